@@ -1,0 +1,282 @@
+package io.mqbench.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One configuration key of a backend: its full name ({@code kafka.acks}), type, default, unit and
+ * description. Values arrive as text (system properties, CLI flags, scenario files, environment)
+ * and are parsed and checked by {@link #parse}; a bad value fails with a message naming the key.
+ *
+ * <p>Instances are immutable and thread-safe. Declare them as constants of the backend.
+ *
+ * @param <T> the parsed type: {@link String}, {@link Integer}, {@link Long}, {@link Boolean} or
+ *     {@link Duration}
+ */
+public final class ConfigKey<T> {
+  private final String name;
+  private final Class<T> type;
+  private final T defaultValue;
+  private final String unit;
+  private final String expected;
+  private final String description;
+  private final Function<String, T> parser;
+  private final Function<T, String> printer;
+
+  private ConfigKey(
+      String name,
+      Class<T> type,
+      T defaultValue,
+      String unit,
+      String expected,
+      String description,
+      Function<String, T> parser,
+      Function<T, String> printer) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.type = type;
+    this.defaultValue = defaultValue;
+    this.unit = unit;
+    this.expected = expected;
+    this.description = Objects.requireNonNull(description, "description");
+    this.parser = parser;
+    this.printer = printer;
+  }
+
+  /**
+   * A text key.
+   *
+   * @param name full key name, such as {@code kafka.topic}
+   * @param defaultValue the default, or {@code null} for a key that is unset unless given
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<String> string(String name, String defaultValue, String description) {
+    return new ConfigKey<>(
+        name, String.class, defaultValue, "", "text", description, s -> s, s -> s);
+  }
+
+  /**
+   * A text key restricted to a few values.
+   *
+   * @param name full key name
+   * @param defaultValue the default, one of {@code choices}
+   * @param choices the accepted values, compared exactly
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<String> choice(
+      String name, String defaultValue, List<String> choices, String description) {
+    List<String> accepted = List.copyOf(choices);
+    if (defaultValue != null && !accepted.contains(defaultValue)) {
+      throw new IllegalArgumentException(name + ": default not among choices");
+    }
+    String expected = "one of " + String.join(", ", accepted);
+    return new ConfigKey<>(
+        name,
+        String.class,
+        defaultValue,
+        "",
+        expected,
+        description,
+        s -> {
+          if (!accepted.contains(s)) {
+            throw new IllegalArgumentException("expected " + expected);
+          }
+          return s;
+        },
+        s -> s);
+  }
+
+  /**
+   * A whole-number key within {@code [min, max]}.
+   *
+   * @param name full key name
+   * @param defaultValue the default, within range
+   * @param min smallest accepted value
+   * @param max largest accepted value
+   * @param unit the unit, such as {@code "messages"} or {@code "bytes"}; empty for none
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<Integer> integer(
+      String name, int defaultValue, int min, int max, String unit, String description) {
+    String expected = "a whole number from " + min + " to " + max;
+    return new ConfigKey<>(
+        name,
+        Integer.class,
+        defaultValue,
+        unit,
+        expected,
+        description,
+        s -> {
+          long v = parseLong(s, expected);
+          if (v < min || v > max) {
+            throw new IllegalArgumentException("expected " + expected);
+          }
+          return (int) v;
+        },
+        String::valueOf);
+  }
+
+  /**
+   * A long whole-number key within {@code [min, max]}.
+   *
+   * @param name full key name
+   * @param defaultValue the default, within range
+   * @param min smallest accepted value
+   * @param max largest accepted value
+   * @param unit the unit; empty for none
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<Long> longInteger(
+      String name, long defaultValue, long min, long max, String unit, String description) {
+    String expected = "a whole number from " + min + " to " + max;
+    return new ConfigKey<>(
+        name,
+        Long.class,
+        defaultValue,
+        unit,
+        expected,
+        description,
+        s -> {
+          long v = parseLong(s, expected);
+          if (v < min || v > max) {
+            throw new IllegalArgumentException("expected " + expected);
+          }
+          return v;
+        },
+        String::valueOf);
+  }
+
+  /**
+   * A true/false key; accepts {@code true}, {@code false}, {@code yes}, {@code no}, {@code on},
+   * {@code off}.
+   *
+   * @param name full key name
+   * @param defaultValue the default
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<Boolean> bool(String name, boolean defaultValue, String description) {
+    return new ConfigKey<>(
+        name,
+        Boolean.class,
+        defaultValue,
+        "",
+        "true or false",
+        description,
+        s ->
+            switch (s.trim().toLowerCase(java.util.Locale.ROOT)) {
+              case "true", "yes", "on" -> true;
+              case "false", "no", "off" -> false;
+              default -> throw new IllegalArgumentException("expected true or false");
+            },
+        String::valueOf);
+  }
+
+  /**
+   * A duration key, typed as {@link Durations#parse} accepts.
+   *
+   * @param name full key name
+   * @param defaultValue the default, or {@code null} for unset
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<Duration> duration(
+      String name, Duration defaultValue, String description) {
+    return new ConfigKey<>(
+        name,
+        Duration.class,
+        defaultValue,
+        "",
+        "a duration such as 500ms, 30s or 5m",
+        description,
+        Durations::parse,
+        Durations::format);
+  }
+
+  private static long parseLong(String s, String expected) {
+    try {
+      return Long.parseLong(s.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected " + expected, e);
+    }
+  }
+
+  /**
+   * Parses a value given as text.
+   *
+   * @param text the raw value
+   * @return the parsed value
+   * @throws ConfigException naming this key, the value and what is expected
+   */
+  public T parse(String text) {
+    try {
+      return parser.apply(text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(
+          name + ": invalid value '" + text + "': " + e.getMessage().replaceFirst("^'.*?' ", ""));
+    }
+  }
+
+  /**
+   * Prints a value as text that {@link #parse} reads back.
+   *
+   * @param value a value of this key
+   * @return its text form
+   */
+  public String format(T value) {
+    return printer.apply(value);
+  }
+
+  /**
+   * @return the full key name, such as {@code kafka.acks}
+   */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * @return the parsed type
+   */
+  public Class<T> type() {
+    return type;
+  }
+
+  /**
+   * @return the default value, or empty for a key that is unset unless given
+   */
+  public Optional<T> defaultValue() {
+    return Optional.ofNullable(defaultValue);
+  }
+
+  /**
+   * @return the unit, such as {@code "bytes"}; empty when the value has none or carries its own
+   */
+  public String unit() {
+    return unit;
+  }
+
+  /**
+   * @return what a valid value looks like, such as {@code "one of all, 1, 0"}
+   */
+  public String expected() {
+    return expected;
+  }
+
+  /**
+   * @return one line of documentation
+   */
+  public String description() {
+    return description;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

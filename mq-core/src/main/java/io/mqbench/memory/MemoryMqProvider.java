@@ -1,0 +1,57 @@
+package io.mqbench.memory;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqProvider;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The {@code memory} backend: a queue inside the harness's JVM with leases and redelivery, the same
+ * contract as a broker without a network or a disk. It measures the harness's own overhead and lets
+ * the contract kit run with no broker at all. Nothing it holds survives the JVM.
+ */
+public final class MemoryMqProvider implements MqProvider {
+  /** How long a received message stays invisible to other receivers unless acknowledged. */
+  public static final ConfigKey<Duration> VISIBILITY_TIMEOUT =
+      ConfigKey.duration(
+          "memory.visibilityTimeout",
+          Duration.ofSeconds(30),
+          "how long a received, unacknowledged message stays leased before it is redelivered");
+
+  /** Flow control: senders block while this many messages wait to be received. */
+  public static final ConfigKey<Integer> MAX_DEPTH =
+      ConfigKey.integer(
+          "memory.maxDepth",
+          100_000,
+          1,
+          Integer.MAX_VALUE,
+          "messages",
+          "senders block while this many messages wait to be received (flow control)");
+
+  @Override
+  public String name() {
+    return "memory";
+  }
+
+  @Override
+  public String description() {
+    return "in-process queue with leases; measures the harness itself, stores nothing durably";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return List.of(VISIBILITY_TIMEOUT, MAX_DEPTH);
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    return "in-process";
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    return new MemoryMq(new MemoryQueue(config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH)));
+  }
+}

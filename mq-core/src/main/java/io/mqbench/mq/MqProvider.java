@@ -1,0 +1,92 @@
+package io.mqbench.mq;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A backend, as the runner finds it with {@link java.util.ServiceLoader}: name it in {@code
+ * META-INF/services/io.mqbench.mq.MqProvider} of the backend's jar.
+ *
+ * <p>Implementations are stateless and thread-safe; the runner creates one per JVM.
+ */
+public interface MqProvider {
+
+  /**
+   * The name users select the backend by ({@code -Dqueue=kafka}), and the prefix of its
+   * configuration keys ({@code kafka.acks}). Lower case letters and digits.
+   *
+   * @return the backend's name
+   */
+  String name();
+
+  /**
+   * One line for {@code --help} and listings: what is measured and with which defaults.
+   *
+   * @return a short description
+   */
+  String description();
+
+  /**
+   * The configuration keys the backend understands, each named with the {@link #name()} prefix.
+   *
+   * @return the declared keys; never {@code null}
+   */
+  List<ConfigKey<?>> configKeys();
+
+  /**
+   * Prefixes under which the backend accepts keys it does not declare and passes them to its native
+   * client unchanged, such as {@code "kafka.producer."}. Any other undeclared key is an error.
+   *
+   * @return the pass-through prefixes, each ending with a dot; empty by default
+   */
+  default List<String> passThroughPrefixes() {
+    return List.of();
+  }
+
+  /**
+   * Validates raw configuration values against {@link #configKeys()} and {@link
+   * #passThroughPrefixes()}.
+   *
+   * @param raw full key name to text value, such as {@code kafka.acks -> all}
+   * @return the validated configuration
+   * @throws io.mqbench.config.ConfigException naming the first unknown key or malformed value
+   */
+  default MqConfig configure(Map<String, String> raw) {
+    return MqConfig.of(name(), configKeys(), passThroughPrefixes(), raw);
+  }
+
+  /**
+   * Where the backend will connect, for messages and results: {@code "127.0.0.1:9092"}.
+   *
+   * @param config validated configuration of this backend
+   * @return the broker address or addresses, or a short phrase such as {@code "in-process"}
+   */
+  String target(MqConfig config);
+
+  /**
+   * Connects to the queue described by {@code config}, creating it if the backend does that.
+   *
+   * <p>Must fail within seconds when the broker is unreachable, with a message naming the address.
+   *
+   * @param config validated configuration of this backend
+   * @return an open {@link Mq}
+   * @throws MqException if the broker is unreachable, rejects the credentials, or cannot provide
+   *     the queue as configured; if no broker address is configured and the backend has no local
+   *     broker, the message names the configuration key and how to start a broker
+   */
+  Mq open(MqConfig config);
+
+  /**
+   * A broker the runner should start on this machine, when {@code config} names no broker address
+   * and the backend can run one.
+   *
+   * @param config validated configuration of this backend
+   * @return the broker to start, or empty when an address is configured or none can be run locally
+   */
+  default Optional<LocalBroker> localBroker(MqConfig config) {
+    return Optional.empty();
+  }
+}

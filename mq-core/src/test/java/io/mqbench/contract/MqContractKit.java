@@ -1,0 +1,445 @@
+package io.mqbench.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.mqbench.envelope.Envelope;
+import io.mqbench.envelope.MessageBodies;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Received;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The contract every backend passes, run against a real broker. A backend's test extends this class
+ * and says how to open a fresh queue; each test gets a queue no other test touches.
+ *
+ * <pre>{@code
+ * class KafkaContractIT extends MqContractKit {
+ *   protected Mq openFreshQueue(String name) {
+ *     return new KafkaMqProvider().open(config with topic = name);
+ *   }
+ * }
+ * }</pre>
+ */
+public abstract class MqContractKit {
+  private static final int RUN_ID = new SplittableRandom().nextInt();
+
+  private final List<AutoCloseable> opened = new ArrayList<>();
+  private ExecutorService pool;
+
+  /** The backend under test, opened on a fresh queue before each test. */
+  protected Mq mq;
+
+  /**
+   * Opens the backend on a queue (topic, collection) that no other test uses, with settings that
+   * make the tests quick (a short lease, small timeouts).
+   *
+   * @param queueName a fresh name of letters, digits and dashes, at most 60 characters
+   * @return the open backend
+   * @throws Exception if it cannot be opened: the test then fails
+   */
+  protected abstract Mq openFreshQueue(String queueName) throws Exception;
+
+  /**
+   * @return the largest body the backend must carry; 1 MiB unless the backend's limit is lower
+   */
+  protected int maxMessageSizeBytes() {
+    return 1 << 20;
+  }
+
+  /**
+   * How long a lease lasts when a receiver neither acknowledges nor closes (it hangs, or its
+   * process was killed), for backends that end leases by time: a visibility timeout, a session
+   * timeout.
+   *
+   * @return the lease time set in {@link #openFreshQueue}, or empty if leases end only with the
+   *     receiver's connection
+   */
+  protected Optional<Duration> abandonedLeaseTimeout() {
+    return Optional.empty();
+  }
+
+  /**
+   * @return how long tests wait for messages to arrive before failing; covers consumer group joins
+   */
+  protected Duration patience() {
+    return Duration.ofSeconds(30);
+  }
+
+  @BeforeEach
+  final void openQueue(TestInfo info) throws Exception {
+    String method = info.getTestMethod().map(m -> m.getName()).orElse("test");
+    String name =
+        (method.length() > 40 ? method.substring(0, 40) : method)
+            + "-"
+            + UUID.randomUUID().toString().substring(0, 8);
+    pool = Executors.newCachedThreadPool();
+    mq = openFreshQueue(name.toLowerCase(java.util.Locale.ROOT));
+  }
+
+  @AfterEach
+  final void closeQueue() throws Exception {
+    pool.shutdownNow();
+    for (int i = opened.size() - 1; i >= 0; i--) {
+      opened.get(i).close();
+    }
+    opened.clear();
+    if (mq != null) {
+      mq.close();
+    }
+    assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).as("test threads ended").isTrue();
+  }
+
+  @Test
+  void oneMessageMakesTheRoundTrip() throws Exception {
+    byte[] body = messages(0, 1, 100).get(0);
+    sender().send(List.of(body));
+
+    List<byte[]> got = receiveAndAck(receiver(), 1);
+
+    assertThat(got).hasSize(1);
+    assertThat(got.get(0)).isEqualTo(body);
+  }
+
+  @Test
+  void batchesMakeTheRoundTrip() throws Exception {
+    MqSender sender = sender();
+    List<byte[]> sent = new ArrayList<>();
+    long seq = 0;
+    for (int size : new int[] {1, 2, 10, 100, 37}) {
+      List<byte[]> batch = messages(seq, size, 100);
+      seq += size;
+      sender.send(batch);
+      sent.addAll(batch);
+    }
+
+    List<byte[]> got = receiveAndAck(receiver(), sent.size());
+
+    assertThat(keys(got)).containsExactlyInAnyOrderElementsOf(keys(sent));
+  }
+
+  @ParameterizedTest(name = "{0} bytes")
+  @ValueSource(ints = {Envelope.SIZE, 100, 1024, 65_536, 262_144, 1_048_576})
+  void bodiesArriveByteIdentical(int sizeBytes) throws Exception {
+    assumeTrue(
+        sizeBytes <= maxMessageSizeBytes(),
+        "the backend's largest message is " + maxMessageSizeBytes() + " bytes");
+    List<byte[]> sent = messages(0, 3, sizeBytes);
+    // Bytes of every value, including the ones text encodings mangle.
+    for (int i = Envelope.SIZE; i < sizeBytes; i++) {
+      sent.get(0)[i] = (byte) i;
+    }
+    sender().send(sent);
+
+    List<byte[]> got = receiveAndAck(receiver(), sent.size());
+
+    Map<Long, byte[]> bySequence = new HashMap<>();
+    got.forEach(b -> bySequence.put(Envelope.sequence(b), b));
+    for (byte[] expected : sent) {
+      byte[] actual = bySequence.get(Envelope.sequence(expected));
+      assertThat(actual).as("message %d", Envelope.sequence(expected)).isNotNull();
+      assertThat(actual.length).isEqualTo(sizeBytes);
+      assertThat(Arrays.equals(actual, expected))
+          .as("body of message %d is byte-identical", Envelope.sequence(expected))
+          .isTrue();
+    }
+  }
+
+  @Test
+  void emptyBatchesSendNothingAndAckingNothingIsANoOp() throws Exception {
+    MqSender sender = sender();
+    MqReceiver receiver = receiver();
+
+    sender.send(List.of());
+    receiver.ack(List.of());
+    sender.send(messages(0, 1, 64));
+
+    List<byte[]> got = receiveAndAck(receiver, 1);
+    assertThat(got).hasSize(1);
+    assertThat(receiver.receive(10, Duration.ofMillis(500))).isEmpty();
+  }
+
+  @Test
+  void receiveNeverReturnsMoreThanAskedFor() throws Exception {
+    sender().send(messages(0, 20, 64));
+    MqReceiver receiver = receiver();
+
+    int total = 0;
+    long deadline = System.nanoTime() + patience().toNanos();
+    while (total < 20 && System.nanoTime() < deadline) {
+      List<Received> got = receiver.receive(3, Duration.ofSeconds(1));
+      assertThat(got.size()).isLessThanOrEqualTo(3);
+      receiver.ack(got);
+      total += got.size();
+    }
+    assertThat(total).isEqualTo(20);
+  }
+
+  @Test
+  void receiverClosedWithoutAckHasItsMessagesRedeliveredToAnotherReceiver() throws Exception {
+    List<byte[]> sent = messages(0, 10, 100);
+    sender().send(sent);
+    MqReceiver first = receiver();
+    List<byte[]> leased = receiveWithoutAck(first, sent.size());
+    assertThat(keys(leased)).containsExactlyInAnyOrderElementsOf(keys(sent));
+
+    first.close(); // dies without acknowledging anything
+    long closedAt = System.nanoTime();
+
+    List<byte[]> redelivered = receiveAndAck(receiver(), sent.size());
+    Duration took = Duration.ofNanos(System.nanoTime() - closedAt);
+
+    assertThat(keys(redelivered)).containsExactlyInAnyOrderElementsOf(keys(sent));
+    abandonedLeaseTimeout()
+        .ifPresent(
+            lease ->
+                assertThat(took)
+                    .as("redelivery after close must not wait for the lease to time out")
+                    .isLessThan(lease));
+  }
+
+  @Test
+  void receiverThatHangsWithoutAckHasItsMessagesRedeliveredWhenTheLeaseEnds() throws Exception {
+    Optional<Duration> lease = abandonedLeaseTimeout();
+    assumeTrue(
+        lease.isPresent(), "this backend ends a lease only when the receiver's connection ends");
+    List<byte[]> sent = messages(0, 5, 100);
+    sender().send(sent);
+    MqReceiver hung = receiver();
+    assertThat(keys(receiveWithoutAck(hung, sent.size())))
+        .containsExactlyInAnyOrderElementsOf(keys(sent));
+
+    // `hung` is neither closed nor acknowledging: its lease must run out by itself.
+    List<byte[]> redelivered = receiveAndAck(receiver(), sent.size());
+
+    assertThat(keys(redelivered)).containsExactlyInAnyOrderElementsOf(keys(sent));
+  }
+
+  @Test
+  void acknowledgedMessagesAreNotRedelivered() throws Exception {
+    sender().send(messages(0, 10, 100));
+    MqReceiver first = receiver();
+    assertThat(receiveAndAck(first, 10)).hasSize(10);
+    first.close();
+
+    Duration quiet = abandonedLeaseTimeout().orElse(Duration.ZERO).plusSeconds(3);
+    MqReceiver second = receiver();
+    List<byte[]> again = new ArrayList<>();
+    long deadline = System.nanoTime() + quiet.toNanos();
+    while (System.nanoTime() < deadline) {
+      List<Received> got = second.receive(10, Duration.ofMillis(500));
+      got.forEach(r -> again.add(r.body()));
+      second.ack(got);
+    }
+    assertThat(again).as("messages delivered again after they were acknowledged").isEmpty();
+  }
+
+  @Test
+  void concurrentSendersAndReceiversLoseNothing() throws Exception {
+    int senders = 4;
+    int receivers = 4;
+    int perSender = 500;
+    Set<Long> seen = ConcurrentHashMap.newKeySet();
+    AtomicBoolean done = new AtomicBoolean();
+    List<MqSender> senderList = IntStream.range(0, senders).mapToObj(i -> sender()).toList();
+    List<MqReceiver> receiverList =
+        IntStream.range(0, receivers).mapToObj(i -> receiver()).toList();
+
+    List<Future<?>> receiving = new ArrayList<>();
+    for (MqReceiver r : receiverList) {
+      receiving.add(
+          pool.submit(
+              () -> {
+                while (!done.get()) {
+                  List<Received> got = r.receive(50, Duration.ofMillis(200));
+                  for (Received m : got) {
+                    seen.add(
+                        (long) Envelope.senderId(m.body()) << 32 | Envelope.sequence(m.body()));
+                  }
+                  r.ack(got);
+                }
+                return null;
+              }));
+    }
+    List<Future<?>> sending = new ArrayList<>();
+    for (int s = 0; s < senders; s++) {
+      int senderId = s;
+      MqSender sender = senderList.get(s);
+      sending.add(
+          pool.submit(
+              () -> {
+                MessageBodies bodies = new MessageBodies(100, RUN_ID, senderId, senderId);
+                SplittableRandom random = new SplittableRandom(senderId);
+                long seq = 0;
+                while (seq < perSender) {
+                  int n = (int) Math.min(perSender - seq, 1 + random.nextInt(20));
+                  List<byte[]> batch = new ArrayList<>(n);
+                  for (int i = 0; i < n; i++) {
+                    batch.add(bodies.next(seq++, System.nanoTime()));
+                  }
+                  sender.send(batch);
+                }
+                return null;
+              }));
+    }
+    for (Future<?> f : sending) {
+      f.get(patience().toSeconds() * 4, TimeUnit.SECONDS);
+    }
+    long deadline = System.nanoTime() + patience().toNanos();
+    while (seen.size() < senders * perSender && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    done.set(true);
+    for (Future<?> f : receiving) {
+      f.get(patience().toSeconds(), TimeUnit.SECONDS);
+    }
+
+    Set<Long> missing = new HashSet<>();
+    for (long s = 0; s < senders; s++) {
+      for (long q = 0; q < perSender; q++) {
+        if (!seen.contains(s << 32 | q)) {
+          missing.add(s << 32 | q);
+        }
+      }
+    }
+    assertThat(missing).as("sender<<32|sequence pairs never received").isEmpty();
+  }
+
+  @Test
+  void receiveReturnsWithinItsWaitBoundWhenTheQueueIsEmpty() throws Exception {
+    MqReceiver receiver = receiver();
+    receiver.receive(10, Duration.ofMillis(100)); // lets a consumer join its group first
+
+    for (Duration wait : List.of(Duration.ZERO, Duration.ofMillis(300), Duration.ofSeconds(1))) {
+      long start = System.nanoTime();
+      List<Received> got = receiver.receive(10, wait);
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+      assertThat(got).isEmpty();
+      assertThat(took).as("receive(10, %s) took", wait).isLessThan(wait.plusSeconds(2));
+    }
+  }
+
+  @Test
+  void closingIsIdempotent() {
+    MqSender sender = mq.createSender();
+    MqReceiver receiver = mq.createReceiver();
+
+    assertThatCode(
+            () -> {
+              sender.close();
+              sender.close();
+              receiver.close();
+              receiver.close();
+              mq.close();
+              mq.close();
+            })
+        .doesNotThrowAnyException();
+  }
+
+  // ---- helpers for subclasses and tests ----
+
+  /**
+   * @return a sender closed after the test
+   */
+  protected final MqSender sender() {
+    MqSender s = mq.createSender();
+    opened.add(s);
+    return s;
+  }
+
+  /**
+   * @return a receiver closed after the test
+   */
+  protected final MqReceiver receiver() {
+    MqReceiver r = mq.createReceiver();
+    opened.add(r);
+    return r;
+  }
+
+  /**
+   * Enveloped messages of one sender.
+   *
+   * @param firstSequence the first message's sequence number
+   * @param count how many
+   * @param sizeBytes each one's size
+   * @return fresh bodies
+   */
+  protected static List<byte[]> messages(long firstSequence, int count, int sizeBytes) {
+    MessageBodies bodies = new MessageBodies(sizeBytes, RUN_ID, 0, firstSequence);
+    List<byte[]> out = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      out.add(bodies.next(firstSequence + i, System.nanoTime()));
+    }
+    return out;
+  }
+
+  /**
+   * Receives until {@code count} messages arrived or {@link #patience()} passed, acknowledging each
+   * batch.
+   */
+  protected final List<byte[]> receiveAndAck(MqReceiver receiver, int count)
+      throws InterruptedException {
+    return receive(receiver, count, true);
+  }
+
+  /** Receives until {@code count} messages arrived or {@link #patience()} passed; never acks. */
+  protected final List<byte[]> receiveWithoutAck(MqReceiver receiver, int count)
+      throws InterruptedException {
+    return receive(receiver, count, false);
+  }
+
+  private List<byte[]> receive(MqReceiver receiver, int count, boolean ack)
+      throws InterruptedException {
+    List<byte[]> out = new ArrayList<>();
+    long deadline = System.nanoTime() + patience().toNanos();
+    while (out.size() < count && System.nanoTime() < deadline) {
+      List<Received> got = receiver.receive(count - out.size(), Duration.ofMillis(500));
+      got.forEach(r -> out.add(r.body()));
+      if (ack) {
+        receiver.ack(got);
+      }
+    }
+    return out;
+  }
+
+  /** Identity of a message for set comparisons: sender and sequence from its envelope. */
+  private static List<String> keys(List<byte[]> bodies) {
+    return bodies.stream()
+        .map(
+            b ->
+                Envelope.senderId(b)
+                    + "/"
+                    + Envelope.sequence(b)
+                    + "/"
+                    + ByteBuffer.wrap(b).hashCode())
+        .toList();
+  }
+}
