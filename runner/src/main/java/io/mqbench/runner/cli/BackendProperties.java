@@ -1,0 +1,75 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.runner.config.ScenarioFile;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Gathers a backend's keys, later sources overriding earlier ones: the scenario file's {@code
+ * properties}, environment variables ({@code MQBENCH_KAFKA_ACKS=all} for {@code kafka.acks}),
+ * system properties ({@code -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags.
+ */
+final class BackendProperties {
+  private BackendProperties() {}
+
+  static Map<String, String> gather(
+      MqProvider provider,
+      Collection<String> allBackends,
+      Optional<ScenarioFile> scenario,
+      Invocation invocation,
+      Map<String, String> flags) {
+    String prefix = provider.name() + ".";
+    Map<String, String> out = new TreeMap<>();
+    scenario.ifPresent(s -> out.putAll(s.properties()));
+    String envPrefix = "MQBENCH_" + provider.name().toUpperCase(Locale.ROOT) + "_";
+    invocation.env().entrySet().stream()
+        .filter(e -> e.getKey().startsWith(envPrefix))
+        .forEach(e -> out.put(keyForEnv(provider, e.getKey()), e.getValue()));
+    for (Map.Entry<String, String> e : invocation.systemProperties().entrySet()) {
+      if (e.getKey().startsWith(prefix)) {
+        out.put(e.getKey(), e.getValue());
+      } else {
+        for (String other : allBackends) {
+          if (e.getKey().startsWith(other + ".")) {
+            throw new ConfigException(
+                "-D"
+                    + e.getKey()
+                    + " is a key of queue "
+                    + other
+                    + ", but the queue is "
+                    + provider.name());
+          }
+        }
+      }
+    }
+    out.putAll(flags);
+    return out;
+  }
+
+  /**
+   * Maps an environment variable to a key: declared keys match ignoring case and separators ({@code
+   * MQBENCH_KAFKA_BOOTSTRAPSERVERS} is {@code kafka.bootstrapServers}); anything else becomes a
+   * dotted lower-case key ({@code MQBENCH_KAFKA_PRODUCER_LINGER_MS} is {@code
+   * kafka.producer.linger.ms}).
+   */
+  static String keyForEnv(MqProvider provider, String envName) {
+    String bare = envName.substring("MQBENCH_".length());
+    String normalized = normalize(bare);
+    for (ConfigKey<?> key : provider.configKeys()) {
+      if (normalize(key.name()).equals(normalized)) {
+        return key.name();
+      }
+    }
+    return bare.toLowerCase(Locale.ROOT).replace('_', '.');
+  }
+
+  private static String normalize(String s) {
+    return s.replaceAll("[._-]", "").toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,69 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.runner.config.ScenarioFile;
+import java.util.Locale;
+import java.util.Optional;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Where an option's value comes from when it is not on the command line, first match wins: a system
+ * property named like the option in camelCase ({@code -DreceiverIdle=5s} for {@code
+ * --receiver-idle}), an environment variable ({@code MQBENCH_RECEIVER_IDLE}), the scenario file
+ * ({@code receiverIdle: 5s}), then the built-in default. {@code --help} shows the value that
+ * results.
+ */
+final class LayeredDefaults implements IDefaultValueProvider {
+  private final Invocation invocation;
+  private final Optional<ScenarioFile> scenario;
+
+  LayeredDefaults(Invocation invocation, Optional<ScenarioFile> scenario) {
+    this.invocation = invocation;
+    this.scenario = scenario;
+  }
+
+  @Override
+  public String defaultValue(ArgSpec arg) {
+    if (!(arg instanceof OptionSpec option) || !option.longestName().startsWith("--")) {
+      return null;
+    }
+    if (option.typeInfo().isMap() || option.typeInfo().isBoolean() || !layered(option)) {
+      return null;
+    }
+    String name = camelName(option.longestName());
+    String value = invocation.systemProperties().get(name);
+    if (value == null) {
+      value = invocation.env().get(envName(option.longestName()));
+    }
+    if (value == null && scenario.isPresent()) {
+      value = scenario.get().options().get(name);
+    }
+    return value;
+  }
+
+  private static boolean layered(OptionSpec option) {
+    return !option.longestName().equals("--scenario");
+  }
+
+  /**
+   * @param longName such as {@code --receiver-idle}
+   * @return such as {@code receiverIdle}
+   */
+  static String camelName(String longName) {
+    String[] parts = longName.replaceFirst("^--", "").split("-");
+    StringBuilder b = new StringBuilder(parts[0]);
+    for (int i = 1; i < parts.length; i++) {
+      b.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
+    }
+    return b.toString();
+  }
+
+  /**
+   * @param longName such as {@code --receiver-idle}
+   * @return such as {@code MQBENCH_RECEIVER_IDLE}
+   */
+  static String envName(String longName) {
+    return "MQBENCH_" + longName.replaceFirst("^--", "").replace('-', '_').toUpperCase(Locale.ROOT);
+  }
+}

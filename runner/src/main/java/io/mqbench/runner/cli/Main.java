@@ -1,0 +1,157 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.config.ScenarioFile;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The mqbench command line. {@code main} is the only place that exits the JVM; everything else
+ * returns exit codes through {@link #run}.
+ */
+@Command(
+    name = "mqbench",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "Measures how fast persistent, replicated message queues move messages.",
+    subcommands = {CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+  private final Invocation invocation;
+
+  private Main(Invocation invocation) {
+    this.invocation = invocation;
+  }
+
+  /**
+   * Runs the CLI and exits with its code.
+   *
+   * @param args command-line arguments
+   */
+  public static void main(String[] args) {
+    Map<String, String> props = new TreeMap<>();
+    System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    int code =
+        run(
+            args,
+            new Invocation(
+                System.out, System.err, System.getenv(), props, System.console() != null));
+    System.out.flush();
+    System.exit(code);
+  }
+
+  /**
+   * Runs the CLI.
+   *
+   * @param args command-line arguments; with none, {@code run} is assumed
+   * @param invocation streams, environment and system properties to use
+   * @return the exit code (see {@link ExitCodes})
+   */
+  public static int run(String[] args, Invocation invocation) {
+    boolean verbose =
+        Arrays.asList(args).contains("-v") || Arrays.asList(args).contains("--verbose");
+    try {
+      MqProviders providers = MqProviders.load();
+      RunCommand runCommand = new RunCommand(invocation, providers);
+      CommandLine cli =
+          new CommandLine(new Main(invocation))
+              .addSubcommand(new CommandLine(runCommand))
+              .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
+      cli.setOut(new java.io.PrintWriter(invocation.out(), true));
+      cli.setErr(new java.io.PrintWriter(invocation.err(), true));
+      CommandLine run = cli.getSubcommands().get("run");
+      Optional<ScenarioFile> scenario = scenario(args, invocation, run);
+      runCommand.scenario(scenario);
+      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario));
+      cli.setParameterExceptionHandler(
+          (ex, a) -> {
+            invocation.err().println("mqbench: " + ex.getMessage());
+            invocation
+                .err()
+                .println("Try 'mqbench " + ex.getCommandLine().getCommandName() + " --help'.");
+            return ExitCodes.USAGE;
+          });
+      cli.setExecutionExceptionHandler(
+          (ex, c, parseResult) -> {
+            report(ex, verbose, invocation.err());
+            return ex instanceof ConfigException ? ExitCodes.USAGE : ExitCodes.FAILED;
+          });
+      String[] effective = args.length == 0 ? new String[] {"run"} : args;
+      return cli.execute(effective);
+    } catch (ConfigException e) {
+      report(e, verbose, invocation.err());
+      return ExitCodes.USAGE;
+    } catch (RuntimeException e) {
+      report(e, verbose, invocation.err());
+      return ExitCodes.FAILED;
+    }
+  }
+
+  private static void report(Throwable e, boolean verbose, PrintStream err) {
+    String message =
+        e instanceof MqException || e instanceof UncheckedIOException
+            ? e.getMessage()
+            : e.getClass().getSimpleName() + ": " + e.getMessage();
+    err.println("mqbench: " + message);
+    if (verbose) {
+      e.printStackTrace(err);
+    } else if (!(e instanceof MqException)) {
+      err.println("mqbench: (run with --verbose for the stack trace)");
+    }
+  }
+
+  /** The scenario file must be read before options are parsed, as it supplies their defaults. */
+  private static Optional<ScenarioFile> scenario(
+      String[] args, Invocation invocation, CommandLine run) {
+    String path = null;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--scenario") && i + 1 < args.length) {
+        path = args[i + 1];
+      } else if (args[i].startsWith("--scenario=")) {
+        path = args[i].substring("--scenario=".length());
+      }
+    }
+    if (path == null) {
+      path = invocation.systemProperties().get("scenario");
+    }
+    if (path == null) {
+      path = invocation.env().get("MQBENCH_SCENARIO");
+    }
+    if (path == null) {
+      return Optional.empty();
+    }
+    Set<String> known =
+        run.getCommandSpec().options().stream()
+            .filter(o -> !o.typeInfo().isMap() && !o.longestName().equals("--scenario"))
+            .filter(o -> !o.usageHelp() && !o.versionHelp())
+            .map(OptionSpec::longestName)
+            .map(LayeredDefaults::camelName)
+            .collect(Collectors.toSet());
+    return Optional.of(ScenarioFile.read(Path.of(path), known));
+  }
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(invocation.out());
+  }
+
+  /** Reads the version from the jar's manifest. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"mqbench " + (v == null ? "dev" : v)};
+    }
+  }
+}

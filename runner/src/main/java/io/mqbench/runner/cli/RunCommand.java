@@ -1,0 +1,241 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.ScenarioFile;
+import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.runner.results.RunResult;
+import io.mqbench.runner.session.BenchmarkSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code mqbench run}: one throughput run against one backend. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Runs a throughput benchmark: sender threads send batches of random size 1..B and wait for"
+          + " each to be acknowledged; receiver threads receive, account for every message and"
+          + " acknowledge. Writes run.json, summary.csv, summary.xlsx and .hgrm files.",
+      "",
+      "Every option can also be given as -D<camelCaseName> (-DreceiverIdle=5s), as the"
+          + " environment variable MQBENCH_<NAME> (MQBENCH_RECEIVER_IDLE=5s) or in a --scenario"
+          + " file; the command line wins, then -D, then the environment, then the file."
+          + " Backend keys: -p kafka.acks=all, -Dkafka.acks=all or MQBENCH_KAFKA_ACKS=all;"
+          + " `mqbench queues` lists them.",
+      ""
+    })
+final class RunCommand implements Callable<Integer> {
+  private final Invocation invocation;
+  private final MqProviders providers;
+
+  @Option(
+      names = {"-q", "--queue"},
+      defaultValue = "memory",
+      description = "Backend to measure (see `mqbench queues`). Default: ${DEFAULT-VALUE}.")
+  String queue;
+
+  @Option(
+      names = {"-s", "--senders"},
+      defaultValue = "1",
+      description = "Sender threads. Default: ${DEFAULT-VALUE}.")
+  int senders;
+
+  @Option(
+      names = {"-r", "--receivers"},
+      defaultValue = "1",
+      description = "Receiver threads. Default: ${DEFAULT-VALUE}.")
+  int receivers;
+
+  @Option(
+      names = {"-m", "--messages"},
+      defaultValue = "100000",
+      description =
+          "Messages each sender sends (ignored with --duration). Default: ${DEFAULT-VALUE}.")
+  long messages;
+
+  @Option(
+      names = {"-d", "--duration"},
+      converter = DurationConverter.class,
+      description = "Send for this long instead of a message count (30s, 5m, PT1M).")
+  Optional<Duration> duration;
+
+  @Option(
+      names = {"-b", "--batch"},
+      defaultValue = "10",
+      description =
+          "Largest batch: each send carries a random 1..B messages; receives ask for up to B."
+              + " Default: ${DEFAULT-VALUE}.")
+  int batch;
+
+  @Option(
+      names = {"--size"},
+      defaultValue = "100",
+      description =
+          "Message size in bytes, the 28-byte envelope included; padding is random."
+              + " Default: ${DEFAULT-VALUE}.")
+  int size;
+
+  @Option(
+      names = {"--receiver-idle"},
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "After senders finish, receivers stop once nothing arrived for this long (missing"
+              + " messages are then reported lost). Default: ${DEFAULT-VALUE}.")
+  Duration receiverIdle;
+
+  @Option(
+      names = {"--receive-wait"},
+      defaultValue = "200ms",
+      converter = DurationConverter.class,
+      description = "How long one receive call waits for a message. Default: ${DEFAULT-VALUE}.")
+  Duration receiveWait;
+
+  @Option(
+      names = {"--connect-timeout"},
+      defaultValue = "15s",
+      converter = DurationConverter.class,
+      description =
+          "How long opening the backend and creating senders and receivers may take."
+              + " Default: ${DEFAULT-VALUE}.")
+  Duration connectTimeout;
+
+  @Option(
+      names = {"--seed"},
+      description = "Seed of batch sizes and padding, to repeat a run. Default: random.")
+  Optional<Long> seed;
+
+  @Option(
+      names = {"-o", "--out"},
+      defaultValue = "results",
+      description =
+          "Folder under which each run's results folder is made. Default: ${DEFAULT-VALUE}.")
+  Path out;
+
+  @Option(
+      names = {"-p", "--property"},
+      paramLabel = "KEY=VALUE",
+      description = "A backend key, such as -p kafka.acks=all. Repeatable.")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(
+      names = {"--scenario"},
+      paramLabel = "FILE",
+      description = "YAML file of options and backend `properties`; flags and -D override it.")
+  Path scenario;
+
+  @Option(
+      names = {"--progress"},
+      defaultValue = "auto",
+      description =
+          "Live progress: auto (on a terminal), always, never. Default: ${DEFAULT-VALUE}.")
+  String progress;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Print stack traces of errors.")
+  boolean verbose;
+
+  private Optional<ScenarioFile> scenarioFile = Optional.empty();
+
+  RunCommand(Invocation invocation, MqProviders providers) {
+    this.invocation = invocation;
+    this.providers = providers;
+  }
+
+  void scenario(Optional<ScenarioFile> scenario) {
+    this.scenarioFile = scenario;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    MqProvider provider = providers.find(queue);
+    MqConfig backend =
+        provider.configure(
+            BackendProperties.gather(
+                provider, providers.names(), scenarioFile, invocation, properties));
+    RunConfig config =
+        new RunConfig(
+            queue,
+            senders,
+            receivers,
+            messages,
+            duration,
+            batch,
+            size,
+            receiverIdle,
+            receiveWait,
+            connectTimeout,
+            seed,
+            out,
+            backend.effective());
+    boolean showProgress =
+        switch (progress) {
+          case "always" -> true;
+          case "never" -> false;
+          case "auto" -> invocation.terminal();
+          default ->
+              throw new io.mqbench.config.ConfigException(
+                  "--progress must be auto, always or never, was '" + progress + "'");
+        };
+    invocation.err().println("mqbench: " + queue + ", " + config.describe());
+    RunResult result =
+        new BenchmarkSession(provider, backend, config, invocation.err())
+            .run(
+                c ->
+                    showProgress
+                        ? ProgressDisplay.terminal(
+                            invocation.err(),
+                            (long) c.senders() * c.messagesPerSender(),
+                            c.duration())
+                        : ProgressDisplay.none());
+    Path folder = resultsFolder(out, queue);
+    ResultsWriter.write(result, folder);
+    ConsoleReport.print(result, config.describe(), folder, invocation.terminal(), invocation.out());
+    if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
+      invocation
+          .err()
+          .printf(
+              Locale.ROOT,
+              "mqbench: note: senders ran %.2f s; rates from runs this short are mostly warm-up."
+                  + " Raise --messages or use --duration.%n",
+              result.totals().sendSeconds());
+    }
+    if (result.status().startsWith("failed")) {
+      invocation.err().println("mqbench: run " + result.status());
+      return ExitCodes.FAILED;
+    }
+    if (result.totals().lost() > 0) {
+      invocation
+          .err()
+          .println(
+              "mqbench: " + result.totals().lost() + " acknowledged messages were never received");
+      return ExitCodes.LOST_MESSAGES;
+    }
+    return ExitCodes.OK;
+  }
+
+  private static Path resultsFolder(Path out, String queue) {
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path folder = out.resolve(stamp + "-" + queue);
+    for (int i = 2; Files.exists(folder); i++) {
+      folder = out.resolve(stamp + "-" + queue + "-" + i);
+    }
+    return folder;
+  }
+}

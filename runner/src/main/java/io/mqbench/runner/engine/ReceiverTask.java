@@ -1,0 +1,136 @@
+package io.mqbench.runner.engine;
+
+import io.mqbench.envelope.Envelope;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.Received;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/**
+ * One receiving thread's work and measurements: receives, reads each envelope, records end-to-end
+ * latency and which messages arrived, and acknowledges.
+ *
+ * <p>Messages of other runs (left in a durable queue) and bodies that are not mqbench messages are
+ * counted as foreign, acknowledged, and otherwise ignored.
+ *
+ * <p>The bitmaps of messages seen are guarded by this object's monitor, taken once per batch, so
+ * that the run can check mid-run whether everything arrived; the rest belongs to the receiving
+ * thread.
+ */
+public final class ReceiverTask {
+  private final MqReceiver receiver;
+  private final int runId;
+  private final int maxBatch;
+  private final Duration wait;
+  private final Roaring64NavigableMap[] seenBySender;
+  private final Histogram endToEndMicros = Latencies.newHistogram();
+  private final AtomicLong received = new AtomicLong();
+  private long foreign;
+  private long firstReceiveNanos;
+  private long lastReceiveNanos;
+
+  /**
+   * @param receiver the backend's receiver, used only by this task's thread
+   * @param runId the run's id; messages of other runs are foreign
+   * @param senders how many senders the run has (ids 0 to senders - 1)
+   * @param maxBatch the most messages to ask for per receive
+   * @param wait how long one receive waits for the first message
+   */
+  public ReceiverTask(MqReceiver receiver, int runId, int senders, int maxBatch, Duration wait) {
+    this.receiver = receiver;
+    this.runId = runId;
+    this.maxBatch = maxBatch;
+    this.wait = wait;
+    this.seenBySender = new Roaring64NavigableMap[senders];
+    for (int i = 0; i < senders; i++) {
+      seenBySender[i] = new Roaring64NavigableMap();
+    }
+  }
+
+  /**
+   * Receives one batch (waiting at most the configured time), accounts for it and acknowledges it.
+   *
+   * @return how many messages of this run arrived (0 when the wait ran out)
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public int receiveOnce() throws InterruptedException {
+    List<Received> got = receiver.receive(maxBatch, wait);
+    if (got.isEmpty()) {
+      return 0;
+    }
+    long now = System.nanoTime();
+    int ours = 0;
+    synchronized (this) {
+      for (Received message : got) {
+        byte[] body = message.body();
+        int sender;
+        if (!Envelope.isOfRun(body, runId)
+            || (sender = Envelope.senderId(body)) < 0
+            || sender >= seenBySender.length) {
+          foreign++;
+          continue;
+        }
+        seenBySender[sender].addLong(Envelope.sequence(body));
+        endToEndMicros.recordValue(Latencies.micros(now - Envelope.intendedSendNanos(body)));
+        ours++;
+      }
+    }
+    receiver.ack(got);
+    if (ours > 0) {
+      if (firstReceiveNanos == 0) {
+        firstReceiveNanos = now;
+      }
+      lastReceiveNanos = now;
+      received.lazySet(received.get() + ours);
+    }
+    return ours;
+  }
+
+  /**
+   * @return messages of this run received so far, duplicates included; safe from any thread
+   */
+  public long receivedCount() {
+    return received.get();
+  }
+
+  /**
+   * Adds this receiver's messages of one sender to {@code into}; safe from any thread.
+   *
+   * @param sender a sender id
+   * @param into the bitmap to add to
+   */
+  public synchronized void addSeen(int sender, Roaring64NavigableMap into) {
+    into.or(seenBySender[sender]);
+  }
+
+  /**
+   * @return end-to-end latency of each message, in microseconds (intended send to receipt)
+   */
+  public Histogram endToEndMicros() {
+    return endToEndMicros;
+  }
+
+  /**
+   * @return bodies received that were not messages of this run
+   */
+  public long foreign() {
+    return foreign;
+  }
+
+  /**
+   * @return when the first message of this run arrived ({@code nanoTime}), or 0
+   */
+  public long firstReceiveNanos() {
+    return firstReceiveNanos;
+  }
+
+  /**
+   * @return when the last message of this run arrived ({@code nanoTime}), or 0
+   */
+  public long lastReceiveNanos() {
+    return lastReceiveNanos;
+  }
+}

@@ -1,0 +1,53 @@
+package io.mqbench.runner.progress;
+
+import io.mqbench.runner.engine.Tick;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Optional;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/** {@link ProgressDisplay} drawn by the progressbar library. */
+final class TerminalProgress implements ProgressDisplay {
+  private final ProgressBar bar;
+  private final boolean timed;
+
+  TerminalProgress(PrintStream err, long totalMessages, Optional<Duration> duration) {
+    this.timed = duration.isPresent();
+    this.bar =
+        new ProgressBarBuilder()
+            .setTaskName(timed ? "seconds" : "sent")
+            .setInitialMax(timed ? duration.get().toSeconds() : totalMessages)
+            .setStyle(ProgressBarStyle.ASCII)
+            .setUpdateIntervalMillis(500)
+            .continuousUpdate()
+            .setConsumer(new ConsoleProgressBarConsumer(err))
+            .build();
+  }
+
+  @Override
+  public void update(Tick t) {
+    bar.stepTo(timed ? t.second() : t.sentTotal());
+    bar.setExtraMessage(
+        String.format(
+            " %s/s sent, %s/s received, %s in flight",
+            compact(t.sentInSecond()), compact(t.receivedInSecond()), compact(t.inFlight())));
+  }
+
+  static String compact(long n) {
+    if (n >= 10_000_000) {
+      return n / 1_000_000 + "M";
+    }
+    if (n >= 10_000) {
+      return n / 1_000 + "k";
+    }
+    return Long.toString(n);
+  }
+
+  @Override
+  public void close() {
+    bar.close();
+  }
+}
