@@ -1,5 +1,6 @@
 package io.mqbench.mq;
 
+import io.mqbench.config.ConfigException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -53,7 +54,7 @@ public final class MqProviders {
    *
    * @param name the backend's name, as in {@code -Dqueue=kafka}
    * @return the provider
-   * @throws MqException naming the known backends when there is none of that name
+   * @throws ConfigException naming the known backends when there is none of that name
    */
   public MqProvider find(String name) {
     return providers.stream()
@@ -61,7 +62,7 @@ public final class MqProviders {
         .findFirst()
         .orElseThrow(
             () ->
-                new MqException(
+                new ConfigException(
                     "unknown queue '"
                         + name
                         + "'; known queues: "

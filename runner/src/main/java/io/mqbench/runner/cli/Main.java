@@ -76,10 +76,14 @@ public final class Main implements Runnable {
       run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario));
       cli.setParameterExceptionHandler(
           (ex, a) -> {
-            invocation.err().println("mqbench: " + ex.getMessage());
             invocation
                 .err()
-                .println("Try 'mqbench " + ex.getCommandLine().getCommandName() + " --help'.");
+                .println(
+                    "mqbench: "
+                        + ex.getMessage()
+                        + " (see mqbench "
+                        + ex.getCommandLine().getCommandName()
+                        + " --help)");
             return ExitCodes.USAGE;
           });
       cli.setExecutionExceptionHandler(

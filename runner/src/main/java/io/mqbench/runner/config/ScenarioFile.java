@@ -54,7 +54,12 @@ public record ScenarioFile(Path path, Map<String, String> options, Map<String, S
     } catch (JacksonException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
       throw new ConfigException(
-          "scenario file " + path + " is not valid YAML" + where + ": " + e.getOriginalMessage());
+          "scenario file "
+              + path
+              + " is not valid YAML"
+              + where
+              + ": "
+              + e.getOriginalMessage().lines().findFirst().orElse("").strip());
     } catch (IOException e) {
       throw new ConfigException("cannot read scenario file " + path + ": " + e.getMessage());
     }

@@ -1,0 +1,246 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.runner.results.ResultsWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+  @TempDir Path tmp;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(Map<String, String> env, Map<String, String> sysprops, String... args) {
+    Invocation inv =
+        new Invocation(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            env,
+            sysprops,
+            false);
+    return Main.run(args, inv);
+  }
+
+  private int run(String... args) {
+    return run(Map.of(), Map.of(), args);
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private Path onlyResultsFolder() throws IOException {
+    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+      List<Path> folders = s.toList();
+      assertThat(folders).hasSize(1);
+      return folders.get(0);
+    }
+  }
+
+  @Test
+  void aRunOnTheMemoryQueueWritesEveryResultFileAndExitsZero() throws IOException {
+    int code =
+        run(
+            "run",
+            "--queue",
+            "memory",
+            "--senders",
+            "2",
+            "--receivers",
+            "2",
+            "--messages",
+            "5000",
+            "--out",
+            tmp.resolve("results").toString(),
+            "--progress",
+            "never");
+
+    assertThat(code).as(err()).isZero();
+    Path folder = onlyResultsFolder();
+    for (String f :
+        List.of(
+            ResultsWriter.RUN_JSON,
+            ResultsWriter.SUMMARY_CSV,
+            ResultsWriter.SUMMARY_XLSX,
+            ResultsWriter.SEND_HGRM,
+            ResultsWriter.END_TO_END_HGRM)) {
+      assertThat(folder.resolve(f)).isNotEmptyFile();
+    }
+    JsonNode json = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/totals/sent").asLong()).isEqualTo(10_000);
+    assertThat(json.at("/totals/distinct").asLong()).isEqualTo(10_000);
+    assertThat(json.at("/totals/lost").asLong()).isZero();
+    assertThat(json.at("/status").asText()).isEqualTo("ok");
+    assertThat(json.at("/environment/cores").asInt()).isPositive();
+    assertThat(json.at("/endToEndLatency/count").asLong()).isEqualTo(10_000);
+    assertThat(out()).contains("sent       10,000 msgs").contains("lost 0");
+  }
+
+  @Test
+  void noArgumentsMeansRunWithDefaultsFromSystemProperties() throws IOException {
+    int code =
+        run(
+            Map.of(),
+            Map.of(
+                "queue", "memory", "messages", "1000", "out", tmp.resolve("results").toString()));
+
+    assertThat(code).as(err()).isZero();
+    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/settings/messages").asLong()).isEqualTo(1000);
+  }
+
+  @Test
+  void helpShowsEachOptionsEffectiveDefaultFromFlagsPropertiesEnvironmentAndScenario()
+      throws IOException {
+    Path scenario = tmp.resolve("s.yml");
+    Files.writeString(scenario, "senders: 3\nreceivers: 4\nbatch: 5\n");
+
+    int code =
+        run(
+            Map.of("MQBENCH_RECEIVERS", "6", "MQBENCH_BATCH", "7"),
+            Map.of("batch", "8"),
+            "run",
+            "--scenario",
+            scenario.toString(),
+            "--help");
+
+    assertThat(code).isZero();
+    assertThat(out())
+        .containsPattern("(?s)--senders=<senders>\\s+Sender threads. Default: 3\\.")
+        .containsPattern("(?s)--receivers=<receivers>\\s+Receiver threads. Default: 6\\.")
+        .containsPattern("(?s)--batch=<batch>\\s+Largest batch.*?Default: 8\\.");
+  }
+
+  @Test
+  void unknownQueueFailsWithOneLineListingTheKnownQueues() {
+    int code = run("run", "--queue", "nosuch", "--progress", "never");
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err().lines().filter(l -> l.startsWith("mqbench: unknown")).toList())
+        .singleElement()
+        .asString()
+        .contains("unknown queue 'nosuch'")
+        .contains("memory");
+    assertThat(err()).doesNotContain("\tat ");
+  }
+
+  @Test
+  void invalidNumbersFailWithOneLineNamingTheOption() {
+    List<String[]> cases = new ArrayList<>();
+    cases.add(new String[] {"run", "--senders", "abc"});
+    cases.add(new String[] {"run", "--senders", "0"});
+    cases.add(new String[] {"run", "--messages", "-5"});
+    cases.add(new String[] {"run", "--size", "10"});
+    cases.add(new String[] {"run", "--duration", "soon"});
+    cases.add(new String[] {"run", "--batch", "0"});
+    List<String> names =
+        List.of("--senders", "--senders", "--messages", "--size", "--duration", "--batch");
+    for (int i = 0; i < cases.size(); i++) {
+      err.reset();
+      int code = run(cases.get(i));
+      assertThat(code).as(String.join(" ", cases.get(i))).isEqualTo(ExitCodes.USAGE);
+      assertThat(err().lines().toList()).as(err()).hasSize(1);
+      assertThat(err()).contains(names.get(i)).startsWith("mqbench: ");
+    }
+  }
+
+  @Test
+  void sizeBelowTheEnvelopeNamesTheMinimum() {
+    int code = run("run", "--size", "27");
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err()).contains("--size must be at least 28 bytes");
+  }
+
+  @Test
+  void unknownBackendKeyIsRejectedWithASuggestion() {
+    int code = run(Map.of(), Map.of("memory.visibilityTimout", "1s"), "run");
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err())
+        .contains("unknown key 'memory.visibilityTimout' for queue memory")
+        .contains("did you mean memory.visibilityTimeout?");
+  }
+
+  @Test
+  void malformedBackendValueNamesTheKey() {
+    int code = run("run", "-p", "memory.maxDepth=lots");
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err()).contains("memory.maxDepth: invalid value 'lots'");
+  }
+
+  @Test
+  void malformedScenarioFileFailsWithOneLineNamingTheFileAndLine() throws IOException {
+    Path scenario = tmp.resolve("bad.yml");
+    Files.writeString(scenario, "senders: 2\nreceivers: [1, 2\n");
+
+    int code = run("run", "--scenario", scenario.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err().lines().toList()).hasSize(1);
+    assertThat(err()).contains(scenario.toString()).contains("not valid YAML at line");
+  }
+
+  @Test
+  void scenarioWithAnUnknownOptionIsRejectedByName() throws IOException {
+    Path scenario = tmp.resolve("typo.yml");
+    Files.writeString(scenario, "sendrs: 2\n");
+
+    int code = run("run", "--scenario", scenario.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err()).contains("unknown key 'sendrs'");
+  }
+
+  @Test
+  void commandLineFlagsOverrideTheScenarioFile() throws IOException {
+    Path scenario = tmp.resolve("s.yml");
+    Files.writeString(
+        scenario,
+        "queue: memory\nmessages: 100\nsenders: 3\nproperties:\n  memory:\n    maxDepth: 50\n");
+
+    int code =
+        run(
+            "run",
+            "--scenario",
+            scenario.toString(),
+            "--senders",
+            "2",
+            "--out",
+            tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isZero();
+    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/settings/senders").asInt()).isEqualTo(2);
+    assertThat(json.at("/totals/sent").asLong()).isEqualTo(200);
+    assertThat(json.at("/backendConfig/memory.maxDepth").asText()).isEqualTo("50");
+  }
+
+  @Test
+  void queuesListsEveryBackendKeyWithItsDefault() {
+    int code = run("queues");
+
+    assertThat(code).isZero();
+    assertThat(out())
+        .contains("memory: in-process queue")
+        .containsPattern("memory.visibilityTimeout\\s+a duration.*Default: 30s");
+  }
+}

@@ -1,0 +1,140 @@
+package io.mqbench.runner.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.envelope.MessageBodies;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Received;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Accounting, checked with a scripted sender and receiver whose every delivery the test chooses:
+ * losses, duplicates and foreign messages that a correct backend would never produce on demand.
+ */
+class DeliveryLedgerTest {
+  private static final int RUN = 77;
+
+  /** Records what was sent; the test decides what the receiver hands out. */
+  private static final class Script implements MqSender, MqReceiver {
+    final List<byte[]> sent = new ArrayList<>();
+    final Queue<List<Received>> deliveries = new ArrayDeque<>();
+    int acked;
+
+    @Override
+    public void send(List<byte[]> batch) {
+      sent.addAll(batch);
+    }
+
+    @Override
+    public List<Received> receive(int max, Duration wait) {
+      List<Received> next = deliveries.poll();
+      return next == null ? List.of() : next;
+    }
+
+    @Override
+    public void ack(List<Received> messages) {
+      acked += messages.size();
+    }
+
+    void deliver(byte[]... bodies) {
+      List<Received> batch = new ArrayList<>();
+      for (byte[] b : bodies) {
+        batch.add(() -> b);
+      }
+      deliveries.add(batch);
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private static SenderTask sender(int id, Script script) {
+    return new SenderTask(id, script, new MessageBodies(64, RUN, id, id), BatchSizes.fixed(5));
+  }
+
+  private static ReceiverTask receiver(Script script) {
+    return new ReceiverTask(script, RUN, 2, 10, Duration.ZERO);
+  }
+
+  @Test
+  void lostIsAcknowledgedMinusDistinctReceived() throws Exception {
+    Script script = new Script();
+    SenderTask s0 = sender(0, script);
+    s0.sendBatch(5);
+    ReceiverTask r = receiver(script);
+    script.deliver(script.sent.get(0), script.sent.get(1), script.sent.get(3));
+    r.receiveOnce();
+
+    DeliveryLedger ledger = DeliveryLedger.of(List.of(s0), List.of(r));
+
+    assertThat(ledger.sent()).isEqualTo(5);
+    assertThat(ledger.distinct()).isEqualTo(3);
+    assertThat(ledger.lost()).isEqualTo(2);
+    assertThat(ledger.duplicates()).isZero();
+    assertThat(script.acked).isEqualTo(3);
+  }
+
+  @Test
+  void duplicatesAreDeliveriesBeyondTheFirstAcrossReceivers() throws Exception {
+    Script script = new Script();
+    SenderTask s0 = sender(0, script);
+    SenderTask s1 = sender(1, script);
+    s0.sendBatch(5);
+    s1.sendBatch(5);
+    ReceiverTask a = receiver(script);
+    ReceiverTask b = receiver(script);
+    script.deliver(script.sent.subList(0, 10).toArray(byte[][]::new));
+    a.receiveOnce();
+    script.deliver(script.sent.get(2), script.sent.get(7), script.sent.get(7));
+    b.receiveOnce();
+
+    DeliveryLedger ledger = DeliveryLedger.of(List.of(s0, s1), List.of(a, b));
+
+    assertThat(ledger.received()).isEqualTo(13);
+    assertThat(ledger.distinct()).isEqualTo(10);
+    assertThat(ledger.duplicates()).isEqualTo(3);
+    assertThat(ledger.lost()).isZero();
+  }
+
+  @Test
+  void messagesOfOtherRunsAreForeignAcknowledgedAndNotCounted() throws Exception {
+    Script script = new Script();
+    SenderTask s0 = sender(0, script);
+    s0.sendBatch(5);
+    byte[] otherRun = new MessageBodies(64, RUN + 1, 0, 0).next(0, 0);
+    byte[] notOurs = "hello".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    ReceiverTask r = receiver(script);
+    script.deliver(otherRun, notOurs, script.sent.get(0));
+
+    assertThat(r.receiveOnce()).isEqualTo(1);
+
+    assertThat(r.foreign()).isEqualTo(2);
+    assertThat(script.acked).isEqualTo(3);
+    assertThat(DeliveryLedger.of(List.of(s0), List.of(r)).received()).isEqualTo(1);
+  }
+
+  @Test
+  void deliveredMessagesWhoseSendWasNeverAcknowledgedAreCountedApart() throws Exception {
+    Script script = new Script();
+    SenderTask s0 = sender(0, script);
+    s0.sendBatch(5);
+    // A message the sender built but whose send "failed": sequence 5 was never acknowledged.
+    byte[] unacknowledged = new MessageBodies(64, RUN, 0, 0).next(5, 0);
+    ReceiverTask r = receiver(script);
+    script.deliver(script.sent.toArray(byte[][]::new));
+    script.deliver(unacknowledged);
+    r.receiveOnce();
+    r.receiveOnce();
+
+    DeliveryLedger ledger = DeliveryLedger.of(List.of(s0), List.of(r));
+
+    assertThat(ledger.lost()).isZero();
+    assertThat(ledger.unacknowledgedDelivered()).isEqualTo(1);
+  }
+}
