@@ -23,22 +23,15 @@ final class QueuesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     for (MqProvider p : providers.all()) {
-      invocation.out().printf("%s: %s%n", p.name(), p.description());
+      invocation.out().printf("%n%s: %s%n", p.name(), p.description());
       for (ConfigKey<?> key : p.configKeys()) {
-        String def = key.defaultValue().map(v -> format(key, v)).orElse("(unset)");
         String unit = key.unit().isEmpty() ? "" : " " + key.unit();
-        invocation
-            .out()
-            .printf(
-                "  %-28s %s%s. %s. Default: %s%n",
-                key.name(),
-                key.expected(),
-                unit,
-                key.description(),
-                def + (key.defaultValue().isPresent() ? unit : ""));
+        String value = key.defaultValue().map(v -> format(key, v) + unit).orElse("(unset)");
+        invocation.out().printf("  %s = %s%n", key.name(), value);
+        invocation.out().printf("      %s; %s%n", key.description(), key.expected());
       }
       for (String prefix : p.passThroughPrefixes()) {
-        invocation.out().printf("  %-28s passed to the native client unchanged%n", prefix + "*");
+        invocation.out().printf("  %s*%n      passed to the native client unchanged%n", prefix);
       }
     }
     return ExitCodes.OK;

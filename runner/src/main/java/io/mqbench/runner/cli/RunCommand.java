@@ -45,24 +45,28 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"-q", "--queue"},
+      paramLabel = "NAME",
       defaultValue = "memory",
       description = "Backend to measure (see `mqbench queues`). Default: ${DEFAULT-VALUE}.")
   String queue;
 
   @Option(
       names = {"-s", "--senders"},
+      paramLabel = "N",
       defaultValue = "1",
       description = "Sender threads. Default: ${DEFAULT-VALUE}.")
   int senders;
 
   @Option(
       names = {"-r", "--receivers"},
+      paramLabel = "N",
       defaultValue = "1",
       description = "Receiver threads. Default: ${DEFAULT-VALUE}.")
   int receivers;
 
   @Option(
       names = {"-m", "--messages"},
+      paramLabel = "N",
       defaultValue = "100000",
       description =
           "Messages each sender sends (ignored with --duration). Default: ${DEFAULT-VALUE}.")
@@ -70,12 +74,14 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"-d", "--duration"},
+      paramLabel = "DURATION",
       converter = DurationConverter.class,
       description = "Send for this long instead of a message count (30s, 5m, PT1M).")
   Optional<Duration> duration;
 
   @Option(
       names = {"-b", "--batch"},
+      paramLabel = "B",
       defaultValue = "10",
       description =
           "Largest batch: each send carries a random 1..B messages; receives ask for up to B."
@@ -84,6 +90,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"--size"},
+      paramLabel = "BYTES",
       defaultValue = "100",
       description =
           "Message size in bytes, the 28-byte envelope included; padding is random."
@@ -92,6 +99,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"--receiver-idle"},
+      paramLabel = "DURATION",
       defaultValue = "10s",
       converter = DurationConverter.class,
       description =
@@ -101,6 +109,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"--receive-wait"},
+      paramLabel = "DURATION",
       defaultValue = "200ms",
       converter = DurationConverter.class,
       description = "How long one receive call waits for a message. Default: ${DEFAULT-VALUE}.")
@@ -108,6 +117,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"--connect-timeout"},
+      paramLabel = "DURATION",
       defaultValue = "15s",
       converter = DurationConverter.class,
       description =
@@ -117,11 +127,13 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"--seed"},
+      paramLabel = "N",
       description = "Seed of batch sizes and padding, to repeat a run. Default: random.")
   Optional<Long> seed;
 
   @Option(
       names = {"-o", "--out"},
+      paramLabel = "DIR",
       defaultValue = "results",
       description =
           "Folder under which each run's results folder is made. Default: ${DEFAULT-VALUE}.")
@@ -141,6 +153,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = {"--progress"},
+      paramLabel = "WHEN",
       defaultValue = "auto",
       description =
           "Live progress: auto (on a terminal), always, never. Default: ${DEFAULT-VALUE}.")

@@ -123,9 +123,9 @@ class MainTest {
 
     assertThat(code).isZero();
     assertThat(out())
-        .containsPattern("(?s)--senders=<senders>\\s+Sender threads. Default: 3\\.")
-        .containsPattern("(?s)--receivers=<receivers>\\s+Receiver threads. Default: 6\\.")
-        .containsPattern("(?s)--batch=<batch>\\s+Largest batch.*?Default: 8\\.");
+        .containsPattern("(?s)--senders=N\\s+Sender threads. Default: 3\\.")
+        .containsPattern("(?s)--receivers=N\\s+Receiver threads. Default: 6\\.")
+        .containsPattern("(?s)--batch=B\\s+Largest batch.*?Default: 8\\.");
   }
 
   @Test
@@ -241,6 +241,7 @@ class MainTest {
     assertThat(code).isZero();
     assertThat(out())
         .contains("memory: in-process queue")
-        .containsPattern("memory.visibilityTimeout\\s+a duration.*Default: 30s");
+        .contains("memory.visibilityTimeout = 30s")
+        .contains("memory.maxDepth = 100000 messages");
   }
 }

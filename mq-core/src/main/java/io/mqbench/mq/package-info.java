@@ -1,0 +1,57 @@
+/**
+ * The contract every mqbench backend implements: send, receive and acknowledge, at least once.
+ *
+ * <h2>The whole contract on one page</h2>
+ *
+ * <p>A backend is a {@link io.mqbench.mq.MqProvider}, found with {@link java.util.ServiceLoader}.
+ * The runner asks it to {@link io.mqbench.mq.MqProvider#open open} a queue once per run, then asks
+ * the resulting {@link io.mqbench.mq.Mq} for one {@link io.mqbench.mq.MqSender} per sending thread
+ * and one {@link io.mqbench.mq.MqReceiver} per receiving thread:
+ *
+ * <pre>{@code
+ * MqProvider provider = MqProviders.load().find("kafka");
+ * MqConfig config = provider.configure(Map.of("kafka.acks", "all"));
+ * try (Mq mq = provider.open(config);
+ *     MqSender sender = mq.createSender();
+ *     MqReceiver receiver = mq.createReceiver()) {
+ *   sender.send(List.of(body1, body2));        // returns once both are durable
+ *   List<Received> got = receiver.receive(10, Duration.ofSeconds(1));
+ *   // ... use got.get(i).body() ...
+ *   receiver.ack(got);                          // never delivered again
+ * }
+ * }</pre>
+ *
+ * <h2>What each call promises</h2>
+ *
+ * <ul>
+ *   <li>{@code send} is synchronous: when it returns, every message of the batch is as safe as the
+ *       backend's configured guarantee says. When it throws, some messages may still arrive.
+ *   <li>{@code receive} leases what it returns: no other receiver gets those messages until the
+ *       lease ends (acknowledgement, receiver closed, connection lost, or a backend timeout).
+ *   <li>{@code ack} removes messages for good; it may complete asynchronously.
+ *   <li>Delivery is at least once: duplicates are allowed (and counted by the runner), loss is a
+ *       bug.
+ * </ul>
+ *
+ * <h2>Threads</h2>
+ *
+ * <p>{@code Mq} is shared by all threads of a run. Each sender and receiver belongs to the one
+ * thread that uses it; backends need no locking inside them.
+ *
+ * <h2>Writing a backend</h2>
+ *
+ * <ol>
+ *   <li>Declare configuration keys with {@link io.mqbench.config.ConfigKey} under the backend's
+ *       name ({@code mybroker.uri}); return them from {@link
+ *       io.mqbench.mq.MqProvider#configKeys()}.
+ *   <li>Implement the four interfaces; map the broker's own acknowledgement mechanism onto {@code
+ *       send}'s return and its consumer acknowledgements onto {@code ack}.
+ *   <li>Register the provider in {@code META-INF/services/io.mqbench.mq.MqProvider}.
+ *   <li>Extend {@code io.mqbench.contract.MqContractKit} (the {@code mq-core} test-jar) in an
+ *       integration test against a real broker; every test of the kit must pass.
+ * </ol>
+ *
+ * <p>{@link io.mqbench.memory.MemoryMqProvider} is a complete backend in a few hundred lines, and
+ * the reference for the semantics above.
+ */
+package io.mqbench.mq;
