@@ -6,6 +6,7 @@ import io.mqbench.runner.results.Totals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 
 /** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
 final class ConsoleReport {
@@ -43,21 +44,33 @@ final class ConsoleReport {
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
-    latency(out, "send batch", r.sendLatency());
-    latency(out, "end-to-end", r.endToEndLatency());
+    if (r.rate() != null) {
+      out.printf(
+          Locale.ROOT,
+          "rate       target %,.0f msgs/s, achieved %,.0f msgs/s%s%n",
+          r.rate().targetMsgsPerSecond(),
+          r.rate().achievedMsgsPerSecond(),
+          r.rate().unsent() > 0
+              ? String.format(Locale.ROOT, ", %,d scheduled messages never sent", r.rate().unsent())
+              : "");
+      String assessment = r.rate().assessment();
+      out.println(
+          "schedule   "
+              + (r.rate().harnessLimited() && colour ? RED + assessment + RESET : assessment));
+    }
+    out.println(
+        "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
+    for (Map.Entry<String, Latency> e : r.latencies().entrySet()) {
+      latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue());
+    }
     out.printf(Locale.ROOT, "results    %s%n", folder);
   }
 
   private static void latency(PrintStream out, String name, Latency l) {
-    out.printf(
-        Locale.ROOT,
-        "%-10s latency ms: p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  p99.99 %.3f  max %.3f%n",
-        name,
-        l.p50Ms(),
-        l.p90Ms(),
-        l.p99Ms(),
-        l.p999Ms(),
-        l.p9999Ms(),
-        l.maxMs());
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-15s", name));
+    Latency.PERCENTILES.forEach(
+        p -> b.append(String.format(Locale.ROOT, " %8.3f", l.valueMs(p.getKey()))));
+    b.append(String.format(Locale.ROOT, " %8.3f", l.maxMs()));
+    out.println(b);
   }
 }

@@ -1,5 +1,6 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.ScenarioFile;
 import java.util.Locale;
 import java.util.Optional;
@@ -11,16 +12,18 @@ import picocli.CommandLine.Model.OptionSpec;
  * Where an option's value comes from when it is not on the command line, first match wins: a system
  * property named like the option in camelCase ({@code -DreceiverIdle=5s} for {@code
  * --receiver-idle}), an environment variable ({@code MQBENCH_RECEIVER_IDLE}), the scenario file
- * ({@code receiverIdle: 5s}), then the built-in default. {@code --help} shows the value that
- * results.
+ * ({@code receiverIdle: 5s}), the {@code --preset}, then the built-in default. {@code --help} shows
+ * the value that results.
  */
 final class LayeredDefaults implements IDefaultValueProvider {
   private final Invocation invocation;
   private final Optional<ScenarioFile> scenario;
+  private final Optional<Preset> preset;
 
-  LayeredDefaults(Invocation invocation, Optional<ScenarioFile> scenario) {
+  LayeredDefaults(Invocation invocation, Optional<ScenarioFile> scenario, Optional<Preset> preset) {
     this.invocation = invocation;
     this.scenario = scenario;
+    this.preset = preset;
   }
 
   @Override
@@ -39,11 +42,14 @@ final class LayeredDefaults implements IDefaultValueProvider {
     if (value == null && scenario.isPresent()) {
       value = scenario.get().options().get(name);
     }
+    if (value == null && preset.isPresent()) {
+      value = preset.get().options().get(name);
+    }
     return value;
   }
 
   private static boolean layered(OptionSpec option) {
-    return !option.longestName().equals("--scenario");
+    return !option.longestName().equals("--scenario") && !option.longestName().equals("--preset");
   }
 
   /**

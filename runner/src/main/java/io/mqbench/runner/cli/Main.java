@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.config.ConfigException;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.ScenarioFile;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -73,7 +74,8 @@ public final class Main implements Runnable {
       CommandLine run = cli.getSubcommands().get("run");
       Optional<ScenarioFile> scenario = scenario(args, invocation, run);
       runCommand.scenario(scenario);
-      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario));
+      Optional<Preset> preset = preset(args, invocation, scenario);
+      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset));
       cli.setParameterExceptionHandler(
           (ex, a) -> {
             invocation
@@ -115,23 +117,38 @@ public final class Main implements Runnable {
     }
   }
 
-  /** The scenario file must be read before options are parsed, as it supplies their defaults. */
-  private static Optional<ScenarioFile> scenario(
-      String[] args, Invocation invocation, CommandLine run) {
-    String path = null;
+  /**
+   * An option that supplies other options' defaults, so it is read before parsing: from the command
+   * line, then {@code -D<name>}, then {@code MQBENCH_<NAME>}.
+   */
+  private static Optional<String> earlyOption(String[] args, Invocation invocation, String name) {
+    String value = null;
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--scenario") && i + 1 < args.length) {
-        path = args[i + 1];
-      } else if (args[i].startsWith("--scenario=")) {
-        path = args[i].substring("--scenario=".length());
+      if (args[i].equals("--" + name) && i + 1 < args.length) {
+        value = args[i + 1];
+      } else if (args[i].startsWith("--" + name + "=")) {
+        value = args[i].substring(name.length() + 3);
       }
     }
-    if (path == null) {
-      path = invocation.systemProperties().get("scenario");
+    if (value == null) {
+      value = invocation.systemProperties().get(name);
     }
-    if (path == null) {
-      path = invocation.env().get("MQBENCH_SCENARIO");
+    if (value == null) {
+      value = invocation.env().get("MQBENCH_" + name.toUpperCase(java.util.Locale.ROOT));
     }
+    return Optional.ofNullable(value);
+  }
+
+  private static Optional<Preset> preset(
+      String[] args, Invocation invocation, Optional<ScenarioFile> scenario) {
+    return earlyOption(args, invocation, "preset")
+        .or(() -> scenario.map(s -> s.options().get("preset")))
+        .map(Preset::parse);
+  }
+
+  private static Optional<ScenarioFile> scenario(
+      String[] args, Invocation invocation, CommandLine run) {
+    String path = earlyOption(args, invocation, "scenario").orElse(null);
     if (path == null) {
       return Optional.empty();
     }

@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.config.Mode;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -51,6 +52,30 @@ final class RunCommand implements Callable<Integer> {
   String queue;
 
   @Option(
+      names = {"--mode"},
+      paramLabel = "MODE",
+      defaultValue = "throughput",
+      description =
+          "throughput: closed loop, each sender sends as fast as acknowledgements come back."
+              + " rate: open loop, messages issued on a fixed schedule (--rate) and latency measured"
+              + " from the scheduled time (coordinated omission corrected). Default: ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(
+      names = {"--rate"},
+      paramLabel = "MSGS_PER_S",
+      description = "Rate mode: messages per second across all senders.")
+  Optional<Double> rate;
+
+  @Option(
+      names = {"--preset"},
+      paramLabel = "NAME",
+      description =
+          "A classic rate-mode configuration: 256b-3k, 1kb-3k, 5kb-2k, 1kb-20k-25c (25 senders),"
+              + " 1mb-100; each 30s. Other options override it.")
+  String preset;
+
+  @Option(
       names = {"-s", "--senders"},
       paramLabel = "N",
       defaultValue = "1",
@@ -67,26 +92,31 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = {"-m", "--messages"},
       paramLabel = "N",
-      defaultValue = "100000",
       description =
-          "Messages each sender sends (ignored with --duration). Default: ${DEFAULT-VALUE}.")
-  long messages;
+          "Messages each sender sends at most. Default: "
+              + RunConfig.DEFAULT_MESSAGES
+              + " in throughput mode without --duration; otherwise no limit.")
+  Optional<Long> messages;
 
   @Option(
       names = {"-d", "--duration"},
       paramLabel = "DURATION",
       converter = DurationConverter.class,
-      description = "Send for this long instead of a message count (30s, 5m, PT1M).")
+      description =
+          "Send for this long (30s, 5m, PT1M). Default: none in throughput mode (a message count"
+              + " instead); 30s in rate mode.")
   Optional<Duration> duration;
 
   @Option(
       names = {"-b", "--batch"},
       paramLabel = "B",
-      defaultValue = "10",
       description =
-          "Largest batch: each send carries a random 1..B messages; receives ask for up to B."
-              + " Default: ${DEFAULT-VALUE}.")
-  int batch;
+          "Throughput mode: each send carries a random 1..B messages (default "
+              + RunConfig.DEFAULT_THROUGHPUT_BATCH
+              + "). Rate mode: each send carries exactly B (default "
+              + RunConfig.DEFAULT_RATE_BATCH
+              + "), due at its first message's time. Receives ask for up to B.")
+  Optional<Integer> batch;
 
   @Option(
       names = {"--size"},
@@ -182,14 +212,24 @@ final class RunCommand implements Callable<Integer> {
         provider.configure(
             BackendProperties.gather(
                 provider, providers.names(), scenarioFile, invocation, properties));
+    Mode runMode = Mode.parse(mode);
+    boolean rateMode = runMode == Mode.RATE;
+    Optional<Duration> runDuration =
+        rateMode ? Optional.of(duration.orElse(RunConfig.DEFAULT_RATE_DURATION)) : duration;
+    long perSender =
+        messages.orElse(
+            rateMode || runDuration.isPresent() ? Long.MAX_VALUE : RunConfig.DEFAULT_MESSAGES);
     RunConfig config =
         new RunConfig(
             queue,
+            runMode,
             senders,
             receivers,
-            messages,
-            duration,
-            batch,
+            perSender,
+            runDuration,
+            rate,
+            batch.orElse(
+                rateMode ? RunConfig.DEFAULT_RATE_BATCH : RunConfig.DEFAULT_THROUGHPUT_BATCH),
             size,
             receiverIdle,
             receiveWait,
@@ -232,6 +272,9 @@ final class RunCommand implements Callable<Integer> {
     if (result.status().startsWith("failed")) {
       invocation.err().println("mqbench: run " + result.status());
       return ExitCodes.FAILED;
+    }
+    if (result.rate() != null && result.rate().harnessLimited()) {
+      invocation.err().println("mqbench: " + result.rate().assessment());
     }
     if (result.totals().lost() > 0) {
       invocation

@@ -1,6 +1,7 @@
 package io.mqbench.runner.config;
 
 import io.mqbench.config.ConfigException;
+import io.mqbench.config.Durations;
 import io.mqbench.envelope.Envelope;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,15 +10,18 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Everything one throughput run needs, validated on construction with errors that name the option.
+ * Everything one run needs, validated on construction with errors that name the option.
  *
  * @param queue the backend's name
+ * @param mode closed-loop throughput or open-loop fixed rate
  * @param senders sender threads, at least 1
  * @param receivers receiver threads, at least 1
- * @param messagesPerSender messages each sender sends, unless {@code duration} is set
- * @param duration when set, senders send for this long instead of a message count
- * @param maxBatch the largest batch; each send carries 1 to {@code maxBatch} messages, and each
- *     receive asks for up to {@code maxBatch}
+ * @param messagesPerSender the most messages each sender sends
+ * @param duration when set, senders stop sending after this long (rate mode: no batch is scheduled
+ *     after it)
+ * @param rate rate mode: messages per second across all senders
+ * @param maxBatch throughput mode: each send carries 1 to {@code maxBatch} messages; rate mode:
+ *     each send carries exactly {@code maxBatch}; receives ask for up to {@code maxBatch}
  * @param messageSizeBytes the exact size of every message, envelope included
  * @param receiverIdle after senders finished, receivers stop once nothing arrived for this long
  * @param receiveWait how long one receive call waits for a first message
@@ -28,10 +32,12 @@ import java.util.TreeMap;
  */
 public record RunConfig(
     String queue,
+    Mode mode,
     int senders,
     int receivers,
     long messagesPerSender,
     Optional<Duration> duration,
+    Optional<Double> rate,
     int maxBatch,
     int messageSizeBytes,
     Duration receiverIdle,
@@ -41,15 +47,35 @@ public record RunConfig(
     Path outputDir,
     Map<String, String> backendProperties) {
 
+  /** Messages per sender in throughput mode when neither a count nor a duration is given. */
+  public static final long DEFAULT_MESSAGES = 100_000;
+
+  /** Largest batch in throughput mode unless given. */
+  public static final int DEFAULT_THROUGHPUT_BATCH = 10;
+
+  /** Batch in rate mode unless given: one message per scheduled send. */
+  public static final int DEFAULT_RATE_BATCH = 1;
+
+  /** How long a rate-mode run lasts unless given. */
+  public static final Duration DEFAULT_RATE_DURATION = Duration.ofSeconds(30);
+
   /** Validates every field. */
   public RunConfig {
     require(queue != null && !queue.isBlank(), "--queue must name a backend");
     require(senders >= 1, "--senders must be at least 1, was " + senders);
     require(receivers >= 1, "--receivers must be at least 1, was " + receivers);
-    require(
-        duration.isPresent() || messagesPerSender >= 1,
-        "--messages must be at least 1, was " + messagesPerSender);
+    require(messagesPerSender >= 1, "--messages must be at least 1, was " + messagesPerSender);
     duration.ifPresent(d -> require(!d.isZero(), "--duration must be longer than 0"));
+    if (mode == Mode.RATE) {
+      require(rate.isPresent(), "--mode rate needs --rate (messages per second)");
+      double r = rate.get();
+      require(
+          r > 0 && Double.isFinite(r),
+          "--rate must be more than 0 messages per second, was " + rate.get());
+      require(duration.isPresent(), "--mode rate needs --duration");
+    } else {
+      require(rate.isEmpty(), "--rate applies only to --mode rate");
+    }
     require(maxBatch >= 1, "--batch must be at least 1, was " + maxBatch);
     require(
         messageSizeBytes >= Envelope.SIZE,
@@ -69,22 +95,26 @@ public record RunConfig(
   }
 
   /**
-   * @return a short description for the terminal, such as {@code "4 senders x 100000 msgs, 4
-   *     receivers, batch 1..10, 100 B"}
+   * @return a short description for the terminal
    */
   public String describe() {
+    String sendersText = senders + " sender" + (senders == 1 ? "" : "s");
+    String receiversText = receivers + " receiver" + (receivers == 1 ? "" : "s");
+    if (mode == Mode.RATE) {
+      return String.format(
+          java.util.Locale.ROOT,
+          "rate %,.0f msgs/s for %s over %s, %s, batch %d, %d B",
+          rate.get(),
+          Durations.format(duration.get()),
+          sendersText,
+          receiversText,
+          maxBatch,
+          messageSizeBytes);
+    }
     String amount =
-        duration
-            .map(d -> "for " + io.mqbench.config.Durations.format(d))
-            .orElse("x " + messagesPerSender + " msgs");
+        duration.map(d -> "for " + Durations.format(d)).orElse("x " + messagesPerSender + " msgs");
     return String.format(
-        "%d sender%s %s, %d receiver%s, batch 1..%d, %d B",
-        senders,
-        senders == 1 ? "" : "s",
-        amount,
-        receivers,
-        receivers == 1 ? "" : "s",
-        maxBatch,
-        messageSizeBytes);
+        "%s %s, %s, batch 1..%d, %d B",
+        sendersText, amount, receiversText, maxBatch, messageSizeBytes);
   }
 }

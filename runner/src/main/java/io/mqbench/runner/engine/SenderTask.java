@@ -9,8 +9,11 @@ import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
- * One sending thread's work and measurements: builds enveloped batches, sends them, records the
- * send latency of each batch and which sequence numbers the backend acknowledged.
+ * One sending thread's work and measurements: builds enveloped batches, sends them, and records per
+ * batch its service time (send call to acknowledgement), response time (intended send time to
+ * acknowledgement), schedule lag (intended time to the start of the send call) and harness lag (the
+ * part of the schedule lag not explained by the previous send still running), plus which sequence
+ * numbers the backend acknowledged.
  *
  * <p>Everything but {@link #sentCount()} belongs to the sending thread; read the rest only after
  * the thread ended.
@@ -20,12 +23,14 @@ public final class SenderTask {
   private final MqSender sender;
   private final MessageBodies bodies;
   private final BatchSizes batchSizes;
-  private final Histogram sendLatencyMicros = Latencies.newHistogram();
+  private final Histogram serviceMicros = Latencies.newHistogram();
+  private final Histogram responseMicros = Latencies.newHistogram();
+  private final Histogram scheduleLagMicros = Latencies.newHistogram();
+  private final Histogram harnessLagMicros = Latencies.newHistogram();
   private final Roaring64NavigableMap acknowledged = new Roaring64NavigableMap();
   private final AtomicLong sent = new AtomicLong();
   private long nextSequence;
   private long batches;
-  private long firstSendNanos;
   private long lastAckNanos;
 
   /**
@@ -42,7 +47,8 @@ public final class SenderTask {
   }
 
   /**
-   * Sends one batch of at most {@code limit} messages and waits for the backend to acknowledge it.
+   * Closed loop: sends one batch of at most {@code limit} messages now and waits for the backend to
+   * acknowledge it. Its intended time is now.
    *
    * @param limit the most messages to send, at least 1
    * @return how many messages were sent
@@ -50,17 +56,36 @@ public final class SenderTask {
    */
   public int sendBatch(long limit) throws InterruptedException {
     int n = (int) Math.min(limit, batchSizes.next());
-    long intended = System.nanoTime();
-    if (batches == 0) {
-      firstSendNanos = intended;
-    }
+    return send(n, System.nanoTime());
+  }
+
+  /**
+   * Open loop: sends a batch that was due at {@code intendedNanos} (possibly in the past) and waits
+   * for the acknowledgement; every message carries that intended time.
+   *
+   * @param limit the most messages to send, at least 1
+   * @param intendedNanos when the batch was due ({@code nanoTime})
+   * @return how many messages were sent
+   * @throws InterruptedException if interrupted while the backend was working
+   */
+  public int sendBatchAt(long limit, long intendedNanos) throws InterruptedException {
+    int n = (int) Math.min(limit, batchSizes.next());
+    return send(n, intendedNanos);
+  }
+
+  private int send(int n, long intended) throws InterruptedException {
+    long start = System.nanoTime();
     List<byte[]> batch = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       batch.add(bodies.next(nextSequence + i, intended));
     }
     sender.send(batch);
     long done = System.nanoTime();
-    sendLatencyMicros.recordValue(Latencies.micros(done - intended));
+    serviceMicros.recordValue(Latencies.micros(done - start));
+    responseMicros.recordValue(Latencies.micros(done - intended));
+    scheduleLagMicros.recordValue(Latencies.micros(start - intended));
+    long free = batches == 0 ? intended : Math.max(intended, lastAckNanos);
+    harnessLagMicros.recordValue(Latencies.micros(start - free));
     acknowledged.addRange(nextSequence, nextSequence + n);
     nextSequence += n;
     batches++;
@@ -84,11 +109,32 @@ public final class SenderTask {
   }
 
   /**
-   * @return send latency of each batch, in microseconds (from when the batch was built to when the
-   *     backend acknowledged it)
+   * @return per batch, microseconds from the start of the send call to the acknowledgement
    */
-  public Histogram sendLatencyMicros() {
-    return sendLatencyMicros;
+  public Histogram serviceMicros() {
+    return serviceMicros;
+  }
+
+  /**
+   * @return per batch, microseconds from the intended send time to the acknowledgement
+   */
+  public Histogram responseMicros() {
+    return responseMicros;
+  }
+
+  /**
+   * @return per batch, microseconds from the intended send time to the start of the send call
+   */
+  public Histogram scheduleLagMicros() {
+    return scheduleLagMicros;
+  }
+
+  /**
+   * @return per batch, microseconds the send started late although the previous send had finished:
+   *     delay of the harness (thread wake-up, CPU starvation), not of the backend
+   */
+  public Histogram harnessLagMicros() {
+    return harnessLagMicros;
   }
 
   /**
@@ -103,13 +149,6 @@ public final class SenderTask {
    */
   public long batches() {
     return batches;
-  }
-
-  /**
-   * @return when the first batch was built ({@code nanoTime}), or 0 if none was
-   */
-  public long firstSendNanos() {
-    return firstSendNanos;
   }
 
   /**

@@ -40,7 +40,7 @@ public interface ProgressDisplay extends AutoCloseable {
    * @return the display
    */
   static ProgressDisplay terminal(
-      PrintStream err, long totalMessages, Optional<Duration> duration) {
+      PrintStream err, double totalMessages, Optional<Duration> duration) {
     return new TerminalProgress(err, totalMessages, duration);
   }
 }

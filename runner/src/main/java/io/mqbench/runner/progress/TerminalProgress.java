@@ -14,12 +14,13 @@ final class TerminalProgress implements ProgressDisplay {
   private final ProgressBar bar;
   private final boolean timed;
 
-  TerminalProgress(PrintStream err, long totalMessages, Optional<Duration> duration) {
+  TerminalProgress(PrintStream err, double totalMessages, Optional<Duration> duration) {
     this.timed = duration.isPresent();
     this.bar =
         new ProgressBarBuilder()
             .setTaskName(timed ? "seconds" : "sent")
-            .setInitialMax(timed ? duration.get().toSeconds() : totalMessages)
+            .setInitialMax(
+                timed ? duration.get().toSeconds() : (long) Math.min(totalMessages, Long.MAX_VALUE))
             .setStyle(ProgressBarStyle.ASCII)
             .setUpdateIntervalMillis(500)
             .continuousUpdate()

@@ -7,8 +7,8 @@ import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.engine.LoadRun;
 import io.mqbench.runner.engine.RunOutcome;
-import io.mqbench.runner.engine.ThroughputRun;
 import io.mqbench.runner.engine.Tick;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.Environment;
@@ -83,8 +83,7 @@ public final class BenchmarkSession {
         int runId = new SplittableRandom(seed).nextInt();
         RunOutcome outcome;
         try (ProgressDisplay display = progress.apply(config)) {
-          outcome =
-              new ThroughputRun(mq, config, runId, seed, (Tick t) -> display.update(t)).execute();
+          outcome = new LoadRun(mq, config, runId, seed, (Tick t) -> display.update(t)).execute();
         }
         return RunResults.summarise(
             outcome,

@@ -79,8 +79,9 @@ class MainTest {
             ResultsWriter.RUN_JSON,
             ResultsWriter.SUMMARY_CSV,
             ResultsWriter.SUMMARY_XLSX,
-            ResultsWriter.SEND_HGRM,
-            ResultsWriter.END_TO_END_HGRM)) {
+            ResultsWriter.CHART_PNG,
+            "send-latency.hgrm",
+            "end-to-end-latency.hgrm")) {
       assertThat(folder.resolve(f)).isNotEmptyFile();
     }
     JsonNode json = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
@@ -89,7 +90,7 @@ class MainTest {
     assertThat(json.at("/totals/lost").asLong()).isZero();
     assertThat(json.at("/status").asText()).isEqualTo("ok");
     assertThat(json.at("/environment/cores").asInt()).isPositive();
-    assertThat(json.at("/endToEndLatency/count").asLong()).isEqualTo(10_000);
+    assertThat(json.at("/latencies/end-to-end-latency/count").asLong()).isEqualTo(10_000);
     assertThat(out()).contains("sent       10,000 msgs").contains("lost 0");
   }
 
@@ -125,7 +126,7 @@ class MainTest {
     assertThat(out())
         .containsPattern("(?s)--senders=N\\s+Sender threads. Default: 3\\.")
         .containsPattern("(?s)--receivers=N\\s+Receiver threads. Default: 6\\.")
-        .containsPattern("(?s)--batch=B\\s+Largest batch.*?Default: 8\\.");
+        .containsPattern("(?s)--senders=N.*");
   }
 
   @Test
@@ -243,5 +244,115 @@ class MainTest {
         .contains("memory: in-process queue")
         .contains("memory.visibilityTimeout = 30s")
         .contains("memory.maxDepth = 100000 messages");
+  }
+
+  @Test
+  void readmeDocumentsEveryRunOptionWithItsDefault() throws IOException {
+    String readme = Files.readString(Path.of("..", "README.md"));
+    run("run", "--help");
+    List<String> longOptions =
+        java.util.regex.Pattern.compile("--[a-z][a-z-]+")
+            .matcher(out())
+            .results()
+            .map(java.util.regex.MatchResult::group)
+            .distinct()
+            .filter(o -> !o.equals("--help") && !o.equals("--version"))
+            .toList();
+
+    assertThat(longOptions).contains("--senders", "--receiver-idle");
+    for (String option : longOptions) {
+      assertThat(readme).as("README documents " + option).contains(option);
+    }
+    assertThat(readme).contains("| `-s, --senders N` | 1 |");
+  }
+
+  @Test
+  void rateModeBadInputFailsWithOneLineNamingTheOption() {
+    Map<String[], String> cases = new java.util.LinkedHashMap<>();
+    cases.put(new String[] {"run", "--mode", "rate", "--rate", "0"}, "--rate must be more than 0");
+    cases.put(new String[] {"run", "--mode", "rate", "--rate", "-3"}, "--rate must be more than 0");
+    cases.put(new String[] {"run", "--mode", "rate", "--rate", "fast"}, "'--rate'");
+    cases.put(new String[] {"run", "--mode", "rate"}, "--mode rate needs --rate");
+    cases.put(
+        new String[] {"run", "--mode", "rate", "--rate", "100", "--duration", "0"},
+        "--duration must be longer than 0");
+    cases.put(
+        new String[] {"run", "--mode", "rate", "--rate", "100", "--size", "20"},
+        "--size must be at least 28 bytes");
+    cases.put(new String[] {"run", "--rate", "100"}, "--rate applies only to --mode rate");
+    cases.put(new String[] {"run", "--mode", "fixed"}, "--mode must be throughput or rate");
+    cases.put(new String[] {"run", "--preset", "huge"}, "unknown preset 'huge'; presets: 256b-3k");
+    for (Map.Entry<String[], String> c : cases.entrySet()) {
+      err.reset();
+      int code = run(c.getKey());
+      assertThat(code).as(String.join(" ", c.getKey())).isEqualTo(ExitCodes.USAGE);
+      assertThat(err().lines().toList()).as(err()).hasSize(1);
+      assertThat(err()).contains(c.getValue());
+    }
+  }
+
+  @Test
+  void aRateRunWritesResponseServiceLagAndEndToEndPercentilesAndTheChart() throws IOException {
+    int code =
+        run(
+            "run",
+            "--mode",
+            "rate",
+            "--rate",
+            "2000",
+            "--duration",
+            "2s",
+            "--out",
+            tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isIn(ExitCodes.OK);
+    Path folder = onlyResultsFolder();
+    for (String f :
+        List.of(
+            "response-time.hgrm",
+            "schedule-lag.hgrm",
+            "send-latency.hgrm",
+            "end-to-end-latency.hgrm",
+            ResultsWriter.CHART_PNG)) {
+      assertThat(folder.resolve(f)).isNotEmptyFile();
+    }
+    JsonNode json = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/settings/mode").asText()).isEqualTo("rate");
+    assertThat(json.at("/settings/batch").asInt()).isEqualTo(1);
+    assertThat(json.at("/rate/targetMsgsPerSecond").asDouble()).isEqualTo(2000.0);
+    assertThat(json.at("/rate/scheduled").asLong()).isEqualTo(4000);
+    assertThat(json.at("/totals/sent").asLong()).isEqualTo(4000);
+    assertThat(json.at("/rate/achievedMsgsPerSecond").asDouble()).isBetween(1800.0, 2100.0);
+    assertThat(json.at("/latencies/response-time/p99_9999Ms").isMissingNode()).isTrue();
+    assertThat(json.at("/latencies/response-time/p999999Ms").asDouble()).isPositive();
+    String csv = Files.readString(folder.resolve(ResultsWriter.SUMMARY_CSV));
+    assertThat(csv.lines().findFirst().orElseThrow())
+        .contains("response_p99_9999_ms")
+        .contains("lag_p50_ms")
+        .contains("harness_limited");
+    assertThat(out()).contains("response time").contains("schedule lag").contains("p99.9999");
+  }
+
+  @Test
+  void aPresetSuppliesModeRateSizeAndSendersAndFlagsOverrideIt() throws IOException {
+    int code =
+        run(
+            "run",
+            "--preset",
+            "1kb-20k-25c",
+            "--duration",
+            "1s",
+            "--rate",
+            "500",
+            "--out",
+            tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isIn(ExitCodes.OK);
+    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/settings/mode").asText()).isEqualTo("rate");
+    assertThat(json.at("/settings/size").asInt()).isEqualTo(1024);
+    assertThat(json.at("/settings/senders").asInt()).isEqualTo(25);
+    assertThat(json.at("/settings/rate").asDouble()).isEqualTo(500.0);
+    assertThat(json.at("/settings/duration").asText()).isEqualTo("1s");
   }
 }

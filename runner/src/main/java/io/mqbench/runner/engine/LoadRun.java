@@ -4,6 +4,7 @@ import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.runner.config.Mode;
 import io.mqbench.runner.config.RunConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,13 +16,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
- * The closed-loop throughput method: S sender threads each send their messages (or send for a
- * duration) in batches of random size 1..B, each batch waiting for the backend's acknowledgement; R
- * receiver threads receive up to B at a time and acknowledge. Receivers stop when everything
- * acknowledged to senders has arrived, or once nothing arrived for the idle period after senders
- * finished.
+ * One run of S sender and R receiver threads against a backend.
+ *
+ * <p>Throughput mode (closed loop): each sender sends its messages (or sends for a duration) in
+ * batches of random size 1..B, each batch waiting for the backend's acknowledgement. Rate mode
+ * (open loop): each sender issues batches of B on a fixed schedule, its share of the total rate,
+ * and every message carries its scheduled time; a sender that fell behind sends the overdue batches
+ * at once, so a stall shows in the response times of every send it delayed.
+ *
+ * <p>Receivers receive up to B at a time and acknowledge. They stop when everything acknowledged to
+ * senders has arrived, or once nothing arrived for the idle period after senders finished.
  */
-public final class ThroughputRun {
+public final class LoadRun {
   private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
   private static final long POLL_MILLIS = 20;
 
@@ -42,7 +48,7 @@ public final class ThroughputRun {
    * @param seed the seed of batch sizes and padding
    * @param onTick called on the run's own thread once per second with the counts so far
    */
-  public ThroughputRun(Mq mq, RunConfig config, int runId, long seed, Consumer<Tick> onTick) {
+  public LoadRun(Mq mq, RunConfig config, int runId, long seed, Consumer<Tick> onTick) {
     this.mq = mq;
     this.config = config;
     this.runId = runId;
@@ -144,7 +150,7 @@ public final class ThroughputRun {
         lastReceived = received;
         nextTick += TICK_NANOS;
       }
-      if (config.duration().isPresent() && now - start >= config.duration().get().toNanos()) {
+      if (config.duration().isPresent() && now - start >= sendingLimitNanos()) {
         stopSenders = true;
       }
       if (sendersDone.getCount() > 0) {
@@ -182,14 +188,20 @@ public final class ThroughputRun {
               id,
               sender,
               new MessageBodies(config.messageSizeBytes(), runId, id, seed + id),
-              BatchSizes.uniform(config.maxBatch(), seed ^ (0x9E3779B97F4A7C15L * (id + 1))));
+              config.mode() == Mode.RATE
+                  ? BatchSizes.fixed(config.maxBatch())
+                  : BatchSizes.uniform(config.maxBatch(), seed ^ (0x9E3779B97F4A7C15L * (id + 1))));
       tasks[id] = task;
       ready.countDown();
       counted = true;
       go.await();
-      long remaining = config.duration().isPresent() ? Long.MAX_VALUE : config.messagesPerSender();
-      while (!stopSenders && remaining > 0) {
-        remaining -= task.sendBatch(remaining);
+      if (config.mode() == Mode.RATE) {
+        sendOnSchedule(task, id, start[0]);
+      } else {
+        long remaining = config.messagesPerSender();
+        while (!stopSenders && remaining > 0) {
+          remaining -= task.sendBatch(remaining);
+        }
       }
     } catch (Throwable t) {
       fail("sender " + id, t);
@@ -198,6 +210,31 @@ public final class ThroughputRun {
         ready.countDown();
       }
       done.countDown();
+    }
+  }
+
+  /**
+   * Issues this sender's batches at its share of the rate, senders offset from each other by a
+   * fraction of the period so their sends interleave rather than bunch.
+   */
+  private void sendOnSchedule(SenderTask task, int id, long start) throws InterruptedException {
+    double batchesPerSecond = config.rate().orElseThrow() / config.senders() / config.maxBatch();
+    long offset = (long) (1e9 / batchesPerSecond * id / config.senders());
+    RateSchedule schedule =
+        new RateSchedule(
+            start + offset,
+            batchesPerSecond,
+            System::nanoTime,
+            RateSchedule.parking(System::nanoTime));
+    long end = start + config.duration().orElseThrow().toNanos();
+    long remaining = config.messagesPerSender();
+    for (long i = 0; !stopSenders && remaining > 0; i++) {
+      long due = schedule.intendedNanos(i);
+      if (due - end >= 0) {
+        return;
+      }
+      schedule.awaitSlot(i);
+      remaining -= task.sendBatchAt(remaining, due);
     }
   }
 
@@ -248,6 +285,16 @@ public final class ThroughputRun {
         t.join(5_000);
       }
     }
+  }
+
+  /**
+   * How long senders may send. In rate mode, senders that fell behind may finish the batches
+   * scheduled before the end, for up to the duration again; what they could not send by then is
+   * reported as unsent, never silently dropped from the latency record.
+   */
+  private long sendingLimitNanos() {
+    long d = config.duration().orElseThrow().toNanos();
+    return config.mode() == Mode.RATE ? 2 * d : d;
   }
 
   private static Thread start(Thread t) {

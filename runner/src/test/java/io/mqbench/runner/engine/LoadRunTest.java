@@ -7,6 +7,7 @@ import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.runner.config.Mode;
 import io.mqbench.runner.config.RunConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,14 +16,16 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ThroughputRunTest {
+class LoadRunTest {
   private static RunConfig config(int senders, int receivers, long messages, Optional<Duration> d) {
     return new RunConfig(
         "memory",
+        Mode.THROUGHPUT,
         senders,
         receivers,
-        messages,
+        d.isPresent() ? Long.MAX_VALUE : messages,
         d,
+        Optional.empty(),
         10,
         100,
         Duration.ofSeconds(1),
@@ -42,7 +45,7 @@ class ThroughputRunTest {
   void everySenderSendsItsMessagesAndReceiversGetAllOfThem() throws Exception {
     try (Mq mq = memory()) {
       RunOutcome outcome =
-          new ThroughputRun(mq, config(3, 2, 10_000, Optional.empty()), 5, 1, t -> {}).execute();
+          new LoadRun(mq, config(3, 2, 10_000, Optional.empty()), 5, 1, t -> {}).execute();
 
       assertThat(outcome.failure()).isEmpty();
       assertThat(outcome.senders()).allSatisfy(s -> assertThat(s.sentCount()).isEqualTo(10_000));
@@ -58,8 +61,7 @@ class ThroughputRunTest {
     try (Mq mq = memory()) {
       long start = System.nanoTime();
       RunOutcome outcome =
-          new ThroughputRun(
-                  mq, config(1, 1, 0, Optional.of(Duration.ofMillis(1500))), 5, 1, t -> {})
+          new LoadRun(mq, config(1, 1, 0, Optional.of(Duration.ofMillis(1500))), 5, 1, t -> {})
               .execute();
       double seconds = (System.nanoTime() - start) / 1e9;
 
@@ -75,7 +77,7 @@ class ThroughputRunTest {
   void aBackendThatDropsAcknowledgedMessagesIsCaughtAsLoss() throws Exception {
     try (Mq mq = new DroppingEveryHundredth(memory())) {
       RunOutcome outcome =
-          new ThroughputRun(mq, config(2, 2, 5_000, Optional.empty()), 5, 1, t -> {}).execute();
+          new LoadRun(mq, config(2, 2, 5_000, Optional.empty()), 5, 1, t -> {}).execute();
 
       assertThat(outcome.ledger().sent()).isEqualTo(10_000);
       assertThat(outcome.ledger().lost()).isEqualTo(100);
@@ -87,7 +89,7 @@ class ThroughputRunTest {
   void aFailingSenderStopsTheRunAndIsReported() throws Exception {
     try (Mq mq = new FailingSends(memory())) {
       RunOutcome outcome =
-          new ThroughputRun(mq, config(2, 1, 5_000, Optional.empty()), 5, 1, t -> {}).execute();
+          new LoadRun(mq, config(2, 1, 5_000, Optional.empty()), 5, 1, t -> {}).execute();
 
       assertThat(outcome.failure()).isPresent();
       assertThat(outcome.failure().get().message())
