@@ -10,7 +10,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -142,24 +141,23 @@ class MainTest {
     assertThat(err()).doesNotContain("\tat ");
   }
 
+  /** Bad input: exit code 2 and exactly one line on stderr, containing {@code expected}. */
+  private void assertOneLineUsageError(String expected, String... args) {
+    err.reset();
+    int code = run(args);
+    assertThat(code).as(String.join(" ", args)).isEqualTo(ExitCodes.USAGE);
+    assertThat(err().lines().toList()).as(err()).hasSize(1);
+    assertThat(err()).startsWith("mqbench: ").contains(expected);
+  }
+
   @Test
   void invalidNumbersFailWithOneLineNamingTheOption() {
-    List<String[]> cases = new ArrayList<>();
-    cases.add(new String[] {"run", "--senders", "abc"});
-    cases.add(new String[] {"run", "--senders", "0"});
-    cases.add(new String[] {"run", "--messages", "-5"});
-    cases.add(new String[] {"run", "--size", "10"});
-    cases.add(new String[] {"run", "--duration", "soon"});
-    cases.add(new String[] {"run", "--batch", "0"});
-    List<String> names =
-        List.of("--senders", "--senders", "--messages", "--size", "--duration", "--batch");
-    for (int i = 0; i < cases.size(); i++) {
-      err.reset();
-      int code = run(cases.get(i));
-      assertThat(code).as(String.join(" ", cases.get(i))).isEqualTo(ExitCodes.USAGE);
-      assertThat(err().lines().toList()).as(err()).hasSize(1);
-      assertThat(err()).contains(names.get(i)).startsWith("mqbench: ");
-    }
+    assertOneLineUsageError("--senders", "run", "--senders", "abc");
+    assertOneLineUsageError("--senders must be at least 1", "run", "--senders", "0");
+    assertOneLineUsageError("--messages must be at least 1", "run", "--messages", "-5");
+    assertOneLineUsageError("--size", "run", "--size", "10");
+    assertOneLineUsageError("--duration", "run", "--duration", "soon");
+    assertOneLineUsageError("--batch must be at least 1", "run", "--batch", "0");
   }
 
   @Test
@@ -268,27 +266,17 @@ class MainTest {
 
   @Test
   void rateModeBadInputFailsWithOneLineNamingTheOption() {
-    Map<String[], String> cases = new java.util.LinkedHashMap<>();
-    cases.put(new String[] {"run", "--mode", "rate", "--rate", "0"}, "--rate must be more than 0");
-    cases.put(new String[] {"run", "--mode", "rate", "--rate", "-3"}, "--rate must be more than 0");
-    cases.put(new String[] {"run", "--mode", "rate", "--rate", "fast"}, "'--rate'");
-    cases.put(new String[] {"run", "--mode", "rate"}, "--mode rate needs --rate");
-    cases.put(
-        new String[] {"run", "--mode", "rate", "--rate", "100", "--duration", "0"},
-        "--duration must be longer than 0");
-    cases.put(
-        new String[] {"run", "--mode", "rate", "--rate", "100", "--size", "20"},
-        "--size must be at least 28 bytes");
-    cases.put(new String[] {"run", "--rate", "100"}, "--rate applies only to --mode rate");
-    cases.put(new String[] {"run", "--mode", "fixed"}, "--mode must be throughput or rate");
-    cases.put(new String[] {"run", "--preset", "huge"}, "unknown preset 'huge'; presets: 256b-3k");
-    for (Map.Entry<String[], String> c : cases.entrySet()) {
-      err.reset();
-      int code = run(c.getKey());
-      assertThat(code).as(String.join(" ", c.getKey())).isEqualTo(ExitCodes.USAGE);
-      assertThat(err().lines().toList()).as(err()).hasSize(1);
-      assertThat(err()).contains(c.getValue());
-    }
+    assertOneLineUsageError("--rate must be more than 0", "run", "--mode", "rate", "--rate", "0");
+    assertOneLineUsageError("--rate must be more than 0", "run", "--mode", "rate", "--rate", "-3");
+    assertOneLineUsageError("'--rate'", "run", "--mode", "rate", "--rate", "fast");
+    assertOneLineUsageError("--mode rate needs --rate", "run", "--mode", "rate");
+    assertOneLineUsageError(
+        "--duration must be longer than 0", "run", "--mode", "rate", "--rate", "100", "-d", "0");
+    assertOneLineUsageError(
+        "--size must be at least 28 bytes", "run", "--mode", "rate", "--rate", "1", "--size", "9");
+    assertOneLineUsageError("--rate applies only to --mode rate", "run", "--rate", "100");
+    assertOneLineUsageError("--mode must be throughput or rate", "run", "--mode", "fixed");
+    assertOneLineUsageError("unknown preset 'huge'; presets: 256b-3k", "run", "--preset", "huge");
   }
 
   @Test

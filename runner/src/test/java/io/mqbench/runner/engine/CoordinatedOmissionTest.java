@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
 import io.mqbench.runner.config.Mode;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.results.Environment;
@@ -16,7 +14,6 @@ import io.mqbench.runner.results.RunResults;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -35,18 +32,13 @@ class CoordinatedOmissionTest {
   private static final Duration STALL = Duration.ofSeconds(1);
   private static final Duration STALL_AFTER = Duration.ofSeconds(1);
 
-  /** The memory backend whose sender blocks for {@link #STALL} once, a second into the run. */
-  private record StallsOnce(Mq inner, long[] firstSend, boolean[] stalled) implements Mq {
-    StallsOnce(Mq inner) {
-      this(inner, new long[1], new boolean[1]);
-    }
-
-    @Override
-    public MqSender createSender() {
-      MqSender s = inner.createSender();
-      return new MqSender() {
-        @Override
-        public void send(List<byte[]> batch) throws InterruptedException {
+  /** The memory backend, whose sender blocks for {@link #STALL} once, a second into the run. */
+  private static Mq stallingOnce(Mq memory) {
+    long[] firstSend = new long[1];
+    boolean[] stalled = new boolean[1];
+    return new SenderWrappingMq(
+        memory,
+        (batch, next) -> {
           long now = System.nanoTime();
           if (firstSend[0] == 0) {
             firstSend[0] = now;
@@ -55,25 +47,8 @@ class CoordinatedOmissionTest {
             stalled[0] = true;
             Thread.sleep(STALL.toMillis());
           }
-          s.send(batch);
-        }
-
-        @Override
-        public void close() {
-          s.close();
-        }
-      };
-    }
-
-    @Override
-    public MqReceiver createReceiver() {
-      return inner.createReceiver();
-    }
-
-    @Override
-    public void close() {
-      inner.close();
-    }
+          next.send(batch);
+        });
   }
 
   private static double analyticPercentileMs(double percentile) {
@@ -104,7 +79,7 @@ class CoordinatedOmissionTest {
             Map.of());
     MemoryMqProvider provider = new MemoryMqProvider();
     RunResult result;
-    try (Mq mq = new StallsOnce(provider.open(provider.configure(Map.of())))) {
+    try (Mq mq = stallingOnce(provider.open(provider.configure(Map.of())))) {
       RunOutcome outcome = new LoadRun(mq, config, 9, 1, t -> {}).execute();
       result =
           RunResults.summarise(

@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
 import io.mqbench.runner.config.Mode;
 import io.mqbench.runner.config.RunConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -75,7 +72,12 @@ class LoadRunTest {
 
   @Test
   void aBackendThatDropsAcknowledgedMessagesIsCaughtAsLoss() throws Exception {
-    try (Mq mq = new DroppingEveryHundredth(memory())) {
+    // A broken backend: acknowledges every send but never stores sequence numbers divisible by 100.
+    try (Mq mq =
+        new SenderWrappingMq(
+            memory(),
+            (batch, next) ->
+                next.send(batch.stream().filter(b -> Envelope.sequence(b) % 100 != 0).toList()))) {
       RunOutcome outcome =
           new LoadRun(mq, config(2, 2, 5_000, Optional.empty()), 5, 1, t -> {}).execute();
 
@@ -87,7 +89,12 @@ class LoadRunTest {
 
   @Test
   void aFailingSenderStopsTheRunAndIsReported() throws Exception {
-    try (Mq mq = new FailingSends(memory())) {
+    try (Mq mq =
+        new SenderWrappingMq(
+            memory(),
+            (batch, next) -> {
+              throw new io.mqbench.mq.MqException("broker said no");
+            })) {
       RunOutcome outcome =
           new LoadRun(mq, config(2, 1, 5_000, Optional.empty()), 5, 1, t -> {}).execute();
 
@@ -95,62 +102,6 @@ class LoadRunTest {
       assertThat(outcome.failure().get().message())
           .startsWith("sender ")
           .contains("broker said no");
-    }
-  }
-
-  /**
-   * A broken backend: acknowledges every send but never stores sequence numbers divisible by 100.
-   */
-  private record DroppingEveryHundredth(Mq inner) implements Mq {
-    @Override
-    public MqSender createSender() {
-      MqSender s = inner.createSender();
-      return new MqSender() {
-        @Override
-        public void send(List<byte[]> batch) throws InterruptedException {
-          s.send(batch.stream().filter(b -> Envelope.sequence(b) % 100 != 0).toList());
-        }
-
-        @Override
-        public void close() {
-          s.close();
-        }
-      };
-    }
-
-    @Override
-    public MqReceiver createReceiver() {
-      return inner.createReceiver();
-    }
-
-    @Override
-    public void close() {
-      inner.close();
-    }
-  }
-
-  private record FailingSends(Mq inner) implements Mq {
-    @Override
-    public MqSender createSender() {
-      return new MqSender() {
-        @Override
-        public void send(List<byte[]> batch) {
-          throw new io.mqbench.mq.MqException("broker said no");
-        }
-
-        @Override
-        public void close() {}
-      };
-    }
-
-    @Override
-    public MqReceiver createReceiver() {
-      return inner.createReceiver();
-    }
-
-    @Override
-    public void close() {
-      inner.close();
     }
   }
 }
