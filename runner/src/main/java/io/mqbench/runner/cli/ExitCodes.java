@@ -14,5 +14,8 @@ public final class ExitCodes {
   /** The run completed but acknowledged messages were lost. */
   public static final int LOST_MESSAGES = 3;
 
+  /** The run was interrupted (Ctrl-C); partial results were written. 128 + SIGINT, as shells do. */
+  public static final int INTERRUPTED = 130;
+
   private ExitCodes() {}
 }

@@ -20,6 +20,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -247,18 +249,45 @@ final class RunCommand implements Callable<Integer> {
                   "--progress must be auto, always or never, was '" + progress + "'");
         };
     invocation.err().println("mqbench: " + queue + ", " + config.describe());
+    BenchmarkSession session = new BenchmarkSession(provider, backend, config, invocation.err());
+    // Ctrl-C: stop the run, and keep the JVM alive until its results are written.
+    CountDownLatch written = new CountDownLatch(1);
+    Thread onInterrupt =
+        new Thread(
+            () -> {
+              session.requestStop();
+              try {
+                written.await(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "mqbench-interrupted");
+    Runtime.getRuntime().addShutdownHook(onInterrupt);
+    try {
+      return runAndReport(session, config, showProgress);
+    } finally {
+      written.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+      } catch (IllegalStateException e) {
+        // Already shutting down: the hook is running and waits for `written`.
+      }
+    }
+  }
+
+  private int runAndReport(BenchmarkSession session, RunConfig config, boolean showProgress)
+      throws InterruptedException {
     RunResult result =
-        new BenchmarkSession(provider, backend, config, invocation.err())
-            .run(
-                c ->
-                    showProgress
-                        ? ProgressDisplay.terminal(
-                            invocation.err(),
-                            (long) c.senders() * c.messagesPerSender(),
-                            c.duration())
-                        : ProgressDisplay.none());
+        session.run(
+            c ->
+                showProgress
+                    ? ProgressDisplay.terminal(
+                        invocation.err(), (long) c.senders() * c.messagesPerSender(), c.duration())
+                    : ProgressDisplay.none());
     Path folder = resultsFolder(out, queue);
-    ResultsWriter.write(result, folder);
+    ResultsWriter.write(result, folder)
+        .forEach(w -> invocation.err().println("mqbench: warning: " + w));
     ConsoleReport.print(result, config.describe(), folder, invocation.terminal(), invocation.out());
     if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
       invocation
@@ -268,6 +297,10 @@ final class RunCommand implements Callable<Integer> {
               "mqbench: note: senders ran %.2f s; rates from runs this short are mostly warm-up."
                   + " Raise --messages or use --duration.%n",
               result.totals().sendSeconds());
+    }
+    if (result.status().equals("interrupted")) {
+      invocation.err().println("mqbench: run interrupted; partial results in " + folder);
+      return ExitCodes.INTERRUPTED;
     }
     if (result.status().startsWith("failed")) {
       invocation.err().println("mqbench: run " + result.status());

@@ -39,6 +39,11 @@ public final class LoadRun {
 
   private final AtomicReference<RunFailure> failure = new AtomicReference<>();
   private volatile boolean stopSenders;
+  private volatile boolean interrupted;
+
+  /** After an interrupt, receivers wait at most this long for messages still in flight. */
+  static final long INTERRUPTED_IDLE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
   private volatile boolean stopReceivers;
 
   /**
@@ -54,6 +59,16 @@ public final class LoadRun {
     this.runId = runId;
     this.seed = seed;
     this.onTick = onTick;
+  }
+
+  /**
+   * Asks a running run to stop early (Ctrl-C): senders stop, receivers take what is still in flight
+   * (waiting at most two seconds for more), and the outcome says it was interrupted. Safe from any
+   * thread.
+   */
+  public void requestStop() {
+    interrupted = true;
+    stopSenders = true;
   }
 
   /**
@@ -119,7 +134,8 @@ public final class LoadRun {
         List.copyOf(timeline),
         DeliveryLedger.of(senderList, receiverList),
         Optional.ofNullable(failure.get()),
-        endedIdle);
+        endedIdle,
+        interrupted);
   }
 
   /** Watches the run; returns true if receivers were stopped by the idle rule. */
@@ -167,7 +183,9 @@ public final class LoadRun {
           return false;
         }
       }
-      if (now - lastProgressNanos >= config.receiverIdle().toNanos()) {
+      long idle = config.receiverIdle().toNanos();
+      if (now - lastProgressNanos
+          >= (interrupted ? Math.min(idle, INTERRUPTED_IDLE_NANOS) : idle)) {
         return true;
       }
     }

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param failure what stopped the run early, if anything
  * @param endedIdle true if receivers stopped because nothing more arrived (rather than because
  *     everything sent had arrived)
+ * @param interrupted true if the run was stopped early on request (Ctrl-C)
  */
 public record RunOutcome(
     int runId,
@@ -26,4 +27,5 @@ public record RunOutcome(
     List<Tick> timeline,
     DeliveryLedger ledger,
     Optional<RunFailure> failure,
-    boolean endedIdle) {}
+    boolean endedIdle,
+    boolean interrupted) {}

@@ -37,6 +37,7 @@ public final class BenchmarkSession {
   private final MqConfig backendConfig;
   private final RunConfig config;
   private final PrintStream err;
+  private volatile LoadRun current;
 
   /**
    * @param provider the backend
@@ -63,6 +64,7 @@ public final class BenchmarkSession {
   public RunResult run(Function<RunConfig, ProgressDisplay> progress) throws InterruptedException {
     Optional<LocalBroker> local = provider.localBroker(backendConfig);
     MqConfig effective = backendConfig;
+    Thread stopBroker = null;
     try {
       if (local.isPresent()) {
         LocalBroker broker = local.get();
@@ -74,6 +76,9 @@ public final class BenchmarkSession {
                 + " in its own JVM.");
         err.println(
             "mqbench: NOTE numbers from one local broker on this machine are not cluster numbers.");
+        // A broker process must not outlive a runner stopped with Ctrl-C.
+        stopBroker = new Thread(broker::close, "mqbench-stop-local-broker");
+        Runtime.getRuntime().addShutdownHook(stopBroker);
         effective = broker.start(backendConfig);
       }
       Instant startedAt = Instant.now();
@@ -83,7 +88,8 @@ public final class BenchmarkSession {
         int runId = new SplittableRandom(seed).nextInt();
         RunOutcome outcome;
         try (ProgressDisplay display = progress.apply(config)) {
-          outcome = new LoadRun(mq, config, runId, seed, (Tick t) -> display.update(t)).execute();
+          current = new LoadRun(mq, config, runId, seed, (Tick t) -> display.update(t));
+          outcome = current.execute();
         }
         return RunResults.summarise(
             outcome,
@@ -96,6 +102,21 @@ public final class BenchmarkSession {
       }
     } finally {
       local.ifPresent(LocalBroker::close);
+      if (stopBroker != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(stopBroker);
+        } catch (IllegalStateException e) {
+          // Shutting down already: the hook runs, and closing twice is harmless.
+        }
+      }
+    }
+  }
+
+  /** Stops the run early if one is under way; its results are still summarised and written. */
+  public void requestStop() {
+    LoadRun run = current;
+    if (run != null) {
+      run.requestStop();
     }
   }
 

@@ -104,4 +104,32 @@ class LoadRunTest {
           .contains("broker said no");
     }
   }
+
+  @Test
+  void aStopRequestEndsTheRunEarlyAndMessagesInFlightAreNotCountedLost() throws Exception {
+    try (Mq mq = memory()) {
+      LoadRun run =
+          new LoadRun(mq, config(2, 1, 0, Optional.of(Duration.ofSeconds(60))), 5, 1, t -> {});
+      Thread stopper =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(500);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                run.requestStop();
+              });
+      long start = System.nanoTime();
+      stopper.start();
+      RunOutcome outcome = run.execute();
+      double seconds = (System.nanoTime() - start) / 1e9;
+
+      assertThat(outcome.interrupted()).isTrue();
+      assertThat(outcome.failure()).isEmpty();
+      assertThat(outcome.ledger().sent()).isPositive();
+      assertThat(outcome.ledger().lost()).isZero();
+      assertThat(seconds).isLessThan(10);
+    }
+  }
 }
