@@ -1,0 +1,125 @@
+package io.mqbench.runner.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.Deflater;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Percentiles of one latency histogram, in milliseconds, with the histogram itself (compressed,
+ * base64, the form HdrHistogram's log tools read) so nothing is lost to rounding.
+ *
+ * @param count recorded values
+ * @param minMs smallest value
+ * @param meanMs mean
+ * @param p50Ms 50th percentile
+ * @param p90Ms 90th percentile
+ * @param p99Ms 99th percentile
+ * @param p999Ms 99.9th percentile
+ * @param p9999Ms 99.99th percentile
+ * @param p99999Ms 99.999th percentile
+ * @param p999999Ms 99.9999th percentile
+ * @param maxMs largest value
+ * @param histogramBase64 the histogram of microseconds, {@code encodeIntoCompressedByteBuffer}
+ * @param histogram the histogram of microseconds
+ */
+public record Latency(
+    long count,
+    double minMs,
+    double meanMs,
+    double p50Ms,
+    double p90Ms,
+    double p99Ms,
+    double p999Ms,
+    double p9999Ms,
+    double p99999Ms,
+    double p999999Ms,
+    double maxMs,
+    String histogramBase64,
+    @JsonIgnore Histogram histogram) {
+
+  /** The percentiles reported everywhere, with their column-name suffixes. */
+  public static final java.util.List<java.util.Map.Entry<String, Double>> PERCENTILES =
+      java.util.List.of(
+          java.util.Map.entry("p50", 50.0),
+          java.util.Map.entry("p90", 90.0),
+          java.util.Map.entry("p99", 99.0),
+          java.util.Map.entry("p99_9", 99.9),
+          java.util.Map.entry("p99_99", 99.99),
+          java.util.Map.entry("p99_999", 99.999),
+          java.util.Map.entry("p99_9999", 99.9999));
+
+  /**
+   * @param suffix one of {@link #PERCENTILES}' names, or {@code max}
+   * @return that value in milliseconds
+   */
+  public double valueMs(String suffix) {
+    return switch (suffix) {
+      case "p50" -> p50Ms;
+      case "p90" -> p90Ms;
+      case "p99" -> p99Ms;
+      case "p99_9" -> p999Ms;
+      case "p99_99" -> p9999Ms;
+      case "p99_999" -> p99999Ms;
+      case "p99_9999" -> p999999Ms;
+      case "max" -> maxMs;
+      default -> throw new IllegalArgumentException(suffix);
+    };
+  }
+
+  /**
+   * @param micros a histogram of microseconds
+   * @return its summary
+   */
+  public static Latency of(Histogram micros) {
+    Histogram h = micros.copy();
+    boolean empty = h.getTotalCount() == 0;
+    return new Latency(
+        h.getTotalCount(),
+        empty ? 0 : ms(h.getMinValue()),
+        empty ? 0 : h.getMean() / 1000.0,
+        pct(h, 50),
+        pct(h, 90),
+        pct(h, 99),
+        pct(h, 99.9),
+        pct(h, 99.99),
+        pct(h, 99.999),
+        pct(h, 99.9999),
+        empty ? 0 : ms(h.getMaxValue()),
+        encode(h),
+        h);
+  }
+
+  private static double pct(Histogram h, double percentile) {
+    return h.getTotalCount() == 0 ? 0 : ms(h.getValueAtPercentile(percentile));
+  }
+
+  private static double ms(long micros) {
+    return micros / 1000.0;
+  }
+
+  private static String encode(Histogram h) {
+    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_COMPRESSION);
+    byte[] bytes = new byte[n];
+    buffer.flip();
+    buffer.get(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  /**
+   * Reads back a histogram written by {@link #of}.
+   *
+   * @param base64 {@link #histogramBase64()}
+   * @return the histogram of microseconds
+   */
+  public static Histogram decode(String base64) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+    } catch (java.util.zip.DataFormatException e) {
+      throw new IllegalArgumentException("not an encoded histogram", e);
+    }
+  }
+}

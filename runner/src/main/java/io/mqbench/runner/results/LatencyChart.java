@@ -1,0 +1,88 @@
+package io.mqbench.runner.results;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The classic latency-by-percentile chart: percentile on a logarithmic axis (50 %, 90 %, 99 %, ...,
+ * 99.9999 %), latency in milliseconds, one line per histogram. The x value of percentile p is
+ * {@code 1 / (1 - p)}, so each "nine" is one decade.
+ */
+public final class LatencyChart {
+  private static final double MAX_PERCENTILE = 99.9999;
+
+  private LatencyChart() {}
+
+  /**
+   * Draws the chart to a PNG file; histograms without values are left out.
+   *
+   * @param title the chart's title
+   * @param microsByName histograms of microseconds, by series name
+   * @param png the file to write
+   * @throws IOException if the file cannot be written
+   */
+  public static void write(String title, Map<String, Histogram> microsByName, Path png)
+      throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    XYChart chart =
+        new XYChartBuilder()
+            .width(1000)
+            .height(600)
+            .title(title)
+            .xAxisTitle("percentile")
+            .yAxisTitle("latency (ms)")
+            .build();
+    // XChart drops log scaling when ticks are formatted by a function, so the axis is linear in
+    // log10(1 / (1 - p)) and the labels turn it back into percentiles.
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisMax(x(MAX_PERCENTILE));
+    chart.getStyler().setxAxisTickLabelsFormattingFunction(LatencyChart::percentileLabel);
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    chart.getStyler().setMarkerSize(0);
+    for (Map.Entry<String, Histogram> e : microsByName.entrySet()) {
+      Histogram h = e.getValue();
+      if (h.getTotalCount() == 0) {
+        continue;
+      }
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (HistogramIterationValue v : h.percentiles(5)) {
+        double p = v.getPercentileLevelIteratedTo();
+        if (p >= 100) {
+          break;
+        }
+        x.add(x(p));
+        y.add(v.getValueIteratedTo() / 1000.0);
+      }
+      x.add(x(MAX_PERCENTILE));
+      y.add(h.getValueAtPercentile(MAX_PERCENTILE) / 1000.0);
+      XYSeries series = chart.addSeries(e.getKey(), x, y);
+      series.setMarker(SeriesMarkers.NONE);
+    }
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /** The x position of a percentile: 0 for 0 %, 1 for 90 %, 2 for 99 %, ... */
+  static double x(double percentile) {
+    return Math.log10(1 / (1 - percentile / 100));
+  }
+
+  /** Turns an x position back into its percentile label (0%, 90%, 99%, ...). */
+  static String percentileLabel(double x) {
+    double p = 100 * (1 - Math.pow(10, -x));
+    String s = String.format(Locale.ROOT, "%.6f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
+    return s + "%";
+  }
+}

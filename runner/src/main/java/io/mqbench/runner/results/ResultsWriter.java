@@ -1,0 +1,190 @@
+package io.mqbench.runner.results;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.dhatim.fastexcel.Workbook;
+import org.dhatim.fastexcel.Worksheet;
+
+/**
+ * Writes a run's results folder: {@code run.json} (everything), {@code summary.csv} and {@code
+ * summary.xlsx} (one row), an {@code .hgrm} percentile file per latency histogram (values in
+ * milliseconds, loadable in HdrHistogram's plotter), and {@code latency-by-percentile.png}.
+ */
+public final class ResultsWriter {
+  /** File names inside a results folder. */
+  public static final String RUN_JSON = "run.json",
+      SUMMARY_CSV = "summary.csv",
+      SUMMARY_XLSX = "summary.xlsx",
+      CHART_PNG = "latency-by-percentile.png";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+  private static final CsvMapper CSV = csvMapper();
+
+  private static CsvMapper csvMapper() {
+    CsvMapper m = new CsvMapper();
+    m.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+    return m;
+  }
+
+  private ResultsWriter() {}
+
+  /**
+   * Writes every results file into {@code dir}, creating it. The chart is drawn last and a failure
+   * to draw it is a warning, not an error.
+   *
+   * @param result the run's results
+   * @param dir the run's results folder
+   * @return warnings for the terminal, such as a chart that could not be drawn
+   * @throws UncheckedIOException if a results file cannot be written
+   */
+  public static List<String> write(RunResult result, Path dir) {
+    List<String> warnings = new java.util.ArrayList<>();
+    try {
+      Files.createDirectories(dir);
+      JSON.writeValue(dir.resolve(RUN_JSON).toFile(), result);
+      Files.writeString(dir.resolve(SUMMARY_CSV), csv(List.of(result)), StandardCharsets.UTF_8);
+      try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
+        xlsx(List.of(result), out);
+      }
+      Map<String, Histogram> histograms = new LinkedHashMap<>();
+      for (Map.Entry<String, Latency> e : result.latencies().entrySet()) {
+        hgrm(e.getValue().histogram(), dir.resolve(hgrmFile(e.getKey())));
+        histograms.put(
+            RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
+      }
+      try {
+        LatencyChart.write(
+            result.queue() + ", " + result.settings().get("mode") + ", run " + result.runId(),
+            histograms,
+            dir.resolve(CHART_PNG));
+      } catch (IOException | RuntimeException | LinkageError e) {
+        // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
+        Files.deleteIfExists(dir.resolve(CHART_PNG));
+        warnings.add("could not draw " + CHART_PNG + ": " + e);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+    }
+    return warnings;
+  }
+
+  /**
+   * @param latency a latency's name, such as {@link RunResult#END_TO_END}
+   * @return its percentile file's name
+   */
+  public static String hgrmFile(String latency) {
+    return latency + ".hgrm";
+  }
+
+  /**
+   * @param results one row each
+   * @return the CSV text, with a header line, comma-separated, '\n' line ends
+   */
+  public static String csv(List<RunResult> results) {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
+    SummaryColumns.ALL.forEach(c -> schema.addColumn(c.header()));
+    Object[][] rows =
+        results.stream()
+            .map(r -> SummaryColumns.ALL.stream().map(c -> c.value().apply(r)).toArray())
+            .toArray(Object[][]::new);
+    try {
+      return CSV.writer(schema.build().withLineSeparator("\n")).writeValueAsString(rows);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Writes the summary spreadsheet: a {@code summary} sheet with one row per result (lost messages
+   * in red) and a {@code timeline} sheet with msgs/s per second of the first result.
+   *
+   * @param results one row each
+   * @param out where the workbook goes; not closed
+   * @throws IOException if writing fails
+   */
+  public static void xlsx(List<RunResult> results, OutputStream out) throws IOException {
+    Workbook wb = new Workbook(out, "mqbench", "1.0");
+    Worksheet summary = wb.newWorksheet("summary");
+    List<SummaryColumns.Column> columns = SummaryColumns.ALL;
+    for (int c = 0; c < columns.size(); c++) {
+      summary.value(0, c, columns.get(c).header());
+      summary.style(0, c).bold().set();
+    }
+    for (int r = 0; r < results.size(); r++) {
+      RunResult result = results.get(r);
+      for (int c = 0; c < columns.size(); c++) {
+        Object v = columns.get(c).value().apply(result);
+        if ("".equals(v)) {
+          continue; // does not apply to this run's mode
+        } else if (v instanceof BigDecimal d) {
+          summary.value(r + 1, c, d);
+        } else if (v instanceof Number n) {
+          summary.value(r + 1, c, n);
+        } else {
+          summary.value(r + 1, c, String.valueOf(v));
+        }
+        if (columns.get(c).header().equals("lost") && result.totals().lost() > 0) {
+          summary.style(r + 1, c).fillColor("FFC7CE").fontColor("9C0006").bold().set();
+        }
+      }
+    }
+    summary.freezePane(0, 1);
+    if (!results.isEmpty()) {
+      Worksheet timeline = wb.newWorksheet("timeline");
+      String[] headers = {"second", "sent_msgs_per_s", "received_msgs_per_s", "in_flight"};
+      for (int c = 0; c < headers.length; c++) {
+        timeline.value(0, c, headers[c]);
+        timeline.style(0, c).bold().set();
+      }
+      var ticks = results.get(0).timeline();
+      for (int i = 0; i < ticks.size(); i++) {
+        var t = ticks.get(i);
+        timeline.value(i + 1, 0, t.second());
+        timeline.value(i + 1, 1, t.sentInSecond());
+        timeline.value(i + 1, 2, t.receivedInSecond());
+        timeline.value(i + 1, 3, t.inFlight());
+      }
+    }
+    wb.finish();
+  }
+
+  private static void hgrm(Histogram micros, Path file) throws IOException {
+    try (PrintStream out =
+        new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+      if (micros.getTotalCount() == 0) {
+        out.println("#[No values recorded]");
+      } else {
+        micros.outputPercentileDistribution(out, 5, 1000.0);
+      }
+    }
+  }
+
+  /**
+   * Reads back a {@code run.json}.
+   *
+   * @param file the file
+   * @return its tree
+   * @throws IOException if it cannot be read
+   */
+  public static com.fasterxml.jackson.databind.JsonNode readJson(Path file) throws IOException {
+    return JSON.readTree(file.toFile());
+  }
+}

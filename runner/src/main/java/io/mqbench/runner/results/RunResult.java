@@ -1,0 +1,81 @@
+package io.mqbench.runner.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mqbench.runner.engine.Tick;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run measured: written in full to {@code run.json}, summarised in one row of {@code
+ * summary.csv} and {@code summary.xlsx}.
+ *
+ * @param runId the run's id in hex, as in every envelope
+ * @param startedAt when the run started, ISO-8601 UTC
+ * @param status {@code ok}, {@code lost messages}, {@code harness-limited}, or {@code failed:
+ *     <reason>}
+ * @param queue the backend's name
+ * @param target where the backend connected
+ * @param settings the run's settings as given or defaulted
+ * @param backendConfig the backend's effective configuration
+ * @param environment where the run happened
+ * @param totals totals and rates
+ * @param rate rate mode only: how the schedule was kept
+ * @param senders per sender thread
+ * @param receivers per receiver thread
+ * @param timeline counts per second
+ * @param latencies by name ({@link #SEND}, {@link #RESPONSE}, {@link #SCHEDULE_LAG}, {@link
+ *     #END_TO_END}), in that order; rate-mode names only in rate mode
+ */
+public record RunResult(
+    String runId,
+    String startedAt,
+    String status,
+    String queue,
+    String target,
+    Map<String, Object> settings,
+    Map<String, String> backendConfig,
+    Environment environment,
+    Totals totals,
+    @JsonInclude(JsonInclude.Include.NON_NULL) RateReport rate,
+    List<ThreadRate> senders,
+    List<ThreadRate> receivers,
+    List<Tick> timeline,
+    Map<String, Latency> latencies) {
+
+  /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */
+  public static final String SEND = "send-latency";
+
+  /** Per batch, rate mode: response time, from the intended send time to the acknowledgement. */
+  public static final String RESPONSE = "response-time";
+
+  /** Per batch, rate mode: from the intended send time to the start of the send call. */
+  public static final String SCHEDULE_LAG = "schedule-lag";
+
+  /** Per message: from the intended send time to its receipt. */
+  public static final String END_TO_END = "end-to-end-latency";
+
+  /**
+   * @param latency one of this record's latency names
+   * @param rateMode whether the run was in rate mode
+   * @return the name people read: {@code send batch}, {@code service time}, {@code response time},
+   *     {@code schedule lag}, {@code end-to-end}
+   */
+  public static String label(String latency, boolean rateMode) {
+    return switch (latency) {
+      case SEND -> rateMode ? "service time" : "send batch";
+      case RESPONSE -> "response time";
+      case SCHEDULE_LAG -> "schedule lag";
+      case END_TO_END -> "end-to-end";
+      default -> latency;
+    };
+  }
+
+  /**
+   * @return true unless the run failed, lost messages or was harness-limited
+   */
+  @JsonIgnore
+  public boolean ok() {
+    return "ok".equals(status);
+  }
+}

@@ -1,0 +1,87 @@
+package io.mqbench.runner.results;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The columns of one summary row, shared by {@code summary.csv} and {@code summary.xlsx} so the two
+ * never disagree, and the same in both modes so rows of any runs can be pasted under each other.
+ * Rates are rounded to 0.1 msgs/s, latencies to 1 µs (in ms). A cell that does not apply to the
+ * run's mode is empty.
+ */
+public final class SummaryColumns {
+  /**
+   * One column.
+   *
+   * @param header the header, snake_case with the unit last
+   * @param value the cell's value: a {@link String}, {@link Long} or {@link BigDecimal}; an empty
+   *     string for a cell that does not apply
+   */
+  public record Column(String header, Function<RunResult, Object> value) {}
+
+  /** Every column, in order. */
+  public static final List<Column> ALL = columns();
+
+  private SummaryColumns() {}
+
+  private static List<Column> columns() {
+    List<Column> c = new ArrayList<>();
+    c.add(new Column("run_id", RunResult::runId));
+    c.add(new Column("started_at", RunResult::startedAt));
+    c.add(new Column("status", RunResult::status));
+    c.add(new Column("queue", RunResult::queue));
+    c.add(new Column("target", RunResult::target));
+    c.add(new Column("mode", r -> String.valueOf(r.settings().get("mode"))));
+    c.add(new Column("senders", r -> number(r.settings().get("senders"))));
+    c.add(new Column("receivers", r -> number(r.settings().get("receivers"))));
+    c.add(new Column("batch", r -> number(r.settings().get("batch"))));
+    c.add(new Column("message_size_bytes", r -> number(r.settings().get("size"))));
+    c.add(
+        new Column(
+            "target_msgs_per_s",
+            r -> r.rate() == null ? "" : round(r.rate().targetMsgsPerSecond(), 1)));
+    c.add(new Column("messages_sent", r -> r.totals().sent()));
+    c.add(new Column("messages_received", r -> r.totals().received()));
+    c.add(new Column("sent_msgs_per_s", r -> round(r.totals().sentPerSecond(), 1)));
+    c.add(new Column("received_msgs_per_s", r -> round(r.totals().receivedPerSecond(), 1)));
+    c.add(new Column("lost", r -> r.totals().lost()));
+    c.add(new Column("duplicates", r -> r.totals().duplicates()));
+    c.add(
+        new Column(
+            "harness_limited",
+            r -> r.rate() == null ? "" : String.valueOf(r.rate().harnessLimited())));
+    addLatency(c, "send", RunResult.SEND);
+    addLatency(c, "response", RunResult.RESPONSE);
+    addLatency(c, "lag", RunResult.SCHEDULE_LAG);
+    addLatency(c, "e2e", RunResult.END_TO_END);
+    return List.copyOf(c);
+  }
+
+  private static void addLatency(List<Column> c, String prefix, String name) {
+    List<String> suffixes = new ArrayList<>();
+    Latency.PERCENTILES.forEach(p -> suffixes.add(p.getKey()));
+    suffixes.add("max");
+    for (String suffix : suffixes) {
+      c.add(
+          new Column(
+              prefix + "_" + suffix + "_ms",
+              r -> {
+                Latency l = r.latencies().get(name);
+                return l == null ? "" : round(l.valueMs(suffix), 3);
+              }));
+    }
+  }
+
+  private static Object number(Object settingsValue) {
+    return settingsValue instanceof Number n
+        ? (Object) n.longValue()
+        : String.valueOf(settingsValue);
+  }
+
+  private static BigDecimal round(double v, int decimals) {
+    return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
+  }
+}

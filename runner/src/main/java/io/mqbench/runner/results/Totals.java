@@ -1,0 +1,31 @@
+package io.mqbench.runner.results;
+
+/**
+ * The run's totals and rates.
+ *
+ * @param sent messages acknowledged to senders
+ * @param received deliveries of this run's messages, duplicates included
+ * @param distinct distinct messages delivered
+ * @param lost acknowledged messages never delivered
+ * @param duplicates deliveries beyond the first of a message
+ * @param foreign bodies received that were not this run's messages (leftovers of earlier runs)
+ * @param unacknowledgedDelivered delivered messages whose send was not acknowledged
+ * @param sendSeconds from the start to the last acknowledged send
+ * @param receiveSeconds from the start to the last delivery
+ * @param sentPerSecond {@code sent / sendSeconds}
+ * @param receivedPerSecond {@code received / receiveSeconds}
+ * @param endedIdle true if receivers stopped because nothing more arrived
+ */
+public record Totals(
+    long sent,
+    long received,
+    long distinct,
+    long lost,
+    long duplicates,
+    long foreign,
+    long unacknowledgedDelivered,
+    double sendSeconds,
+    double receiveSeconds,
+    double sentPerSecond,
+    double receivedPerSecond,
+    boolean endedIdle) {}

@@ -1,0 +1,47 @@
+package io.mqbench.runner.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.runner.engine.Latencies;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LatencyChartTest {
+  @TempDir Path tmp;
+
+  @Test
+  void percentileAxisHasOneStepPerNine() {
+    assertThat(LatencyChart.percentileLabel(LatencyChart.x(0))).isEqualTo("0%");
+    assertThat(LatencyChart.percentileLabel(1)).isEqualTo("90%");
+    assertThat(LatencyChart.percentileLabel(2)).isEqualTo("99%");
+    assertThat(LatencyChart.percentileLabel(6)).isEqualTo("99.9999%");
+    assertThat(LatencyChart.x(99.9)).isCloseTo(3.0, org.assertj.core.api.Assertions.within(1e-9));
+  }
+
+  @Test
+  void chartIsAPngWithALinePerHistogramThatHasValues() throws Exception {
+    Histogram slow = Latencies.newHistogram();
+    Histogram fast = Latencies.newHistogram();
+    for (int i = 1; i <= 10_000; i++) {
+      slow.recordValue(i * 10L);
+      fast.recordValue(i);
+    }
+    Map<String, Histogram> series = new LinkedHashMap<>();
+    series.put("slow", slow);
+    series.put("fast", fast);
+    series.put("empty", Latencies.newHistogram());
+    Path png = tmp.resolve("chart.png");
+
+    LatencyChart.write("test", series, png);
+
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertThat(image.getWidth()).isEqualTo(1000);
+    assertThat(image.getHeight()).isEqualTo(600);
+  }
+}

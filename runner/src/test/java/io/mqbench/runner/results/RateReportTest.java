@@ -1,0 +1,44 @@
+package io.mqbench.runner.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.runner.engine.Latencies;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class RateReportTest {
+  private static final double TEN_SECONDS_MICROS = 10e6;
+
+  @Test
+  void wakeUpJitterBelowAMillisecondIsNotAStall() {
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(80, 30_000); // parked threads wake ~80 µs late, every send
+
+    RateReport r = RateReport.assess(3000, 3000, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
+
+    assertThat(r.harnessLimited()).isFalse();
+    assertThat(r.assessment()).startsWith("schedule kept");
+  }
+
+  @Test
+  void harnessStallsAddingUpToMoreThanOnePercentOfTheRunMakeItHarnessLimited() {
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(80, 30_000);
+    lag.recordValueWithCount(20_000, 6); // six 20 ms stalls: 120 ms of 10 s = 1.2 %
+
+    RateReport r = RateReport.assess(3000, 2990, 30_000, 29_900, 1, TEN_SECONDS_MICROS, lag);
+
+    assertThat(r.harnessLimited()).isTrue();
+    assertThat(r.assessment()).startsWith("HARNESS-LIMITED").contains("1.20 %");
+    assertThat(r.unsent()).isEqualTo(100);
+  }
+
+  @Test
+  void stallsAreAveragedOverSenders() {
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(20_000, 6); // 120 ms across 4 senders of 10 s = 0.3 %
+
+    assertThat(RateReport.assess(3000, 3000, 1, 1, 4, TEN_SECONDS_MICROS, lag).harnessLimited())
+        .isFalse();
+  }
+}
