@@ -12,8 +12,8 @@ import java.util.TreeMap;
 
 /**
  * Gathers a backend's keys, later sources overriding earlier ones: the scenario file's {@code
- * properties}, environment variables ({@code MQBENCH_KAFKA_ACKS=all} for {@code kafka.acks}),
- * system properties ({@code -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags.
+ * properties}, the matrix cell's, environment variables ({@code MQBENCH_KAFKA_ACKS=all} for {@code
+ * kafka.acks}), system properties ({@code -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags.
  */
 final class BackendProperties {
   private BackendProperties() {}
@@ -22,11 +22,13 @@ final class BackendProperties {
       MqProvider provider,
       Collection<String> allBackends,
       Optional<ScenarioFile> scenario,
+      Map<String, String> cell,
       Invocation invocation,
       Map<String, String> flags) {
     String prefix = provider.name() + ".";
     Map<String, String> out = new TreeMap<>();
     scenario.ifPresent(s -> out.putAll(s.properties()));
+    out.putAll(cell);
     String envPrefix = "MQBENCH_" + provider.name().toUpperCase(Locale.ROOT) + "_";
     invocation.env().entrySet().stream()
         .filter(e -> e.getKey().startsWith(envPrefix))

@@ -3,27 +3,34 @@ package io.mqbench.runner.cli;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.ScenarioFile;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Where an option's value comes from when it is not on the command line, first match wins: a system
- * property named like the option in camelCase ({@code -DreceiverIdle=5s} for {@code
- * --receiver-idle}), an environment variable ({@code MQBENCH_RECEIVER_IDLE}), the scenario file
- * ({@code receiverIdle: 5s}), the {@code --preset}, then the built-in default. {@code --help} shows
- * the value that results.
+ * Where an option's value comes from when it is not on the command line, first match wins: the
+ * matrix cell being run, a system property named like the option in camelCase ({@code
+ * -DreceiverIdle=5s} for {@code --receiver-idle}), an environment variable ({@code
+ * MQBENCH_RECEIVER_IDLE}), the scenario file ({@code receiverIdle: 5s}), the {@code --preset}, then
+ * the built-in default. {@code --help} shows the value that results.
  */
 final class LayeredDefaults implements IDefaultValueProvider {
   private final Invocation invocation;
   private final Optional<ScenarioFile> scenario;
   private final Optional<Preset> preset;
+  private final Map<String, String> cell;
 
-  LayeredDefaults(Invocation invocation, Optional<ScenarioFile> scenario, Optional<Preset> preset) {
+  LayeredDefaults(
+      Invocation invocation,
+      Optional<ScenarioFile> scenario,
+      Optional<Preset> preset,
+      Map<String, String> cell) {
     this.invocation = invocation;
     this.scenario = scenario;
     this.preset = preset;
+    this.cell = cell;
   }
 
   @Override
@@ -35,7 +42,10 @@ final class LayeredDefaults implements IDefaultValueProvider {
       return null;
     }
     String name = camelName(option.longestName());
-    String value = invocation.systemProperties().get(name);
+    String value = cell.get(name);
+    if (value == null) {
+      value = invocation.systemProperties().get(name);
+    }
     if (value == null) {
       value = invocation.env().get(envName(option.longestName()));
     }

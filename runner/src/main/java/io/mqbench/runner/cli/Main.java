@@ -73,9 +73,14 @@ public final class Main implements Runnable {
       cli.setErr(new java.io.PrintWriter(invocation.err(), true));
       CommandLine run = cli.getSubcommands().get("run");
       Optional<ScenarioFile> scenario = scenario(args, invocation, run);
-      runCommand.scenario(scenario);
       Optional<Preset> preset = preset(args, invocation, scenario);
-      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset));
+      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
+      String[] runArgs =
+          args.length > 0 && args[0].equals("run")
+              ? Arrays.copyOfRange(args, 1, args.length)
+              : new String[0];
+      runCommand.scenario(
+          scenario, cell -> parseCell(runArgs, cell, invocation, providers, scenario, preset));
       cli.setParameterExceptionHandler(
           (ex, a) -> {
             invocation
@@ -102,6 +107,31 @@ public final class Main implements Runnable {
       report(e, verbose, invocation.err());
       return ExitCodes.FAILED;
     }
+  }
+
+  /** The run command parsed again for one matrix cell, whose values sit above every default. */
+  private static RunCommand parseCell(
+      String[] runArgs,
+      Map<String, String> cell,
+      Invocation invocation,
+      MqProviders providers,
+      Optional<ScenarioFile> scenario,
+      Optional<Preset> preset) {
+    RunCommand command = new RunCommand(invocation, providers);
+    CommandLine cli = new CommandLine(command);
+    cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
+    CommandLine.ParseResult parsed = cli.parseArgs(runArgs);
+    for (OptionSpec option : cli.getCommandSpec().options()) {
+      if (cell.containsKey(LayeredDefaults.camelName(option.longestName()))
+          && parsed.hasMatchedOption(option)) {
+        throw new ConfigException(
+            option.longestName()
+                + " is varied by the scenario's matrix; do not also give it on the command line");
+      }
+    }
+    command.scenario(scenario, null);
+    command.cell(cell);
+    return command;
   }
 
   private static void report(Throwable e, boolean verbose, PrintStream err) {

@@ -197,23 +197,55 @@ final class RunCommand implements Callable<Integer> {
   boolean verbose;
 
   private Optional<ScenarioFile> scenarioFile = Optional.empty();
+  private Map<String, String> cell = Map.of();
+  private CellParser cellParser;
+
+  /** Parses the same command line again with one matrix cell's values on top of its defaults. */
+  @FunctionalInterface
+  interface CellParser {
+    RunCommand parse(Map<String, String> cell);
+  }
 
   RunCommand(Invocation invocation, MqProviders providers) {
     this.invocation = invocation;
     this.providers = providers;
   }
 
-  void scenario(Optional<ScenarioFile> scenario) {
+  void scenario(Optional<ScenarioFile> scenario, CellParser cellParser) {
     this.scenarioFile = scenario;
+    this.cellParser = cellParser;
+  }
+
+  void cell(Map<String, String> cell) {
+    this.cell = cell;
   }
 
   @Override
   public Integer call() throws Exception {
+    if (scenarioFile.isPresent() && scenarioFile.get().isMatrix()) {
+      return new MatrixRun(invocation, scenarioFile.get(), cellParser, out, queue).run();
+    }
+    Prepared run = prepare();
+    Path folder = resultsFolder(out, queue);
+    return exitCode(runAndReport(run, folder, 0), folder);
+  }
+
+  /** A run with its backend and settings resolved. */
+  record Prepared(MqProvider provider, MqConfig backend, RunConfig config, boolean showProgress) {}
+
+  Prepared prepare() {
     MqProvider provider = providers.find(queue);
+    Map<String, String> cellProperties = new java.util.TreeMap<>();
+    cell.forEach(
+        (k, v) -> {
+          if (k.startsWith(ScenarioFile.PROPERTY_AXIS)) {
+            cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
+          }
+        });
     MqConfig backend =
         provider.configure(
             BackendProperties.gather(
-                provider, providers.names(), scenarioFile, invocation, properties));
+                provider, providers.names(), scenarioFile, cellProperties, invocation, properties));
     Mode runMode = Mode.parse(mode);
     boolean rateMode = runMode == Mode.RATE;
     Optional<Duration> runDuration =
@@ -248,9 +280,17 @@ final class RunCommand implements Callable<Integer> {
               throw new io.mqbench.config.ConfigException(
                   "--progress must be auto, always or never, was '" + progress + "'");
         };
-    invocation.err().println("mqbench: " + queue + ", " + config.describe());
-    BenchmarkSession session = new BenchmarkSession(provider, backend, config, invocation.err());
-    // Ctrl-C: stop the run, and keep the JVM alive until its results are written.
+    return new Prepared(provider, backend, config, showProgress);
+  }
+
+  /**
+   * Runs, writes the results folder and prints the report. Ctrl-C stops the run early and its
+   * partial results are still written.
+   */
+  RunResult runAndReport(Prepared run, Path folder, int repetition) throws InterruptedException {
+    invocation.err().println("mqbench: " + queue + ", " + run.config().describe());
+    BenchmarkSession session =
+        new BenchmarkSession(run.provider(), run.backend(), run.config(), invocation.err());
     CountDownLatch written = new CountDownLatch(1);
     Thread onInterrupt =
         new Thread(
@@ -265,7 +305,33 @@ final class RunCommand implements Callable<Integer> {
             "mqbench-interrupted");
     Runtime.getRuntime().addShutdownHook(onInterrupt);
     try {
-      return runAndReport(session, config, showProgress);
+      RunResult result =
+          session
+              .run(
+                  c ->
+                      run.showProgress()
+                          ? ProgressDisplay.terminal(
+                              invocation.err(),
+                              c.duration().isPresent()
+                                  ? 0
+                                  : c.senders() * (double) c.messagesPerSender(),
+                              c.duration())
+                          : ProgressDisplay.none())
+              .inCell(cell, repetition);
+      ResultsWriter.write(result, folder)
+          .forEach(w -> invocation.err().println("mqbench: warning: " + w));
+      ConsoleReport.print(
+          result, run.config().describe(), folder, invocation.terminal(), invocation.out());
+      if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
+        invocation
+            .err()
+            .printf(
+                Locale.ROOT,
+                "mqbench: note: senders ran %.2f s; rates from runs this short are mostly warm-up."
+                    + " Raise --messages or use --duration.%n",
+                result.totals().sendSeconds());
+      }
+      return result;
     } finally {
       written.countDown();
       try {
@@ -276,28 +342,8 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private int runAndReport(BenchmarkSession session, RunConfig config, boolean showProgress)
-      throws InterruptedException {
-    RunResult result =
-        session.run(
-            c ->
-                showProgress
-                    ? ProgressDisplay.terminal(
-                        invocation.err(), (long) c.senders() * c.messagesPerSender(), c.duration())
-                    : ProgressDisplay.none());
-    Path folder = resultsFolder(out, queue);
-    ResultsWriter.write(result, folder)
-        .forEach(w -> invocation.err().println("mqbench: warning: " + w));
-    ConsoleReport.print(result, config.describe(), folder, invocation.terminal(), invocation.out());
-    if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
-      invocation
-          .err()
-          .printf(
-              Locale.ROOT,
-              "mqbench: note: senders ran %.2f s; rates from runs this short are mostly warm-up."
-                  + " Raise --messages or use --duration.%n",
-              result.totals().sendSeconds());
-    }
+  /** The exit code of one run's result, with its one-line explanation on stderr. */
+  int exitCode(RunResult result, Path folder) {
     if (result.status().equals("interrupted")) {
       invocation.err().println("mqbench: run interrupted; partial results in " + folder);
       return ExitCodes.INTERRUPTED;
@@ -319,11 +365,11 @@ final class RunCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private static Path resultsFolder(Path out, String queue) {
+  static Path resultsFolder(Path out, String name) {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path folder = out.resolve(stamp + "-" + queue);
+    Path folder = out.resolve(stamp + "-" + name);
     for (int i = 2; Files.exists(folder); i++) {
-      folder = out.resolve(stamp + "-" + queue + "-" + i);
+      folder = out.resolve(stamp + "-" + name + "-" + i);
     }
     return folder;
   }

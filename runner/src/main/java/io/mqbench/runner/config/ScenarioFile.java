@@ -9,32 +9,61 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A scenario file: YAML with the run's options under their long names, and the backend's keys under
- * {@code properties} (flat or nested):
+ * A scenario file: YAML with the run's options under their long names, the backend's keys under
+ * {@code properties} (flat or nested), and optionally a {@code matrix} of values to run every
+ * combination of, each {@code repeat} times:
  *
  * <pre>
  * queue: kafka
- * senders: 4
- * batch: 10
+ * messages: 100000
  * properties:
- *   kafka.acks: all
  *   kafka:
  *     partitions: 12
+ * matrix:
+ *   senders: [1, 2, 4]
+ *   batch: [1, 10]
+ *   properties:
+ *     kafka.acks: ["1", all]
+ * repeat: 3
  * </pre>
  *
- * Unknown keys and non-scalar values are rejected with the file and the key's path.
+ * Unknown keys and values of the wrong shape are rejected with the file and the key's path.
  *
  * @param path the file
  * @param options run options by their camelCase name ({@code receiverIdle})
  * @param properties backend keys in full ({@code kafka.partitions})
+ * @param cells the matrix's combinations, in order (the last axis varies fastest); each maps option
+ *     names, and {@code properties.<key>} for backend keys, to values; one empty cell without a
+ *     matrix
+ * @param repeat how many times each cell runs, at least 1
  */
-public record ScenarioFile(Path path, Map<String, String> options, Map<String, String> properties) {
+public record ScenarioFile(
+    Path path,
+    Map<String, String> options,
+    Map<String, String> properties,
+    List<Map<String, String>> cells,
+    int repeat) {
+
+  /** Prefix of backend keys in a cell. */
+  public static final String PROPERTY_AXIS = "properties.";
+
+  /**
+   * @return whether the file defines a matrix (or repeats a single run)
+   */
+  public boolean isMatrix() {
+    return cells.size() > 1 || repeat > 1;
+  }
+
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   /**
@@ -64,13 +93,15 @@ public record ScenarioFile(Path path, Map<String, String> options, Map<String, S
       throw new ConfigException("cannot read scenario file " + path + ": " + e.getMessage());
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
-      return new ScenarioFile(path, Map.of(), Map.of());
+      return new ScenarioFile(path, Map.of(), Map.of(), List.of(Map.of()), 1);
     }
     if (!root.isObject()) {
       throw new ConfigException("scenario file " + path + " must be a mapping of option: value");
     }
     Map<String, String> options = new TreeMap<>();
     Map<String, String> properties = new TreeMap<>();
+    List<Map<String, String>> cells = List.of(Map.of());
+    int repeat = 1;
     for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       String key = e.getKey();
@@ -80,6 +111,14 @@ public record ScenarioFile(Path path, Map<String, String> options, Map<String, S
               path + ": 'properties' must be a mapping of backend key: value");
         }
         flatten(path, "", e.getValue(), properties);
+      } else if (key.equals("matrix")) {
+        cells = cells(path, e.getValue(), knownOptions);
+      } else if (key.equals("repeat")) {
+        JsonNode v = e.getValue();
+        if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
+          throw new ConfigException(path + ": 'repeat' must be a whole number of at least 1");
+        }
+        repeat = v.asInt();
       } else if (knownOptions.contains(key)) {
         options.put(key, scalar(path, key, e.getValue()));
       } else {
@@ -89,10 +128,73 @@ public record ScenarioFile(Path path, Map<String, String> options, Map<String, S
                 + key
                 + "' (known: "
                 + String.join(", ", new java.util.TreeSet<>(knownOptions))
-                + ", properties)");
+                + ", properties, matrix, repeat)");
       }
     }
-    return new ScenarioFile(path, Map.copyOf(options), Map.copyOf(properties));
+    return new ScenarioFile(
+        path, Map.copyOf(options), Map.copyOf(properties), List.copyOf(cells), repeat);
+  }
+
+  /** Every combination of the matrix's axes, the last axis varying fastest. */
+  private static List<Map<String, String>> cells(
+      Path path, JsonNode matrix, Set<String> knownOptions) {
+    if (!matrix.isObject() || matrix.isEmpty()) {
+      throw new ConfigException(path + ": 'matrix' must map options to lists of values");
+    }
+    Map<String, List<String>> axes = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : matrix.properties()) {
+      if (e.getKey().equals("properties")) {
+        Map<String, JsonNode> flat = new LinkedHashMap<>();
+        flattenNodes("", e.getValue(), flat);
+        flat.forEach(
+            (k, v) -> axes.put(PROPERTY_AXIS + k, values(path, "matrix.properties." + k, v)));
+      } else if (knownOptions.contains(e.getKey())
+          && !List.of("scenario", "preset", "out").contains(e.getKey())) {
+        axes.put(e.getKey(), values(path, "matrix." + e.getKey(), e.getValue()));
+      } else {
+        throw new ConfigException(
+            path + ": 'matrix." + e.getKey() + "' is not an option a matrix can vary");
+      }
+    }
+    List<Map<String, String>> cells = new ArrayList<>();
+    cells.add(new LinkedHashMap<>());
+    for (Map.Entry<String, List<String>> axis : axes.entrySet()) {
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> cell : cells) {
+        for (String value : axis.getValue()) {
+          Map<String, String> c = new LinkedHashMap<>(cell);
+          c.put(axis.getKey(), value);
+          next.add(c);
+        }
+      }
+      cells = next;
+    }
+    return cells.stream().map(Collections::unmodifiableMap).toList();
+  }
+
+  private static void flattenNodes(String prefix, JsonNode node, Map<String, JsonNode> out) {
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
+      String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+      if (e.getValue().isObject()) {
+        flattenNodes(key, e.getValue(), out);
+      } else {
+        out.put(key, e.getValue());
+      }
+    }
+  }
+
+  private static List<String> values(Path path, String key, JsonNode node) {
+    if (node.isValueNode() && !node.isNull()) {
+      return List.of(node.asText());
+    }
+    if (!node.isArray() || node.isEmpty()) {
+      throw new ConfigException(path + ": '" + key + "' must be a non-empty list of values");
+    }
+    List<String> values = new ArrayList<>();
+    for (JsonNode v : node) {
+      values.add(scalar(path, key, v));
+    }
+    return values;
   }
 
   private static void flatten(Path path, String prefix, JsonNode node, Map<String, String> out) {

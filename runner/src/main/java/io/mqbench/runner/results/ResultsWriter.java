@@ -70,20 +70,56 @@ public final class ResultsWriter {
         histograms.put(
             RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
       }
-      try {
-        LatencyChart.write(
-            result.queue() + ", " + result.settings().get("mode") + ", run " + result.runId(),
-            histograms,
-            dir.resolve(CHART_PNG));
-      } catch (IOException | RuntimeException | LinkageError e) {
-        // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
-        Files.deleteIfExists(dir.resolve(CHART_PNG));
-        warnings.add("could not draw " + CHART_PNG + ": " + e);
-      }
+      chart(
+          result.queue() + ", " + result.settings().get("mode") + ", run " + result.runId(),
+          histograms,
+          dir,
+          warnings);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
     }
     return warnings;
+  }
+
+  /**
+   * Writes a matrix's combined files into its folder: {@code summary.csv} and {@code summary.xlsx}
+   * with one row per run, and a chart with one end-to-end latency line per run.
+   *
+   * @param results the matrix's runs, in order
+   * @param dir the matrix's folder
+   * @return warnings for the terminal
+   * @throws UncheckedIOException if a results file cannot be written
+   */
+  public static List<String> writeMatrix(List<RunResult> results, Path dir) {
+    List<String> warnings = new java.util.ArrayList<>();
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(SUMMARY_CSV), csv(results), StandardCharsets.UTF_8);
+      try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
+        xlsx(results, out);
+      }
+      Map<String, Histogram> histograms = new LinkedHashMap<>();
+      for (RunResult r : results) {
+        String label = r.cellLabel() + (r.repetition() > 0 ? " #" + r.repetition() : "");
+        histograms.put(label, r.latencies().get(RunResult.END_TO_END).histogram());
+      }
+      chart("end-to-end latency by cell", histograms, dir, warnings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+    }
+    return warnings;
+  }
+
+  private static void chart(
+      String title, Map<String, Histogram> histograms, Path dir, List<String> warnings)
+      throws IOException {
+    try {
+      LatencyChart.write(title, histograms, dir.resolve(CHART_PNG));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
+      Files.deleteIfExists(dir.resolve(CHART_PNG));
+      warnings.add("could not draw " + CHART_PNG + ": " + e);
+    }
   }
 
   /**

@@ -17,6 +17,9 @@ import java.util.Map;
  * @param queue the backend's name
  * @param target where the backend connected
  * @param settings the run's settings as given or defaulted
+ * @param cell the matrix cell's values (option or {@code properties.<key>} to value); empty outside
+ *     a matrix
+ * @param repetition which repetition of its cell this run is, from 1; 0 outside a matrix
  * @param backendConfig the backend's effective configuration
  * @param environment where the run happened
  * @param totals totals and rates
@@ -34,6 +37,8 @@ public record RunResult(
     String queue,
     String target,
     Map<String, Object> settings,
+    Map<String, String> cell,
+    int repetition,
     Map<String, String> backendConfig,
     Environment environment,
     Totals totals,
@@ -54,6 +59,55 @@ public record RunResult(
 
   /** Per message: from the intended send time to its receipt. */
   public static final String END_TO_END = "end-to-end-latency";
+
+  /**
+   * @param cellValues the matrix cell's values
+   * @param repetitionNumber the repetition, from 1 (0 outside a matrix)
+   * @return this result, placed in a matrix cell
+   */
+  public RunResult inCell(Map<String, String> cellValues, int repetitionNumber) {
+    return new RunResult(
+        runId,
+        startedAt,
+        status,
+        queue,
+        target,
+        settings,
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cellValues)),
+        repetitionNumber,
+        backendConfig,
+        environment,
+        totals,
+        rate,
+        senders,
+        receivers,
+        timeline,
+        latencies);
+  }
+
+  /**
+   * @return the cell as one line, such as {@code senders=4 batch=10}; empty outside a matrix
+   */
+  @JsonIgnore
+  public String cellLabel() {
+    return labelOf(cell);
+  }
+
+  /**
+   * @param cell a matrix cell's values
+   * @return them as one line, such as {@code senders=4 batch=10}, backend keys without their {@code
+   *     properties.} prefix
+   */
+  public static String labelOf(Map<String, String> cell) {
+    StringBuilder b = new StringBuilder();
+    cell.forEach(
+        (k, v) ->
+            b.append(b.length() == 0 ? "" : " ")
+                .append(k.replaceFirst("^properties\\.", ""))
+                .append('=')
+                .append(v));
+    return b.toString();
+  }
 
   /**
    * @param latency one of this record's latency names

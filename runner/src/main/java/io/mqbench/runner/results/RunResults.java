@@ -123,6 +123,8 @@ public final class RunResults {
         queue,
         target,
         settings(config, outcome.seed()),
+        Map.of(),
+        0,
         backendConfig,
         environment,
         totals,

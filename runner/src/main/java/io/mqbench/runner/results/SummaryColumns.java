@@ -34,6 +34,8 @@ public final class SummaryColumns {
     c.add(new Column("status", RunResult::status));
     c.add(new Column("queue", RunResult::queue));
     c.add(new Column("target", RunResult::target));
+    c.add(new Column("cell", RunResult::cellLabel));
+    c.add(new Column("repetition", r -> r.repetition() == 0 ? "" : (Object) (long) r.repetition()));
     c.add(new Column("mode", r -> String.valueOf(r.settings().get("mode"))));
     c.add(new Column("senders", r -> number(r.settings().get("senders"))));
     c.add(new Column("receivers", r -> number(r.settings().get("receivers"))));

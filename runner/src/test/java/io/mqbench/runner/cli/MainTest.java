@@ -343,4 +343,89 @@ class MainTest {
     assertThat(json.at("/settings/rate").asDouble()).isEqualTo(500.0);
     assertThat(json.at("/settings/duration").asText()).isEqualTo("1s");
   }
+
+  @Test
+  void aScenarioMatrixRunsEveryCellRepeatTimesAndSummarisesThemInOneSpreadsheet()
+      throws IOException {
+    Path scenario = tmp.resolve("matrix.yml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "queue: memory",
+            "messages: 500",
+            "matrix:",
+            "  senders: [1, 2]",
+            "  batch: [1, 10]",
+            "  properties:",
+            "    memory.maxDepth: [1000]",
+            "repeat: 2",
+            ""));
+
+    int code =
+        run("run", "--scenario", scenario.toString(), "--out", tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isZero();
+    Path matrix = onlyResultsFolder();
+    assertThat(matrix.getFileName().toString()).endsWith("-memory-matrix");
+    List<String> rows = Files.readAllLines(matrix.resolve(ResultsWriter.SUMMARY_CSV));
+    assertThat(rows).hasSize(1 + 4 * 2);
+    assertThat(rows.get(1)).contains("\"senders=1 batch=1 memory.maxDepth=1000\",1,");
+    assertThat(rows.get(8)).contains("\"senders=2 batch=10 memory.maxDepth=1000\",2,");
+    assertThat(matrix.resolve(ResultsWriter.SUMMARY_XLSX)).isNotEmptyFile();
+    assertThat(matrix.resolve(ResultsWriter.CHART_PNG)).isNotEmptyFile();
+    JsonNode last = ResultsWriter.readJson(matrix.resolve("008").resolve(ResultsWriter.RUN_JSON));
+    assertThat(last.at("/settings/senders").asInt()).isEqualTo(2);
+    assertThat(last.at("/settings/batch").asInt()).isEqualTo(10);
+    assertThat(last.at("/totals/sent").asLong()).isEqualTo(1000);
+    assertThat(last.at("/backendConfig/memory.maxDepth").asText()).isEqualTo("1000");
+    assertThat(last.at("/repetition").asInt()).isEqualTo(2);
+    assertThat(out()).contains("sent msgs/s").contains("senders=2 batch=10");
+  }
+
+  @Test
+  void aBadValueInAnyMatrixCellFailsBeforeTheFirstRun() throws IOException {
+    Path scenario = tmp.resolve("matrix.yml");
+    Files.writeString(scenario, "messages: 100\nmatrix:\n  senders: [1, 0]\n");
+
+    assertOneLineUsageError(
+        "--senders must be at least 1, was 0",
+        "run",
+        "--scenario",
+        scenario.toString(),
+        "--out",
+        tmp.resolve("results").toString());
+    assertThat(tmp.resolve("results")).doesNotExist();
+  }
+
+  @Test
+  void anOptionVariedByTheMatrixCannotAlsoBeGivenOnTheCommandLine() throws IOException {
+    Path scenario = tmp.resolve("matrix.yml");
+    Files.writeString(scenario, "matrix:\n  senders: [1, 2]\n");
+
+    assertOneLineUsageError(
+        "--senders is varied by the scenario's matrix",
+        "run",
+        "--scenario",
+        scenario.toString(),
+        "--senders",
+        "3");
+  }
+
+  @Test
+  void malformedMatricesAreRejectedWithTheirPath() throws IOException {
+    Path scenario = tmp.resolve("matrix.yml");
+    Files.writeString(scenario, "matrix:\n  sendrs: [1, 2]\n");
+    assertOneLineUsageError(
+        "'matrix.sendrs' is not an option a matrix can vary",
+        "run",
+        "--scenario",
+        scenario.toString());
+    Files.writeString(scenario, "matrix:\n  senders: []\n");
+    assertOneLineUsageError(
+        "'matrix.senders' must be a non-empty list", "run", "--scenario", scenario.toString());
+    Files.writeString(scenario, "matrix:\n  senders: [1]\nrepeat: 0\n");
+    assertOneLineUsageError(
+        "'repeat' must be a whole number of at least 1", "run", "--scenario", scenario.toString());
+  }
 }

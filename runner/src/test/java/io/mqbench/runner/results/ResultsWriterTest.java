@@ -63,6 +63,8 @@ class ResultsWriterTest {
         "memory",
         "in-process, \"quoted\"",
         settings,
+        Map.of(),
+        0,
         Map.of("memory.maxDepth", "100000"),
         env,
         totals,
@@ -86,21 +88,25 @@ class ResultsWriterTest {
     latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));
     latencies.put(RunResult.SCHEDULE_LAG, t.latencies().get(RunResult.SEND));
     latencies.put(RunResult.END_TO_END, t.latencies().get(RunResult.END_TO_END));
-    return new RunResult(
-        "0000002b",
-        t.startedAt(),
-        "harness-limited",
-        t.queue(),
-        "in-process",
-        settings,
-        t.backendConfig(),
-        t.environment(),
-        t.totals(),
-        new RateReport(3000, 2999.5, 90_000, 0, true, "HARNESS-LIMITED: test"),
-        t.senders(),
-        t.receivers(),
-        t.timeline(),
-        latencies);
+    RunResult rate =
+        new RunResult(
+            "0000002b",
+            t.startedAt(),
+            "harness-limited",
+            t.queue(),
+            "in-process",
+            settings,
+            Map.of(),
+            0,
+            t.backendConfig(),
+            t.environment(),
+            t.totals(),
+            new RateReport(3000, 2999.5, 90_000, 0, true, "HARNESS-LIMITED: test"),
+            t.senders(),
+            t.receivers(),
+            t.timeline(),
+            latencies);
+    return rate.inCell(Map.of("senders", "4"), 2);
   }
 
   @Test
