@@ -38,7 +38,7 @@ final class MatrixRun {
     this.queue = queue;
   }
 
-  int run() throws InterruptedException {
+  int run(boolean dryRun) throws InterruptedException {
     List<Map<String, String>> cells = scenario.cells();
     List<RunCommand> commands = new ArrayList<>();
     List<RunCommand.Prepared> prepared = new ArrayList<>();
@@ -48,6 +48,22 @@ final class MatrixRun {
       prepared.add(command.prepare());
     }
     int total = cells.size() * scenario.repeat();
+    if (dryRun) {
+      for (int c = 0; c < cells.size(); c++) {
+        invocation
+            .out()
+            .printf(
+                Locale.ROOT,
+                "cell %d of %d, %d time%s: %s%n",
+                c + 1,
+                cells.size(),
+                scenario.repeat(),
+                scenario.repeat() == 1 ? "" : "s",
+                RunResult.labelOf(cells.get(c)));
+        commands.get(c).printPlan(prepared.get(c));
+      }
+      return ExitCodes.OK;
+    }
     Path folder = RunCommand.resultsFolder(out, queue + "-matrix");
     invocation
         .err()

@@ -158,6 +158,16 @@ final class RunCommand implements Callable<Integer> {
   Duration connectTimeout;
 
   @Option(
+      names = {"--warmup"},
+      paramLabel = "DURATION",
+      defaultValue = "0s",
+      converter = DurationConverter.class,
+      description =
+          "Run this long first with the same settings, unmeasured (JIT, connections, caches)."
+              + " Default: ${DEFAULT-VALUE}.")
+  Duration warmup;
+
+  @Option(
       names = {"--seed"},
       paramLabel = "N",
       description = "Seed of batch sizes and padding, to repeat a run. Default: random.")
@@ -192,6 +202,11 @@ final class RunCommand implements Callable<Integer> {
   String progress;
 
   @Option(
+      names = {"--dry-run"},
+      description = "Check every option, backend key and matrix cell, print the plan, run nothing.")
+  boolean dryRun;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Print stack traces of errors.")
   boolean verbose;
@@ -223,9 +238,13 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (scenarioFile.isPresent() && scenarioFile.get().isMatrix()) {
-      return new MatrixRun(invocation, scenarioFile.get(), cellParser, out, queue).run();
+      return new MatrixRun(invocation, scenarioFile.get(), cellParser, out, queue).run(dryRun);
     }
     Prepared run = prepare();
+    if (dryRun) {
+      printPlan(run);
+      return ExitCodes.OK;
+    }
     Path folder = resultsFolder(out, queue);
     return exitCode(runAndReport(run, folder, 0), folder);
   }
@@ -268,6 +287,7 @@ final class RunCommand implements Callable<Integer> {
             receiverIdle,
             receiveWait,
             connectTimeout,
+            warmup,
             seed,
             out,
             backend.effective());
@@ -328,7 +348,7 @@ final class RunCommand implements Callable<Integer> {
             .printf(
                 Locale.ROOT,
                 "mqbench: note: senders ran %.2f s; rates from runs this short are mostly warm-up."
-                    + " Raise --messages or use --duration.%n",
+                    + " Raise --messages, use --duration, or add --warmup.%n",
                 result.totals().sendSeconds());
       }
       return result;
@@ -340,6 +360,12 @@ final class RunCommand implements Callable<Integer> {
         // Already shutting down: the hook is running and waits for `written`.
       }
     }
+  }
+
+  /** Prints what a run would do: its settings and the backend's effective configuration. */
+  void printPlan(Prepared run) {
+    invocation.out().println(queue + ": " + run.config().describe());
+    run.backend().effective().forEach((k, v) -> invocation.out().println("  " + k + " = " + v));
   }
 
   /** The exit code of one run's result, with its one-line explanation on stderr. */

@@ -26,6 +26,7 @@ import java.util.TreeMap;
  * @param receiverIdle after senders finished, receivers stop once nothing arrived for this long
  * @param receiveWait how long one receive call waits for a first message
  * @param connectTimeout how long opening the backend and creating senders and receivers may take
+ * @param warmup how long to run unmeasured, with the same settings, before the measured run
  * @param seed the seed of batch sizes and padding; random when empty (recorded either way)
  * @param outputDir the folder under which the run's results folder is made
  * @param backendProperties the backend's keys, such as {@code kafka.acks -> all}
@@ -43,6 +44,7 @@ public record RunConfig(
     Duration receiverIdle,
     Duration receiveWait,
     Duration connectTimeout,
+    Duration warmup,
     Optional<Long> seed,
     Path outputDir,
     Map<String, String> backendProperties) {
@@ -86,6 +88,29 @@ public record RunConfig(
     require(!receiverIdle.isZero(), "--receiver-idle must be longer than 0");
     require(!connectTimeout.isZero(), "--connect-timeout must be longer than 0");
     backendProperties = Map.copyOf(new TreeMap<>(backendProperties));
+  }
+
+  /**
+   * @return the settings of the warm-up: the same, for {@link #warmup()} instead of a count
+   */
+  public RunConfig warmupRun() {
+    return new RunConfig(
+        queue,
+        mode,
+        senders,
+        receivers,
+        Long.MAX_VALUE,
+        Optional.of(warmup),
+        rate,
+        maxBatch,
+        messageSizeBytes,
+        receiverIdle,
+        receiveWait,
+        connectTimeout,
+        Duration.ZERO,
+        seed,
+        outputDir,
+        backendProperties);
   }
 
   private static void require(boolean ok, String message) {

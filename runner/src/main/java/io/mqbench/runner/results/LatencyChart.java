@@ -35,7 +35,6 @@ public final class LatencyChart {
    */
   public static void write(String title, Map<String, Histogram> microsByName, Path png)
       throws IOException {
-    System.setProperty("java.awt.headless", "true");
     XYChart chart =
         new XYChartBuilder()
             .width(1000)

@@ -150,6 +150,7 @@ public final class RunResults {
     m.put("size", c.messageSizeBytes());
     m.put("receiverIdle", Durations.format(c.receiverIdle()));
     m.put("receiveWait", Durations.format(c.receiveWait()));
+    m.put("warmup", Durations.format(c.warmup()));
     m.put("seed", seed);
     return m;
   }

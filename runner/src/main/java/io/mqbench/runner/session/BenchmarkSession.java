@@ -88,6 +88,9 @@ public final class BenchmarkSession {
         int runId = new SplittableRandom(seed).nextInt();
         RunOutcome outcome;
         try (ProgressDisplay display = progress.apply(config)) {
+          if (!config.warmup().isZero()) {
+            warmUp(mq, seed);
+          }
           current = new LoadRun(mq, config, runId, seed, (Tick t) -> display.update(t));
           outcome = current.execute();
         }
@@ -109,6 +112,20 @@ public final class BenchmarkSession {
           // Shutting down already: the hook runs, and closing twice is harmless.
         }
       }
+    }
+  }
+
+  /**
+   * Runs unmeasured for the warm-up time (JIT compilation, connections, broker caches), with its
+   * own run id so that anything it leaves in the queue is foreign to the measured run.
+   */
+  private void warmUp(Mq mq, long seed) throws InterruptedException {
+    err.println("mqbench: warming up for " + Durations.format(config.warmup()) + " (not measured)");
+    current =
+        new LoadRun(mq, config.warmupRun(), ~new SplittableRandom(seed).nextInt(), seed, t -> {});
+    RunOutcome warm = current.execute();
+    if (warm.failure().isPresent()) {
+      throw new MqException("warm-up failed: " + warm.failure().get().message());
     }
   }
 

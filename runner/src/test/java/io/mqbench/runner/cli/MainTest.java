@@ -428,4 +428,40 @@ class MainTest {
     assertOneLineUsageError(
         "'repeat' must be a whole number of at least 1", "run", "--scenario", scenario.toString());
   }
+
+  @Test
+  void everyExampleScenarioIsValid() throws IOException {
+    List<Path> examples;
+    try (Stream<Path> files = Files.list(Path.of("..", "scenarios"))) {
+      examples = files.filter(f -> f.toString().endsWith(".yml")).sorted().toList();
+    }
+    assertThat(examples).hasSizeGreaterThanOrEqualTo(3);
+    for (Path example : examples) {
+      out.reset();
+      err.reset();
+      int code = run("run", "--scenario", example.toString(), "--dry-run");
+      assertThat(code).as(example + ": " + err()).isZero();
+      assertThat(out()).as(example.toString()).contains("memory: ");
+    }
+  }
+
+  @Test
+  void warmupRunsFirstAndIsNotMeasured() throws IOException {
+    int code =
+        run(
+            "run",
+            "--messages",
+            "1000",
+            "--warmup",
+            "1s",
+            "--out",
+            tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isZero();
+    assertThat(err()).contains("warming up for 1s (not measured)");
+    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/settings/warmup").asText()).isEqualTo("1s");
+    assertThat(json.at("/totals/sent").asLong()).isEqualTo(1000);
+    assertThat(json.at("/totals/received").asLong()).isEqualTo(1000);
+  }
 }

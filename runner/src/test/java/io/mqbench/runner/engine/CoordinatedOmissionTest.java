@@ -74,6 +74,7 @@ class CoordinatedOmissionTest {
             Duration.ofSeconds(2),
             Duration.ofMillis(50),
             Duration.ofSeconds(10),
+            Duration.ZERO,
             Optional.of(1L),
             Path.of("unused"),
             Map.of());

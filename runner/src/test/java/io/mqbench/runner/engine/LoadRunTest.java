@@ -28,6 +28,7 @@ class LoadRunTest {
         Duration.ofSeconds(1),
         Duration.ofMillis(100),
         Duration.ofSeconds(10),
+        Duration.ZERO,
         Optional.of(1L),
         Path.of("unused"),
         Map.of());
