@@ -1,0 +1,306 @@
+package io.mqbench.kafka;
+
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+/** One topic on one cluster: creates the topic if missing and hands out senders and receivers. */
+final class KafkaMq implements Mq {
+  private final KafkaSettings settings;
+  private final String layout;
+  private final int brokers;
+  private final Set<Object> open = ConcurrentHashMap.newKeySet();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicInteger clients = new AtomicInteger();
+
+  private KafkaMq(KafkaSettings settings, String layout, int brokers) {
+    this.settings = settings;
+    this.layout = layout;
+    this.brokers = brokers;
+  }
+
+  /**
+   * Checks that the cluster answers within the connect timeout and that the topic exists, creating
+   * it as configured when it does not.
+   */
+  static KafkaMq open(KafkaSettings settings) {
+    Admin admin;
+    try {
+      admin = Admin.create(settings.admin());
+    } catch (KafkaException e) {
+      throw new MqException(
+          "cannot connect to Kafka at " + settings.bootstrap + ": " + rootMessage(e), e);
+    }
+    try {
+      long ms = settings.connectTimeout.toMillis();
+      Collection<Node> nodes;
+      try {
+        nodes =
+            admin
+                .describeCluster(new DescribeClusterOptions().timeoutMs((int) ms))
+                .nodes()
+                .get(ms + 1000, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException | ExecutionException e) {
+        throw new MqException(
+            "cannot reach Kafka at "
+                + settings.bootstrap
+                + " within "
+                + settings.connectTimeout.toSeconds()
+                + " s (kafka.bootstrapServers): is a broker running there?",
+            e);
+      }
+      String layout = ensureTopic(admin, settings, nodes.size());
+      return new KafkaMq(settings, layout, nodes.size());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("interrupted while connecting to Kafka at " + settings.bootstrap, e);
+    } finally {
+      admin.close(Duration.ZERO);
+    }
+  }
+
+  private static String ensureTopic(Admin admin, KafkaSettings s, int brokers)
+      throws InterruptedException {
+    String topic = s.topic;
+    int partitions = s.config.get(KafkaMqProvider.PARTITIONS);
+    int replicas = s.config.get(KafkaMqProvider.REPLICATION_FACTOR);
+    int minIsr = s.config.get(KafkaMqProvider.MIN_INSYNC_REPLICAS);
+    Optional<TopicDescription> existing = describe(admin, s);
+    if (existing.isEmpty()) {
+      if (replicas > brokers) {
+        throw new MqException(
+            "kafka.replicationFactor="
+                + replicas
+                + " is larger than the cluster at "
+                + s.bootstrap
+                + ", which has "
+                + brokers
+                + (brokers == 1 ? " broker" : " brokers")
+                + "; lower it or add brokers");
+      }
+      if (minIsr > 0 && replicas > 0 && minIsr > replicas) {
+        throw new MqException(
+            "kafka.minInsyncReplicas="
+                + minIsr
+                + " is larger than kafka.replicationFactor="
+                + replicas
+                + ": no write could ever succeed with acks=all");
+      }
+      Map<String, String> configs = new LinkedHashMap<>();
+      configs.put(
+          TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+          String.valueOf(s.config.get(KafkaMqProvider.MAX_MESSAGE_BYTES)));
+      if (minIsr > 0) {
+        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(minIsr));
+      }
+      NewTopic newTopic =
+          new NewTopic(
+                  topic,
+                  Optional.of(partitions),
+                  replicas > 0 ? Optional.of((short) replicas) : Optional.empty())
+              .configs(configs);
+      try {
+        admin.createTopics(List.of(newTopic)).all().get();
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof TopicExistsException)) {
+          throw new MqException(
+              "cannot create topic "
+                  + topic
+                  + " on "
+                  + s.bootstrap
+                  + ": "
+                  + rootMessage(e.getCause()),
+              e.getCause());
+        }
+      }
+      existing = awaitTopic(admin, s);
+    }
+    TopicDescription d = existing.orElseThrow();
+    String isr = topicConfig(admin, topic, TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+    return topic
+        + " partitions="
+        + d.partitions().size()
+        + " replicationFactor="
+        + d.partitions().get(0).replicas().size()
+        + " min.insync.replicas="
+        + isr;
+  }
+
+  private static Optional<TopicDescription> describe(Admin admin, KafkaSettings s)
+      throws InterruptedException {
+    try {
+      return Optional.of(admin.describeTopics(List.of(s.topic)).allTopicNames().get().get(s.topic));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return Optional.empty();
+      }
+      throw new MqException(
+          "cannot describe topic " + s.topic + " on " + s.bootstrap + ": " + rootMessage(e), e);
+    }
+  }
+
+  /** Topic metadata spreads to every broker shortly after creation; wait for it. */
+  private static Optional<TopicDescription> awaitTopic(Admin admin, KafkaSettings s)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + s.connectTimeout.toNanos();
+    while (true) {
+      Optional<TopicDescription> d = describe(admin, s);
+      if (d.isPresent()
+          && d.get().partitions().stream().allMatch(p -> p.leader() != null)
+          && leadersServe(admin, d.get())) {
+        return d;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new MqException(
+            "topic " + s.topic + " was created on " + s.bootstrap + " but has no leaders yet");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /**
+   * Whether every partition's leader already serves requests. Metadata names a leader a moment
+   * before that broker has taken the partition over; a first produce in that window fails with
+   * NOT_LEADER_OR_FOLLOWER, and kafka-clients 4.4.0's idempotent producer was seen to retry the
+   * batches behind it with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms (with 1 MiB
+   * records). Listing offsets is answered by the leader itself, so it closes that window.
+   */
+  private static boolean leadersServe(Admin admin, TopicDescription d) throws InterruptedException {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    for (TopicPartitionInfo p : d.partitions()) {
+      latest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
+    }
+    try {
+      admin.listOffsets(latest).all().get();
+      return true;
+    } catch (ExecutionException e) {
+      return false;
+    }
+  }
+
+  private static String topicConfig(Admin admin, String topic, String name)
+      throws InterruptedException {
+    try {
+      ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+      Config c = admin.describeConfigs(List.of(r)).all().get().get(r);
+      return c.get(name) == null ? "?" : c.get(name).value();
+    } catch (ExecutionException e) {
+      return "?";
+    }
+  }
+
+  static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String m = t.getMessage();
+    return (m == null ? t.getClass().getSimpleName() : m).replace('\n', ' ');
+  }
+
+  @Override
+  public MqSender createSender() {
+    checkOpen();
+    KafkaSender sender;
+    try {
+      sender =
+          new KafkaSender(
+              new KafkaProducer<>(settings.producer("mqbench-sender-" + clients.incrementAndGet())),
+              settings,
+              open::remove);
+    } catch (KafkaException e) {
+      throw new MqException(
+          "cannot create a Kafka producer for " + settings.bootstrap + ": " + rootMessage(e), e);
+    }
+    open.add(sender);
+    return sender;
+  }
+
+  @Override
+  public MqReceiver createReceiver() {
+    checkOpen();
+    KafkaReceiver receiver =
+        new KafkaReceiver(settings, "mqbench-receiver-" + clients.incrementAndGet(), open::remove);
+    open.add(receiver);
+    return receiver;
+  }
+
+  private void checkOpen() {
+    if (closed.get()) {
+      throw new MqException("the Kafka backend for " + settings.bootstrap + " is closed");
+    }
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    Map<String, String> v = new LinkedHashMap<>();
+    v.put("kafka-clients", clientVersion());
+    v.put("brokers", String.valueOf(brokers));
+    v.put("topic", layout);
+    return v;
+  }
+
+  /** The client's version, from the properties file kafka-clients carries for this purpose. */
+  static String clientVersion() {
+    try (java.io.InputStream in =
+        org.apache.kafka.clients.producer.KafkaProducer.class.getResourceAsStream(
+            "/kafka/kafka-version.properties")) {
+      java.util.Properties p = new java.util.Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      return p.getProperty("version", "unknown");
+    } catch (java.io.IOException e) {
+      return "unknown";
+    }
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    for (Object c : List.copyOf(open)) {
+      try {
+        if (c instanceof KafkaReceiver r) {
+          // A consumer belongs to its thread: ask it to close on its next call.
+          r.closeFromMq();
+        } else if (c instanceof KafkaSender s) {
+          s.close();
+        }
+      } catch (RuntimeException e) {
+        // Best effort: the remaining clients are still closed.
+      }
+    }
+  }
+}

@@ -1,0 +1,263 @@
+package io.mqbench.kafka;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqProvider;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+/**
+ * The {@code kafka} backend: a topic written by idempotent producers and read by a consumer group
+ * whose offsets are committed only up to what receivers acknowledged.
+ */
+public final class KafkaMqProvider implements MqProvider {
+  /** Where the cluster is; unset means the runner starts a local single-node broker. */
+  public static final ConfigKey<String> BOOTSTRAP_SERVERS =
+      ConfigKey.string(
+          "kafka.bootstrapServers",
+          null,
+          "brokers as host:port[,host:port...]; unset: a local single-node broker is started");
+
+  public static final ConfigKey<String> TOPIC =
+      ConfigKey.string(
+          "kafka.topic", "mqbench", "topic to send to and receive from; created if missing");
+
+  public static final ConfigKey<Integer> PARTITIONS =
+      ConfigKey.integer(
+          "kafka.partitions",
+          8,
+          1,
+          100_000,
+          "partitions",
+          "partitions of the topic when this backend creates it; receivers beyond it stay idle");
+
+  public static final ConfigKey<Integer> REPLICATION_FACTOR =
+      ConfigKey.integer(
+          "kafka.replicationFactor",
+          0,
+          0,
+          Short.MAX_VALUE,
+          "replicas",
+          "replicas per partition when the topic is created; 0: the cluster's default.replication.factor");
+
+  public static final ConfigKey<Integer> MIN_INSYNC_REPLICAS =
+      ConfigKey.integer(
+          "kafka.minInsyncReplicas",
+          0,
+          0,
+          Short.MAX_VALUE,
+          "replicas",
+          "min.insync.replicas of the topic when created; 0: the cluster's default");
+
+  public static final ConfigKey<String> ACKS =
+      ConfigKey.choice(
+          "kafka.acks",
+          "all",
+          List.of("all", "1", "0"),
+          "producer acks: all = every in-sync replica has the message (idempotent producer)");
+
+  public static final ConfigKey<Duration> LINGER =
+      ConfigKey.duration(
+          "kafka.linger",
+          Duration.ofMillis(5),
+          "producer linger.ms: how long records of a batch wait to fill producer batches"
+              + " before send() flushes them");
+
+  public static final ConfigKey<Integer> BATCH_SIZE =
+      ConfigKey.integer(
+          "kafka.batchSize",
+          65_536,
+          0,
+          Integer.MAX_VALUE,
+          "bytes",
+          "producer batch.size: the largest batch of records per partition in one request");
+
+  public static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          "kafka.maxMessageBytes",
+          2 * 1024 * 1024,
+          1024,
+          Integer.MAX_VALUE,
+          "bytes",
+          "largest record batch: producer max.request.size and the created topic's max.message.bytes");
+
+  public static final ConfigKey<Duration> COMMIT_INTERVAL =
+      ConfigKey.duration(
+          "kafka.commitInterval",
+          Duration.ofSeconds(1),
+          "how often acknowledged offsets are committed; 0 commits on every ack");
+
+  public static final ConfigKey<String> GROUP_ID =
+      ConfigKey.string(
+          "kafka.groupId", null, "consumer group of the receivers; default mqbench-<topic>");
+
+  public static final ConfigKey<Duration> SESSION_TIMEOUT =
+      ConfigKey.duration(
+          "kafka.sessionTimeout",
+          Duration.ofSeconds(10),
+          "consumer session.timeout.ms: a receiver whose process died loses its partitions after it");
+
+  public static final ConfigKey<Duration> LEASE_TIMEOUT =
+      ConfigKey.duration(
+          "kafka.leaseTimeout",
+          Duration.ofMinutes(5),
+          "consumer max.poll.interval.ms: a receiver that stops calling receive loses its"
+              + " partitions (and its unacknowledged messages) after it");
+
+  public static final ConfigKey<Duration> CONNECT_TIMEOUT =
+      ConfigKey.duration(
+          "kafka.connectTimeout",
+          Duration.ofSeconds(10),
+          "how long open() waits for the cluster before failing");
+
+  public static final ConfigKey<Integer> LOCAL_BROKER_HEAP =
+      ConfigKey.integer(
+          "kafka.localBrokerHeapMb",
+          512,
+          128,
+          1 << 20,
+          "MiB",
+          "heap of the local broker started when kafka.bootstrapServers is unset");
+
+  /** The bootstrap address of the cluster in {@code docker/kafka.yml}, as the README gives it. */
+  public static final String COMPOSE_BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";
+
+  /** Native producer properties, passed through unchanged: {@code kafka.producer.linger.ms=0}. */
+  public static final String PRODUCER_PREFIX = "kafka.producer.";
+
+  /** Native consumer properties: {@code kafka.consumer.fetch.min.bytes=65536}. */
+  public static final String CONSUMER_PREFIX = "kafka.consumer.";
+
+  /** Native admin client properties (topic creation, checks): {@code kafka.admin.client.id=x}. */
+  public static final String ADMIN_PREFIX = "kafka.admin.";
+
+  @Override
+  public String name() {
+    return "kafka";
+  }
+
+  @Override
+  public String description() {
+    return "Kafka topic, consumer group with committed acknowledgements; acks=all, idempotent"
+        + " producer";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return List.of(
+        BOOTSTRAP_SERVERS,
+        TOPIC,
+        PARTITIONS,
+        REPLICATION_FACTOR,
+        MIN_INSYNC_REPLICAS,
+        ACKS,
+        LINGER,
+        BATCH_SIZE,
+        MAX_MESSAGE_BYTES,
+        COMMIT_INTERVAL,
+        GROUP_ID,
+        SESSION_TIMEOUT,
+        LEASE_TIMEOUT,
+        CONNECT_TIMEOUT,
+        LOCAL_BROKER_HEAP);
+  }
+
+  @Override
+  public List<String> passThroughPrefixes() {
+    return List.of(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX);
+  }
+
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = MqProvider.super.configure(raw);
+    checkNativeProperties(config);
+    return config;
+  }
+
+  /**
+   * Rejects a pass-through property the Kafka client does not know, so that a typo such as {@code
+   * kafka.producer.lingerr.ms} fails instead of being ignored with a log line nobody reads.
+   */
+  static void checkNativeProperties(MqConfig config) {
+    check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
+    check(config, CONSUMER_PREFIX, ConsumerConfig.configNames());
+    check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
+    // Values too: the clients' own config classes parse and range-check every property, so a bad
+    // value fails here, naming the property, rather than when the first sender starts.
+    MqConfig probe =
+        config.find(BOOTSTRAP_SERVERS).isPresent()
+            ? config
+            : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
+    KafkaSettings s = new KafkaSettings(probe);
+    try {
+      new ProducerConfig(s.producer("probe"));
+      Integer given = s.givenMaxPollRecords();
+      new ConsumerConfig(s.consumer("probe", given == null ? 500 : given));
+      new AdminClientConfig(s.admin());
+    } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
+      throw new ConfigException("invalid Kafka client property: " + e.getMessage());
+    }
+  }
+
+  private static void check(MqConfig config, String prefix, Set<String> known) {
+    for (String name : config.passThrough(prefix).keySet()) {
+      if (!known.contains(name)) {
+        String closest =
+            known.stream()
+                .min(java.util.Comparator.comparingInt(k -> editDistance(k, name)))
+                .filter(k -> editDistance(k, name) <= 3)
+                .map(k -> "; did you mean " + prefix + k + "?")
+                .orElse("");
+        throw new ConfigException(
+            "unknown Kafka client property '" + prefix + name + "'" + closest);
+      }
+    }
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    return config.find(BOOTSTRAP_SERVERS).orElse("local broker (not started yet)");
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    checkNativeProperties(config);
+    return KafkaMq.open(new KafkaSettings(config));
+  }
+
+  @Override
+  public Optional<LocalBroker> localBroker(MqConfig config) {
+    if (config.find(BOOTSTRAP_SERVERS).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(new KafkaLocalBroker(config.get(LOCAL_BROKER_HEAP)));
+  }
+}

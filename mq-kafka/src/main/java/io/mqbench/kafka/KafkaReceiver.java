@@ -1,0 +1,333 @@
+package io.mqbench.kafka;
+
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.Received;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
+
+/**
+ * A member of the topic's consumer group. Kafka has no per-message acknowledgement, only a
+ * committed offset per partition, so this receiver keeps, per partition it owns, the offsets it
+ * handed out and which of them were acknowledged, and commits only up to the highest offset below
+ * which everything was acknowledged. A receiver that dies leaves its unacknowledged messages (and
+ * any acknowledged ones after the first gap) above the committed offset, so the partition's next
+ * owner receives them again: at least once.
+ *
+ * <p>The lease of a message is its partition's ownership: it ends when the receiver closes (it
+ * leaves the group), when it stops calling {@link #receive} for longer than max.poll.interval.ms,
+ * or when its process dies and session.timeout.ms passes.
+ */
+final class KafkaReceiver implements MqReceiver {
+  private final KafkaSettings settings;
+  private final String clientId;
+  private final Consumer<KafkaReceiver> onClose;
+  private final Map<TopicPartition, PartitionState> owned = new HashMap<>();
+  private final ArrayDeque<Chunk> fetched = new ArrayDeque<>();
+  private KafkaConsumer<byte[], byte[]> consumer;
+  private long lastCommitNanos = System.nanoTime();
+  private boolean closed;
+  private volatile boolean mqClosed;
+
+  KafkaReceiver(KafkaSettings settings, String clientId, Consumer<KafkaReceiver> onClose) {
+    this.settings = settings;
+    this.clientId = clientId;
+    this.onClose = onClose;
+  }
+
+  /**
+   * What this receiver handed out from one partition during one ownership of it: the offsets in the
+   * order handed out (increasing) in a ring of primitives, and the acknowledged ones that are not
+   * yet at its head. Acknowledgements usually come in order, so the set stays empty.
+   */
+  static final class PartitionState {
+    final TopicPartition partition;
+    private long[] ring = new long[256];
+    private int head;
+    private int size;
+    private final Set<Long> ackedOutOfOrder = new HashSet<>();
+    long committable = -1;
+    long committed = -1;
+
+    PartitionState(TopicPartition partition) {
+      this.partition = partition;
+    }
+
+    void handOut(long offset) {
+      if (size == ring.length) {
+        long[] bigger = new long[ring.length * 2];
+        for (int i = 0; i < size; i++) {
+          bigger[i] = ring[(head + i) & (ring.length - 1)];
+        }
+        ring = bigger;
+        head = 0;
+      }
+      ring[(head + size) & (ring.length - 1)] = offset;
+      size++;
+    }
+
+    private long first() {
+      return ring[head];
+    }
+
+    private void dropFirst() {
+      head = (head + 1) & (ring.length - 1);
+      size--;
+    }
+
+    void ack(long offset) {
+      if (size == 0 || offset < first()) {
+        return; // acknowledged twice, or already committed
+      }
+      if (offset != first()) {
+        ackedOutOfOrder.add(offset);
+        return;
+      }
+      dropFirst();
+      committable = offset + 1;
+      while (size > 0 && !ackedOutOfOrder.isEmpty() && ackedOutOfOrder.remove(first())) {
+        committable = first() + 1;
+        dropFirst();
+      }
+    }
+  }
+
+  /** Records fetched for one partition and not yet handed out. */
+  private static final class Chunk {
+    final PartitionState state;
+    final List<ConsumerRecord<byte[], byte[]>> records;
+    int next;
+
+    Chunk(PartitionState state, List<ConsumerRecord<byte[], byte[]>> records) {
+      this.state = state;
+      this.records = records;
+    }
+  }
+
+  /** A message and the partition ownership it was received under. */
+  private record KafkaReceived(PartitionState state, long offset, byte[] body)
+      implements Received {}
+
+  private final class Rebalance implements ConsumerRebalanceListener {
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      // Commit what was acknowledged before the next owner starts from the committed offset.
+      commitSync(partitions);
+      forget(partitions);
+    }
+
+    @Override
+    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+      // Already owned by someone else: committing now would be rejected; just forget.
+      forget(partitions);
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      for (TopicPartition p : partitions) {
+        owned.put(p, new PartitionState(p));
+      }
+    }
+  }
+
+  private void forget(Collection<TopicPartition> partitions) {
+    for (TopicPartition p : partitions) {
+      owned.remove(p);
+    }
+    Set<TopicPartition> gone = new HashSet<>(partitions);
+    fetched.removeIf(c -> gone.contains(c.state.partition));
+  }
+
+  @Override
+  public List<Received> receive(int max, Duration wait) throws InterruptedException {
+    if (max < 1) {
+      throw new IllegalArgumentException("max must be at least 1, was " + max);
+    }
+    checkOpen();
+    if (consumer == null) {
+      start(max);
+    }
+    maybeCommit();
+    long deadline = System.nanoTime() + wait.toNanos();
+    try {
+      while (fetched.isEmpty()) {
+        long left = Math.max(0, deadline - System.nanoTime());
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofNanos(left));
+        for (TopicPartition tp : records.partitions()) {
+          PartitionState state = owned.get(tp);
+          if (state != null) {
+            fetched.add(new Chunk(state, records.records(tp)));
+          }
+        }
+        if (left == 0) {
+          break;
+        }
+      }
+    } catch (InterruptException e) {
+      Thread.interrupted();
+      throw new InterruptedException("interrupted while receiving from " + settings.topic);
+    } catch (WakeupException e) {
+      checkOpen();
+      throw new MqException("receiver of " + settings.topic + " was woken up", e);
+    } catch (KafkaException e) {
+      throw new MqException(
+          "receive from topic "
+              + settings.topic
+              + " on "
+              + settings.bootstrap
+              + " failed: "
+              + KafkaMq.rootMessage(e),
+          e);
+    }
+    List<Received> out = new ArrayList<>(Math.min(max, 4096));
+    while (out.size() < max && !fetched.isEmpty()) {
+      Chunk c = fetched.peekFirst();
+      if (owned.get(c.state.partition) != c.state) {
+        fetched.pollFirst(); // revoked meanwhile; its next owner gets these
+        continue;
+      }
+      int n = Math.min(max - out.size(), c.records.size() - c.next);
+      for (int i = 0; i < n; i++) {
+        ConsumerRecord<byte[], byte[]> r = c.records.get(c.next++);
+        c.state.handOut(r.offset());
+        out.add(new KafkaReceived(c.state, r.offset(), r.value()));
+      }
+      if (c.next == c.records.size()) {
+        fetched.pollFirst();
+      }
+    }
+    return out;
+  }
+
+  private void start(int maxPollRecords) {
+    Integer given = settings.givenMaxPollRecords();
+    try {
+      consumer =
+          new KafkaConsumer<>(settings.consumer(clientId, given != null ? given : maxPollRecords));
+      consumer.subscribe(List.of(settings.topic), new Rebalance());
+    } catch (KafkaException e) {
+      throw new MqException(
+          "cannot create a Kafka consumer for "
+              + settings.bootstrap
+              + ": "
+              + KafkaMq.rootMessage(e),
+          e);
+    }
+  }
+
+  @Override
+  public void ack(List<Received> messages) {
+    checkOpen();
+    PartitionState current = null; // messages come in runs of one partition: look each run up once
+    boolean currentOwned = false;
+    for (Received m : messages) {
+      KafkaReceived r = (KafkaReceived) m;
+      if (r.state() != current) {
+        current = r.state();
+        currentOwned = owned.get(current.partition) == current;
+      }
+      // Acknowledging under an ownership that ended does nothing: the new owner redelivers.
+      if (currentOwned) {
+        current.ack(r.offset());
+      }
+    }
+    if (consumer != null) {
+      maybeCommit();
+    }
+  }
+
+  private void maybeCommit() {
+    long now = System.nanoTime();
+    if (now - lastCommitNanos < settings.commitInterval.toNanos()) {
+      return;
+    }
+    lastCommitNanos = now;
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (PartitionState s : owned.values()) {
+      if (s.committable > s.committed) {
+        offsets.put(s.partition, new OffsetAndMetadata(s.committable));
+        s.committed = s.committable;
+      }
+    }
+    if (!offsets.isEmpty()) {
+      // A failed commit is not retried: a later commit (or the one on close) covers it, and until
+      // then the messages would only be delivered twice, never lost.
+      consumer.commitAsync(offsets, (o, e) -> {});
+    }
+  }
+
+  private void commitSync(Collection<TopicPartition> partitions) {
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (TopicPartition p : partitions) {
+      PartitionState s = owned.get(p);
+      if (s != null && s.committable >= 0) {
+        offsets.put(p, new OffsetAndMetadata(s.committable));
+        s.committed = s.committable;
+      }
+    }
+    if (offsets.isEmpty()) {
+      return;
+    }
+    try {
+      consumer.commitSync(offsets, Duration.ofSeconds(10));
+    } catch (KafkaException e) {
+      // The partitions' next owner redelivers what this commit would have covered.
+    }
+  }
+
+  private void checkOpen() {
+    if (mqClosed && !closed) {
+      close();
+    }
+    if (closed) {
+      throw new MqException("receiver of topic " + settings.topic + " is closed");
+    }
+  }
+
+  /** Called by the {@link KafkaMq} when it closes, possibly from another thread. */
+  void closeFromMq() {
+    mqClosed = true;
+    KafkaConsumer<byte[], byte[]> c = consumer;
+    if (c != null) {
+      c.wakeup();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    onClose.accept(this);
+    if (consumer == null) {
+      return;
+    }
+    try {
+      commitSync(List.copyOf(owned.keySet()));
+      consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
+    } catch (RuntimeException e) {
+      // Leaving the group failed: the session timeout ends the lease instead.
+    }
+    owned.clear();
+    fetched.clear();
+  }
+}

@@ -1,0 +1,89 @@
+package io.mqbench.kafka;
+
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqSender;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.InterruptException;
+
+/**
+ * Sends each batch through its own producer and waits until the cluster acknowledged every record
+ * under the configured acks.
+ *
+ * <p>One producer per sender (rather than one shared by all senders) so that {@link
+ * Producer#flush()} at the end of a batch waits for this sender's records only: records of the
+ * batch are appended to the producer's buffers without waiting (up to linger.ms), then flushed
+ * together, so a batch travels in as few requests as its size allows and {@code send} returns one
+ * round trip after its last record was appended.
+ */
+final class KafkaSender implements MqSender {
+  private final Producer<byte[], byte[]> producer;
+  private final String topic;
+  private final String bootstrap;
+  private final Consumer<KafkaSender> onClose;
+  private volatile boolean closed;
+
+  KafkaSender(
+      Producer<byte[], byte[]> producer, KafkaSettings settings, Consumer<KafkaSender> onClose) {
+    this.producer = producer;
+    this.topic = settings.topic;
+    this.bootstrap = settings.bootstrap;
+    this.onClose = onClose;
+  }
+
+  @Override
+  public void send(List<byte[]> batch) throws InterruptedException {
+    if (closed) {
+      throw new MqException("sender to topic " + topic + " on " + bootstrap + " is closed");
+    }
+    if (batch.isEmpty()) {
+      return;
+    }
+    List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
+    try {
+      for (byte[] body : batch) {
+        acks.add(producer.send(new ProducerRecord<>(topic, body)));
+      }
+      producer.flush();
+    } catch (InterruptException e) {
+      Thread.interrupted();
+      throw new InterruptedException("interrupted while sending to " + topic);
+    } catch (KafkaException | IllegalStateException e) {
+      throw failed(e);
+    }
+    for (Future<RecordMetadata> ack : acks) {
+      try {
+        ack.get();
+      } catch (ExecutionException e) {
+        throw failed(e.getCause());
+      }
+    }
+  }
+
+  private MqException failed(Throwable e) {
+    return new MqException(
+        "send to topic " + topic + " on " + bootstrap + " failed: " + KafkaMq.rootMessage(e), e);
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    onClose.accept(this);
+    try {
+      producer.close(Duration.ofSeconds(5));
+    } catch (RuntimeException e) {
+      // Closing is best effort: records not yet acknowledged were never promised.
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.mqbench.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Received;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The broker the runner starts when no address is given, used the way the runner uses it. */
+class KafkaLocalBrokerIT {
+  private final KafkaMqProvider provider = new KafkaMqProvider();
+
+  @Test
+  void withoutBootstrapALocalBrokerStartsServesAndLeavesNothingBehind() throws Exception {
+    MqConfig config = provider.configure(Map.of("kafka.topic", "local-broker"));
+    LocalBroker broker = provider.localBroker(config).orElseThrow();
+    Path data;
+    try {
+      MqConfig started = broker.start(config);
+      String bootstrap = started.get(KafkaMqProvider.BOOTSTRAP_SERVERS);
+      assertThat(bootstrap).matches("127\\.0\\.0\\.1:\\d+");
+      assertThat(broker.description()).isEqualTo("single-node Kafka 4.3.1 (KRaft) on " + bootstrap);
+      data = ((KafkaLocalBroker) broker).directory();
+      assertThat(data).isDirectory();
+
+      try (Mq mq = provider.open(started)) {
+        assertThat(mq.versions()).containsKeys("kafka-clients", "topic");
+        try (MqSender sender = mq.createSender();
+            MqReceiver receiver = mq.createReceiver()) {
+          sender.send(List.of(new byte[] {1, 2, 3}));
+          List<Received> got = List.of();
+          long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+          while (got.isEmpty() && System.nanoTime() < deadline) {
+            got = receiver.receive(10, Duration.ofMillis(500));
+          }
+          assertThat(got).hasSize(1);
+          assertThat(got.get(0).body()).containsExactly(1, 2, 3);
+          receiver.ack(got);
+        }
+      }
+
+      assertThatThrownBy(
+              () ->
+                  provider.open(
+                      started
+                          .with("kafka.topic", "too-replicated")
+                          .with("kafka.replicationFactor", "3")))
+          .isInstanceOf(MqException.class)
+          .hasMessageContaining("kafka.replicationFactor=3")
+          .hasMessageContaining("1 broker");
+    } finally {
+      broker.close();
+      broker.close();
+    }
+    assertThat(Files.exists(data)).as("data directory removed").isFalse();
+  }
+
+  /** The runner loads mq-kafka from its jar (or a shaded jar): the broker's jars come out of it. */
+  @Test
+  void brokerJarsAreExtractedFromThePackagedJar() throws Exception {
+    Path jar;
+    try (var files = Files.list(Path.of("target"))) {
+      jar =
+          files
+              .filter(f -> f.getFileName().toString().matches("mq-kafka-.*\\d(-SNAPSHOT)?\\.jar"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("mq-kafka's jar is not built in target/"));
+    }
+    Path root = Files.createTempDirectory("mqbench-kafka-jar-test-");
+    try {
+      java.net.URL inJar =
+          new java.net.URL("jar:" + jar.toUri() + "!/io/mqbench/kafka/BrokerMain.class");
+
+      Path lib = LocalKafka.brokerJars(inJar, root);
+
+      assertThat(lib).startsWith(root);
+      try (var jars = Files.list(lib)) {
+        assertThat(jars.map(f -> f.getFileName().toString()))
+            .contains("kafka_2.13-4.3.1.jar", "kafka-clients-4.3.1.jar", "slf4j-simple-2.0.17.jar")
+            .hasSizeGreaterThan(40);
+      }
+    } finally {
+      LocalKafka.deleteTree(root);
+    }
+  }
+}
