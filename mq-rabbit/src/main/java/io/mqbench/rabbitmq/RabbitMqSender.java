@@ -1,0 +1,241 @@
+package io.mqbench.rabbitmq;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.ConfirmListener;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.MessageProperties;
+import com.rabbitmq.client.ShutdownSignalException;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqSender;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Publishes persistent messages to the default exchange with the queue's name as routing key, and
+ * returns from {@link #send} only when the broker confirmed every message of the batch. For a
+ * quorum queue a confirm means a majority of its members wrote the message to their log and fsynced
+ * it.
+ *
+ * <p>Messages are published {@code mandatory}: if the queue vanished, the broker returns them (and
+ * then confirms them), which would otherwise look like success.
+ *
+ * <p>After a failure (lost connection, broker restart) the next {@link #send} opens a new
+ * connection, so a harness that retries carries on once the broker is back.
+ */
+final class RabbitMqSender implements MqSender {
+  private final RabbitMq owner;
+  private final RabbitMqSettings settings;
+  private final AMQP.BasicProperties properties;
+  private Link link;
+  private volatile boolean closed;
+
+  RabbitMqSender(RabbitMq owner) {
+    this.owner = owner;
+    this.settings = owner.settings();
+    this.properties =
+        settings.persistent()
+            ? MessageProperties.MINIMAL_PERSISTENT_BASIC
+            : MessageProperties.MINIMAL_BASIC;
+    this.link = new Link(owner.connectClient("sender"));
+  }
+
+  @Override
+  public void send(List<byte[]> batch) throws InterruptedException {
+    if (closed) {
+      throw new MqException("rabbitmq: this sender is closed");
+    }
+    if (batch.isEmpty()) {
+      return;
+    }
+    if (!link.usable()) {
+      link.close();
+      owner.checkOpen();
+      link = new Link(owner.connectClient("sender"));
+    }
+    long deadline = System.nanoTime() + settings.confirmTimeout().toNanos();
+    try {
+      if (settings.confirms().equals("window")) {
+        link.sendWindowed(batch, deadline);
+      } else {
+        link.sendThenWait(batch, deadline);
+      }
+    } catch (IOException | ShutdownSignalException e) {
+      throw Failures.operation(
+          "sending to queue '" + settings.queue() + "' failed (the batch's fate is unknown)",
+          e,
+          settings);
+    } catch (TimeoutException e) {
+      throw new MqException(
+          "rabbitmq: the broker at "
+              + settings.address()
+              + " did not confirm a batch of "
+              + batch.size()
+              + " within "
+              + settings.describeConfirmTimeout()
+              + " (rabbitmq.confirmTimeout)",
+          e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      link.close();
+      owner.forget(this);
+    }
+  }
+
+  /** One connection and its confirm-mode channel, with what the broker told us about them. */
+  private final class Link implements ConfirmListener {
+    private final Connection connection;
+    private final Channel channel;
+    private final AtomicInteger nacks = new AtomicInteger();
+    private final AtomicInteger returns = new AtomicInteger();
+    private final AtomicReference<String> returnReason = new AtomicReference<>();
+    private final AtomicReference<ShutdownSignalException> shutdown = new AtomicReference<>();
+    // Window mode: publish sequence numbers not yet confirmed, and the room left in the window.
+    private final ConcurrentNavigableMap<Long, Boolean> unconfirmed = new ConcurrentSkipListMap<>();
+    private final Semaphore window = new Semaphore(settings.confirmWindow());
+
+    Link(Connection connection) {
+      this.connection = connection;
+      try {
+        this.channel = connection.createChannel();
+        channel.confirmSelect();
+      } catch (IOException | RuntimeException e) {
+        RabbitMq.closeQuietly(connection);
+        throw Failures.operation("cannot open a confirm-mode channel", e, settings);
+      }
+      channel.addReturnListener(
+          r -> {
+            returns.incrementAndGet();
+            returnReason.set(r.getReplyText());
+          });
+      if (settings.confirms().equals("window")) {
+        channel.addConfirmListener(this);
+      }
+      channel.addShutdownListener(
+          cause -> {
+            shutdown.set(cause);
+            // Wakes a sender waiting for confirms that will never come.
+            window.release(settings.confirmWindow() + unconfirmed.size() + 1);
+          });
+    }
+
+    boolean usable() {
+      return shutdown.get() == null && channel.isOpen();
+    }
+
+    /** Publishes the whole batch, then waits for the channel's outstanding confirms. */
+    void sendThenWait(List<byte[]> batch, long deadline)
+        throws IOException, TimeoutException, InterruptedException {
+      int returnsBefore = returns.get();
+      for (byte[] body : batch) {
+        channel.basicPublish("", settings.queue(), true, properties, body);
+      }
+      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      boolean allAcked = channel.waitForConfirms(Math.max(1, left));
+      if (!allAcked) {
+        throw nacked(batch.size());
+      }
+      checkReturns(returnsBefore);
+    }
+
+    /**
+     * Publishes while fewer than the window are unconfirmed, then waits until the window is empty
+     * again, which means every message of this batch was confirmed.
+     */
+    void sendWindowed(List<byte[]> batch, long deadline)
+        throws IOException, TimeoutException, InterruptedException {
+      int returnsBefore = returns.get();
+      int nacksBefore = nacks.get();
+      for (byte[] body : batch) {
+        if (!window.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+          throw new TimeoutException("window full");
+        }
+        checkShutdown();
+        unconfirmed.put(channel.getNextPublishSeqNo(), Boolean.TRUE);
+        channel.basicPublish("", settings.queue(), true, properties, body);
+      }
+      int all = settings.confirmWindow();
+      if (!window.tryAcquire(all, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+        throw new TimeoutException("confirms missing");
+      }
+      window.release(all);
+      checkShutdown();
+      if (nacks.get() != nacksBefore) {
+        throw nacked(batch.size());
+      }
+      checkReturns(returnsBefore);
+    }
+
+    private void checkShutdown() {
+      ShutdownSignalException cause = shutdown.get();
+      if (cause != null) {
+        throw cause;
+      }
+    }
+
+    private MqException nacked(int size) {
+      return new MqException(
+          "rabbitmq: the broker at "
+              + settings.address()
+              + " rejected (nacked) messages of a batch of "
+              + size
+              + " to queue '"
+              + settings.queue()
+              + "'");
+    }
+
+    private void checkReturns(int before) {
+      if (returns.get() != before) {
+        throw new MqException(
+            "rabbitmq: the broker returned "
+                + (returns.get() - before)
+                + " message(s) as unroutable ("
+                + returnReason.get()
+                + "): does queue '"
+                + settings.queue()
+                + "' still exist?");
+      }
+    }
+
+    @Override
+    public void handleAck(long deliveryTag, boolean multiple) {
+      window.release(settle(deliveryTag, multiple));
+    }
+
+    @Override
+    public void handleNack(long deliveryTag, boolean multiple) {
+      nacks.incrementAndGet();
+      window.release(settle(deliveryTag, multiple));
+    }
+
+    private int settle(long tag, boolean multiple) {
+      if (!multiple) {
+        return unconfirmed.remove(tag) != null ? 1 : 0;
+      }
+      int n = 0;
+      ConcurrentNavigableMap<Long, Boolean> head = unconfirmed.headMap(tag, true);
+      for (Long t : head.keySet()) {
+        if (head.remove(t) != null) {
+          n++;
+        }
+      }
+      return n;
+    }
+
+    void close() {
+      RabbitMq.closeQuietly(connection);
+    }
+  }
+}

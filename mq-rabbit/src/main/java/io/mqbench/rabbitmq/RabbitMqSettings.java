@@ -1,0 +1,327 @@
+package io.mqbench.rabbitmq;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.impl.ForgivingExceptionHandler;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.Durations;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.MqException;
+import java.net.URISyntaxException;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The configuration keys of the {@code rabbitmq} backend and the settings parsed from them.
+ *
+ * @param factory connection settings (address, credentials, timeouts), copied for each connection
+ * @param address {@code host:port}, for messages
+ * @param queue the queue's name
+ * @param queueType {@code quorum}, {@code classic} or {@code stream}
+ * @param queueArgs extra {@code x-arguments} for the queue declaration
+ * @param persistent whether messages are published with delivery mode 2
+ * @param prefetch per-consumer prefetch; 0 means twice the receiver's batch size
+ * @param confirms {@code batch} or {@code window}
+ * @param confirmWindow unconfirmed messages a sender may have in flight in window mode
+ * @param confirmTimeout how long a send waits for its confirms
+ * @param streamOffset where a stream receiver starts reading
+ */
+record RabbitMqSettings(
+    ConnectionFactory factory,
+    String address,
+    String queue,
+    String queueType,
+    Map<String, Object> queueArgs,
+    boolean persistent,
+    int prefetch,
+    String confirms,
+    int confirmWindow,
+    Duration confirmTimeout,
+    String streamOffset) {
+
+  /** Where the compose file and the error message tell users to point the backend. */
+  static final String SUGGESTED_URI = "amqp://guest:guest@127.0.0.1:5672";
+
+  /**
+   * The broker's address. Deliberately unset by default: RabbitMQ is not a Java broker, so there is
+   * no embedded fallback, and silently using whatever happens to listen on localhost:5672 would
+   * measure an unknown, probably unreplicated, broker.
+   */
+  static final ConfigKey<String> URI =
+      ConfigKey.string(
+          "rabbitmq.uri",
+          null,
+          "AMQP URI amqp://user:password@host:port/vhost; unset means no broker (open fails)");
+
+  static final ConfigKey<String> HOST =
+      ConfigKey.string(
+          "rabbitmq.host",
+          null,
+          "broker host, instead of rabbitmq.uri or overriding its host; unset by default");
+
+  static final ConfigKey<Integer> PORT =
+      ConfigKey.integer(
+          "rabbitmq.port",
+          5672,
+          1,
+          65535,
+          "",
+          "broker AMQP port; applies when given or with rabbitmq.host");
+
+  static final ConfigKey<String> VHOST =
+      ConfigKey.string(
+          "rabbitmq.vhost", "/", "virtual host; when given, overrides the path of rabbitmq.uri");
+
+  static final ConfigKey<String> USERNAME =
+      ConfigKey.string(
+          "rabbitmq.username", "guest", "user name; when given, overrides the one in rabbitmq.uri");
+
+  static final ConfigKey<String> PASSWORD =
+      ConfigKey.string(
+          "rabbitmq.password", "guest", "password; when given, overrides the one in rabbitmq.uri");
+
+  static final ConfigKey<String> QUEUE =
+      ConfigKey.string(
+          "rabbitmq.queue", "mqbench", "queue name; declared durable when missing, never deleted");
+
+  static final ConfigKey<String> QUEUE_TYPE =
+      ConfigKey.choice(
+          "rabbitmq.queueType",
+          "quorum",
+          List.of("quorum", "classic", "stream"),
+          "quorum (Raft-replicated, fsynced), classic (one node) or stream (every receiver reads"
+              + " everything)");
+
+  static final ConfigKey<Boolean> PERSISTENT =
+      ConfigKey.bool(
+          "rabbitmq.persistent",
+          true,
+          "publish with delivery mode 2 (persistent); quorum queues and streams persist anyway");
+
+  static final ConfigKey<Integer> PREFETCH =
+      ConfigKey.integer(
+          "rabbitmq.prefetch",
+          0,
+          0,
+          65_535,
+          "messages",
+          "unacknowledged messages the broker pushes to each receiver (basicQos); 0 = twice the"
+              + " receive batch size");
+
+  static final ConfigKey<String> CONFIRMS =
+      ConfigKey.choice(
+          "rabbitmq.confirms",
+          "batch",
+          List.of("batch", "window"),
+          "publisher confirms: batch = publish the batch then wait for all its confirms; window ="
+              + " keep at most rabbitmq.confirmWindow unconfirmed, then wait for the rest");
+
+  static final ConfigKey<Integer> CONFIRM_WINDOW =
+      ConfigKey.integer(
+          "rabbitmq.confirmWindow",
+          1000,
+          1,
+          1_000_000,
+          "messages",
+          "window mode: unconfirmed messages one sender may have in flight");
+
+  static final ConfigKey<Duration> CONFIRM_TIMEOUT =
+      ConfigKey.duration(
+          "rabbitmq.confirmTimeout",
+          Duration.ofSeconds(30),
+          "a send fails if the broker has not confirmed its batch within this time");
+
+  static final ConfigKey<Duration> CONNECT_TIMEOUT =
+      ConfigKey.duration(
+          "rabbitmq.connectTimeout",
+          Duration.ofSeconds(5),
+          "TCP connect and, separately, AMQP handshake timeout; open() fails after it");
+
+  static final ConfigKey<String> STREAM_OFFSET =
+      ConfigKey.string(
+          "rabbitmq.streamOffset",
+          "first",
+          "stream queues only: where each receiver starts (first, last, next or an offset)");
+
+  /** Extra queue arguments: {@code rabbitmq.queueArgs.x-max-length=100000}. */
+  static final String QUEUE_ARGS_PREFIX = "rabbitmq.queueArgs.";
+
+  static final List<ConfigKey<?>> KEYS =
+      List.of(
+          URI,
+          HOST,
+          PORT,
+          VHOST,
+          USERNAME,
+          PASSWORD,
+          QUEUE,
+          QUEUE_TYPE,
+          PERSISTENT,
+          PREFETCH,
+          CONFIRMS,
+          CONFIRM_WINDOW,
+          CONFIRM_TIMEOUT,
+          CONNECT_TIMEOUT,
+          STREAM_OFFSET);
+
+  private static final Pattern WHOLE_NUMBER = Pattern.compile("-?\\d{1,18}");
+
+  /** The one line {@code open()} fails with when no broker address is configured. */
+  static String noAddressMessage() {
+    return URI.name()
+        + " is not set: start a cluster with `docker compose -f docker/rabbitmq.yml up -d --wait`"
+        + " and pass "
+        + URI.name()
+        + "="
+        + SUGGESTED_URI
+        + " (-p on the CLI, -D with exec:java), or start a local node with"
+        + " `rabbitmq-server -detached`";
+  }
+
+  /**
+   * Whether the configuration names a broker at all.
+   *
+   * @param config the backend's configuration
+   * @return true if {@code rabbitmq.uri} or {@code rabbitmq.host} is set
+   */
+  static boolean hasAddress(MqConfig config) {
+    return config.find(URI).isPresent() || config.find(HOST).isPresent();
+  }
+
+  /**
+   * Parses the configuration.
+   *
+   * @param config the validated configuration
+   * @return the settings
+   * @throws MqException if no address is configured or the URI is malformed
+   */
+  static RabbitMqSettings from(MqConfig config) {
+    if (!hasAddress(config)) {
+      throw new MqException(noAddressMessage());
+    }
+    ConnectionFactory f = new ConnectionFactory();
+    Optional<String> uri = config.find(URI);
+    if (uri.isPresent()) {
+      try {
+        f.setUri(uri.get());
+      } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+        throw new ConfigException(
+            URI.name() + ": invalid value '" + uri.get() + "': " + e.getMessage());
+      }
+    }
+    // Separate keys win over the URI only when given, so a URI alone is enough.
+    config.find(HOST).ifPresent(f::setHost);
+    if (config.isGiven(PORT) || uri.isEmpty()) {
+      f.setPort(config.get(PORT));
+    }
+    if (config.isGiven(VHOST) || uri.isEmpty()) {
+      f.setVirtualHost(config.get(VHOST));
+    }
+    if (config.isGiven(USERNAME) || uri.isEmpty()) {
+      f.setUsername(config.get(USERNAME));
+    }
+    if (config.isGiven(PASSWORD) || uri.isEmpty()) {
+      f.setPassword(config.get(PASSWORD));
+    }
+    int connectMillis = millis(config.get(CONNECT_TIMEOUT));
+    f.setConnectionTimeout(connectMillis);
+    f.setHandshakeTimeout(connectMillis);
+    f.setShutdownTimeout(connectMillis);
+    // A benchmark wants failures reported, not hidden behind reconnect loops: senders and
+    // receivers reconnect themselves on their next call instead.
+    f.setAutomaticRecoveryEnabled(false);
+    f.setTopologyRecoveryEnabled(false);
+    f.setExceptionHandler(new QuietConnectionErrors());
+    Duration confirmTimeout = config.get(CONFIRM_TIMEOUT);
+    f.setChannelRpcTimeout(Math.max(millis(confirmTimeout), connectMillis));
+    if (confirmTimeout.isZero()) {
+      throw new ConfigException(CONFIRM_TIMEOUT.name() + ": must be more than 0s");
+    }
+    return new RabbitMqSettings(
+        f,
+        f.getHost() + ":" + f.getPort(),
+        config.get(QUEUE),
+        config.get(QUEUE_TYPE),
+        queueArgs(config.passThrough(QUEUE_ARGS_PREFIX)),
+        config.get(PERSISTENT),
+        config.get(PREFETCH),
+        config.get(CONFIRMS),
+        config.get(CONFIRM_WINDOW),
+        confirmTimeout,
+        config.get(STREAM_OFFSET));
+  }
+
+  /**
+   * Queue arguments as the broker expects them: numbers as numbers (x-max-length rejects text),
+   * true/false as booleans, anything else as text.
+   */
+  static Map<String, Object> queueArgs(Map<String, String> raw) {
+    Map<String, Object> args = new LinkedHashMap<>();
+    raw.forEach(
+        (k, v) -> {
+          String t = v.trim();
+          if (WHOLE_NUMBER.matcher(t).matches()) {
+            args.put(k, Long.parseLong(t));
+          } else if (t.equals("true") || t.equals("false")) {
+            args.put(k, Boolean.parseBoolean(t));
+          } else {
+            args.put(k, v);
+          }
+        });
+    return args;
+  }
+
+  /** The queue's declaration arguments: the type, then the user's pass-through arguments. */
+  Map<String, Object> declareArgs() {
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("x-queue-type", queueType);
+    args.putAll(queueArgs);
+    return args;
+  }
+
+  /** The stream offset as the broker expects it: a number when numeric, else a name. */
+  Object streamOffsetArg() {
+    String t = streamOffset.trim();
+    return WHOLE_NUMBER.matcher(t).matches() ? (Object) Long.parseLong(t) : t;
+  }
+
+  /**
+   * The prefetch a receiver uses.
+   *
+   * @param receiveMax the {@code max} of the receiver's first {@code receive}
+   * @return the configured prefetch, or twice the batch so one batch is in flight while the harness
+   *     handles the other
+   */
+  int prefetchFor(int receiveMax) {
+    if (prefetch > 0) {
+      return prefetch;
+    }
+    return (int) Math.min(65_535L, Math.max(2L, 2L * receiveMax));
+  }
+
+  String describeConfirmTimeout() {
+    return Durations.format(confirmTimeout);
+  }
+
+  /**
+   * amqp-client logs a WARN line when a connection's socket fails (a refused login, a restart).
+   * Senders and receivers already report that failure as an {@link MqException} on their next call,
+   * so the log line would only repeat it, outside the one-line message users should see.
+   */
+  private static final class QuietConnectionErrors extends ForgivingExceptionHandler {
+    @Override
+    public void handleUnexpectedConnectionDriverException(Connection conn, Throwable exception) {
+      // reported through the connection's shutdown listeners instead
+    }
+  }
+
+  private static int millis(Duration d) {
+    return (int) Math.min(Integer.MAX_VALUE, d.toMillis());
+  }
+}
