@@ -1,7 +1,6 @@
 package io.mqbench.config;
 
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,34 +89,13 @@ public final class MqConfig {
     }
     StringBuilder b = new StringBuilder("unknown key '").append(name).append("' for queue ");
     b.append(backend);
-    keys.keySet().stream()
-        .min(Comparator.comparingInt(k -> editDistance(k, name)))
-        .filter(k -> editDistance(k, name) <= Math.max(2, name.length() / 4))
+    Suggestions.closest(name, keys.keySet())
         .ifPresent(k -> b.append("; did you mean ").append(k).append('?'));
     b.append(" (known: ").append(String.join(", ", keys.keySet()));
     for (String p : prefixes) {
       b.append(", ").append(p).append('*');
     }
     return b.append(')').toString();
-  }
-
-  private static int editDistance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /**

@@ -3,6 +3,7 @@ package io.mqbench.kafka;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.config.Suggestions;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqProvider;
@@ -212,34 +213,13 @@ public final class KafkaMqProvider implements MqProvider {
     for (String name : config.passThrough(prefix).keySet()) {
       if (!known.contains(name)) {
         String closest =
-            known.stream()
-                .min(java.util.Comparator.comparingInt(k -> editDistance(k, name)))
-                .filter(k -> editDistance(k, name) <= 3)
+            Suggestions.closest(name, known)
                 .map(k -> "; did you mean " + prefix + k + "?")
                 .orElse("");
         throw new ConfigException(
             "unknown Kafka client property '" + prefix + name + "'" + closest);
       }
     }
-  }
-
-  private static int editDistance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   @Override

@@ -5,7 +5,6 @@ import io.mqbench.mq.Mq;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
@@ -16,23 +15,11 @@ class KafkaContractIT extends MqContractKit {
   /** Short, so that the kit's hung-receiver test finishes in seconds. */
   private static final Duration LEASE = Duration.ofSeconds(6);
 
-  private static LocalKafka local;
   private static String bootstrap;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    bootstrap = System.getenv("KAFKA_BOOTSTRAP");
-    if (bootstrap == null || bootstrap.isBlank()) {
-      local = LocalKafka.start(1, 512, Duration.ofSeconds(90));
-      bootstrap = local.bootstrapServers();
-    }
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (local != null) {
-      local.close();
-    }
+    bootstrap = TestKafka.bootstrapServers();
   }
 
   @Override

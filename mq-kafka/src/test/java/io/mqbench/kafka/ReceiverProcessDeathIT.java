@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,23 +27,11 @@ import org.junit.jupiter.api.Test;
  */
 class ReceiverProcessDeathIT {
   private static final String SESSION = "6s";
-  private static LocalKafka local;
   private static String bootstrap;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    bootstrap = System.getenv("KAFKA_BOOTSTRAP");
-    if (bootstrap == null || bootstrap.isBlank()) {
-      local = LocalKafka.start(1, 512, Duration.ofSeconds(90));
-      bootstrap = local.bootstrapServers();
-    }
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (local != null) {
-      local.close();
-    }
+    bootstrap = TestKafka.bootstrapServers();
   }
 
   @Test
