@@ -83,13 +83,9 @@ public final class KafkaComparison {
 
         String producerOut =
             run(
-                List.of(
-                    javaBinary(),
-                    "-Xmx512m",
-                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                    "-cp",
+                kafkaTool(
                     toolsCp,
-                    "org.apache.kafka.tools.ProducerPerformance",
+                    "ProducerPerformance",
                     "--topic",
                     "perf-native-" + round,
                     "--num-records",
@@ -105,13 +101,9 @@ public final class KafkaComparison {
             number(producerOut, "records sent, ([0-9.]+) records/sec", "ProducerPerformance");
         String consumerOut =
             run(
-                List.of(
-                    javaBinary(),
-                    "-Xmx512m",
-                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                    "-cp",
+                kafkaTool(
                     toolsCp,
-                    "org.apache.kafka.tools.ConsumerPerformance",
+                    "ConsumerPerformance",
                     "--bootstrap-server",
                     bootstrap,
                     "--topic",
@@ -322,6 +314,21 @@ public final class KafkaComparison {
         Double.parseDouble(row[header.indexOf("received_msgs_per_s")])
       };
     }
+  }
+
+  /** A command line running one of Kafka's own tools in a JVM of its own. */
+  private static List<String> kafkaTool(String toolsCp, String tool, String... args) {
+    List<String> command = new java.util.ArrayList<>();
+    command.addAll(
+        List.of(
+            javaBinary(),
+            "-Xmx512m",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+            "-cp",
+            toolsCp,
+            "org.apache.kafka.tools." + tool));
+    command.addAll(List.of(args));
+    return command;
   }
 
   private static String javaBinary() {
