@@ -1,6 +1,7 @@
 package io.mqbench.mq;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Sends batches of messages to the queue. One sender belongs to one thread.
@@ -31,6 +32,44 @@ public interface MqSender extends AutoCloseable {
    *     batch's fate is then unknown, as for {@link MqException}
    */
   void send(List<byte[]> batch) throws InterruptedException;
+
+  /**
+   * Starts sending {@code batch} and returns a future that completes when {@link #send} would have
+   * returned: normally once the backend's durability promise holds for every message of the batch,
+   * exceptionally with what {@link #send} would have thrown ({@link MqException}, or {@link
+   * InterruptedException} when the sending thread was interrupted).
+   *
+   * <p>This is how a harness keeps several batches in flight per sender, as real applications do
+   * (Kafka producer callbacks, RabbitMQ publisher confirms, JMS 2.0 completion listeners). The
+   * caller bounds how many batches it leaves incomplete; a backend may also block here while its
+   * own buffers are full (back-pressure), but never longer than its send timeout.
+   *
+   * <p><b>Threads.</b> Called only by the sender's own thread, like {@link #send}. The future may
+   * complete on any thread (a client's I/O thread): dependent actions must be short and must not
+   * call back into this sender. Completion order is not promised.
+   *
+   * <p><b>Close.</b> {@link #close()} while batches are in flight completes each of them, normally
+   * or exceptionally, before or during the close; none is left pending forever.
+   *
+   * <p>The default implementation calls {@link #send} and returns a completed future, so every
+   * backend supports it; backends with native pipelining override it.
+   *
+   * @param batch the message bodies, as for {@link #send}; the caller must not modify the arrays
+   *     until the future completes
+   * @return a future completing as described; never {@code null}. It never throws itself: every
+   *     failure is reported through the future
+   */
+  default CompletableFuture<Void> sendAsync(List<byte[]> batch) {
+    try {
+      send(batch);
+      return CompletableFuture.completedFuture(null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return CompletableFuture.failedFuture(e);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 
   /** Releases the sender. Idempotent. */
   @Override
