@@ -1,13 +1,13 @@
 package io.mqbench.benchmarks;
 
+import io.mqbench.engine.local.BatchSizes;
+import io.mqbench.engine.local.ReceiverTask;
+import io.mqbench.engine.local.SenderTask;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
-import io.mqbench.runner.engine.BatchSizes;
-import io.mqbench.runner.engine.ReceiverTask;
-import io.mqbench.runner.engine.SenderTask;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -94,7 +94,7 @@ public class HarnessOverheadBenchmark {
       sender = p.mq.createSender();
       task =
           new SenderTask(
-              0, sender, new MessageBodies(p.sizeBytes, RUN_ID, 0, 1), BatchSizes.fixed(BATCH));
+              0, sender, new MessageBodies(p.sizeBytes, RUN_ID, 0, 1), BatchSizes.fixed(BATCH), 1);
       p.sender = task;
     }
 

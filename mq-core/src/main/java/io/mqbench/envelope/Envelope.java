@@ -74,6 +74,16 @@ public record Envelope(int runId, int senderId, long sequence, long intendedSend
   }
 
   /**
+   * Whether {@code body} starts with an envelope of this format, of any run.
+   *
+   * @param body a received body
+   * @return true if the body is at least {@value #SIZE} bytes with this format's magic
+   */
+  public static boolean isMessage(byte[] body) {
+    return body.length >= SIZE && (int) INT.get(body, 0) == MAGIC;
+  }
+
+  /**
    * Whether {@code body} starts with an envelope of the given run.
    *
    * @param body a received body

@@ -25,12 +25,18 @@ final class ConsoleReport {
         t.sent(),
         t.sendSeconds(),
         t.sentPerSecond());
+    boolean drained = t.drainStartSeconds() > 0;
     out.printf(
         Locale.ROOT,
-        "received   %,d msgs in %.2f s = %,.0f msgs/s%n",
+        "%s %,d msgs in %.2f s = %,.0f msgs/s%s%n",
+        drained ? "drained   " : "received  ",
         t.received(),
         t.receiveSeconds(),
-        t.receivedPerSecond());
+        t.receivedPerSecond(),
+        drained
+            ? String.format(
+                Locale.ROOT, " (drain started %.2f s after the start)", t.drainStartSeconds())
+            : "");
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();

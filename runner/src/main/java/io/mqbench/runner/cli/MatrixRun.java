@@ -129,7 +129,7 @@ final class MatrixRun {
               r.totals().receivedPerSecond(),
               r.latencies().get(RunResult.END_TO_END).p99Ms(),
               r.totals().lost(),
-              r.status());
+              r.statusLine());
     }
     invocation.out().println("matrix     " + folder);
   }

@@ -1,9 +1,11 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.config.MqConfig;
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
-import io.mqbench.runner.config.Mode;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -81,14 +83,18 @@ final class RunCommand implements Callable<Integer> {
       names = {"-s", "--senders"},
       paramLabel = "N",
       defaultValue = "1",
-      description = "Sender threads. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Sender threads; 0 for a receive-only run that drains what the queue holds."
+              + " Default: ${DEFAULT-VALUE}.")
   int senders;
 
   @Option(
       names = {"-r", "--receivers"},
       paramLabel = "N",
       defaultValue = "1",
-      description = "Receiver threads. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Receiver threads; 0 for a send-only run that leaves a backlog."
+              + " Default: ${DEFAULT-VALUE}.")
   int receivers;
 
   @Option(
@@ -96,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "Messages each sender sends at most. Default: "
-              + RunConfig.DEFAULT_MESSAGES
+              + RunSettings.DEFAULT_MESSAGES
               + " in throughput mode without --duration; otherwise no limit.")
   Optional<Long> messages;
 
@@ -114,11 +120,31 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "B",
       description =
           "Throughput mode: each send carries a random 1..B messages (default "
-              + RunConfig.DEFAULT_THROUGHPUT_BATCH
+              + RunSettings.DEFAULT_THROUGHPUT_BATCH
               + "). Rate mode: each send carries exactly B (default "
-              + RunConfig.DEFAULT_RATE_BATCH
+              + RunSettings.DEFAULT_RATE_BATCH
               + "), due at its first message's time. Receives ask for up to B.")
   Optional<Integer> batch;
+
+  @Option(
+      names = {"--in-flight"},
+      paramLabel = "W",
+      defaultValue = "" + DEFAULT_IN_FLIGHT,
+      description =
+          "Batches each sender keeps sent but not yet acknowledged, as real producers do (Kafka"
+              + " callbacks, RabbitMQ confirms); a batch counts as sent when it is acknowledged."
+              + " 1 = one synchronous send at a time. Default: ${DEFAULT-VALUE}.")
+  int inFlight;
+
+  @Option(
+      names = {"--phases"},
+      paramLabel = "PHASES",
+      defaultValue = "together",
+      description =
+          "together: receivers run beside senders. send-then-drain: senders build a backlog"
+              + " (--messages or --duration), then receivers drain it; send and drain rates are"
+              + " measured apart. Default: ${DEFAULT-VALUE}.")
+  String phases;
 
   @Option(
       names = {"--size"},
@@ -211,6 +237,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Print stack traces of errors.")
   boolean verbose;
 
+  /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
+  static final int DEFAULT_IN_FLIGHT = 8;
+
   private Optional<ScenarioFile> scenarioFile = Optional.empty();
   private Map<String, String> cell = Map.of();
   private CellParser cellParser;
@@ -268,13 +297,12 @@ final class RunCommand implements Callable<Integer> {
     Mode runMode = Mode.parse(mode);
     boolean rateMode = runMode == Mode.RATE;
     Optional<Duration> runDuration =
-        rateMode ? Optional.of(duration.orElse(RunConfig.DEFAULT_RATE_DURATION)) : duration;
+        rateMode ? Optional.of(duration.orElse(RunSettings.DEFAULT_RATE_DURATION)) : duration;
     long perSender =
         messages.orElse(
-            rateMode || runDuration.isPresent() ? Long.MAX_VALUE : RunConfig.DEFAULT_MESSAGES);
-    RunConfig config =
-        new RunConfig(
-            queue,
+            rateMode || runDuration.isPresent() ? Long.MAX_VALUE : RunSettings.DEFAULT_MESSAGES);
+    RunSettings settings =
+        new RunSettings(
             runMode,
             senders,
             receivers,
@@ -282,15 +310,14 @@ final class RunCommand implements Callable<Integer> {
             runDuration,
             rate,
             batch.orElse(
-                rateMode ? RunConfig.DEFAULT_RATE_BATCH : RunConfig.DEFAULT_THROUGHPUT_BATCH),
+                rateMode ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH),
             size,
+            inFlight,
+            Phases.parse(phases),
             receiverIdle,
             receiveWait,
-            connectTimeout,
-            warmup,
-            seed,
-            out,
-            backend.effective());
+            connectTimeout);
+    RunConfig config = new RunConfig(queue, settings, warmup, seed, out, backend.effective());
     boolean showProgress =
         switch (progress) {
           case "always" -> true;
@@ -332,10 +359,10 @@ final class RunCommand implements Callable<Integer> {
                       run.showProgress()
                           ? ProgressDisplay.terminal(
                               invocation.err(),
-                              c.duration().isPresent()
+                              c.run().duration().isPresent() || c.run().senders() == 0
                                   ? 0
-                                  : c.senders() * (double) c.messagesPerSender(),
-                              c.duration())
+                                  : c.run().senders() * (double) c.run().messagesPerSender(),
+                              c.run().duration())
                           : ProgressDisplay.none())
               .inCell(cell, repetition);
       ResultsWriter.write(result, folder)
@@ -370,25 +397,21 @@ final class RunCommand implements Callable<Integer> {
 
   /** The exit code of one run's result, with its one-line explanation on stderr. */
   int exitCode(RunResult result, Path folder) {
-    if (result.status().equals("interrupted")) {
-      invocation.err().println("mqbench: run interrupted; partial results in " + folder);
-      return ExitCodes.INTERRUPTED;
+    switch (result.status()) {
+      case INTERRUPTED ->
+          invocation.err().println("mqbench: run interrupted; partial results in " + folder);
+      case FAILED -> invocation.err().println("mqbench: run " + result.statusLine());
+      case LOST_MESSAGES ->
+          invocation
+              .err()
+              .println(
+                  "mqbench: "
+                      + result.totals().lost()
+                      + " acknowledged messages were never received");
+      case HARNESS_LIMITED -> invocation.err().println("mqbench: " + result.rate().assessment());
+      case OK -> {}
     }
-    if (result.status().startsWith("failed")) {
-      invocation.err().println("mqbench: run " + result.status());
-      return ExitCodes.FAILED;
-    }
-    if (result.rate() != null && result.rate().harnessLimited()) {
-      invocation.err().println("mqbench: " + result.rate().assessment());
-    }
-    if (result.totals().lost() > 0) {
-      invocation
-          .err()
-          .println(
-              "mqbench: " + result.totals().lost() + " acknowledged messages were never received");
-      return ExitCodes.LOST_MESSAGES;
-    }
-    return ExitCodes.OK;
+    return result.status().exitCode();
   }
 
   static Path resultsFolder(Path out, String name) {

@@ -1,6 +1,6 @@
 package io.mqbench.runner.progress;
 
-import io.mqbench.runner.engine.Tick;
+import io.mqbench.engine.Tick;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;

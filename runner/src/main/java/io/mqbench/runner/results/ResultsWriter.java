@@ -71,7 +71,7 @@ public final class ResultsWriter {
             RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
       }
       chart(
-          result.queue() + ", " + result.settings().get("mode") + ", run " + result.runId(),
+          result.queue() + ", " + result.settings().mode() + ", run " + result.runId(),
           histograms,
           dir,
           warnings);

@@ -2,7 +2,7 @@ package io.mqbench.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.mqbench.runner.engine.Tick;
+import io.mqbench.engine.Tick;
 import java.util.List;
 import java.util.Map;
 
@@ -12,8 +12,8 @@ import java.util.Map;
  *
  * @param runId the run's id in hex, as in every envelope
  * @param startedAt when the run started, ISO-8601 UTC
- * @param status {@code ok}, {@code lost messages}, {@code harness-limited}, or {@code failed:
- *     <reason>}
+ * @param status the verdict
+ * @param failure what failed, in one line, when the status is {@link RunStatus#FAILED}
  * @param queue the backend's name
  * @param target where the backend connected
  * @param settings the run's settings as given or defaulted
@@ -33,10 +33,11 @@ import java.util.Map;
 public record RunResult(
     String runId,
     String startedAt,
-    String status,
+    RunStatus status,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String failure,
     String queue,
     String target,
-    Map<String, Object> settings,
+    Settings settings,
     Map<String, String> cell,
     int repetition,
     Map<String, String> backendConfig,
@@ -70,6 +71,7 @@ public record RunResult(
         runId,
         startedAt,
         status,
+        failure,
         queue,
         target,
         settings,
@@ -130,6 +132,15 @@ public record RunResult(
    */
   @JsonIgnore
   public boolean ok() {
-    return "ok".equals(status);
+    return status == RunStatus.OK;
+  }
+
+  /**
+   * @return the status for people: its label, and for a failure what failed ({@code failed: sender
+   *     0: broker said no})
+   */
+  @JsonIgnore
+  public String statusLine() {
+    return failure == null ? status.label() : status.label() + ": " + failure;
   }
 }

@@ -31,16 +31,18 @@ public final class SummaryColumns {
     List<Column> c = new ArrayList<>();
     c.add(new Column("run_id", RunResult::runId));
     c.add(new Column("started_at", RunResult::startedAt));
-    c.add(new Column("status", RunResult::status));
+    c.add(new Column("status", RunResult::statusLine));
     c.add(new Column("queue", RunResult::queue));
     c.add(new Column("target", RunResult::target));
     c.add(new Column("cell", RunResult::cellLabel));
     c.add(new Column("repetition", r -> r.repetition() == 0 ? "" : (Object) (long) r.repetition()));
-    c.add(new Column("mode", r -> String.valueOf(r.settings().get("mode"))));
-    c.add(new Column("senders", r -> number(r.settings().get("senders"))));
-    c.add(new Column("receivers", r -> number(r.settings().get("receivers"))));
-    c.add(new Column("batch", r -> number(r.settings().get("batch"))));
-    c.add(new Column("message_size_bytes", r -> number(r.settings().get("size"))));
+    c.add(new Column("mode", r -> r.settings().mode()));
+    c.add(new Column("senders", r -> (long) r.settings().senders()));
+    c.add(new Column("receivers", r -> (long) r.settings().receivers()));
+    c.add(new Column("batch", r -> (long) r.settings().batch()));
+    c.add(new Column("message_size_bytes", r -> (long) r.settings().size()));
+    c.add(new Column("in_flight", r -> (long) r.settings().inFlight()));
+    c.add(new Column("phases", r -> r.settings().phases()));
     c.add(
         new Column(
             "target_msgs_per_s",
@@ -75,12 +77,6 @@ public final class SummaryColumns {
                 return l == null ? "" : round(l.valueMs(suffix), 3);
               }));
     }
-  }
-
-  private static Object number(Object settingsValue) {
-    return settingsValue instanceof Number n
-        ? (Object) n.longValue()
-        : String.valueOf(settingsValue);
   }
 
   private static BigDecimal round(double v, int decimals) {

@@ -2,42 +2,41 @@ package io.mqbench.runner.session;
 
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.Coordinator;
+import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.Tick;
+import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.LocalBroker;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.RunConfig;
-import io.mqbench.runner.engine.LoadRun;
-import io.mqbench.runner.engine.RunOutcome;
-import io.mqbench.runner.engine.Tick;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.Environment;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
 import java.io.PrintStream;
 import java.time.Instant;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * One benchmark run from start to end: starts a local broker when the backend has one and no
- * address was given, opens the backend within the connect timeout, runs, and summarises the
- * outcome.
+ * address was given, runs the optional warm-up and the measured run through the engine's
+ * coordinator over one cell in this process, and summarises the outcome.
  */
 public final class BenchmarkSession {
   private final MqProvider provider;
   private final MqConfig backendConfig;
   private final RunConfig config;
   private final PrintStream err;
-  private volatile LoadRun current;
+  private volatile Coordinator current;
+  private volatile boolean stopRequested;
 
   /**
    * @param provider the backend
@@ -82,27 +81,23 @@ public final class BenchmarkSession {
         effective = broker.start(backendConfig);
       }
       Instant startedAt = Instant.now();
-      try (Mq mq = open(effective)) {
-        Map<String, String> versions = versions(mq);
-        long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
-        int runId = new SplittableRandom(seed).nextInt();
-        RunOutcome outcome;
-        try (ProgressDisplay display = progress.apply(config)) {
-          if (!config.warmup().isZero()) {
-            warmUp(mq, seed);
-          }
-          current = new LoadRun(mq, config, runId, seed, (Tick t) -> display.update(t));
-          outcome = current.execute();
-        }
-        return RunResults.summarise(
-            outcome,
-            config,
-            provider.name(),
-            provider.target(effective),
-            effective.effective(),
-            startedAt,
-            Environment.current(versions));
+      long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
+      int runId = new SplittableRandom(seed).nextInt();
+      if (!config.warmup().isZero()) {
+        warmUp(effective, ~runId, seed);
       }
+      RunOutcome outcome;
+      try (ProgressDisplay display = progress.apply(config)) {
+        outcome = execute(effective, config.run(), runId, seed, display::update);
+      }
+      CellReady cell = outcome.cells().get(0);
+      return RunResults.summarise(
+          outcome,
+          config,
+          cell.target(),
+          effective.effective(),
+          startedAt,
+          Environment.current(cell.versions()));
     } finally {
       local.ifPresent(LocalBroker::close);
       if (stopBroker != null) {
@@ -119,64 +114,38 @@ public final class BenchmarkSession {
    * Runs unmeasured for the warm-up time (JIT compilation, connections, broker caches), with its
    * own run id so that anything it leaves in the queue is foreign to the measured run.
    */
-  private void warmUp(Mq mq, long seed) throws InterruptedException {
+  private void warmUp(MqConfig effective, int runId, long seed) throws InterruptedException {
     err.println("mqbench: warming up for " + Durations.format(config.warmup()) + " (not measured)");
-    current =
-        new LoadRun(mq, config.warmupRun(), ~new SplittableRandom(seed).nextInt(), seed, t -> {});
-    RunOutcome warm = current.execute();
+    RunOutcome warm =
+        execute(effective, config.run().withDuration(config.warmup()), runId, seed, t -> {});
     if (warm.failure().isPresent()) {
-      throw new MqException("warm-up failed: " + warm.failure().get().message());
+      throw new MqException("warm-up failed: " + warm.failure().get().line());
     }
   }
 
-  /** Stops the run early if one is under way; its results are still summarised and written. */
+  private RunOutcome execute(
+      MqConfig effective, RunSettings settings, int runId, long seed, Consumer<Tick> onTick)
+      throws InterruptedException {
+    LocalCell cell = LocalCell.of(provider, effective);
+    CellSpec spec = CellSpec.whole(provider.name(), effective.effective(), settings, runId, seed);
+    Coordinator coordinator =
+        new Coordinator(List.of(new Coordinator.Placement(cell, spec)), onTick);
+    current = coordinator;
+    if (stopRequested) {
+      coordinator.requestStop(); // Ctrl-C during the warm-up stops the measured run too
+    }
+    return coordinator.run();
+  }
+
+  /**
+   * Stops the run early if one is under way, and any run this session would start after it; the
+   * measured run's results are still summarised and written.
+   */
   public void requestStop() {
-    LoadRun run = current;
+    stopRequested = true;
+    Coordinator run = current;
     if (run != null) {
       run.requestStop();
-    }
-  }
-
-  private Mq open(MqConfig effective) throws InterruptedException {
-    ExecutorService opener =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "mqbench-open");
-              t.setDaemon(true);
-              return t;
-            });
-    try {
-      Future<Mq> future = opener.submit(() -> provider.open(effective));
-      try {
-        return future.get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      } catch (TimeoutException e) {
-        future.cancel(true);
-        throw new MqException(
-            "could not open queue "
-                + provider.name()
-                + " at "
-                + provider.target(effective)
-                + " within "
-                + Durations.format(config.connectTimeout())
-                + " (--connect-timeout)");
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof RuntimeException re) {
-          throw re;
-        }
-        throw new MqException(
-            "could not open queue " + provider.name() + ": " + e.getCause(), e.getCause());
-      }
-    } finally {
-      opener.shutdownNow();
-    }
-  }
-
-  private Map<String, String> versions(Mq mq) {
-    try {
-      return mq.versions();
-    } catch (RuntimeException e) {
-      err.println("mqbench: warning: could not read versions from the backend: " + e.getMessage());
-      return Map.of();
     }
   }
 }

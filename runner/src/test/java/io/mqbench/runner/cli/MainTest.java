@@ -94,6 +94,41 @@ class MainTest {
   }
 
   @Test
+  void sendThenDrainReportsTheSendRateAndTheDrainRateApart() throws IOException {
+    int code =
+        run(
+            "run",
+            "--senders",
+            "2",
+            "--receivers",
+            "2",
+            "--messages",
+            "20000",
+            "--in-flight",
+            "4",
+            "--phases",
+            "send-then-drain",
+            "--out",
+            tmp.resolve("results").toString(),
+            "--progress",
+            "never");
+
+    assertThat(code).as(err()).isZero();
+    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    assertThat(json.at("/settings/phases").asText()).isEqualTo("send-then-drain");
+    assertThat(json.at("/settings/inFlight").asInt()).isEqualTo(4);
+    assertThat(json.at("/totals/sent").asLong()).isEqualTo(40_000);
+    assertThat(json.at("/totals/lost").asLong()).isZero();
+    assertThat(json.at("/totals/drainStartSeconds").asDouble())
+        .isGreaterThanOrEqualTo(json.at("/totals/sendSeconds").asDouble());
+    assertThat(json.at("/totals/receivedPerSecond").asDouble()).isPositive();
+    assertThat(out()).contains("sent       40,000 msgs").contains("drained    40,000 msgs");
+    List<String> csv = Files.readAllLines(onlyResultsFolder().resolve(ResultsWriter.SUMMARY_CSV));
+    assertThat(csv.get(0)).contains("in_flight,phases");
+    assertThat(csv.get(1)).contains(",4,send-then-drain,");
+  }
+
+  @Test
   void noArgumentsMeansRunWithDefaultsFromSystemProperties() throws IOException {
     int code =
         run(
@@ -123,8 +158,8 @@ class MainTest {
 
     assertThat(code).isZero();
     assertThat(out())
-        .containsPattern("(?s)--senders=N\\s+Sender threads. Default: 3\\.")
-        .containsPattern("(?s)--receivers=N\\s+Receiver threads. Default: 6\\.")
+        .containsPattern("(?s)--senders=N\\s+Sender threads;.{0,150}?Default: 3\\.")
+        .containsPattern("(?s)--receivers=N\\s+Receiver threads;.{0,150}?Default: 6\\.")
         .containsPattern("(?s)--senders=N.*");
   }
 
@@ -153,7 +188,11 @@ class MainTest {
   @Test
   void invalidNumbersFailWithOneLineNamingTheOption() {
     assertOneLineUsageError("--senders", "run", "--senders", "abc");
-    assertOneLineUsageError("--senders must be at least 1", "run", "--senders", "0");
+    assertOneLineUsageError("--senders must be at least 0", "run", "--senders", "-1");
+    assertOneLineUsageError(
+        "--senders and --receivers cannot both be 0", "run", "--senders", "0", "--receivers", "0");
+    assertOneLineUsageError("--in-flight must be at least 1", "run", "--in-flight", "0");
+    assertOneLineUsageError("--phases must be together or send-then-drain", "run", "--phases", "x");
     assertOneLineUsageError("--messages must be at least 1", "run", "--messages", "-5");
     assertOneLineUsageError("--size", "run", "--size", "10");
     assertOneLineUsageError("--duration", "run", "--duration", "soon");
@@ -386,10 +425,10 @@ class MainTest {
   @Test
   void aBadValueInAnyMatrixCellFailsBeforeTheFirstRun() throws IOException {
     Path scenario = tmp.resolve("matrix.yml");
-    Files.writeString(scenario, "messages: 100\nmatrix:\n  senders: [1, 0]\n");
+    Files.writeString(scenario, "messages: 100\nmatrix:\n  senders: [1, -1]\n");
 
     assertOneLineUsageError(
-        "--senders must be at least 1, was 0",
+        "--senders must be at least 0, was -1",
         "run",
         "--scenario",
         scenario.toString(),

@@ -2,7 +2,7 @@ package io.mqbench.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.runner.engine.Latencies;
+import io.mqbench.engine.report.Latencies;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

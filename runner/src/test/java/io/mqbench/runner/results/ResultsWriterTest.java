@@ -2,8 +2,8 @@ package io.mqbench.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.runner.engine.Latencies;
-import io.mqbench.runner.engine.Tick;
+import io.mqbench.engine.Tick;
+import io.mqbench.engine.report.Latencies;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,13 +32,22 @@ class ResultsWriterTest {
       send.recordValue(v * 10); // 10 µs .. 10 ms
       e2e.recordValue(v * 100); // 0.1 ms .. 100 ms
     }
-    Map<String, Object> settings = new LinkedHashMap<>();
-    settings.put("mode", "throughput");
-    settings.put("senders", 4);
-    settings.put("receivers", 2);
-    settings.put("messages", 25_000L);
-    settings.put("batch", 10);
-    settings.put("size", 100);
+    Settings settings =
+        new Settings(
+            "throughput",
+            4,
+            2,
+            25_000L,
+            null,
+            null,
+            10,
+            100,
+            8,
+            "together",
+            "10s",
+            "200ms",
+            "0s",
+            1L);
     Environment env =
         new Environment(
             "dev", "17", "vendor", "vm", "", "Linux", "host", 2, 1L << 30, 1L << 28, Map.of());
@@ -55,11 +64,13 @@ class ResultsWriterTest {
             2.5,
             50_000,
             40_001.2,
+            0,
             lost > 0);
     return new RunResult(
         "0000002a",
         "2026-11-22T08:00:00Z",
-        lost > 0 ? "lost messages" : "ok",
+        lost > 0 ? RunStatus.LOST_MESSAGES : RunStatus.OK,
+        null,
         "memory",
         "in-process, \"quoted\"",
         settings,
@@ -80,9 +91,23 @@ class ResultsWriterTest {
   /** The same numbers as a rate-mode run: response time and schedule lag filled in. */
   static RunResult fixedRateResult() {
     RunResult t = fixedResult(0);
-    Map<String, Object> settings = new LinkedHashMap<>(t.settings());
-    settings.put("mode", "rate");
-    settings.put("batch", 1);
+    Settings s = t.settings();
+    Settings settings =
+        new Settings(
+            "rate",
+            s.senders(),
+            s.receivers(),
+            null,
+            "30s",
+            3000.0,
+            1,
+            s.size(),
+            s.inFlight(),
+            s.phases(),
+            s.receiverIdle(),
+            s.receiveWait(),
+            s.warmup(),
+            s.seed());
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, t.latencies().get(RunResult.SEND));
     latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));
@@ -92,7 +117,8 @@ class ResultsWriterTest {
         new RunResult(
             "0000002b",
             t.startedAt(),
-            "harness-limited",
+            RunStatus.HARNESS_LIMITED,
+            null,
             t.queue(),
             "in-process",
             settings,

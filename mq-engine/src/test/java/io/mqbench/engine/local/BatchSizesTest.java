@@ -1,4 +1,4 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine.local;
 
+import io.mqbench.engine.report.Latencies;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
@@ -14,7 +15,9 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * latency and which messages arrived, and acknowledges.
  *
  * <p>Messages of other runs (left in a durable queue) and bodies that are not mqbench messages are
- * counted as foreign, acknowledged, and otherwise ignored.
+ * counted as foreign, acknowledged, and otherwise ignored. In a receive-only run (no senders),
+ * every mqbench message counts as received, whatever its run: the point is to drain and time a
+ * backlog; its end-to-end latency is not recorded (the sending JVM's clock is not this one's).
  *
  * <p>The bitmaps of messages seen are guarded by this object's monitor, taken once per batch, so
  * that the run can check mid-run whether everything arrived; the rest belongs to the receiving
@@ -35,7 +38,7 @@ public final class ReceiverTask {
   /**
    * @param receiver the backend's receiver, used only by this task's thread
    * @param runId the run's id; messages of other runs are foreign
-   * @param senders how many senders the run has (ids 0 to senders - 1)
+   * @param senders how many senders the run has (ids 0 to senders - 1); 0 for a receive-only run
    * @param maxBatch the most messages to ask for per receive
    * @param wait how long one receive waits for the first message
    */
@@ -66,6 +69,14 @@ public final class ReceiverTask {
     synchronized (this) {
       for (Received message : got) {
         byte[] body = message.body();
+        if (seenBySender.length == 0) {
+          if (Envelope.isMessage(body)) {
+            ours++;
+          } else {
+            foreign++;
+          }
+          continue;
+        }
         int sender;
         if (!Envelope.isOfRun(body, runId)
             || (sender = Envelope.senderId(body)) < 0

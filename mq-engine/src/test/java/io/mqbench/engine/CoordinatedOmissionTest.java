@@ -1,23 +1,14 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
-import io.mqbench.runner.config.Mode;
-import io.mqbench.runner.config.RunConfig;
-import io.mqbench.runner.results.Environment;
-import io.mqbench.runner.results.Latency;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunResults;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Rate mode against a backend that stalls once, for a known time T, while messages are due at rate
@@ -25,6 +16,9 @@ import org.junit.jupiter.api.Test;
  * T and the last for almost nothing: response times spread uniformly from T down to 0 over a
  * fraction T/D of all sends. Above the noise, the share of sends slower than x is (T/D) x (1 -
  * x/T), so the p-th percentile is T x (1 - (1 - p) x D/T).
+ *
+ * <p>The same holds with a window of batches in flight: the stalled send holds its slot, the window
+ * fills within a few periods, and every later send waits for the stall to end.
  */
 class CoordinatedOmissionTest {
   private static final double RATE = 1_000;
@@ -57,12 +51,12 @@ class CoordinatedOmissionTest {
     return t * (1 - (1 - percentile / 100) * d / t);
   }
 
-  @Test
-  void responseTimesIncludeEveryScheduledSendDelayedByAStallWhileServiceTimeHidesIt()
+  @ParameterizedTest(name = "in flight {0}")
+  @ValueSource(ints = {1, 16})
+  void responseTimesIncludeEveryScheduledSendDelayedByAStallWhileServiceTimeHidesIt(int inFlight)
       throws Exception {
-    RunConfig config =
-        new RunConfig(
-            "memory",
+    RunSettings settings =
+        new RunSettings(
             Mode.RATE,
             1,
             1,
@@ -71,44 +65,32 @@ class CoordinatedOmissionTest {
             Optional.of(RATE),
             1,
             100,
+            inFlight,
+            Phases.TOGETHER,
             Duration.ofSeconds(2),
             Duration.ofMillis(50),
-            Duration.ofSeconds(10),
-            Duration.ZERO,
-            Optional.of(1L),
-            Path.of("unused"),
-            Map.of());
-    MemoryMqProvider provider = new MemoryMqProvider();
-    RunResult result;
-    try (Mq mq = stallingOnce(provider.open(provider.configure(Map.of())))) {
-      RunOutcome outcome = new LoadRun(mq, config, 9, 1, t -> {}).execute();
-      result =
-          RunResults.summarise(
-              outcome,
-              config,
-              "memory",
-              "test",
-              Map.of(),
-              Instant.now(),
-              Environment.current(Map.of()));
-    }
-    Latency response = result.latencies().get(RunResult.RESPONSE);
-    Latency service = result.latencies().get(RunResult.SEND);
-    Histogram responses = response.histogram();
+            Duration.ofSeconds(10));
+    RunOutcome outcome = TestRuns.run(stallingOnce(TestRuns.memory()), settings);
+    Histogram responses = outcome.report().responseMicros().decode();
+    Histogram service = outcome.report().serviceMicros().decode();
 
-    assertThat(result.totals().lost()).isZero();
-    assertThat(result.totals().sent()).isEqualTo(5_000);
+    assertThat(outcome.ledger().lost()).isZero();
+    assertThat(outcome.ledger().sent()).isEqualTo(5_000);
     // r x T sends waited behind the stall: half of them longer than T/2.
     long waitedOverHalfStall =
         responses.getCountBetweenValues(STALL.toMillis() * 1000 / 2, Long.MAX_VALUE);
     assertThat((double) waitedOverHalfStall).isCloseTo(RATE * STALL.toSeconds() / 2, within(50.0));
-    assertThat(response.p99Ms())
+    assertThat(ms(responses, 99))
         .isCloseTo(analyticPercentileMs(99), within(0.05 * analyticPercentileMs(99)));
-    assertThat(response.p999Ms())
+    assertThat(ms(responses, 99.9))
         .isCloseTo(analyticPercentileMs(99.9), within(0.05 * analyticPercentileMs(99.9)));
-    assertThat(response.maxMs()).isGreaterThanOrEqualTo(STALL.toMillis());
+    assertThat(responses.getMaxValue() / 1e3).isGreaterThanOrEqualTo(STALL.toMillis());
     // Service time saw one slow send among 5,000: even its 99.9th percentile shows nothing.
-    assertThat(service.p999Ms()).isLessThan(STALL.toMillis() / 20.0);
-    assertThat(service.maxMs()).isGreaterThanOrEqualTo(STALL.toMillis());
+    assertThat(ms(service, 99.9)).isLessThan(STALL.toMillis() / 20.0);
+    assertThat(service.getMaxValue() / 1e3).isGreaterThanOrEqualTo(STALL.toMillis());
+  }
+
+  private static double ms(Histogram h, double percentile) {
+    return h.getValueAtPercentile(percentile) / 1e3;
   }
 }

@@ -1,4 +1,4 @@
-package io.mqbench.runner.config;
+package io.mqbench.engine;
 
 import io.mqbench.config.ConfigException;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine.local;
 
 import java.util.SplittableRandom;
 

@@ -1,4 +1,4 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine;
 
 /**
  * Counts at the end of one second of a run.

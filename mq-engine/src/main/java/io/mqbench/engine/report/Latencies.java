@@ -1,4 +1,4 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine.report;
 
 import org.HdrHistogram.Histogram;
 

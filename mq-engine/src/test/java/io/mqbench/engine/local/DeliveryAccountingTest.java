@@ -1,7 +1,9 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.report.DeliveryLedger;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
@@ -9,15 +11,18 @@ import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import org.junit.jupiter.api.Test;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
  * Accounting, checked with a scripted sender and receiver whose every delivery the test chooses:
  * losses, duplicates and foreign messages that a correct backend would never produce on demand.
  */
-class DeliveryLedgerTest {
+class DeliveryAccountingTest {
   private static final int RUN = 77;
 
   /** Records what was sent; the test decides what the receiver hands out. */
@@ -55,7 +60,30 @@ class DeliveryLedgerTest {
   }
 
   private static SenderTask sender(int id, Script script) {
-    return new SenderTask(id, script, new MessageBodies(64, RUN, id, id), BatchSizes.fixed(5));
+    return new SenderTask(id, script, new MessageBodies(64, RUN, id, id), BatchSizes.fixed(5), 1);
+  }
+
+  /** Sends one batch of five and waits for its completion to be recorded. */
+  private static void sendFive(SenderTask s) throws InterruptedException {
+    s.sendBatch(5);
+    s.awaitAllCompleted();
+  }
+
+  /** The ledger of tasks in this process, as a cell reports it. */
+  private static DeliveryLedger ledger(List<SenderTask> senders, List<ReceiverTask> receivers) {
+    Map<Integer, Roaring64NavigableMap> acknowledged = new HashMap<>();
+    Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
+    long received = 0;
+    for (SenderTask s : senders) {
+      acknowledged.put(s.senderId(), s.acknowledged());
+      Roaring64NavigableMap bits = new Roaring64NavigableMap();
+      receivers.forEach(r -> r.addSeen(s.senderId(), bits));
+      seen.put(s.senderId(), bits);
+    }
+    for (ReceiverTask r : receivers) {
+      received += r.receivedCount();
+    }
+    return DeliveryLedger.of(new DeliveryBitmaps(acknowledged, seen), received);
   }
 
   private static ReceiverTask receiver(Script script) {
@@ -66,12 +94,12 @@ class DeliveryLedgerTest {
   void lostIsAcknowledgedMinusDistinctReceived() throws Exception {
     Script script = new Script();
     SenderTask s0 = sender(0, script);
-    s0.sendBatch(5);
+    sendFive(s0);
     ReceiverTask r = receiver(script);
     script.deliver(script.sent.get(0), script.sent.get(1), script.sent.get(3));
     r.receiveOnce();
 
-    DeliveryLedger ledger = DeliveryLedger.of(List.of(s0), List.of(r));
+    DeliveryLedger ledger = ledger(List.of(s0), List.of(r));
 
     assertThat(ledger.sent()).isEqualTo(5);
     assertThat(ledger.distinct()).isEqualTo(3);
@@ -85,8 +113,8 @@ class DeliveryLedgerTest {
     Script script = new Script();
     SenderTask s0 = sender(0, script);
     SenderTask s1 = sender(1, script);
-    s0.sendBatch(5);
-    s1.sendBatch(5);
+    sendFive(s0);
+    sendFive(s1);
     ReceiverTask a = receiver(script);
     ReceiverTask b = receiver(script);
     script.deliver(script.sent.subList(0, 10).toArray(byte[][]::new));
@@ -94,7 +122,7 @@ class DeliveryLedgerTest {
     script.deliver(script.sent.get(2), script.sent.get(7), script.sent.get(7));
     b.receiveOnce();
 
-    DeliveryLedger ledger = DeliveryLedger.of(List.of(s0, s1), List.of(a, b));
+    DeliveryLedger ledger = ledger(List.of(s0, s1), List.of(a, b));
 
     assertThat(ledger.received()).isEqualTo(13);
     assertThat(ledger.distinct()).isEqualTo(10);
@@ -106,7 +134,7 @@ class DeliveryLedgerTest {
   void messagesOfOtherRunsAreForeignAcknowledgedAndNotCounted() throws Exception {
     Script script = new Script();
     SenderTask s0 = sender(0, script);
-    s0.sendBatch(5);
+    sendFive(s0);
     byte[] otherRun = new MessageBodies(64, RUN + 1, 0, 0).next(0, 0);
     byte[] notOurs = "hello".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     ReceiverTask r = receiver(script);
@@ -116,14 +144,14 @@ class DeliveryLedgerTest {
 
     assertThat(r.foreign()).isEqualTo(2);
     assertThat(script.acked).isEqualTo(3);
-    assertThat(DeliveryLedger.of(List.of(s0), List.of(r)).received()).isEqualTo(1);
+    assertThat(ledger(List.of(s0), List.of(r)).received()).isEqualTo(1);
   }
 
   @Test
   void deliveredMessagesWhoseSendWasNeverAcknowledgedAreCountedApart() throws Exception {
     Script script = new Script();
     SenderTask s0 = sender(0, script);
-    s0.sendBatch(5);
+    sendFive(s0);
     // A message the sender built but whose send "failed": sequence 5 was never acknowledged.
     byte[] unacknowledged = new MessageBodies(64, RUN, 0, 0).next(5, 0);
     ReceiverTask r = receiver(script);
@@ -132,7 +160,7 @@ class DeliveryLedgerTest {
     r.receiveOnce();
     r.receiveOnce();
 
-    DeliveryLedger ledger = DeliveryLedger.of(List.of(s0), List.of(r));
+    DeliveryLedger ledger = ledger(List.of(s0), List.of(r));
 
     assertThat(ledger.lost()).isZero();
     assertThat(ledger.unacknowledgedDelivered()).isEqualTo(1);

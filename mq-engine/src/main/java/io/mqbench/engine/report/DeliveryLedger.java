@@ -1,6 +1,6 @@
-package io.mqbench.runner.engine;
+package io.mqbench.engine.report;
 
-import java.util.List;
+import java.util.Map;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
@@ -25,31 +25,26 @@ public record DeliveryLedger(
     long unacknowledgedDelivered) {
 
   /**
-   * Accounts for a run; call while senders are stopped (receivers may still run).
-   *
-   * @param senders the run's senders, in id order
-   * @param receivers the run's receivers
+   * @param bitmaps what was acknowledged and what was seen, per sender
+   * @param received deliveries of the run's messages, duplicates included
    * @return the accounting
    */
-  public static DeliveryLedger of(List<SenderTask> senders, List<ReceiverTask> receivers) {
+  public static DeliveryLedger of(DeliveryBitmaps bitmaps, long received) {
     long sent = 0;
-    long received = 0;
     long distinct = 0;
     long lost = 0;
     long unacknowledged = 0;
-    for (ReceiverTask r : receivers) {
-      received += r.receivedCount();
-    }
-    for (SenderTask s : senders) {
-      Roaring64NavigableMap seen = new Roaring64NavigableMap();
-      for (ReceiverTask r : receivers) {
-        r.addSeen(s.senderId(), seen);
-      }
-      Roaring64NavigableMap acknowledged = s.acknowledged();
+    Roaring64NavigableMap none = new Roaring64NavigableMap();
+    for (Map.Entry<Integer, Roaring64NavigableMap> e : bitmaps.acknowledged().entrySet()) {
+      Roaring64NavigableMap acknowledged = e.getValue();
+      Roaring64NavigableMap seen = bitmaps.seen().getOrDefault(e.getKey(), none);
       sent += acknowledged.getLongCardinality();
-      distinct += seen.getLongCardinality();
       lost += minus(acknowledged, seen);
-      unacknowledged += minus(seen, acknowledged);
+    }
+    for (Map.Entry<Integer, Roaring64NavigableMap> e : bitmaps.seen().entrySet()) {
+      Roaring64NavigableMap seen = e.getValue();
+      distinct += seen.getLongCardinality();
+      unacknowledged += minus(seen, bitmaps.acknowledged().getOrDefault(e.getKey(), none));
     }
     return new DeliveryLedger(sent, received, distinct, lost, received - distinct, unacknowledged);
   }

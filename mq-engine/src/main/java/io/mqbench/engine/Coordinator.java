@@ -1,0 +1,260 @@
+package io.mqbench.engine;
+
+import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.report.DeliveryLedger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one run over its cells: prepares them all (the start barrier), starts them together, turns
+ * their counts into one tick per second, applies the stop rules, and merges their reports. It sees
+ * only {@link Cell}s, so a cell may be in this process or on another machine.
+ *
+ * <p>Stop rules: senders stop after the run's duration (rate mode: up to twice the duration, to
+ * send what was scheduled before the end; what they could not send is reported as unsent) or on
+ * {@link #requestStop()}; in send-then-drain runs, receivers start when every sender has finished.
+ * Receivers stop when everything acknowledged to senders has arrived (checked exactly, with the
+ * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished (two
+ * seconds at most after a stop request).
+ */
+public final class Coordinator {
+  private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+  private static final long POLL_MILLIS = 20;
+
+  /** After an interrupt, receivers wait at most this long for messages still in flight. */
+  static final long INTERRUPTED_IDLE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+  /**
+   * A cell and its part of the run.
+   *
+   * @param cell the cell
+   * @param spec what it runs
+   */
+  public record Placement(Cell cell, CellSpec spec) {}
+
+  private final List<Placement> placements;
+  private final RunSettings settings;
+  private final Consumer<Tick> onTick;
+  private volatile boolean interrupted;
+
+  /**
+   * @param placements the run's cells with their parts; every spec carries the same settings, run
+   *     id and seed
+   * @param onTick called on the coordinator's thread once per second with the counts so far
+   */
+  public Coordinator(List<Placement> placements, Consumer<Tick> onTick) {
+    if (placements.isEmpty()) {
+      throw new IllegalArgumentException("a run needs at least one cell");
+    }
+    this.placements = List.copyOf(placements);
+    this.settings = placements.get(0).spec().settings();
+    this.onTick = onTick;
+  }
+
+  /**
+   * Asks the run to stop early (Ctrl-C): senders stop and complete what they have in flight,
+   * receivers take what is still arriving (waiting at most two seconds for more), and the outcome
+   * says it was interrupted. Safe from any thread, also before the run starts.
+   */
+  public void requestStop() {
+    interrupted = true;
+    for (Placement p : placements) {
+      p.cell().stopSenders();
+    }
+  }
+
+  /**
+   * Prepares every cell, runs to the end and merges the reports. Failures of senders and receivers
+   * stop the run and are reported in the outcome, not thrown; every cell is closed.
+   *
+   * @return what the run produced
+   * @throws io.mqbench.mq.MqException if a cell could not be prepared (backend unreachable, senders
+   *     not created within the connect timeout)
+   * @throws InterruptedException if the calling thread is interrupted
+   */
+  public RunOutcome run() throws InterruptedException {
+    try {
+      List<CellReady> ready = prepareAll();
+      long start = System.nanoTime();
+      boolean drain = settings.phases() == Phases.SEND_THEN_DRAIN;
+      for (Placement p : placements) {
+        p.cell().startSenders(start);
+        if (!drain) {
+          p.cell().startReceivers(start);
+        }
+      }
+      List<Tick> timeline = new ArrayList<>();
+      Watch watch = watch(start, drain, timeline);
+      for (Placement p : placements) {
+        p.cell().stopSenders();
+        p.cell().stopReceivers();
+      }
+      List<CellReport> reports = new ArrayList<>();
+      Duration grace = settings.receiveWait().plus(Duration.ofSeconds(30));
+      for (Placement p : placements) {
+        reports.add(p.cell().finish(grace));
+      }
+      CellReport merged = CellReport.merge(reports);
+      return new RunOutcome(
+          placements.get(0).spec().runId(),
+          placements.get(0).spec().seed(),
+          ready,
+          merged,
+          timeline,
+          merged.ledger(),
+          watch.drainStart,
+          merged.failure(),
+          watch.endedIdle,
+          interrupted);
+    } finally {
+      for (Placement p : placements) {
+        p.cell().close();
+      }
+    }
+  }
+
+  private List<CellReady> prepareAll() throws InterruptedException {
+    if (placements.size() == 1) {
+      Placement p = placements.get(0);
+      return List.of(p.cell().prepare(p.spec()));
+    }
+    ExecutorService preparing = Executors.newFixedThreadPool(placements.size());
+    try {
+      List<Future<CellReady>> futures = new ArrayList<>();
+      for (Placement p : placements) {
+        futures.add(preparing.submit(() -> p.cell().prepare(p.spec())));
+      }
+      List<CellReady> ready = new ArrayList<>();
+      for (Future<CellReady> f : futures) {
+        try {
+          ready.add(f.get());
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof RuntimeException re) {
+            throw re;
+          }
+          throw new io.mqbench.mq.MqException(String.valueOf(e.getCause()), e.getCause());
+        }
+      }
+      return ready;
+    } finally {
+      preparing.shutdownNow();
+    }
+  }
+
+  /** How the watch ended. */
+  private static final class Watch {
+    boolean endedIdle;
+    long drainStart;
+  }
+
+  private Watch watch(long start, boolean drain, List<Tick> timeline) throws InterruptedException {
+    Watch w = new Watch();
+    long nextTick = start + TICK_NANOS;
+    long lastSent = 0;
+    long lastReceived = 0;
+    long receivedAtLastCheck = -1;
+    long lastProgressNanos = 0;
+    long observedReceived = -1;
+    boolean receiversStarted = !drain;
+    boolean sendersStopped = false;
+    while (true) {
+      Thread.sleep(POLL_MILLIS);
+      long now = System.nanoTime();
+      CellProgress progress = poll();
+      if (progress.failure().isPresent()) {
+        return w;
+      }
+      long sent = progress.sent();
+      long received = progress.received();
+      while (now - nextTick >= 0) {
+        Tick t =
+            new Tick(timeline.size() + 1, sent, received, sent - lastSent, received - lastReceived);
+        timeline.add(t);
+        onTick.accept(t);
+        lastSent = sent;
+        lastReceived = received;
+        nextTick += TICK_NANOS;
+      }
+      if (!sendersStopped
+          && settings.duration().isPresent()
+          && now - start >= sendingLimitNanos()) {
+        sendersStopped = true;
+        for (Placement p : placements) {
+          p.cell().stopSenders();
+        }
+      }
+      if (progress.sendersRunning() > 0) {
+        continue;
+      }
+      if (settings.receivers() == 0) {
+        return w;
+      }
+      if (!receiversStarted) {
+        if (interrupted) {
+          return w; // the backlog stays; draining it was not asked for any more
+        }
+        receiversStarted = true;
+        w.drainStart = now - start;
+        for (Placement p : placements) {
+          p.cell().startReceivers(now);
+        }
+        lastProgressNanos = now;
+        continue;
+      }
+      if (received != observedReceived) {
+        observedReceived = received;
+        lastProgressNanos = Math.max(lastProgressNanos, now);
+      }
+      // Cheap test first; the exact one (bitmaps) only when the counts say everything may be in.
+      if (settings.senders() > 0 && received >= sent && received != receivedAtLastCheck) {
+        receivedAtLastCheck = received;
+        if (delivery().lost() == 0) {
+          return w;
+        }
+      }
+      long idle = settings.receiverIdle().toNanos();
+      if (now - lastProgressNanos
+          >= (interrupted ? Math.min(idle, INTERRUPTED_IDLE_NANOS) : idle)) {
+        w.endedIdle = true;
+        return w;
+      }
+    }
+  }
+
+  private CellProgress poll() {
+    CellProgress sum = new CellProgress(0, 0, 0, Optional.empty());
+    for (Placement p : placements) {
+      sum = sum.plus(p.cell().poll());
+    }
+    return sum;
+  }
+
+  private DeliveryLedger delivery() {
+    DeliveryBitmaps sum = DeliveryBitmaps.empty();
+    long received = 0;
+    for (Placement p : placements) {
+      sum = sum.plus(p.cell().delivery());
+      received += p.cell().poll().received();
+    }
+    return DeliveryLedger.of(sum, received);
+  }
+
+  /**
+   * How long senders may send. In rate mode, senders that fell behind may finish the batches
+   * scheduled before the end, for up to the duration again; what they could not send by then is
+   * reported as unsent, never silently dropped from the latency record.
+   */
+  private long sendingLimitNanos() {
+    long d = settings.duration().orElseThrow().toNanos();
+    return settings.rateMode() ? 2 * d : d;
+  }
+}

@@ -1,0 +1,41 @@
+package io.mqbench.engine;
+
+import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.report.DeliveryLedger;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a run produced, merged over its cells, before it is summarised into results.
+ *
+ * @param runId the run's random id, as in every envelope
+ * @param seed the seed used
+ * @param cells what each cell reported when it was prepared (address, versions), in cell order
+ * @param report every cell's report, merged
+ * @param timeline counts per second
+ * @param ledger delivery accounting
+ * @param drainStartNanos send-then-drain: nanoseconds from the run's start to the start of the
+ *     drain; 0 when receivers ran beside senders
+ * @param failure what stopped the run early, if anything
+ * @param endedIdle true if receivers stopped because nothing more arrived (rather than because
+ *     everything sent had arrived)
+ * @param interrupted true if the run was stopped early on request (Ctrl-C)
+ */
+public record RunOutcome(
+    int runId,
+    long seed,
+    List<CellReady> cells,
+    CellReport report,
+    List<Tick> timeline,
+    DeliveryLedger ledger,
+    long drainStartNanos,
+    Optional<CellFailure> failure,
+    boolean endedIdle,
+    boolean interrupted) {
+
+  /** Copies the lists. */
+  public RunOutcome {
+    cells = List.copyOf(cells);
+    timeline = List.copyOf(timeline);
+  }
+}

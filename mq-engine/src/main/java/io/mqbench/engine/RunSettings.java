@@ -1,0 +1,213 @@
+package io.mqbench.engine;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.Durations;
+import io.mqbench.envelope.Envelope;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How one run drives its backend: what every cell of the run needs and nothing else. Validated on
+ * construction with errors that name the option; change one setting with a {@code with…} copy.
+ *
+ * @param mode closed-loop throughput or open-loop fixed rate
+ * @param senders sender threads across the run; 0 for a receive-only run
+ * @param receivers receiver threads across the run; 0 for a send-only run
+ * @param messagesPerSender the most messages each sender sends; {@link Long#MAX_VALUE} for no limit
+ * @param duration when set, senders stop sending after this long (rate mode: no batch is scheduled
+ *     after it)
+ * @param rate rate mode: messages per second across all senders
+ * @param maxBatch throughput mode: each send carries 1 to {@code maxBatch} messages; rate mode:
+ *     each send carries exactly {@code maxBatch}; receives ask for up to {@code maxBatch}
+ * @param messageSizeBytes the exact size of every message, envelope included
+ * @param inFlight how many batches each sender keeps sent but not yet acknowledged, at least 1
+ * @param phases receivers beside senders, or draining after them
+ * @param receiverIdle after senders finished, receivers stop once nothing arrived for this long
+ * @param receiveWait how long one receive call waits for a first message
+ * @param connectTimeout how long opening the backend and creating senders and receivers may take
+ */
+public record RunSettings(
+    Mode mode,
+    int senders,
+    int receivers,
+    long messagesPerSender,
+    Optional<Duration> duration,
+    Optional<Double> rate,
+    int maxBatch,
+    int messageSizeBytes,
+    int inFlight,
+    Phases phases,
+    Duration receiverIdle,
+    Duration receiveWait,
+    Duration connectTimeout) {
+
+  /** Messages per sender in throughput mode when neither a count nor a duration is given. */
+  public static final long DEFAULT_MESSAGES = 100_000;
+
+  /** Largest batch in throughput mode unless given. */
+  public static final int DEFAULT_THROUGHPUT_BATCH = 10;
+
+  /** Batch in rate mode unless given: one message per scheduled send. */
+  public static final int DEFAULT_RATE_BATCH = 1;
+
+  /** How long a rate-mode run lasts unless given. */
+  public static final Duration DEFAULT_RATE_DURATION = Duration.ofSeconds(30);
+
+  /** Validates every field. */
+  public RunSettings {
+    require(senders >= 0, "--senders must be at least 0, was " + senders);
+    require(receivers >= 0, "--receivers must be at least 0, was " + receivers);
+    require(senders + receivers > 0, "--senders and --receivers cannot both be 0");
+    require(messagesPerSender >= 1, "--messages must be at least 1, was " + messagesPerSender);
+    duration.ifPresent(
+        d -> require(!d.isZero() && !d.isNegative(), "--duration must be longer than 0"));
+    if (mode == Mode.RATE) {
+      require(rate.isPresent(), "--mode rate needs --rate (messages per second)");
+      double r = rate.get();
+      require(
+          r > 0 && Double.isFinite(r),
+          "--rate must be more than 0 messages per second, was " + rate.get());
+      require(duration.isPresent(), "--mode rate needs --duration");
+    } else {
+      require(rate.isEmpty(), "--rate applies only to --mode rate");
+    }
+    require(maxBatch >= 1, "--batch must be at least 1, was " + maxBatch);
+    require(inFlight >= 1, "--in-flight must be at least 1, was " + inFlight);
+    require(
+        messageSizeBytes >= Envelope.SIZE,
+        "--size must be at least "
+            + Envelope.SIZE
+            + " bytes (the envelope every message carries), was "
+            + messageSizeBytes);
+    require(
+        !receiverIdle.isZero() && !receiverIdle.isNegative(),
+        "--receiver-idle must be longer than 0");
+    require(!receiveWait.isNegative(), "--receive-wait must not be negative");
+    require(
+        !connectTimeout.isZero() && !connectTimeout.isNegative(),
+        "--connect-timeout must be longer than 0");
+    require(
+        phases == Phases.TOGETHER || (senders > 0 && receivers > 0),
+        "--phases send-then-drain needs senders and receivers");
+    require(
+        senders > 0 || (duration.isEmpty() && mode == Mode.THROUGHPUT),
+        "a receive-only run (--senders 0) takes neither --duration nor --mode rate: receivers"
+            + " drain the queue until it stays empty for --receiver-idle");
+  }
+
+  /**
+   * @param d how long senders send
+   * @return these settings for a run of that duration with no message limit (a warm-up)
+   */
+  public RunSettings withDuration(Duration d) {
+    return new RunSettings(
+        mode,
+        senders,
+        receivers,
+        Long.MAX_VALUE,
+        Optional.of(d),
+        rate,
+        maxBatch,
+        messageSizeBytes,
+        inFlight,
+        phases,
+        receiverIdle,
+        receiveWait,
+        connectTimeout);
+  }
+
+  /**
+   * @param window batches each sender keeps in flight
+   * @return these settings with that window
+   */
+  public RunSettings withInFlight(int window) {
+    return new RunSettings(
+        mode,
+        senders,
+        receivers,
+        messagesPerSender,
+        duration,
+        rate,
+        maxBatch,
+        messageSizeBytes,
+        window,
+        phases,
+        receiverIdle,
+        receiveWait,
+        connectTimeout);
+  }
+
+  /**
+   * @param p the phases
+   * @return these settings with those phases
+   */
+  public RunSettings withPhases(Phases p) {
+    return new RunSettings(
+        mode,
+        senders,
+        receivers,
+        messagesPerSender,
+        duration,
+        rate,
+        maxBatch,
+        messageSizeBytes,
+        inFlight,
+        p,
+        receiverIdle,
+        receiveWait,
+        connectTimeout);
+  }
+
+  /**
+   * @return true when messages are scheduled at a fixed rate
+   */
+  public boolean rateMode() {
+    return mode == Mode.RATE;
+  }
+
+  /**
+   * @return a short description for the terminal
+   */
+  public String describe() {
+    String sendersText = senders + " sender" + (senders == 1 ? "" : "s");
+    String receiversText = receivers + " receiver" + (receivers == 1 ? "" : "s");
+    String window = inFlight == 1 ? "" : ", in flight " + inFlight;
+    String drain = phases == Phases.SEND_THEN_DRAIN ? ", send then drain" : "";
+    if (mode == Mode.RATE) {
+      return String.format(
+          Locale.ROOT,
+          "rate %,.0f msgs/s for %s over %s, %s, batch %d, %d B%s%s",
+          rate.get(),
+          Durations.format(duration.get()),
+          sendersText,
+          receiversText,
+          maxBatch,
+          messageSizeBytes,
+          window,
+          drain);
+    }
+    if (senders == 0) {
+      return String.format(
+          Locale.ROOT, "receive only: %s drain the queue, batch %d", receiversText, maxBatch);
+    }
+    String amount =
+        duration.map(d -> "for " + Durations.format(d)).orElse("x " + messagesPerSender + " msgs");
+    return String.format(
+        Locale.ROOT,
+        "%s %s, %s, batch 1..%d, %d B%s%s",
+        sendersText,
+        amount,
+        receiversText,
+        maxBatch,
+        messageSizeBytes,
+        window,
+        drain);
+  }
+
+  private static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new ConfigException(message);
+    }
+  }
+}

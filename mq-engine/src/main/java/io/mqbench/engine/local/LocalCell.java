@@ -1,0 +1,460 @@
+package io.mqbench.engine.local;
+
+import io.mqbench.config.Durations;
+import io.mqbench.engine.Cell;
+import io.mqbench.engine.CellFailure;
+import io.mqbench.engine.CellProgress;
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.report.EncodedHistogram;
+import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.report.ReceiverStats;
+import io.mqbench.engine.report.SenderStats;
+import io.mqbench.envelope.MessageBodies;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/**
+ * A cell in this process: one thread per sender and per receiver, against a backend opened here.
+ *
+ * <p>Throughput mode (closed loop): each sender sends its messages (or sends until stopped) in
+ * batches of random size 1..B, keeping up to the window of batches in flight. Rate mode (open
+ * loop): each sender issues batches of B on a fixed schedule, its share of the run's rate, offset
+ * from the other senders of the run by its global id; a full window makes it wait, and every
+ * message carries its scheduled time, so a stall shows in the response time of every send it
+ * delayed.
+ */
+public final class LocalCell implements Cell {
+  private final Function<CellSpec, Opened> opener;
+  private final String where;
+
+  private CellSpec spec;
+  private Mq mq;
+  private final List<Thread> threads = new ArrayList<>();
+  private SenderTask[] senders = new SenderTask[0];
+  private ReceiverTask[] receivers = new ReceiverTask[0];
+  private final CountDownLatch sendersGo = new CountDownLatch(1);
+  private final CountDownLatch receiversGo = new CountDownLatch(1);
+  private CountDownLatch sendersDone = new CountDownLatch(0);
+  private final AtomicReference<CellFailure> failure = new AtomicReference<>();
+  private volatile long startNanos;
+  private volatile long receiversStartNanos;
+  private volatile boolean stopSenders;
+  private volatile boolean stopReceivers;
+  private boolean closed;
+
+  /**
+   * An opened backend and where it is.
+   *
+   * @param mq the open backend
+   * @param target where it connected, for results
+   */
+  public record Opened(Mq mq, String target) {}
+
+  /**
+   * @param opener opens the backend a spec names; called once, from {@link #prepare}
+   * @param where where the opener connects, for the message when it takes too long
+   */
+  public LocalCell(Function<CellSpec, Opened> opener, String where) {
+    this.opener = opener;
+    this.where = where;
+  }
+
+  /**
+   * @param opener opens the backend a spec names; called once, from {@link #prepare}
+   */
+  public LocalCell(Function<CellSpec, Opened> opener) {
+    this(opener, null);
+  }
+
+  /**
+   * @param provider the backend
+   * @param config its validated configuration, broker address resolved
+   * @return a cell that opens the backend with that configuration
+   */
+  public static LocalCell of(MqProvider provider, io.mqbench.config.MqConfig config) {
+    return new LocalCell(
+        spec -> new Opened(provider.open(config), provider.target(config)),
+        provider.target(config));
+  }
+
+  @Override
+  public CellReady prepare(CellSpec spec) throws InterruptedException {
+    this.spec = spec;
+    RunSettings s = spec.settings();
+    long deadline = System.nanoTime() + s.connectTimeout().toNanos();
+    Opened opened = open(spec, s.connectTimeout());
+    mq = opened.mq();
+    Map<String, String> versions = versions(mq);
+    senders = new SenderTask[spec.senders()];
+    receivers = new ReceiverTask[spec.receivers()];
+    sendersDone = new CountDownLatch(spec.senders());
+    CountDownLatch ready = new CountDownLatch(spec.senders() + spec.receivers());
+    for (int i = 0; i < spec.receivers(); i++) {
+      int index = i;
+      threads.add(
+          start(new Thread(() -> receive(index, ready), "mqbench-receiver-" + threads.size())));
+    }
+    for (int i = 0; i < spec.senders(); i++) {
+      int index = i;
+      threads.add(
+          start(
+              new Thread(
+                  () -> send(index, ready), "mqbench-sender-" + (spec.firstSenderId() + i))));
+    }
+    boolean allReady = ready.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    CellFailure failed = failure.get();
+    if (failed != null || !allReady) {
+      String why =
+          failed != null
+              ? failed.line()
+              : "creating senders and receivers took longer than --connect-timeout "
+                  + Durations.format(s.connectTimeout());
+      close();
+      throw new MqException(why);
+    }
+    return new CellReady(opened.target(), versions);
+  }
+
+  private Opened open(CellSpec spec, Duration timeout) throws InterruptedException {
+    ExecutorService opening =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "mqbench-open");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      Future<Opened> future = opening.submit(() -> opener.apply(spec));
+      try {
+        return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        future.cancel(true);
+        throw new MqException(
+            "could not open queue "
+                + spec.queue()
+                + (where == null ? "" : " at " + where)
+                + " within "
+                + Durations.format(timeout)
+                + " (--connect-timeout)");
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException re) {
+          throw re;
+        }
+        throw new MqException(
+            "could not open queue " + spec.queue() + ": " + e.getCause(), e.getCause());
+      }
+    } finally {
+      opening.shutdownNow();
+    }
+  }
+
+  private static Map<String, String> versions(Mq mq) {
+    try {
+      return mq.versions();
+    } catch (RuntimeException e) {
+      return Map.of("versions", "unavailable: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void startSenders(long atNanos) {
+    startNanos = atNanos;
+    sendersGo.countDown();
+  }
+
+  @Override
+  public void startReceivers(long atNanos) {
+    receiversStartNanos = atNanos;
+    receiversGo.countDown();
+  }
+
+  @Override
+  public CellProgress poll() {
+    long sent = 0;
+    for (SenderTask t : senders) {
+      sent += t == null ? 0 : t.sentCount();
+    }
+    long received = 0;
+    for (ReceiverTask t : receivers) {
+      received += t == null ? 0 : t.receivedCount();
+    }
+    return new CellProgress(
+        sent, received, (int) sendersDone.getCount(), Optional.ofNullable(failure.get()));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Exact once every sender has finished (a sender's bitmap belongs to its thread until then);
+   * senders still running are left out.
+   */
+  @Override
+  public DeliveryBitmaps delivery() {
+    Map<Integer, Roaring64NavigableMap> acknowledged = new HashMap<>();
+    Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
+    boolean sendersFinished = sendersDone.getCount() == 0;
+    for (SenderTask s : senders) {
+      if (s != null && sendersFinished) {
+        Roaring64NavigableMap copy = new Roaring64NavigableMap();
+        copy.or(s.acknowledged());
+        acknowledged.put(s.senderId(), copy);
+      }
+    }
+    for (int id = 0; id < spec.settings().senders(); id++) {
+      Roaring64NavigableMap bits = new Roaring64NavigableMap();
+      for (ReceiverTask r : receivers) {
+        if (r != null) {
+          r.addSeen(id, bits);
+        }
+      }
+      if (!bits.isEmpty()) {
+        seen.put(id, bits);
+      }
+    }
+    return new DeliveryBitmaps(acknowledged, seen);
+  }
+
+  @Override
+  public void stopSenders() {
+    stopSenders = true;
+    sendersGo.countDown();
+  }
+
+  @Override
+  public void stopReceivers() {
+    stopReceivers = true;
+    receiversGo.countDown();
+  }
+
+  @Override
+  public CellReport finish(Duration timeout) throws InterruptedException {
+    joinAll(timeout);
+    long start = startNanos;
+    Histogram service = Latencies.newHistogram();
+    Histogram response = Latencies.newHistogram();
+    Histogram lag = Latencies.newHistogram();
+    Histogram harnessLag = Latencies.newHistogram();
+    Histogram endToEnd = Latencies.newHistogram();
+    List<SenderStats> senderStats = new ArrayList<>();
+    for (SenderTask s : senders) {
+      if (s == null) {
+        continue;
+      }
+      service.add(s.serviceMicros());
+      response.add(s.responseMicros());
+      lag.add(s.scheduleLagMicros());
+      harnessLag.add(s.harnessLagMicros());
+      senderStats.add(
+          new SenderStats(
+              s.senderId(), s.sentCount(), s.batches(), since(start, s.lastAckNanos())));
+    }
+    List<ReceiverStats> receiverStats = new ArrayList<>();
+    for (ReceiverTask r : receivers) {
+      if (r == null) {
+        continue;
+      }
+      endToEnd.add(r.endToEndMicros());
+      receiverStats.add(
+          new ReceiverStats(
+              r.receivedCount(),
+              r.foreign(),
+              since(start, r.firstReceiveNanos()),
+              since(start, r.lastReceiveNanos())));
+    }
+    return new CellReport(
+        senderStats,
+        receiverStats,
+        EncodedHistogram.of(service),
+        EncodedHistogram.of(response),
+        EncodedHistogram.of(lag),
+        EncodedHistogram.of(harnessLag),
+        EncodedHistogram.of(endToEnd),
+        delivery(),
+        Optional.ofNullable(failure.get()));
+  }
+
+  private static long since(long start, long nanos) {
+    return nanos == 0 ? 0 : Math.max(1, nanos - start);
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    stopSenders();
+    stopReceivers();
+    try {
+      joinAll(Duration.ofSeconds(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (mq != null) {
+      mq.close();
+    }
+  }
+
+  private void send(int index, CountDownLatch ready) {
+    RunSettings s = spec.settings();
+    int id = spec.firstSenderId() + index;
+    boolean counted = false;
+    try (MqSender sender = mq.createSender()) {
+      SenderTask task =
+          new SenderTask(
+              id,
+              sender,
+              new MessageBodies(s.messageSizeBytes(), spec.runId(), id, spec.seed() + id),
+              s.rateMode()
+                  ? BatchSizes.fixed(s.maxBatch())
+                  : BatchSizes.uniform(
+                      s.maxBatch(), spec.seed() ^ (0x9E3779B97F4A7C15L * (id + 1))),
+              s.inFlight());
+      senders[index] = task;
+      ready.countDown();
+      counted = true;
+      sendersGo.await();
+      if (stopSenders) {
+        return;
+      }
+      parkUntil(startNanos);
+      try {
+        if (s.rateMode()) {
+          sendOnSchedule(task, id);
+        } else {
+          long remaining = s.messagesPerSender();
+          while (!stopSenders && remaining > 0) {
+            remaining -= task.sendBatch(remaining);
+          }
+        }
+      } finally {
+        // A sender is done only when every batch it issued has completed, also when stopped.
+        if (failure.get() == null) {
+          task.awaitAllCompleted();
+        }
+      }
+    } catch (Throwable t) {
+      fail("sender " + id, t);
+    } finally {
+      if (!counted) {
+        ready.countDown();
+      }
+      sendersDone.countDown();
+    }
+  }
+
+  /**
+   * Issues this sender's batches at its share of the rate, senders offset from each other by a
+   * fraction of the period (by global id, so that the senders of every cell interleave).
+   */
+  private void sendOnSchedule(SenderTask task, int id) throws InterruptedException {
+    RunSettings s = spec.settings();
+    double batchesPerSecond = s.rate().orElseThrow() / s.senders() / s.maxBatch();
+    long offset = (long) (1e9 / batchesPerSecond * id / s.senders());
+    RateSchedule schedule =
+        new RateSchedule(
+            startNanos + offset,
+            batchesPerSecond,
+            System::nanoTime,
+            RateSchedule.parking(System::nanoTime));
+    long end = startNanos + s.duration().orElseThrow().toNanos();
+    long remaining = s.messagesPerSender();
+    for (long i = 0; !stopSenders && remaining > 0; i++) {
+      long due = schedule.intendedNanos(i);
+      if (due - end >= 0) {
+        return;
+      }
+      schedule.awaitSlot(i);
+      remaining -= task.sendBatchAt(remaining, due);
+    }
+  }
+
+  private void receive(int index, CountDownLatch ready) {
+    RunSettings s = spec.settings();
+    boolean counted = false;
+    try (MqReceiver receiver = mq.createReceiver()) {
+      ReceiverTask task =
+          new ReceiverTask(receiver, spec.runId(), s.senders(), s.maxBatch(), s.receiveWait());
+      receivers[index] = task;
+      ready.countDown();
+      counted = true;
+      receiversGo.await();
+      parkUntil(receiversStartNanos);
+      while (!stopReceivers) {
+        task.receiveOnce();
+      }
+    } catch (Throwable t) {
+      fail("receiver " + index, t);
+    } finally {
+      if (!counted) {
+        ready.countDown();
+      }
+    }
+  }
+
+  private void fail(String where, Throwable t) {
+    if (t instanceof InterruptedException && (stopSenders || stopReceivers)) {
+      return; // stopped on purpose
+    }
+    failure.compareAndSet(null, CellFailure.of(where, t));
+    stopSenders = true;
+    stopReceivers = true;
+  }
+
+  private static void parkUntil(long nanos) throws InterruptedException {
+    long left;
+    while ((left = nanos - System.nanoTime()) > 0) {
+      LockSupport.parkNanos(left);
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+    }
+  }
+
+  private void joinAll(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    for (Thread t : threads) {
+      long left = deadline - System.nanoTime();
+      if (left > 0) {
+        t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+      }
+    }
+    // Threads stuck in a backend call past the deadline are interrupted, then given a moment.
+    for (Thread t : threads) {
+      if (t.isAlive()) {
+        t.interrupt();
+        t.join(5_000);
+      }
+    }
+  }
+
+  private static Thread start(Thread t) {
+    t.start();
+    return t;
+  }
+}

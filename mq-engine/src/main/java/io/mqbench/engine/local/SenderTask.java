@@ -1,0 +1,257 @@
+package io.mqbench.engine.local;
+
+import io.mqbench.engine.report.Latencies;
+import io.mqbench.envelope.MessageBodies;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqSender;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/**
+ * One sending thread's work and measurements, with up to {@code window} batches in flight: builds
+ * enveloped batches, hands them to {@link MqSender#sendAsync}, and records per completed batch its
+ * service time (send call to completion), response time (intended send time to completion),
+ * schedule lag (intended time to the send call) and harness lag (the part of the schedule lag not
+ * explained by a full window), plus which sequence numbers the backend acknowledged.
+ *
+ * <p>Single-writer: completions arrive on the backend's threads and are only queued there, stamped
+ * with their time; the sending thread takes them from the queue and records them. Histograms and
+ * bitmaps therefore need no locks. A batch counts as sent only once it completed.
+ *
+ * <p>Everything but {@link #sentCount()} belongs to the sending thread; read the rest only after
+ * the thread ended.
+ */
+public final class SenderTask {
+  private final int senderId;
+  private final MqSender sender;
+  private final MessageBodies bodies;
+  private final BatchSizes batchSizes;
+  private final int window;
+  private final BlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
+  private final Histogram serviceMicros = Latencies.newHistogram();
+  private final Histogram responseMicros = Latencies.newHistogram();
+  private final Histogram scheduleLagMicros = Latencies.newHistogram();
+  private final Histogram harnessLagMicros = Latencies.newHistogram();
+  private final Roaring64NavigableMap acknowledged = new Roaring64NavigableMap();
+  private final AtomicLong sent = new AtomicLong();
+  private long nextSequence;
+  private long sentSoFar;
+  private int inFlight;
+  private long batches;
+  private long lastAckNanos;
+  private long slotFreedNanos;
+
+  /** A batch handed to the backend and not yet recorded. */
+  private record Batch(long firstSequence, int size, long intendedNanos, long startNanos) {}
+
+  /** A batch's completion, stamped on the thread that completed it. */
+  private record Completion(Batch batch, long doneNanos, Throwable failure) {}
+
+  /**
+   * @param senderId this sender's global id within the run
+   * @param sender the backend's sender, used only by this task's thread
+   * @param bodies makes this sender's message bodies
+   * @param batchSizes the size of each batch
+   * @param window how many batches may be in flight at once, at least 1
+   */
+  public SenderTask(
+      int senderId, MqSender sender, MessageBodies bodies, BatchSizes batchSizes, int window) {
+    if (window < 1) {
+      throw new IllegalArgumentException("window must be at least 1, was " + window);
+    }
+    this.senderId = senderId;
+    this.sender = sender;
+    this.bodies = bodies;
+    this.batchSizes = batchSizes;
+    this.window = window;
+  }
+
+  /**
+   * Closed loop: waits for a free slot in the window, then issues one batch of at most {@code
+   * limit} messages; its intended time is when it is issued.
+   *
+   * @param limit the most messages to send, at least 1
+   * @return how many messages were issued
+   * @throws InterruptedException if interrupted while waiting for a slot
+   * @throws MqException if a batch completed exceptionally
+   */
+  public int sendBatch(long limit) throws InterruptedException {
+    awaitFreeSlot();
+    int n = (int) Math.min(limit, batchSizes.next());
+    return issue(n, System.nanoTime());
+  }
+
+  /**
+   * Open loop: issues a batch that was due at {@code intendedNanos} (possibly in the past), first
+   * waiting for a free slot if the window is full; every message carries that intended time.
+   *
+   * @param limit the most messages to send, at least 1
+   * @param intendedNanos when the batch was due ({@code nanoTime})
+   * @return how many messages were issued
+   * @throws InterruptedException if interrupted while waiting for a slot
+   * @throws MqException if a batch completed exceptionally
+   */
+  public int sendBatchAt(long limit, long intendedNanos) throws InterruptedException {
+    awaitFreeSlot();
+    int n = (int) Math.min(limit, batchSizes.next());
+    return issue(n, intendedNanos);
+  }
+
+  /**
+   * Waits until every issued batch has completed, recording each.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   * @throws MqException if a batch completed exceptionally
+   */
+  public void awaitAllCompleted() throws InterruptedException {
+    while (inFlight > 0) {
+      record(completions.take());
+    }
+  }
+
+  /**
+   * @return batches issued and not yet recorded as completed
+   */
+  public int inFlight() {
+    return inFlight;
+  }
+
+  private void awaitFreeSlot() throws InterruptedException {
+    Completion c;
+    while ((c = completions.poll()) != null) {
+      record(c);
+    }
+    while (inFlight >= window) {
+      record(completions.take());
+    }
+  }
+
+  private int issue(int n, long intended) {
+    long start = System.nanoTime();
+    List<byte[]> bodiesOfBatch = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      bodiesOfBatch.add(bodies.next(nextSequence + i, intended));
+    }
+    scheduleLagMicros.recordValue(Latencies.micros(start - intended));
+    // Late for the harness's reasons only if a slot was already free when the batch was due.
+    harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, slotFreedNanos)));
+    Batch batch = new Batch(nextSequence, n, intended, start);
+    nextSequence += n;
+    inFlight++;
+    CompletableFuture<Void> done;
+    try {
+      done = sender.sendAsync(bodiesOfBatch);
+    } catch (RuntimeException e) {
+      done =
+          CompletableFuture.failedFuture(e); // a backend that threw instead of failing the future
+    }
+    done.whenComplete((v, e) -> completions.add(new Completion(batch, System.nanoTime(), e)));
+    return n;
+  }
+
+  private void record(Completion c) throws InterruptedException {
+    if (inFlight == window) {
+      slotFreedNanos = c.doneNanos();
+    }
+    inFlight--;
+    if (c.failure() != null) {
+      throw rethrow(c.failure());
+    }
+    Batch b = c.batch();
+    long done = c.doneNanos();
+    serviceMicros.recordValue(Latencies.micros(done - b.startNanos()));
+    responseMicros.recordValue(Latencies.micros(done - b.intendedNanos()));
+    acknowledged.addRange(b.firstSequence(), b.firstSequence() + b.size());
+    batches++;
+    lastAckNanos = Math.max(lastAckNanos, done);
+    sentSoFar += b.size();
+    sent.lazySet(sentSoFar);
+  }
+
+  private static RuntimeException rethrow(Throwable failure) throws InterruptedException {
+    Throwable t = failure;
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    if (t instanceof InterruptedException ie) {
+      throw ie;
+    }
+    if (t instanceof RuntimeException re) {
+      return re;
+    }
+    return new MqException(t.getMessage() == null ? t.toString() : t.getMessage(), t);
+  }
+
+  /**
+   * @return messages acknowledged so far; safe to read from any thread
+   */
+  public long sentCount() {
+    return sent.get();
+  }
+
+  /**
+   * @return this sender's global id
+   */
+  public int senderId() {
+    return senderId;
+  }
+
+  /**
+   * @return per batch, microseconds from the start of the send call to its completion
+   */
+  public Histogram serviceMicros() {
+    return serviceMicros;
+  }
+
+  /**
+   * @return per batch, microseconds from the intended send time to its completion
+   */
+  public Histogram responseMicros() {
+    return responseMicros;
+  }
+
+  /**
+   * @return per batch, microseconds from the intended send time to the start of the send call
+   */
+  public Histogram scheduleLagMicros() {
+    return scheduleLagMicros;
+  }
+
+  /**
+   * @return per batch, microseconds the send started late although a window slot was free: delay of
+   *     the harness (thread wake-up, CPU starvation), not of the backend
+   */
+  public Histogram harnessLagMicros() {
+    return harnessLagMicros;
+  }
+
+  /**
+   * @return the sequence numbers the backend acknowledged
+   */
+  public Roaring64NavigableMap acknowledged() {
+    return acknowledged;
+  }
+
+  /**
+   * @return batches completed
+   */
+  public long batches() {
+    return batches;
+  }
+
+  /**
+   * @return when the last batch completed ({@code nanoTime}), or 0 if none did
+   */
+  public long lastAckNanos() {
+    return lastAckNanos;
+  }
+}

@@ -1,0 +1,114 @@
+package io.mqbench.engine.report;
+
+import io.mqbench.engine.CellFailure;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a cell measured, as a value: counts, encoded histograms and delivery bitmaps. Reports
+ * of several cells {@link #plus merge} exactly: counts add, histograms add, bitmaps OR; merging a
+ * cell's report with an empty one changes nothing.
+ *
+ * <p>Times are nanoseconds from the run's start (the instant senders were released).
+ *
+ * @param senders per sender, by global id
+ * @param receivers per receiver
+ * @param serviceMicros per batch, microseconds from the start of the send call to its completion
+ * @param responseMicros per batch, microseconds from the intended send time to its completion
+ * @param scheduleLagMicros per batch, microseconds from the intended send time to the send call
+ * @param harnessLagMicros per batch, microseconds the send started late although a window slot was
+ *     free: delay of the harness (thread wake-up, CPU starvation), not of the backend
+ * @param endToEndMicros per message, microseconds from the intended send time to its receipt
+ * @param delivery what was acknowledged and what was delivered
+ * @param failure what stopped the cell, if anything
+ */
+public record CellReport(
+    List<SenderStats> senders,
+    List<ReceiverStats> receivers,
+    EncodedHistogram serviceMicros,
+    EncodedHistogram responseMicros,
+    EncodedHistogram scheduleLagMicros,
+    EncodedHistogram harnessLagMicros,
+    EncodedHistogram endToEndMicros,
+    DeliveryBitmaps delivery,
+    Optional<CellFailure> failure) {
+
+  /** Copies the lists. */
+  public CellReport {
+    senders = List.copyOf(senders);
+    receivers = List.copyOf(receivers);
+  }
+
+  /**
+   * @return the report of a cell that did nothing
+   */
+  public static CellReport empty() {
+    EncodedHistogram none = EncodedHistogram.empty();
+    return new CellReport(
+        List.of(),
+        List.of(),
+        none,
+        none,
+        none,
+        none,
+        none,
+        DeliveryBitmaps.empty(),
+        Optional.empty());
+  }
+
+  /**
+   * @param other another cell's report of the same run
+   * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins
+   */
+  public CellReport plus(CellReport other) {
+    List<SenderStats> s = new ArrayList<>(senders);
+    s.addAll(other.senders);
+    s.sort(java.util.Comparator.comparingInt(SenderStats::senderId));
+    List<ReceiverStats> r = new ArrayList<>(receivers);
+    r.addAll(other.receivers);
+    return new CellReport(
+        s,
+        r,
+        serviceMicros.plus(other.serviceMicros),
+        responseMicros.plus(other.responseMicros),
+        scheduleLagMicros.plus(other.scheduleLagMicros),
+        harnessLagMicros.plus(other.harnessLagMicros),
+        endToEndMicros.plus(other.endToEndMicros),
+        delivery.plus(other.delivery),
+        failure.isPresent() ? failure : other.failure);
+  }
+
+  /**
+   * @param reports reports of every cell of a run
+   * @return them merged
+   */
+  public static CellReport merge(List<CellReport> reports) {
+    CellReport sum = empty();
+    for (CellReport r : reports) {
+      sum = sum.plus(r);
+    }
+    return sum;
+  }
+
+  /**
+   * @return messages of the run received, duplicates included
+   */
+  public long received() {
+    return receivers.stream().mapToLong(ReceiverStats::received).sum();
+  }
+
+  /**
+   * @return bodies received that were not messages of the run
+   */
+  public long foreign() {
+    return receivers.stream().mapToLong(ReceiverStats::foreign).sum();
+  }
+
+  /**
+   * @return the delivery accounting of this report
+   */
+  public DeliveryLedger ledger() {
+    return DeliveryLedger.of(delivery, received());
+  }
+}

@@ -1,0 +1,320 @@
+package io.mqbench.engine;
+
+import static io.mqbench.engine.TestRuns.memory;
+import static io.mqbench.engine.TestRuns.run;
+import static io.mqbench.engine.TestRuns.throughput;
+import static io.mqbench.engine.TestRuns.timed;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.report.SenderStats;
+import io.mqbench.envelope.Envelope;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqSender;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class CoordinatorTest {
+
+  @Test
+  void everySenderSendsItsMessagesAndReceiversGetAllOfThem() throws Exception {
+    RunOutcome outcome = run(memory(), throughput(3, 2, 10_000));
+
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.report().senders())
+        .extracting(SenderStats::sent)
+        .containsExactly(10_000L, 10_000L, 10_000L);
+    assertThat(outcome.ledger().sent()).isEqualTo(30_000);
+    assertThat(outcome.ledger().distinct()).isEqualTo(30_000);
+    assertThat(outcome.ledger().lost()).isZero();
+    assertThat(outcome.endedIdle()).as("stopped because everything arrived").isFalse();
+    assertThat(outcome.cells()).singleElement().extracting(CellReady::target).isEqualTo("test");
+  }
+
+  @Test
+  void timedRunStopsSendersAfterTheDuration() throws Exception {
+    long start = System.nanoTime();
+    RunOutcome outcome = run(memory(), timed(1, 1, Duration.ofMillis(1500)));
+    double seconds = (System.nanoTime() - start) / 1e9;
+
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.ledger().sent()).isPositive();
+    assertThat(outcome.ledger().lost()).isZero();
+    assertThat(outcome.timeline()).isNotEmpty();
+    assertThat(seconds).isBetween(1.4, 10.0);
+  }
+
+  @Test
+  void aBackendThatDropsAcknowledgedMessagesIsCaughtAsLoss() throws Exception {
+    // A broken backend: acknowledges every send but never stores sequence numbers divisible by 100.
+    Mq dropping =
+        new SenderWrappingMq(
+            memory(),
+            (batch, next) ->
+                next.send(batch.stream().filter(b -> Envelope.sequence(b) % 100 != 0).toList()));
+
+    RunOutcome outcome = run(dropping, throughput(2, 2, 5_000));
+
+    assertThat(outcome.ledger().sent()).isEqualTo(10_000);
+    assertThat(outcome.ledger().lost()).isEqualTo(100);
+    assertThat(outcome.endedIdle()).isTrue();
+  }
+
+  @Test
+  void aFailingSenderStopsTheRunAndIsReported() throws Exception {
+    Mq refusing =
+        new SenderWrappingMq(
+            memory(),
+            (batch, next) -> {
+              throw new MqException("broker said no");
+            });
+
+    RunOutcome outcome = run(refusing, throughput(2, 1, 5_000));
+
+    assertThat(outcome.failure()).isPresent();
+    assertThat(outcome.failure().get().line()).startsWith("sender ").contains("broker said no");
+  }
+
+  @Test
+  void aStopRequestEndsTheRunEarlyAndMessagesInFlightAreNotCountedLost() throws Exception {
+    Coordinator coordinator =
+        TestRuns.coordinator(memory(), timed(2, 1, Duration.ofSeconds(60)), t -> {});
+    long start = System.nanoTime();
+    stopAfter(coordinator, 500);
+    RunOutcome outcome = coordinator.run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+
+    assertThat(outcome.interrupted()).isTrue();
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.ledger().sent()).isPositive();
+    assertThat(outcome.ledger().lost()).isZero();
+    assertThat(seconds).isLessThan(10);
+  }
+
+  @Test
+  void sendThenDrainStartsReceiversOnlyAfterEverySenderFinished() throws Exception {
+    RunOutcome outcome = run(memory(), throughput(2, 2, 20_000).withPhases(Phases.SEND_THEN_DRAIN));
+
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.ledger().sent()).isEqualTo(40_000);
+    assertThat(outcome.ledger().lost()).isZero();
+    long lastAck =
+        outcome.report().senders().stream()
+            .mapToLong(SenderStats::lastAckNanos)
+            .max()
+            .orElseThrow();
+    assertThat(outcome.drainStartNanos()).isGreaterThanOrEqualTo(lastAck);
+    assertThat(outcome.report().receivers())
+        .allSatisfy(r -> assertThat(r.firstReceiveNanos()).isGreaterThanOrEqualTo(lastAck));
+  }
+
+  @Test
+  void aSendOnlyRunLeavesItsBacklogAndAReceiveOnlyRunDrainsIt() throws Exception {
+    Mq queue = memory();
+    Mq keptOpen = new SenderWrappingMq(queue, (batch, next) -> next.send(batch), false);
+
+    RunOutcome sendOnly = run(keptOpen, throughput(2, 0, 5_000));
+    RunOutcome receiveOnly = run(keptOpen, throughput(0, 2, 1));
+    queue.close();
+
+    assertThat(sendOnly.ledger().sent()).isEqualTo(10_000);
+    assertThat(sendOnly.report().receivers()).isEmpty();
+    assertThat(receiveOnly.report().received()).isEqualTo(10_000);
+    assertThat(receiveOnly.report().foreign()).isZero();
+    assertThat(receiveOnly.endedIdle()).isTrue();
+  }
+
+  @Test
+  void aWindowKeepsSeveralBatchesInFlightPerSenderAndLosesNothing() throws Exception {
+    // A backend that completes every batch 5 ms later on its own thread, as pipelining clients do.
+    ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+    AtomicInteger inFlight = new AtomicInteger();
+    AtomicInteger mostInFlight = new AtomicInteger();
+    try {
+      Mq delayed =
+          new SenderWrappingMq(
+              memory(),
+              (batch, next) -> next.send(batch),
+              true,
+              (batch, next) -> {
+                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                CompletableFuture<Void> done = new CompletableFuture<>();
+                later.schedule(
+                    () -> {
+                      inFlight.decrementAndGet();
+                      try {
+                        next.send(batch);
+                        done.complete(null);
+                      } catch (Exception e) {
+                        done.completeExceptionally(e);
+                      }
+                    },
+                    5,
+                    TimeUnit.MILLISECONDS);
+                return done;
+              });
+
+      RunOutcome outcome = run(delayed, throughput(1, 1, 2_000).withInFlight(8));
+
+      assertThat(outcome.failure()).isEmpty();
+      assertThat(outcome.ledger().sent()).isEqualTo(2_000);
+      assertThat(outcome.ledger().lost()).isZero();
+      assertThat(mostInFlight.get()).isEqualTo(8);
+    } finally {
+      later.shutdownNow();
+    }
+  }
+
+  @Test
+  void aStopWaitsForEveryBatchInFlightToComplete() throws Exception {
+    ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+    AtomicInteger issued = new AtomicInteger();
+    AtomicInteger completed = new AtomicInteger();
+    try {
+      Mq slow =
+          new SenderWrappingMq(
+              memory(),
+              (batch, next) -> next.send(batch),
+              true,
+              (batch, next) -> {
+                issued.incrementAndGet();
+                CompletableFuture<Void> done = new CompletableFuture<>();
+                later.schedule(
+                    () -> {
+                      try {
+                        next.send(batch);
+                        completed.incrementAndGet();
+                        done.complete(null);
+                      } catch (Exception e) {
+                        done.completeExceptionally(e);
+                      }
+                    },
+                    200,
+                    TimeUnit.MILLISECONDS);
+                return done;
+              });
+      Coordinator coordinator =
+          TestRuns.coordinator(slow, timed(1, 1, Duration.ofSeconds(60)).withInFlight(16), t -> {});
+      stopAfter(coordinator, 700);
+
+      RunOutcome outcome = coordinator.run();
+
+      assertThat(outcome.interrupted()).isTrue();
+      assertThat(issued.get()).isGreaterThan(16);
+      assertThat(completed.get())
+          .as("every issued batch completed before the sender finished")
+          .isEqualTo(issued.get());
+      assertThat(outcome.report().senders().get(0).batches()).isEqualTo(issued.get());
+      assertThat(outcome.ledger().lost()).isZero();
+    } finally {
+      later.shutdownNow();
+    }
+  }
+
+  @Test
+  void aBatchThatCompletesExceptionallyFailsTheRunLikeAFailedSend() throws Exception {
+    AtomicInteger batches = new AtomicInteger();
+    Mq failingLater =
+        new SenderWrappingMq(
+            memory(),
+            (batch, next) -> next.send(batch),
+            true,
+            (batch, next) ->
+                batches.incrementAndGet() == 50
+                    ? CompletableFuture.failedFuture(new MqException("nacked by the broker"))
+                    : CompletableFuture.runAsync(() -> sendQuietly(next, batch)));
+
+    RunOutcome outcome = run(failingLater, throughput(1, 1, 100_000).withInFlight(4));
+
+    assertThat(outcome.failure()).isPresent();
+    assertThat(outcome.failure().get().line()).isEqualTo("sender 0: nacked by the broker");
+  }
+
+  @Test
+  void aCellThatCannotOpenItsBackendFailsInOneLine() {
+    LocalCell cell =
+        new LocalCell(
+            spec -> {
+              throw new MqException("kafka: no broker answers at 127.0.0.1:1");
+            });
+    Coordinator coordinator =
+        new Coordinator(
+            List.of(
+                new Coordinator.Placement(
+                    cell, CellSpec.whole("kafka", Map.of(), throughput(1, 1, 10), 1, 1))),
+            t -> {});
+
+    assertThatThrownBy(coordinator::run)
+        .isInstanceOf(MqException.class)
+        .hasMessage("kafka: no broker answers at 127.0.0.1:1");
+  }
+
+  private static void sendQuietly(MqSender next, List<byte[]> batch) {
+    try {
+      next.send(batch);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("interrupted", e);
+    }
+  }
+
+  private static void stopAfter(Coordinator coordinator, long millis) {
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(millis);
+              } catch (InterruptedException e) {
+                return;
+              }
+              coordinator.requestStop();
+            });
+    stopper.setDaemon(true);
+    stopper.start();
+  }
+
+  @Test
+  void aRunOverTwoCellsAccountsExactlyAcrossThem() throws Exception {
+    // Two cells on one queue: each cell's receivers get messages of both cells' senders.
+    Mq queue = memory();
+    RunSettings settings = throughput(4, 2, 5_000);
+    LocalCell a =
+        new LocalCell(
+            spec ->
+                new LocalCell.Opened(new SenderWrappingMq(queue, (b, n) -> n.send(b), false), "a"));
+    LocalCell b =
+        new LocalCell(
+            spec ->
+                new LocalCell.Opened(new SenderWrappingMq(queue, (x, n) -> n.send(x), false), "b"));
+    Coordinator coordinator =
+        new Coordinator(
+            List.of(
+                new Coordinator.Placement(
+                    a, new CellSpec("memory", Map.of(), settings, 9, 1, 0, 3, 1)),
+                new Coordinator.Placement(
+                    b, new CellSpec("memory", Map.of(), settings, 9, 1, 3, 1, 1))),
+            t -> {});
+
+    RunOutcome outcome = coordinator.run();
+    queue.close();
+
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.report().senders())
+        .extracting(SenderStats::senderId)
+        .containsExactly(0, 1, 2, 3);
+    assertThat(outcome.ledger().sent()).isEqualTo(20_000);
+    assertThat(outcome.ledger().distinct()).isEqualTo(20_000);
+    assertThat(outcome.ledger().lost()).isZero();
+    assertThat(outcome.report().receivers()).hasSize(2);
+    assertThat(outcome.cells()).extracting(CellReady::target).containsExactly("a", "b");
+  }
+}

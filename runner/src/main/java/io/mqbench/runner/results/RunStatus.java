@@ -1,0 +1,48 @@
+package io.mqbench.runner.results;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** The verdict of one run, with the exit code the CLI ends with for it. */
+public enum RunStatus {
+  /** The run completed and every acknowledged message arrived. */
+  OK("ok", 0),
+  /** Rate mode: the harness, not the backend, could not keep the schedule. */
+  HARNESS_LIMITED("harness-limited", 0),
+  /** The run completed but acknowledged messages never arrived. */
+  LOST_MESSAGES("lost messages", 3),
+  /** The backend failed: unreachable, rejected, or an error mid-run. */
+  FAILED("failed", 1),
+  /** The run was stopped early (Ctrl-C); results are partial. 128 + SIGINT, as shells do. */
+  INTERRUPTED("interrupted", 130);
+
+  private final String label;
+  private final int exitCode;
+
+  RunStatus(String label, int exitCode) {
+    this.label = label;
+    this.exitCode = exitCode;
+  }
+
+  /**
+   * @return the name in results and on the terminal
+   */
+  @JsonValue
+  public String label() {
+    return label;
+  }
+
+  /**
+   * @return the exit code of a run that ends with this status
+   */
+  public int exitCode() {
+    return exitCode;
+  }
+
+  /**
+   * @param other another status
+   * @return the worse of the two (the one with the higher exit code; a tie keeps this one)
+   */
+  public RunStatus worst(RunStatus other) {
+    return other.exitCode > exitCode ? other : this;
+  }
+}
