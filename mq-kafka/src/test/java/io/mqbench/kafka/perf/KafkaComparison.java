@@ -18,34 +18,41 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One local broker, three clients at equal durability (acks=all, 100-byte messages, same number of
- * partitions): Kafka's own ProducerPerformance and ConsumerPerformance (kafka-tools 4.3.1, in their
- * own JVM on the broker's classpath), then mqbench's Kafka backend, either in a fresh JVM per round
- * ({@link MqbenchThroughput}) or through the runner's jar when {@code -Drunner.jar} names it.
- * Prints msgs/s of each and the ratios. Run by scripts/compare-kafka.sh.
+ * Kafka's own ProducerPerformance and ConsumerPerformance (kafka-tools 4.3.1, in their own JVM on
+ * the broker's classpath) against what users run: the mqbench runner's jar, in a send-then-drain
+ * run that has the native tools' phase structure (all records are produced, then consumed), their
+ * concurrency (by default one sender and one receiver, like one ProducerPerformance and one
+ * ConsumerPerformance) and their durability (acks=all, same message size, same partitions). Rounds
+ * alternate which side goes first; every round prints its ratios, and the end prints medians. Run
+ * by scripts/compare-kafka.sh.
  */
 public final class KafkaComparison {
   private KafkaComparison() {}
 
   /**
-   * System properties: {@code tools.jar} (kafka-tools jar, required), {@code messages} (total,
-   * default 1000000), {@code partitions} (8), {@code senders} (4), {@code receivers} (4), {@code
-   * batch} (1000), {@code size} (100), {@code heapMb} (512), {@code runner.jar} (optional), {@code
-   * sequential} (false: receivers run while senders send, as in the runner).
+   * System properties: {@code tools.jar} (kafka-tools jar, required), {@code runner.jar} (the
+   * runner's jar, required), {@code messages} (total, default 1000000), {@code partitions} (8),
+   * {@code senders} (1), {@code receivers} (1), {@code batch} (1000), {@code inFlight} (the
+   * runner's default when empty), {@code size} (100), {@code nodes} (1), {@code heapMb} (512),
+   * {@code rounds} (3).
    *
-   * @param args unused
+   * @param args backend keys for the runner, {@code kafka.key=value}
    * @throws Exception if a step fails
    */
   public static void main(String[] args) throws Exception {
     String toolsJar = System.getProperty("tools.jar");
+    String runnerJar = System.getProperty("runner.jar", "");
+    if (runnerJar.isBlank() || !Files.isRegularFile(Path.of(runnerJar))) {
+      throw new IllegalStateException(
+          "runner jar '" + runnerJar + "' is missing: ./mvnw -q install -DskipTests first");
+    }
     long messages = Long.getLong("messages", 1_000_000);
     int partitions = Integer.getInteger("partitions", 8);
-    int senders = Integer.getInteger("senders", 4);
-    int receivers = Integer.getInteger("receivers", 4);
+    int senders = Integer.getInteger("senders", 1);
+    int receivers = Integer.getInteger("receivers", 1);
     int batch = Integer.getInteger("batch", 1000);
+    String inFlight = System.getProperty("inFlight", "");
     int size = Integer.getInteger("size", 100);
-    String runnerJar = System.getProperty("runner.jar");
-    boolean sequential = Boolean.getBoolean("sequential");
     Map<String, String> extra = new HashMap<>();
     for (String a : args) {
       String[] kv = a.split("=", 2);
@@ -62,14 +69,6 @@ public final class KafkaComparison {
           "brokers: %d-node Kafka %s (KRaft) on %s; %d partitions, replication factor %d,"
               + " acks=all, %d-byte messages, %d messages%n",
           kafka.size(), LocalKafka.VERSION, bootstrap, partitions, kafka.size(), size, messages);
-      String how =
-          runnerJar != null && !runnerJar.isBlank()
-              ? "runner (" + runnerJar + ")"
-              : "MqbenchThroughput in its own JVM ("
-                  + (sequential
-                      ? "send phase, then receive phase"
-                      : "senders and receivers together")
-                  + ")";
       int rounds = Integer.getInteger("rounds", 3);
       double[] nativeSends = new double[rounds];
       double[] nativeReceives = new double[rounds];
@@ -80,146 +79,164 @@ public final class KafkaComparison {
       for (int round = 0; round < rounds; round++) {
         createTopic(bootstrap, "perf-native-" + round, partitions);
         createTopic(bootstrap, "perf-mqbench-" + round, partitions);
-
-        String producerOut =
-            run(
-                kafkaTool(
-                    toolsCp,
-                    "ProducerPerformance",
-                    "--topic",
-                    "perf-native-" + round,
-                    "--num-records",
-                    String.valueOf(messages),
-                    "--record-size",
-                    String.valueOf(size),
-                    "--throughput",
-                    "-1",
-                    "--producer-props",
-                    "bootstrap.servers=" + bootstrap,
-                    "acks=all"));
-        double nativeSend1 =
-            number(producerOut, "records sent, ([0-9.]+) records/sec", "ProducerPerformance");
-        String consumerOut =
-            run(
-                kafkaTool(
-                    toolsCp,
-                    "ConsumerPerformance",
-                    "--bootstrap-server",
-                    bootstrap,
-                    "--topic",
-                    "perf-native-" + round,
+        List<String> runnerCommand =
+            new ArrayList<>(
+                List.of(
+                    javaBinary(),
+                    "-Xmx512m",
+                    "-jar",
+                    runnerJar,
+                    "run",
+                    "--queue",
+                    "kafka",
+                    "--phases",
+                    "send-then-drain",
+                    "--senders",
+                    String.valueOf(senders),
+                    "--receivers",
+                    String.valueOf(receivers),
                     "--messages",
-                    String.valueOf(messages),
-                    "--group",
-                    "perf-native-group-" + round,
-                    "--timeout",
-                    "60000"));
-        double[] nativeReceive1 = consumerRates(consumerOut);
-
-        double mqSend1;
-        double mqReceive1;
-        if (runnerJar != null && !runnerJar.isBlank()) {
-          Path out = Files.createTempDirectory("mqbench-compare-");
-          List<String> cmd =
-              new ArrayList<>(
-                  List.of(
-                      javaBinary(),
-                      "-jar",
-                      runnerJar,
-                      "run",
-                      "--queue",
-                      "kafka",
-                      "--senders",
-                      String.valueOf(senders),
-                      "--receivers",
-                      String.valueOf(receivers),
-                      "--messages",
-                      String.valueOf(messages / senders),
-                      "--batch",
-                      String.valueOf(batch),
-                      "--size",
-                      String.valueOf(size),
-                      "--out",
-                      out.toString(),
-                      "-p",
-                      "kafka.bootstrapServers=" + bootstrap,
-                      "-p",
-                      "kafka.acks=all",
-                      "-p",
-                      "kafka.topic=perf-mqbench-" + round,
-                      "-p",
-                      "kafka.partitions=" + partitions));
-          extra.forEach(
-              (k, v) -> {
-                cmd.add("-p");
-                cmd.add(k + "=" + v);
-              });
-          System.out.println("$ " + String.join(" ", cmd));
-          run(cmd);
-          double[] rates;
-          try {
-            rates = runnerRates(out);
-          } finally {
-            try (var paths = Files.walk(out)) {
-              for (Path f : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(f);
-              }
-            }
-          }
-          mqSend1 = rates[0];
-          mqReceive1 = rates[1];
-
-        } else {
-          extra.put("kafka.partitions", String.valueOf(partitions));
-
-          // A fresh JVM per round, like the native tools: neither side runs JIT-warm.
-          List<String> cmd =
-              new ArrayList<>(
-                  List.of(
-                      javaBinary(),
-                      "-Xmx512m",
-                      "-Dsequential=" + sequential,
-                      "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                      "-cp",
-                      System.getProperty("java.class.path"),
-                      MqbenchThroughput.class.getName(),
-                      bootstrap,
-                      "perf-mqbench-" + round,
-                      String.valueOf(senders),
-                      String.valueOf(receivers),
-                      String.valueOf(messages / senders),
-                      String.valueOf(batch),
-                      String.valueOf(size)));
-          extra.forEach((k, v) -> cmd.add(k + "=" + v));
-          String out = run(cmd);
-          mqSend1 = number(out, "sent_msgs_per_s=([0-9.]+)", "MqbenchThroughput");
-          mqReceive1 = number(out, "received_msgs_per_s=([0-9.]+)", "MqbenchThroughput");
+                    String.valueOf(messages / senders),
+                    "--batch",
+                    String.valueOf(batch),
+                    "--size",
+                    String.valueOf(size),
+                    "--progress",
+                    "never",
+                    "-p",
+                    "kafka.bootstrapServers=" + bootstrap,
+                    "-p",
+                    "kafka.acks=all",
+                    "-p",
+                    "kafka.topic=perf-mqbench-" + round,
+                    "-p",
+                    "kafka.partitions=" + partitions));
+        if (!inFlight.isBlank()) {
+          runnerCommand.addAll(List.of("--in-flight", inFlight));
         }
-
-        nativeSends[round] = nativeSend1;
-        nativeReceives[round] = nativeReceive1[1];
-        nativeReceivesWithJoin[round] = nativeReceive1[0];
-        mqSends[round] = mqSend1;
-        mqReceives[round] = mqReceive1;
+        extra.forEach(
+            (k, v) -> {
+              runnerCommand.add("-p");
+              runnerCommand.add(k + "=" + v);
+            });
+        double[] mq = new double[2];
+        double[] nativeRates = new double[3];
+        // Alternate which side goes first, so that neither always meets a fresher machine.
+        if (round % 2 == 0) {
+          runNative(toolsCp, bootstrap, round, messages, size, nativeRates);
+          runRunner(runnerCommand, mq);
+        } else {
+          runRunner(runnerCommand, mq);
+          runNative(toolsCp, bootstrap, round, messages, size, nativeRates);
+        }
+        nativeSends[round] = nativeRates[0];
+        nativeReceivesWithJoin[round] = nativeRates[1];
+        nativeReceives[round] = nativeRates[2];
+        mqSends[round] = mq[0];
+        mqReceives[round] = mq[1];
         System.out.printf(
-            "round %d: send native %.0f mqbench %.0f; receive native %.0f mqbench %.0f msgs/s%n",
-            round + 1, nativeSend1, mqSend1, nativeReceive1[1], mqReceive1);
+            "round %d (%s first): send native %.0f runner %.0f = %.2f; drain native %.0f runner"
+                + " %.0f = %.2f msgs/s%n",
+            round + 1,
+            round % 2 == 0 ? "native" : "runner",
+            nativeRates[0],
+            mq[0],
+            mq[0] / nativeRates[0],
+            nativeRates[2],
+            mq[1],
+            mq[1] / nativeRates[2]);
       }
       double nativeSend = median(nativeSends);
       double mqSend = median(mqSends);
-      double[] nativeReceive = {median(nativeReceivesWithJoin), median(nativeReceives)};
+      double nativeReceive = median(nativeReceives);
       double mqReceive = median(mqReceives);
       System.out.println();
       System.out.printf(
-          "medians of %d rounds; mqbench: %s, %d senders, %d receivers, batches of 1..%d%n",
-          rounds, how, senders, receivers, batch);
+          "medians of %d rounds; runner: %d sender(s), %d receiver(s), batches of 1..%d,"
+              + " in flight %s, send then drain%n",
+          rounds, senders, receivers, batch, inFlight.isBlank() ? "(default)" : inFlight);
       System.out.printf(
-          "send    native ProducerPerformance %,10.0f msgs/s   mqbench %,10.0f msgs/s   ratio %.2f%n",
-          nativeSend, mqSend, mqSend / nativeSend);
+          "send   ProducerPerformance %,10.0f msgs/s   runner %,10.0f msgs/s   ratio %.2f"
+              + "   (per round: %s)%n",
+          nativeSend, mqSend, mqSend / nativeSend, ratios(mqSends, nativeSends));
       System.out.printf(
-          "receive native ConsumerPerformance %,10.0f msgs/s   mqbench %,10.0f msgs/s   ratio %.2f"
-              + "   (native incl. group join: %,.0f msgs/s)%n",
-          nativeReceive[1], mqReceive, mqReceive / nativeReceive[1], nativeReceive[0]);
+          "drain  ConsumerPerformance %,10.0f msgs/s   runner %,10.0f msgs/s   ratio %.2f"
+              + "   (per round: %s; native incl. group join: %,.0f msgs/s)%n",
+          nativeReceive,
+          mqReceive,
+          mqReceive / nativeReceive,
+          ratios(mqReceives, nativeReceives),
+          median(nativeReceivesWithJoin));
+    }
+  }
+
+  private static String ratios(double[] a, double[] b) {
+    List<String> r = new ArrayList<>();
+    for (int i = 0; i < a.length; i++) {
+      r.add(String.format(java.util.Locale.ROOT, "%.2f", a[i] / b[i]));
+    }
+    return String.join(" ", r);
+  }
+
+  /** ProducerPerformance, then ConsumerPerformance: rates {send, receive incl. join, fetch}. */
+  private static void runNative(
+      String toolsCp, String bootstrap, int round, long messages, int size, double[] rates)
+      throws IOException, InterruptedException {
+    String producerOut =
+        run(
+            kafkaTool(
+                toolsCp,
+                "ProducerPerformance",
+                "--topic",
+                "perf-native-" + round,
+                "--num-records",
+                String.valueOf(messages),
+                "--record-size",
+                String.valueOf(size),
+                "--throughput",
+                "-1",
+                "--producer-props",
+                "bootstrap.servers=" + bootstrap,
+                "acks=all"));
+    rates[0] = number(producerOut, "records sent, ([0-9.]+) records/sec", "ProducerPerformance");
+    String consumerOut =
+        run(
+            kafkaTool(
+                toolsCp,
+                "ConsumerPerformance",
+                "--bootstrap-server",
+                bootstrap,
+                "--topic",
+                "perf-native-" + round,
+                "--messages",
+                String.valueOf(messages),
+                "--group",
+                "perf-native-group-" + round,
+                "--timeout",
+                "60000"));
+    double[] consumer = consumerRates(consumerOut);
+    rates[1] = consumer[0];
+    rates[2] = consumer[1];
+  }
+
+  /** The runner's jar in a JVM of its own: rates {send, drain}. */
+  private static void runRunner(List<String> command, double[] rates)
+      throws IOException, InterruptedException {
+    Path out = Files.createTempDirectory("mqbench-compare-");
+    List<String> cmd = new ArrayList<>(command);
+    cmd.addAll(List.of("--out", out.toString()));
+    System.out.println("$ " + String.join(" ", cmd));
+    try {
+      run(cmd);
+      double[] r = runnerRates(out);
+      rates[0] = r[0];
+      rates[1] = r[1];
+    } finally {
+      try (var paths = Files.walk(out)) {
+        for (Path f : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(f);
+        }
+      }
     }
   }
 
