@@ -317,4 +317,56 @@ class CoordinatorTest {
     assertThat(outcome.report().receivers()).hasSize(2);
     assertThat(outcome.cells()).extracting(CellReady::target).containsExactly("a", "b");
   }
+
+  @Test
+  void rateModeOffersItsTargetThroughABackendSlowerThanThePeriodWhenBatchesArePipelined()
+      throws Exception {
+    // Each batch takes 20 ms to be acknowledged: one at a time, a sender manages 50 per second.
+    ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+    try {
+      Mq slow =
+          new SenderWrappingMq(
+              memory(),
+              (batch, next) -> next.send(batch),
+              true,
+              (batch, next) -> {
+                CompletableFuture<Void> done = new CompletableFuture<>();
+                later.schedule(
+                    () -> {
+                      sendQuietly(next, batch);
+                      done.complete(null);
+                    },
+                    20,
+                    TimeUnit.MILLISECONDS);
+                return done;
+              });
+      RunSettings oneThousandPerSecond =
+          new RunSettings(
+              Mode.RATE,
+              1,
+              1,
+              Long.MAX_VALUE,
+              java.util.Optional.of(Duration.ofSeconds(2)),
+              java.util.Optional.of(1_000.0),
+              1,
+              100,
+              64,
+              Phases.TOGETHER,
+              Duration.ofSeconds(1),
+              Duration.ofMillis(50),
+              Duration.ofSeconds(10));
+
+      RunOutcome outcome = run(slow, oneThousandPerSecond);
+
+      assertThat(outcome.failure()).isEmpty();
+      assertThat(outcome.ledger().sent()).as("every scheduled message was sent").isEqualTo(2_000);
+      long lastAck = outcome.report().senders().get(0).lastAckNanos();
+      assertThat(lastAck / 1e9).as("within the 2 s schedule plus one round trip").isLessThan(2.2);
+      assertThat(outcome.report().responseMicros().decode().getValueAtPercentile(99) / 1e3)
+          .as("p99 response time, ms")
+          .isLessThan(100);
+    } finally {
+      later.shutdownNow();
+    }
+  }
 }

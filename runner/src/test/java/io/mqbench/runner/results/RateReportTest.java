@@ -41,4 +41,30 @@ class RateReportTest {
     assertThat(RateReport.assess(3000, 3000, 1, 1, 4, TEN_SECONDS_MICROS, lag).harnessLimited())
         .isFalse();
   }
+
+  @Test
+  void aBackendThatCannotSustainTheRateIsNamedWhenTheHarnessKeptUp() {
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(80, 5_120); // the harness was never late with a slot free
+
+    RateReport r = RateReport.assess(3000, 512, 30_000, 5_120, 1, TEN_SECONDS_MICROS, lag);
+
+    assertThat(r.harnessLimited()).isFalse();
+    assertThat(r.targetMet()).isFalse();
+    assertThat(r.assessment())
+        .startsWith("TARGET MISSED, backend-limited")
+        .contains("512 of 3,000 msgs/s")
+        .contains("24,880 scheduled messages never sent");
+  }
+
+  @Test
+  void aRunWithinOnePercentOfItsTargetMetIt() {
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(80, 29_800);
+
+    RateReport r = RateReport.assess(3000, 2980, 29_800, 29_800, 1, TEN_SECONDS_MICROS, lag);
+
+    assertThat(r.targetMet()).isTrue();
+    assertThat(r.assessment()).startsWith("schedule kept");
+  }
 }

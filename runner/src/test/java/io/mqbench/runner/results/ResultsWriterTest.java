@@ -127,7 +127,7 @@ class ResultsWriterTest {
             t.backendConfig(),
             t.environment(),
             t.totals(),
-            new RateReport(3000, 2999.5, 90_000, 0, true, "HARNESS-LIMITED: test"),
+            new RateReport(3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"),
             t.senders(),
             t.receivers(),
             t.timeline(),
