@@ -65,14 +65,15 @@ public final class BrokerProcess implements AutoCloseable {
       Consumer<Map<String, String>> environment) {
     List<String> cmd = new ArrayList<>();
     if (!watchesStdin) {
-      // The command runs in the background (its input from /dev/null); `cat` holds our pipe and
-      // returns when it closes, then the command gets SIGTERM.
+      // The command runs in the background; a watcher holds our pipe (as fd 3) and sends the
+      // command SIGTERM when the pipe closes. The shell exits with the command's status.
       cmd.addAll(
           List.of(
               "/bin/sh",
               "-c",
-              "\"$@\" </dev/null & child=$!; cat >/dev/null; kill -TERM $child 2>/dev/null;"
-                  + " wait $child",
+              "exec 3<&0; \"$@\" </dev/null 3<&- & child=$!;"
+                  + " (cat <&3 >/dev/null; kill -TERM $child 2>/dev/null) & watcher=$!;"
+                  + " exec 3<&-; wait $child; status=$?; kill $watcher 2>/dev/null; exit $status",
               "sh"));
     }
     cmd.addAll(command);
