@@ -90,7 +90,7 @@ public abstract class MqFailureKit {
    * @param config raw configuration with wrong credentials
    * @param key the key the error message must name
    */
-  protected record WrongCredentials(Map<String, String> config, String key) {}
+  public record WrongCredentials(Map<String, String> config, String key) {}
 
   /**
    * Freezes and thaws the broker process under test ({@code SIGSTOP}/{@code SIGCONT}).
@@ -102,7 +102,7 @@ public abstract class MqFailureKit {
   }
 
   /** Freezes and thaws the broker under test. */
-  protected interface BrokerControl {
+  public interface BrokerControl {
     /**
      * Stops the broker answering: connections stay open, nothing is read or written.
      *

@@ -62,7 +62,7 @@ final class RabbitMqSender implements MqSender {
     }
     long deadline = System.nanoTime() + settings.confirmTimeout().toNanos();
     try {
-      if (settings.confirms().equals("window")) {
+      if (settings.confirms() == Confirms.WINDOW) {
         link.sendWindowed(batch, deadline);
       } else {
         link.sendThenWait(batch, deadline);
@@ -120,7 +120,7 @@ final class RabbitMqSender implements MqSender {
             returns.incrementAndGet();
             returnReason.set(r.getReplyText());
           });
-      if (settings.confirms().equals("window")) {
+      if (settings.confirms() == Confirms.WINDOW) {
         channel.addConfirmListener(this);
       }
       channel.addShutdownListener(
