@@ -207,6 +207,17 @@ public final class MqConfig {
   }
 
   /**
+   * The values as given (declared keys and pass-through properties), secrets included, so that the
+   * same configuration can be made again elsewhere ({@code provider.configure(config.given())}, on
+   * a worker). Never print or write them: {@link #effective()} is what may be shown.
+   *
+   * @return key to text value as given, sorted by key, unredacted
+   */
+  public Map<String, String> given() {
+    return given;
+  }
+
+  /**
    * Whether a value was given for a key, declared or pass-through.
    *
    * @param name full key name

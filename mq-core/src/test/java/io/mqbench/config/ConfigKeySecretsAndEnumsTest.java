@@ -89,5 +89,6 @@ class ConfigKeySecretsAndEnumsTest {
         .containsEntry("x.mode", "batch");
     assertThat(c.toString()).doesNotContain("s3cret").doesNotContain("hunter2");
     assertThat(c.get(PASSWORD)).isEqualTo("hunter2");
+    assertThat(c.given()).containsEntry("x.password", "hunter2");
   }
 }

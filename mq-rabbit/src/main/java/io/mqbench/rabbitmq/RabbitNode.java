@@ -132,6 +132,13 @@ public final class RabbitNode implements LocalBroker {
   }
 
   /**
+   * @return the node's scratch directory (data, configuration, logs), deleted by {@link #close()}
+   */
+  public java.nio.file.Path directory() {
+    return dir;
+  }
+
+  /**
    * @return the running node's process, to freeze or thaw it in tests
    */
   public synchronized BrokerProcess process() {
