@@ -13,8 +13,15 @@ import java.util.function.Function;
  *
  * <p>Instances are immutable and thread-safe. Declare them as constants of the backend.
  *
- * @param <T> the parsed type: {@link String}, {@link Integer}, {@link Long}, {@link Boolean} or
- *     {@link Duration}
+ * <p><b>One way of declaring keys.</b> Every backend declares each key once, as a {@code public
+ * static final} constant with a javadoc comment, made by one of the factories below ({@link
+ * #string}, {@link #enumeration}, {@link #integer}, {@link #longInteger}, {@link #bool}, {@link
+ * #duration}), and lists the constants in {@code MqProvider.configKeys()}. A value that is a
+ * password, a token or a URI that may carry credentials is declared {@link #markedSecret()}: the
+ * runner then never prints or writes it (see {@link #redact}).
+ *
+ * @param <T> the parsed type: {@link String}, an enum, {@link Integer}, {@link Long}, {@link
+ *     Boolean} or {@link Duration}
  */
 public final class ConfigKey<T> {
   private final String name;
@@ -25,6 +32,7 @@ public final class ConfigKey<T> {
   private final String description;
   private final Function<String, T> parser;
   private final Function<T, String> printer;
+  private final boolean secret;
 
   private ConfigKey(
       String name,
@@ -35,6 +43,20 @@ public final class ConfigKey<T> {
       String description,
       Function<String, T> parser,
       Function<T, String> printer) {
+    this(name, type, defaultValue, unit, expected, description, parser, printer, false);
+  }
+
+  private ConfigKey(
+      String name,
+      Class<T> type,
+      T defaultValue,
+      String unit,
+      String expected,
+      String description,
+      Function<String, T> parser,
+      Function<T, String> printer,
+      boolean secret) {
+    this.secret = secret;
     this.name = Objects.requireNonNull(name, "name");
     this.type = type;
     this.defaultValue = defaultValue;
@@ -88,6 +110,64 @@ public final class ConfigKey<T> {
           return s;
         },
         s -> s);
+  }
+
+  /**
+   * A value of an enum named in text as the constant's {@link Choice#text()} when the enum
+   * implements {@link Choice}, else as its name in lower case with dashes for underscores ({@code
+   * QUORUM} is {@code quorum}). Text is matched ignoring case.
+   *
+   * @param name full key name
+   * @param type the enum
+   * @param defaultValue the default, or {@code null} for unset
+   * @param description one line for documentation and {@code --help}
+   * @param <E> the enum type
+   * @return the key
+   */
+  public static <E extends Enum<E>> ConfigKey<E> enumeration(
+      String name, Class<E> type, E defaultValue, String description) {
+    E[] constants = type.getEnumConstants();
+    List<String> texts = java.util.Arrays.stream(constants).map(ConfigKey::text).toList();
+    String expected = "one of " + String.join(", ", texts);
+    return new ConfigKey<>(
+        name,
+        type,
+        defaultValue,
+        "",
+        expected,
+        description,
+        s -> {
+          for (E e : constants) {
+            if (text(e).equalsIgnoreCase(s.trim())) {
+              return e;
+            }
+          }
+          throw new IllegalArgumentException("expected " + expected);
+        },
+        ConfigKey::text);
+  }
+
+  /**
+   * The text form of an enum constant, as {@link #enumeration} keys read and print it.
+   *
+   * @param value an enum constant
+   * @return its text
+   */
+  public static String text(Enum<?> value) {
+    if (value instanceof Choice c) {
+      return c.text();
+    }
+    return value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * Implemented by an enum whose values are not spelled like its constants' names ({@code acks=1}).
+   */
+  public interface Choice {
+    /**
+     * @return how users spell this value
+     */
+    String text();
   }
 
   /**
@@ -273,6 +353,35 @@ public final class ConfigKey<T> {
    */
   public String description() {
     return description;
+  }
+
+  /**
+   * The same key, marked as holding a secret (a password, a token, a URI with credentials).
+   *
+   * @return a copy of this key whose values are redacted wherever the runner shows or writes them
+   */
+  public ConfigKey<T> markedSecret() {
+    return new ConfigKey<>(
+        name, type, defaultValue, unit, expected, description, parser, printer, true);
+  }
+
+  /**
+   * @return whether values of this key are secrets, never to be printed or written
+   */
+  public boolean isSecret() {
+    return secret;
+  }
+
+  /**
+   * A value of this key as it may be shown: itself for an ordinary key; for a secret key, a URI
+   * keeps everything but the password of its user information ({@code amqp://bob:****@host:5672}),
+   * and any other value becomes {@code ****}.
+   *
+   * @param text the value as text
+   * @return the text to print or write
+   */
+  public String redact(String text) {
+    return secret ? Secrets.redact(text) : text;
   }
 
   @Override

@@ -181,20 +181,50 @@ public final class MqConfig {
   }
 
   /**
-   * Every effective value as text, for results files: each declared key (given or default; unset
-   * keys omitted) and each pass-through property.
+   * Every effective value as text, for the terminal and results files: each declared key (given or
+   * default; unset keys omitted) and each pass-through property. Secrets are hidden: values of keys
+   * {@linkplain ConfigKey#isSecret() marked secret} and of pass-through properties whose names
+   * {@linkplain Secrets#looksSecret look secret} are {@linkplain Secrets#redact redacted}.
    *
-   * @return key to text value, sorted by key
+   * @return key to text value, sorted by key, safe to print
    */
   public Map<String, String> effective() {
-    Map<String, String> out = new TreeMap<>(given);
+    Map<String, String> out = new TreeMap<>();
+    given.forEach(
+        (name, value) -> {
+          ConfigKey<?> key = keys.get(name);
+          if (key == null) {
+            out.put(name, Secrets.looksSecret(name) ? Secrets.redact(value) : value);
+          }
+        });
     for (ConfigKey<?> key : keys.values()) {
       Object v = values.get(key.name());
       if (v != null) {
-        out.put(key.name(), formatUnchecked(key, v));
+        out.put(key.name(), key.redact(formatUnchecked(key, v)));
       }
     }
     return out;
+  }
+
+  /**
+   * The values as given (declared keys and pass-through properties), secrets included, so that the
+   * same configuration can be made again elsewhere ({@code provider.configure(config.given())}, on
+   * a worker). Never print or write them: {@link #effective()} is what may be shown.
+   *
+   * @return key to text value as given, sorted by key, unredacted
+   */
+  public Map<String, String> given() {
+    return given;
+  }
+
+  /**
+   * Whether a value was given for a key, declared or pass-through.
+   *
+   * @param name full key name
+   * @return true if given
+   */
+  public boolean isGiven(String name) {
+    return given.containsKey(name);
   }
 
   @SuppressWarnings("unchecked")

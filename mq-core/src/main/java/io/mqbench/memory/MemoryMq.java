@@ -2,6 +2,7 @@ package io.mqbench.memory;
 
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.Received;
@@ -14,13 +15,16 @@ import java.util.Map;
 final class MemoryMq implements Mq {
   private final MemoryQueue queue;
 
-  MemoryMq(MemoryQueue queue) {
+  private final MqLimits limits;
+
+  MemoryMq(MemoryQueue queue, MqLimits limits) {
+    this.limits = limits;
     this.queue = queue;
   }
 
   @Override
   public MqSender createSender() {
-    return new Sender();
+    return limits.enforce("memory", new Sender());
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.mqbench.memory;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +31,16 @@ public final class MemoryMqProvider implements MqProvider {
           "messages",
           "senders block while this many messages wait to be received (flow control)");
 
+  /** The largest message senders accept; a run with larger messages is refused up front. */
+  public static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          "memory.maxMessageBytes",
+          Integer.MAX_VALUE,
+          1,
+          Integer.MAX_VALUE,
+          "bytes",
+          "the largest message senders accept (to try the limit checks without a broker)");
+
   @Override
   public String name() {
     return "memory";
@@ -42,7 +53,7 @@ public final class MemoryMqProvider implements MqProvider {
 
   @Override
   public List<ConfigKey<?>> configKeys() {
-    return List.of(VISIBILITY_TIMEOUT, MAX_DEPTH);
+    return List.of(VISIBILITY_TIMEOUT, MAX_DEPTH, MAX_MESSAGE_BYTES);
   }
 
   @Override
@@ -52,6 +63,17 @@ public final class MemoryMqProvider implements MqProvider {
 
   @Override
   public Mq open(MqConfig config) {
-    return new MemoryMq(new MemoryQueue(config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH)));
+    return new MemoryMq(
+        new MemoryQueue(config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH)), limits(config));
+  }
+
+  @Override
+  public MqLimits limits(MqConfig config) {
+    MqLimits limits = MqLimits.UNLIMITED;
+    if (config.isGiven(MAX_MESSAGE_BYTES)) {
+      int max = config.get(MAX_MESSAGE_BYTES);
+      limits = limits.withMaxMessageBytes(max, MAX_MESSAGE_BYTES.name() + "=" + max);
+    }
+    return limits;
   }
 }

@@ -89,4 +89,29 @@ public interface MqProvider {
   default Optional<LocalBroker> localBroker(MqConfig config) {
     return Optional.empty();
   }
+
+  /**
+   * Where this backend's broker is when the configuration names none; see {@link BrokerAddressing}
+   * for the policy the runner applies.
+   *
+   * @return the address keys, compose file and install hint; empty for a backend without a broker
+   *     (such as {@code memory})
+   */
+  default Optional<BrokerAddressing> brokerAddressing() {
+    return Optional.empty();
+  }
+
+  /**
+   * What the backend can carry under {@code config}: the largest message, the largest batch per
+   * {@link MqSender#send}, how long a send may take when the broker stops answering, and the
+   * granularity of {@link MqReceiver#receive}'s wait. The runner refuses a run exceeding them
+   * before connecting; senders refuse an oversized batch before sending anything. Must not contact
+   * the broker.
+   *
+   * @param config validated configuration of this backend
+   * @return the limits; {@link MqLimits#UNLIMITED} by default
+   */
+  default MqLimits limits(MqConfig config) {
+    return MqLimits.UNLIMITED;
+  }
 }

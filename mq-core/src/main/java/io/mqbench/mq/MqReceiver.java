@@ -25,7 +25,9 @@ public interface MqReceiver extends AutoCloseable {
    *
    * <p>Returns as soon as at least one message is available (a backend may wait briefly to fill a
    * larger batch, but never beyond {@code wait}); returns an empty list when none arrived within
-   * {@code wait}. A backend may overshoot {@code wait} by its network round trip, not by more.
+   * {@code wait}. A backend may overshoot {@code wait} by its network round trip, and may round
+   * {@code wait} up to its declared polling granularity ({@link MqLimits#receiveGranularity()}: SQS
+   * long polling counts whole seconds), not by more.
    *
    * @param max the largest number of messages to return, at least 1
    * @param wait how long to wait when the queue is empty; zero means do not wait
@@ -37,6 +39,14 @@ public interface MqReceiver extends AutoCloseable {
 
   /**
    * Acknowledges messages this receiver received, so that they are never delivered again.
+   *
+   * <p><b>Exactly these messages.</b> Only the given messages are acknowledged: messages this
+   * receiver received before or after them and did not pass here stay leased, and come back when
+   * their lease ends. A mechanism that acknowledges everything a session received so far (JMS
+   * {@code CLIENT_ACKNOWLEDGE}) does not meet this contract; a backend built on one must ack
+   * individually or hold messages back. (A backend whose broker keeps one position per partition,
+   * such as Kafka, may redeliver acknowledged messages after an unacknowledged one: duplicates are
+   * allowed, loss is not.)
    *
    * <p>May complete asynchronously: when it returns, the acknowledgement may still be on its way,
    * and a crash right after it may still redeliver the messages. Acknowledging a message whose

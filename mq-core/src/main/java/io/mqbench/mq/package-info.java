@@ -28,7 +28,14 @@
  *       backend's configured guarantee says. When it throws, some messages may still arrive.
  *   <li>{@code receive} leases what it returns: no other receiver gets those messages until the
  *       lease ends (acknowledgement, receiver closed, connection lost, or a backend timeout).
- *   <li>{@code ack} removes messages for good; it may complete asynchronously.
+ *   <li>{@code ack} removes exactly the given messages for good, no others (JMS client-acknowledge
+ *       semantics, which acknowledge everything received so far, are not allowed); it may complete
+ *       asynchronously.
+ *   <li>{@code receive}'s wait may be rounded up to the backend's declared polling granularity
+ *       ({@link io.mqbench.mq.MqLimits#receiveGranularity()}).
+ *   <li>{@link io.mqbench.mq.MqProvider#limits} declares the largest message and batch a backend
+ *       carries and how long a send may take; a send over the limit is refused before anything is
+ *       sent, and a broker that stops answering makes {@code send} fail within the timeout.
  *   <li>Delivery is at least once: duplicates are allowed (and counted by the runner), loss is a
  *       bug.
  * </ul>
@@ -42,13 +49,19 @@
  *
  * <ol>
  *   <li>Declare configuration keys with {@link io.mqbench.config.ConfigKey} under the backend's
- *       name ({@code mybroker.uri}); return them from {@link
+ *       name ({@code mybroker.uri}), each a javadoc'd constant, secrets {@linkplain
+ *       io.mqbench.config.ConfigKey#markedSecret() marked}; return them from {@link
  *       io.mqbench.mq.MqProvider#configKeys()}.
+ *   <li>Declare {@link io.mqbench.mq.MqProvider#limits limits} and, for a backend with a broker,
+ *       {@link io.mqbench.mq.MqProvider#brokerAddressing() where its broker is}; a broker that can
+ *       run on this machine is a {@link io.mqbench.mq.LocalBroker} built on {@code
+ *       io.mqbench.broker}. Report failures with {@link io.mqbench.mq.Errors} in one line.
  *   <li>Implement the four interfaces; map the broker's own acknowledgement mechanism onto {@code
  *       send}'s return and its consumer acknowledgements onto {@code ack}.
  *   <li>Register the provider in {@code META-INF/services/io.mqbench.mq.MqProvider}.
- *   <li>Extend {@code io.mqbench.contract.MqContractKit} (the {@code mq-core} test-jar) in an
- *       integration test against a real broker; every test of the kit must pass.
+ *   <li>Extend {@code io.mqbench.contract.MqContractKit} and {@code
+ *       io.mqbench.contract.MqFailureKit} (the {@code mq-core} test-jar) in integration tests
+ *       against a real broker; every test of both kits must pass.
  * </ol>
  *
  * <p>{@link io.mqbench.memory.MemoryMqProvider} is a complete backend in a few hundred lines, and

@@ -2,11 +2,13 @@ package io.mqbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.Received;
@@ -22,7 +24,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -84,6 +88,14 @@ public abstract class MqContractKit {
    */
   protected Optional<Duration> abandonedLeaseTimeout() {
     return Optional.empty();
+  }
+
+  /**
+   * @return the step to which the backend rounds {@code receive}'s wait up, as its {@code
+   *     MqLimits.receiveGranularity()} declares; zero by default
+   */
+  protected Duration receiveGranularity() {
+    return Duration.ZERO;
   }
 
   /**
@@ -262,6 +274,35 @@ public abstract class MqContractKit {
   }
 
   @Test
+  void ackAcknowledgesExactlyTheGivenMessagesAndNoOthers() throws Exception {
+    List<byte[]> sent = messages(0, 6, 100);
+    sender().send(sent);
+    MqReceiver first = receiver();
+    List<Received> leased = new ArrayList<>();
+    long deadline = System.nanoTime() + patience().toNanos();
+    while (leased.size() < sent.size() && System.nanoTime() < deadline) {
+      leased.addAll(first.receive(sent.size() - leased.size(), Duration.ofMillis(500)));
+    }
+    assertThat(leased).hasSize(sent.size());
+
+    // Acknowledge half; the other half must not be acknowledged with them (no JMS
+    // CLIENT_ACKNOWLEDGE semantics): it comes back once the receiver is gone.
+    first.ack(leased.subList(0, 3));
+    List<String> notAcked = keys(leased.subList(3, 6).stream().map(Received::body).toList());
+    first.close();
+
+    MqReceiver second = receiver();
+    Set<String> again = new HashSet<>();
+    deadline = System.nanoTime() + patience().toNanos();
+    while (!again.containsAll(notAcked) && System.nanoTime() < deadline) {
+      List<Received> got = second.receive(10, Duration.ofMillis(500));
+      got.forEach(r -> again.addAll(keys(List.of(r.body()))));
+      second.ack(got);
+    }
+    assertThat(again).as("messages never acknowledged, redelivered").containsAll(notAcked);
+  }
+
+  @Test
   void concurrentSendersAndReceiversLoseNothing() throws Exception {
     int senders = 4;
     int receivers = 4;
@@ -343,8 +384,17 @@ public abstract class MqContractKit {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
 
       assertThat(got).isEmpty();
-      assertThat(took).as("receive(10, %s) took", wait).isLessThan(wait.plusSeconds(2));
+      Duration rounded = roundUp(wait, receiveGranularity());
+      assertThat(took).as("receive(10, %s) took", wait).isLessThan(rounded.plusSeconds(2));
     }
+  }
+
+  private static Duration roundUp(Duration wait, Duration granularity) {
+    if (granularity.isZero()) {
+      return wait;
+    }
+    long steps = (wait.toNanos() + granularity.toNanos() - 1) / granularity.toNanos();
+    return granularity.multipliedBy(Math.max(steps, 0));
   }
 
   @Test
@@ -362,6 +412,77 @@ public abstract class MqContractKit {
               mq.close();
             })
         .doesNotThrowAnyException();
+  }
+
+  // ---- asynchronous sends: many batches in flight per sender ----
+
+  @Test
+  void manyBatchesInFlightLoseNothingAndArriveByteIdentical() throws Exception {
+    MqSender sender = sender();
+    List<byte[]> sent = new ArrayList<>();
+    List<CompletableFuture<Void>> inFlight = new ArrayList<>();
+    // All 50 issued before any completion is awaited.
+    for (int i = 0; i < 50; i++) {
+      List<byte[]> batch = messages(i * 20L, 20, 100);
+      sent.addAll(batch);
+      inFlight.add(sender.sendAsync(batch));
+    }
+    CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new))
+        .get(patience().toMillis(), TimeUnit.MILLISECONDS);
+
+    List<byte[]> got = receiveAndAck(receiver(), sent.size());
+
+    assertThat(keys(got)).containsExactlyInAnyOrderElementsOf(keys(sent));
+    Map<Long, byte[]> bySequence = new HashMap<>();
+    got.forEach(b -> bySequence.put(Envelope.sequence(b), b));
+    for (byte[] expected : sent) {
+      assertThat(Arrays.equals(bySequence.get(Envelope.sequence(expected)), expected))
+          .as("body of message %d is byte-identical", Envelope.sequence(expected))
+          .isTrue();
+    }
+  }
+
+  @Test
+  void sendAndSendAsyncMixOnOneSender() throws Exception {
+    MqSender sender = sender();
+    CompletableFuture<Void> first = sender.sendAsync(messages(0, 10, 100));
+    sender.send(messages(10, 10, 100));
+    CompletableFuture<Void> third = sender.sendAsync(messages(20, 10, 100));
+    CompletableFuture.allOf(first, third).get(patience().toMillis(), TimeUnit.MILLISECONDS);
+
+    assertThat(receiveAndAck(receiver(), 30)).hasSize(30);
+  }
+
+  @Test
+  void aBatchThatCannotBeSentCompletesExceptionallyInsteadOfThrowing() throws Exception {
+    MqSender sender = mq.createSender();
+    sender.close();
+
+    CompletableFuture<Void> done = sender.sendAsync(messages(0, 5, 100));
+
+    assertThatThrownBy(() -> done.get(patience().toMillis(), TimeUnit.MILLISECONDS))
+        .isInstanceOf(ExecutionException.class)
+        .hasCauseInstanceOf(MqException.class);
+  }
+
+  @Test
+  void closingASenderCompletesEveryBatchStillInFlight() throws Exception {
+    MqSender sender = mq.createSender();
+    List<CompletableFuture<Void>> inFlight = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      inFlight.add(sender.sendAsync(messages(i * 50L, 50, 100)));
+    }
+
+    sender.close();
+
+    for (CompletableFuture<Void> f : inFlight) {
+      try {
+        f.get(patience().toMillis(), TimeUnit.MILLISECONDS);
+      } catch (ExecutionException e) {
+        // Failing is allowed (the batch's fate is unknown); staying pending is not.
+      }
+      assertThat(f).isDone();
+    }
   }
 
   // ---- helpers for subclasses and tests ----

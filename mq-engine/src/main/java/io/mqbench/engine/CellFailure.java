@@ -1,5 +1,7 @@
 package io.mqbench.engine;
 
+import io.mqbench.mq.Errors;
+
 /**
  * What stopped a cell, as a value that crosses process boundaries.
  *
@@ -11,11 +13,10 @@ public record CellFailure(String where, String message) {
   /**
    * @param where which thread or phase failed
    * @param cause the failure
-   * @return the failure, with the cause's message (or its type when it has none)
+   * @return the failure, with the first message along the cause chain, on one line
    */
   public static CellFailure of(String where, Throwable cause) {
-    String m = cause.getMessage();
-    return new CellFailure(where, m == null ? cause.getClass().getSimpleName() : m);
+    return new CellFailure(where, Errors.oneLine(cause));
   }
 
   /**

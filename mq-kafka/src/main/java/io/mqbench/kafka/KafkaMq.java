@@ -1,10 +1,14 @@
 package io.mqbench.kafka;
 
+import io.mqbench.broker.Loopback;
+import io.mqbench.mq.Errors;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,6 +40,11 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** One topic on one cluster: creates the topic if missing and hands out senders and receivers. */
 final class KafkaMq implements Mq {
+  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
+
+  /** How long a created topic may take to have a serving leader for every partition. */
+  private static final Duration TOPIC_READY_TIMEOUT = Duration.ofSeconds(30);
+
   private final KafkaSettings settings;
   private final String layout;
   private final int brokers;
@@ -43,8 +52,11 @@ final class KafkaMq implements Mq {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicInteger clients = new AtomicInteger();
 
+  private final MqLimits limits;
+
   private KafkaMq(KafkaSettings settings, String layout, int brokers) {
     this.settings = settings;
+    this.limits = KafkaMqProvider.limits(settings);
     this.layout = layout;
     this.brokers = brokers;
   }
@@ -54,6 +66,7 @@ final class KafkaMq implements Mq {
    * it as configured when it does not.
    */
   static KafkaMq open(KafkaSettings settings) {
+    checkAnyBrokerAnswers(settings);
     Admin admin;
     try {
       admin = Admin.create(settings.admin());
@@ -172,7 +185,7 @@ final class KafkaMq implements Mq {
   /** Topic metadata spreads to every broker shortly after creation; wait for it. */
   private static Optional<TopicDescription> awaitTopic(Admin admin, KafkaSettings s)
       throws InterruptedException {
-    long deadline = System.nanoTime() + s.connectTimeout.toNanos();
+    long deadline = System.nanoTime() + TOPIC_READY_TIMEOUT.toNanos();
     while (true) {
       Optional<TopicDescription> d = describe(admin, s);
       if (d.isPresent()
@@ -219,13 +232,35 @@ final class KafkaMq implements Mq {
     }
   }
 
+  /**
+   * Kept for callers in this package; the one implementation is mq-core's {@link
+   * Errors#rootMessage}.
+   */
   static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
+    return Errors.rootMessage(e);
+  }
+
+  /**
+   * Fails at once, naming the address, when no bootstrap address accepts a TCP connection: the
+   * admin client would otherwise retry until the connect timeout before saying anything.
+   */
+  private static void checkAnyBrokerAnswers(KafkaSettings settings) {
+    Duration probe =
+        settings.connectTimeout.compareTo(PROBE_TIMEOUT) < 0
+            ? settings.connectTimeout
+            : PROBE_TIMEOUT;
+    List<String> addresses =
+        Arrays.stream(settings.bootstrap.split(",")).map(String::trim).toList();
+    if (addresses.parallelStream().noneMatch(a -> Loopback.answers(a, probe))) {
+      throw new MqException(
+          "cannot connect to Kafka at "
+              + settings.bootstrap
+              + " (nothing accepts connections there within "
+              + probe.toMillis()
+              + " ms); is a broker running there? ("
+              + KafkaMqProvider.BOOTSTRAP_SERVERS.name()
+              + ")");
     }
-    String m = t.getMessage();
-    return (m == null ? t.getClass().getSimpleName() : m).replace('\n', ' ');
   }
 
   @Override
@@ -243,7 +278,7 @@ final class KafkaMq implements Mq {
           "cannot create a Kafka producer for " + settings.bootstrap + ": " + rootMessage(e), e);
     }
     open.add(sender);
-    return sender;
+    return limits.enforce("kafka", sender);
   }
 
   @Override

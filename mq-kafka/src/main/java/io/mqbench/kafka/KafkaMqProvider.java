@@ -4,8 +4,10 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.config.Suggestions;
+import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
@@ -28,10 +30,12 @@ public final class KafkaMqProvider implements MqProvider {
           null,
           "brokers as host:port[,host:port...]; unset: a local single-node broker is started");
 
+  /** The topic senders write and receivers read; created if missing. */
   public static final ConfigKey<String> TOPIC =
       ConfigKey.string(
           "kafka.topic", "mqbench", "topic to send to and receive from; created if missing");
 
+  /** Partitions of the topic when this backend creates it; receivers beyond it stay idle. */
   public static final ConfigKey<Integer> PARTITIONS =
       ConfigKey.integer(
           "kafka.partitions",
@@ -41,6 +45,7 @@ public final class KafkaMqProvider implements MqProvider {
           "partitions",
           "partitions of the topic when this backend creates it; receivers beyond it stay idle");
 
+  /** Replicas per partition when the topic is created; 0 takes the cluster's default. */
   public static final ConfigKey<Integer> REPLICATION_FACTOR =
       ConfigKey.integer(
           "kafka.replicationFactor",
@@ -50,6 +55,7 @@ public final class KafkaMqProvider implements MqProvider {
           "replicas",
           "replicas per partition when the topic is created; 0: the cluster's default.replication.factor");
 
+  /** The created topic's {@code min.insync.replicas}; 0 takes the cluster's default. */
   public static final ConfigKey<Integer> MIN_INSYNC_REPLICAS =
       ConfigKey.integer(
           "kafka.minInsyncReplicas",
@@ -59,6 +65,7 @@ public final class KafkaMqProvider implements MqProvider {
           "replicas",
           "min.insync.replicas of the topic when created; 0: the cluster's default");
 
+  /** Producer {@code acks}: {@code all} (with the idempotent producer), {@code 1} or {@code 0}. */
   public static final ConfigKey<String> ACKS =
       ConfigKey.choice(
           "kafka.acks",
@@ -66,6 +73,7 @@ public final class KafkaMqProvider implements MqProvider {
           List.of("all", "1", "0"),
           "producer acks: all = every in-sync replica has the message (idempotent producer)");
 
+  /** Producer {@code linger.ms}. */
   public static final ConfigKey<Duration> LINGER =
       ConfigKey.duration(
           "kafka.linger",
@@ -73,6 +81,7 @@ public final class KafkaMqProvider implements MqProvider {
           "producer linger.ms: how long records of a batch wait to fill producer batches"
               + " before send() flushes them");
 
+  /** Producer {@code batch.size}, in bytes. */
   public static final ConfigKey<Integer> BATCH_SIZE =
       ConfigKey.integer(
           "kafka.batchSize",
@@ -82,6 +91,10 @@ public final class KafkaMqProvider implements MqProvider {
           "bytes",
           "producer batch.size: the largest batch of records per partition in one request");
 
+  /**
+   * Producer {@code max.request.size} and the created topic's {@code max.message.bytes}; bounds the
+   * declared largest message.
+   */
   public static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
       ConfigKey.integer(
           "kafka.maxMessageBytes",
@@ -91,22 +104,29 @@ public final class KafkaMqProvider implements MqProvider {
           "bytes",
           "largest record batch: producer max.request.size and the created topic's max.message.bytes");
 
+  /** How often acknowledged offsets are committed; 0 commits on every ack. */
   public static final ConfigKey<Duration> COMMIT_INTERVAL =
       ConfigKey.duration(
           "kafka.commitInterval",
           Duration.ofSeconds(1),
           "how often acknowledged offsets are committed; 0 commits on every ack");
 
+  /** The receivers' consumer group; default {@code mqbench-<topic>}. */
   public static final ConfigKey<String> GROUP_ID =
       ConfigKey.string(
           "kafka.groupId", null, "consumer group of the receivers; default mqbench-<topic>");
 
+  /** Consumer {@code session.timeout.ms}: a dead receiver's partitions move after it. */
   public static final ConfigKey<Duration> SESSION_TIMEOUT =
       ConfigKey.duration(
           "kafka.sessionTimeout",
           Duration.ofSeconds(10),
           "consumer session.timeout.ms: a receiver whose process died loses its partitions after it");
 
+  /**
+   * Consumer {@code max.poll.interval.ms}: a receiver that stops calling receive loses its
+   * partitions after it.
+   */
   public static final ConfigKey<Duration> LEASE_TIMEOUT =
       ConfigKey.duration(
           "kafka.leaseTimeout",
@@ -114,12 +134,14 @@ public final class KafkaMqProvider implements MqProvider {
           "consumer max.poll.interval.ms: a receiver that stops calling receive loses its"
               + " partitions (and its unacknowledged messages) after it");
 
+  /** How long {@code open} waits for the cluster before failing with the address. */
   public static final ConfigKey<Duration> CONNECT_TIMEOUT =
       ConfigKey.duration(
           "kafka.connectTimeout",
-          Duration.ofSeconds(10),
+          Duration.ofSeconds(5),
           "how long open() waits for the cluster before failing");
 
+  /** Heap of the local broker started when no address is given. */
   public static final ConfigKey<Integer> LOCAL_BROKER_HEAP =
       ConfigKey.integer(
           "kafka.localBrokerHeapMb",
@@ -231,6 +253,60 @@ public final class KafkaMqProvider implements MqProvider {
   public Mq open(MqConfig config) {
     checkNativeProperties(config);
     return KafkaMq.open(new KafkaSettings(config));
+  }
+
+  @Override
+  public Optional<BrokerAddressing> brokerAddressing() {
+    return Optional.of(
+        new BrokerAddressing(
+            List.of(BOOTSTRAP_SERVERS.name()),
+            "docker/kafka.yml",
+            "127.0.0.1:9092",
+            COMPOSE_BOOTSTRAP,
+            ""));
+  }
+
+  @Override
+  public MqLimits limits(MqConfig config) {
+    return limits(
+        new KafkaSettings(
+            config.find(BOOTSTRAP_SERVERS).isPresent()
+                ? config
+                : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092")));
+  }
+
+  /**
+   * A record's overhead over its value, at most: the record batch header (61 bytes) and the
+   * record's own varint fields (under 30), as the producer's size check counts them.
+   */
+  static final int RECORD_OVERHEAD = 100;
+
+  /**
+   * The largest message: the smaller of the producer's {@code max.request.size}, the created
+   * topic's {@code max.message.bytes} and {@code buffer.memory}, less a record's overhead. The send
+   * timeout: {@code delivery.timeout.ms} plus {@code max.block.ms} (metadata and buffer waits).
+   */
+  static MqLimits limits(KafkaSettings s) {
+    Map<String, Object> p = s.producer("limits");
+    long request = number(p, ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 1_048_576);
+    long topic = s.config.get(MAX_MESSAGE_BYTES);
+    long buffer = number(p, ProducerConfig.BUFFER_MEMORY_CONFIG, 33_554_432);
+    long max = Math.min(Math.min(request, topic), buffer) - RECORD_OVERHEAD;
+    String source =
+        request < topic
+            ? PRODUCER_PREFIX + ProducerConfig.MAX_REQUEST_SIZE_CONFIG + "=" + request
+            : MAX_MESSAGE_BYTES.name() + "=" + topic;
+    long delivery = number(p, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
+    long block = number(p, ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000);
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(
+            Math.max(1, max), source + ", less " + RECORD_OVERHEAD + " bytes of record overhead")
+        .withSendTimeout(Duration.ofMillis(delivery + block));
+  }
+
+  private static long number(Map<String, Object> props, String name, long otherwise) {
+    Object v = props.get(name);
+    return v == null ? otherwise : Long.parseLong(v.toString().trim());
   }
 
   @Override

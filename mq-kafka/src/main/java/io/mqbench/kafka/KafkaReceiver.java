@@ -1,5 +1,6 @@
 package io.mqbench.kafka;
 
+import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
@@ -194,7 +195,7 @@ final class KafkaReceiver implements MqReceiver {
               + " on "
               + settings.bootstrap
               + " failed: "
-              + KafkaMq.rootMessage(e),
+              + Errors.rootMessage(e),
           e);
     }
     List<Received> out = new ArrayList<>(Math.min(max, 4096));
@@ -225,10 +226,7 @@ final class KafkaReceiver implements MqReceiver {
       consumer.subscribe(List.of(settings.topic), new Rebalance());
     } catch (KafkaException e) {
       throw new MqException(
-          "cannot create a Kafka consumer for "
-              + settings.bootstrap
-              + ": "
-              + KafkaMq.rootMessage(e),
+          "cannot create a Kafka consumer for " + settings.bootstrap + ": " + Errors.rootMessage(e),
           e);
     }
   }

@@ -5,8 +5,10 @@ import io.mqbench.mq.MqSender;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -23,6 +25,12 @@ import org.apache.kafka.common.errors.InterruptException;
  * batch are appended to the producer's buffers without waiting (up to linger.ms), then flushed
  * together, so a batch travels in as few requests as its size allows and {@code send} returns one
  * round trip after its last record was appended.
+ *
+ * <p>{@link #sendAsync} appends the batch's records with a callback each and never flushes: the
+ * producer sends them when a batch fills or linger.ms passes, as applications using callbacks do,
+ * and the batch completes when the last of its records was acknowledged under the configured acks
+ * (or fails with the first record that failed). Closing the producer completes every record still
+ * in flight, successfully or not.
  */
 final class KafkaSender implements MqSender {
   private final Producer<byte[], byte[]> producer;
@@ -66,6 +74,40 @@ final class KafkaSender implements MqSender {
         throw failed(e.getCause());
       }
     }
+  }
+
+  @Override
+  public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    if (closed) {
+      done.completeExceptionally(
+          new MqException("sender to topic " + topic + " on " + bootstrap + " is closed"));
+      return done;
+    }
+    if (batch.isEmpty()) {
+      done.complete(null);
+      return done;
+    }
+    AtomicInteger left = new AtomicInteger(batch.size());
+    try {
+      for (byte[] body : batch) {
+        producer.send(
+            new ProducerRecord<>(topic, body),
+            (metadata, e) -> {
+              if (e != null) {
+                done.completeExceptionally(failed(e));
+              } else if (left.decrementAndGet() == 0) {
+                done.complete(null);
+              }
+            });
+      }
+    } catch (InterruptException e) {
+      Thread.currentThread().interrupt();
+      done.completeExceptionally(new InterruptedException("interrupted while sending to " + topic));
+    } catch (KafkaException | IllegalStateException e) {
+      done.completeExceptionally(failed(e));
+    }
+    return done;
   }
 
   private MqException failed(Throwable e) {

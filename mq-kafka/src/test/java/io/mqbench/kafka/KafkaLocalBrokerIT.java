@@ -3,6 +3,8 @@ package io.mqbench.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mqbench.broker.JavaBroker;
+import io.mqbench.broker.ScratchDirectory;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
@@ -10,6 +12,8 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.Received;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,32 +70,38 @@ class KafkaLocalBrokerIT {
     assertThat(Files.exists(data)).as("data directory removed").isFalse();
   }
 
-  /** The runner loads mq-kafka from its jar (or a shaded jar): the broker's jars come out of it. */
+  /**
+   * The runner loads the broker distribution from a jar (mq-kafka-broker's, or the shaded
+   * runner's): the broker's jars come out of it.
+   */
   @Test
-  void brokerJarsAreExtractedFromThePackagedJar() throws Exception {
+  void brokerJarsAreExtractedFromThePackagedDistribution() throws Exception {
     Path jar;
-    try (var files = Files.list(Path.of("target"))) {
+    try (var files = Files.list(Path.of("..", "mq-kafka-broker", "target"))) {
       jar =
           files
-              .filter(f -> f.getFileName().toString().matches("mq-kafka-.*\\d(-SNAPSHOT)?\\.jar"))
+              .filter(
+                  f ->
+                      f.getFileName().toString().matches("mq-kafka-broker-.*\\d(-SNAPSHOT)?\\.jar"))
               .findFirst()
-              .orElseThrow(() -> new AssertionError("mq-kafka's jar is not built in target/"));
+              .orElseThrow(() -> new AssertionError("mq-kafka-broker's jar is not built"));
     }
-    Path root = Files.createTempDirectory("mqbench-kafka-jar-test-");
-    try {
-      java.net.URL inJar =
-          new java.net.URL("jar:" + jar.toUri() + "!/io/mqbench/kafka/BrokerMain.class");
+    try (ScratchDirectory root = ScratchDirectory.create("mqbench-kafka-jar-test-");
+        URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
+      JavaBroker distribution = JavaBroker.find("kafka-broker", loader);
 
-      Path lib = LocalKafka.brokerJars(inJar, root);
+      String classpath = distribution.classpath(root.path(), BrokerMain.class);
 
-      assertThat(lib).startsWith(root);
+      Path lib = root.path().resolve("lib");
+      assertThat(classpath).startsWith(lib.toString());
+      assertThat(distribution.version()).isEqualTo(LocalKafka.VERSION);
       try (var jars = Files.list(lib)) {
         assertThat(jars.map(f -> f.getFileName().toString()))
             .contains("kafka_2.13-4.3.1.jar", "kafka-clients-4.3.1.jar", "slf4j-simple-2.0.17.jar")
             .hasSizeGreaterThan(40);
       }
-    } finally {
-      LocalKafka.deleteTree(root);
+      assertThat(root.path().resolve("launcher/io/mqbench/kafka/BrokerMain.class")).exists();
+      assertThat(root.path().resolve("launcher/io/mqbench/broker/StdinWatchdog.class")).exists();
     }
   }
 }

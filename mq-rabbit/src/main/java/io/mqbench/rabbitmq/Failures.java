@@ -5,6 +5,7 @@ import com.rabbitmq.client.AuthenticationFailureException;
 import com.rabbitmq.client.Method;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import com.rabbitmq.client.ShutdownSignalException;
+import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -74,7 +75,7 @@ final class Failures {
     } else if (closeCode(e) != 0) {
       message = "rabbitmq: " + at + " closed the connection: " + closeText(e);
     } else {
-      message = "rabbitmq: cannot open a connection to " + at + ": " + oneLine(e);
+      message = "rabbitmq: cannot open a connection to " + at + ": " + Errors.oneLine(e);
     }
     return new MqException(message, e);
   }
@@ -88,7 +89,7 @@ final class Failures {
    * @return the exception to throw
    */
   static MqException operation(String what, Exception e, RabbitMqSettings settings) {
-    String detail = closeCode(e) != 0 ? closeText(e) : oneLine(e);
+    String detail = closeCode(e) != 0 ? closeText(e) : Errors.oneLine(e);
     return new MqException("rabbitmq: " + what + " at " + settings.address() + ": " + detail, e);
   }
 
@@ -117,27 +118,10 @@ final class Failures {
     if (reason instanceof AMQP.Channel.Close c) {
       return c.getReplyText();
     }
-    return oneLine(e);
-  }
-
-  static String oneLine(Throwable e) {
-    Throwable t = e;
-    while ((t.getMessage() == null || t.getMessage().isBlank()) && t.getCause() != null) {
-      t = t.getCause();
-    }
-    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    return m.replaceAll("\\s+", " ").trim();
+    return Errors.oneLine(e);
   }
 
   private static <T extends Throwable> T find(Throwable e, Class<T> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return type.cast(t);
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return null;
+    return Errors.find(e, type).orElse(null);
   }
 }

@@ -6,6 +6,7 @@ import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.ClientVersion;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import java.io.IOException;
@@ -29,7 +30,10 @@ final class RabbitMq implements Mq {
   private final AtomicInteger clients = new AtomicInteger();
   private volatile boolean closed;
 
-  private RabbitMq(RabbitMqSettings settings, String brokerVersion) {
+  private final MqLimits limits;
+
+  private RabbitMq(RabbitMqSettings settings, String brokerVersion, MqLimits limits) {
+    this.limits = limits;
     this.settings = settings;
     this.brokerVersion = brokerVersion;
   }
@@ -38,15 +42,16 @@ final class RabbitMq implements Mq {
    * Connects once to fail fast on a bad address, credentials or vhost, and declares the queue.
    *
    * @param settings the parsed configuration
+   * @param limits what senders accept, checked before each send
    * @return the open backend
    * @throws MqException with one line naming the address and the key to check
    */
-  static RabbitMq open(RabbitMqSettings settings) {
+  static RabbitMq open(RabbitMqSettings settings, MqLimits limits) {
     Connection c = connect(settings, "mqbench-declare");
     try {
       Object version = c.getServerProperties().get("version");
       declare(c, settings);
-      return new RabbitMq(settings, version == null ? "unknown" : version.toString());
+      return new RabbitMq(settings, version == null ? "unknown" : version.toString(), limits);
     } finally {
       closeQuietly(c);
     }
@@ -122,7 +127,7 @@ final class RabbitMq implements Mq {
     checkOpen();
     RabbitMqSender sender = new RabbitMqSender(this);
     open.add(sender);
-    return sender;
+    return limits.enforce("rabbitmq", sender);
   }
 
   @Override
@@ -138,7 +143,7 @@ final class RabbitMq implements Mq {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("amqp-client", ClientVersion.VERSION);
     v.put("broker", "RabbitMQ " + brokerVersion);
-    v.put("queueType", settings.queueType());
+    v.put("queueType", settings.queueType().toString());
     return v;
   }
 

@@ -2,16 +2,22 @@ package io.mqbench.rabbitmq;
 
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@code rabbitmq} backend: persistent messages on a durable quorum queue (by default), sent
  * with publisher confirms and received with manual acknowledgements.
  *
- * <p>There is no local broker: RabbitMQ does not run in a JVM, so with no address {@link #open}
- * fails and says how to start one.
+ * <p>With no address the runner uses the broker on 127.0.0.1:5672 (the port {@code
+ * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
+ * rabbitmq-server} ({@link RabbitNode}).
  */
 public final class RabbitMqProvider implements MqProvider {
 
@@ -46,6 +52,39 @@ public final class RabbitMqProvider implements MqProvider {
 
   @Override
   public Mq open(MqConfig config) {
-    return RabbitMq.open(RabbitMqSettings.from(config));
+    return RabbitMq.open(RabbitMqSettings.from(config), limits(config));
+  }
+
+  @Override
+  public Optional<BrokerAddressing> brokerAddressing() {
+    return Optional.of(
+        new BrokerAddressing(
+            List.of(RabbitMqSettings.URI.name(), RabbitMqSettings.HOST.name()),
+            "docker/rabbitmq.yml",
+            "127.0.0.1:5672",
+            RabbitMqSettings.SUGGESTED_URI,
+            "apt-get install rabbitmq-server"));
+  }
+
+  @Override
+  public Optional<LocalBroker> localBroker(MqConfig config) {
+    if (RabbitMqSettings.hasAddress(config)) {
+      return Optional.empty();
+    }
+    return RabbitNode.installed().map(bin -> new RabbitNode(bin));
+  }
+
+  /**
+   * The largest message is {@code rabbitmq.maxMessageBytes}; a send may take the confirm timeout,
+   * after opening a new connection (TCP connect and handshake, each within the connect timeout)
+   * when the previous one was lost.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    int max = config.get(RabbitMqSettings.MAX_MESSAGE_BYTES);
+    Duration connect = config.get(RabbitMqSettings.CONNECT_TIMEOUT);
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(max, RabbitMqSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withSendTimeout(config.get(RabbitMqSettings.CONFIRM_TIMEOUT).plus(connect).plus(connect));
   }
 }

@@ -200,7 +200,7 @@ final class RabbitMqReceiver implements MqReceiver {
       prefetch = settings.prefetchFor(receiveMax);
       ArrayBlockingQueue<Delivery> queue = new ArrayBlockingQueue<>(prefetch);
       Map<String, Object> args =
-          settings.queueType().equals("stream")
+          settings.queueType() == QueueType.STREAM
               ? Map.of("x-stream-offset", settings.streamOffsetArg())
               : Map.of();
       try {

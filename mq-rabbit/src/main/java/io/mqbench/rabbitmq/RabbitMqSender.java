@@ -10,8 +10,11 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -27,6 +30,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Messages are published {@code mandatory}: if the queue vanished, the broker returns them (and
  * then confirms them), which would otherwise look like success.
  *
+ * <p>{@link #sendAsync} publishes the batch at once and tracks its publish sequence numbers: the
+ * batch completes when the broker confirmed all of them (acks with {@code multiple} included), and
+ * fails when one was nacked, when a message of it or after it was returned as unroutable, when the
+ * channel shut down, or when {@code rabbitmq.confirmTimeout} passed without every confirm. This is
+ * PerfTest's confirm window, with the window kept by the caller.
+ *
  * <p>After a failure (lost connection, broker restart) the next {@link #send} opens a new
  * connection, so a harness that retries carries on once the broker is back.
  */
@@ -36,6 +45,8 @@ final class RabbitMqSender implements MqSender {
   private final AMQP.BasicProperties properties;
   private Link link;
   private volatile boolean closed;
+  // Fails asynchronous batches whose confirms are overdue; started by the first sendAsync.
+  private ScheduledThreadPoolExecutor overdueCheck;
 
   RabbitMqSender(RabbitMq owner) {
     this.owner = owner;
@@ -62,7 +73,7 @@ final class RabbitMqSender implements MqSender {
     }
     long deadline = System.nanoTime() + settings.confirmTimeout().toNanos();
     try {
-      if (settings.confirms().equals("window")) {
+      if (settings.confirms() == Confirms.WINDOW) {
         link.sendWindowed(batch, deadline);
       } else {
         link.sendThenWait(batch, deadline);
@@ -86,11 +97,80 @@ final class RabbitMqSender implements MqSender {
   }
 
   @Override
+  public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
+    if (closed) {
+      return CompletableFuture.failedFuture(new MqException("rabbitmq: this sender is closed"));
+    }
+    if (batch.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    try {
+      if (!link.usable()) {
+        link.close();
+        owner.checkOpen();
+        link = new Link(owner.connectClient("sender"));
+      }
+      startOverdueCheck();
+      return link.publishAsync(batch);
+    } catch (IOException | ShutdownSignalException e) {
+      return CompletableFuture.failedFuture(
+          Failures.operation(
+              "sending to queue '" + settings.queue() + "' failed (the batch's fate is unknown)",
+              e,
+              settings));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  private void startOverdueCheck() {
+    if (overdueCheck != null) {
+      return;
+    }
+    overdueCheck =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread t = new Thread(r, "mqbench-rabbitmq-confirm-timeout");
+              t.setDaemon(true);
+              return t;
+            });
+    long every = Math.max(10, settings.confirmTimeout().toMillis() / 20);
+    overdueCheck.scheduleWithFixedDelay(
+        () -> link.failOverdue(System.nanoTime()), every, every, TimeUnit.MILLISECONDS);
+  }
+
+  @Override
   public void close() {
     if (!closed) {
       closed = true;
       link.close();
+      // Whatever the broker had not confirmed by now will never be confirmed on this channel.
+      link.failAllPending(
+          new MqException(
+              "rabbitmq: the sender was closed before the broker"
+                  + " confirmed the batch (its fate is unknown)"));
+      if (overdueCheck != null) {
+        overdueCheck.shutdownNow();
+      }
       owner.forget(this);
+    }
+  }
+
+  /** An asynchronous batch: its publish sequence numbers and how it ends. */
+  private static final class AsyncBatch {
+    final long first;
+    final long last;
+    final int returnsBefore;
+    final long deadlineNanos;
+    final CompletableFuture<Void> done = new CompletableFuture<>();
+    volatile boolean nacked;
+
+    AsyncBatch(long first, long last, int returnsBefore, long deadlineNanos) {
+      this.first = first;
+      this.last = last;
+      this.returnsBefore = returnsBefore;
+      this.deadlineNanos = deadlineNanos;
     }
   }
 
@@ -105,6 +185,11 @@ final class RabbitMqSender implements MqSender {
     // Window mode: publish sequence numbers not yet confirmed, and the room left in the window.
     private final ConcurrentNavigableMap<Long, Boolean> unconfirmed = new ConcurrentSkipListMap<>();
     private final Semaphore window = new Semaphore(settings.confirmWindow());
+    // Asynchronous sends: sequence numbers not yet confirmed, and the batches they belong to.
+    private final ConcurrentNavigableMap<Long, Boolean> asyncUnconfirmed =
+        new ConcurrentSkipListMap<>();
+    private final ConcurrentNavigableMap<Long, AsyncBatch> asyncBatches =
+        new ConcurrentSkipListMap<>();
 
     Link(Connection connection) {
       this.connection = connection;
@@ -120,14 +205,19 @@ final class RabbitMqSender implements MqSender {
             returns.incrementAndGet();
             returnReason.set(r.getReplyText());
           });
-      if (settings.confirms().equals("window")) {
-        channel.addConfirmListener(this);
-      }
+      channel.addConfirmListener(this);
       channel.addShutdownListener(
           cause -> {
             shutdown.set(cause);
             // Wakes a sender waiting for confirms that will never come.
             window.release(settings.confirmWindow() + unconfirmed.size() + 1);
+            failAllPending(
+                Failures.operation(
+                    "sending to queue '"
+                        + settings.queue()
+                        + "' failed (the batch's fate is unknown)",
+                    cause,
+                    settings));
           });
     }
 
@@ -178,6 +268,85 @@ final class RabbitMqSender implements MqSender {
       checkReturns(returnsBefore);
     }
 
+    /** Publishes every message of the batch and returns the future its confirms complete. */
+    CompletableFuture<Void> publishAsync(List<byte[]> batch) throws IOException {
+      checkShutdown();
+      long first = channel.getNextPublishSeqNo();
+      long last = first + batch.size() - 1;
+      AsyncBatch b =
+          new AsyncBatch(
+              first, last, returns.get(), System.nanoTime() + settings.confirmTimeout().toNanos());
+      for (long seq = first; seq <= last; seq++) {
+        asyncUnconfirmed.put(seq, Boolean.TRUE);
+      }
+      asyncBatches.put(first, b);
+      for (byte[] body : batch) {
+        channel.basicPublish("", settings.queue(), true, properties, body);
+      }
+      return b.done;
+    }
+
+    /** Settles confirms of asynchronous batches and completes the batches they finish. */
+    private void settleAsync(long tag, boolean multiple, boolean nack) {
+      if (asyncBatches.isEmpty()) {
+        return;
+      }
+      Map<Long, AsyncBatch> touched = multiple ? asyncBatches.headMap(tag, true) : floor(tag);
+      if (multiple) {
+        asyncUnconfirmed.headMap(tag, true).clear();
+      } else {
+        asyncUnconfirmed.remove(tag);
+      }
+      for (AsyncBatch b : touched.values()) {
+        if (nack) {
+          b.nacked = true;
+        }
+        if (asyncUnconfirmed.subMap(b.first, true, b.last, true).isEmpty()) {
+          asyncBatches.remove(b.first);
+          if (b.nacked) {
+            b.done.completeExceptionally(nacked(1 + (int) (b.last - b.first)));
+          } else if (returns.get() != b.returnsBefore) {
+            b.done.completeExceptionally(returned(returns.get() - b.returnsBefore));
+          } else {
+            b.done.complete(null);
+          }
+        }
+      }
+    }
+
+    private Map<Long, AsyncBatch> floor(long tag) {
+      Map.Entry<Long, AsyncBatch> e = asyncBatches.floorEntry(tag);
+      return e == null || e.getValue().last < tag ? Map.of() : Map.of(e.getKey(), e.getValue());
+    }
+
+    /** Fails the batches whose confirm timeout passed; the oldest batch expires first. */
+    void failOverdue(long now) {
+      for (AsyncBatch b : asyncBatches.values()) {
+        if (now - b.deadlineNanos < 0) {
+          return;
+        }
+        if (asyncBatches.remove(b.first, b)) {
+          b.done.completeExceptionally(
+              new MqException(
+                  "rabbitmq: the broker at "
+                      + settings.address()
+                      + " did not confirm a batch of "
+                      + (1 + b.last - b.first)
+                      + " within "
+                      + settings.describeConfirmTimeout()
+                      + " (rabbitmq.confirmTimeout)"));
+        }
+      }
+    }
+
+    void failAllPending(MqException why) {
+      for (AsyncBatch b : asyncBatches.values()) {
+        if (asyncBatches.remove(b.first, b)) {
+          b.done.completeExceptionally(why);
+        }
+      }
+    }
+
     private void checkShutdown() {
       ShutdownSignalException cause = shutdown.get();
       if (cause != null) {
@@ -198,26 +367,32 @@ final class RabbitMqSender implements MqSender {
 
     private void checkReturns(int before) {
       if (returns.get() != before) {
-        throw new MqException(
-            "rabbitmq: the broker returned "
-                + (returns.get() - before)
-                + " message(s) as unroutable ("
-                + returnReason.get()
-                + "): does queue '"
-                + settings.queue()
-                + "' still exist?");
+        throw returned(returns.get() - before);
       }
+    }
+
+    private MqException returned(int count) {
+      return new MqException(
+          "rabbitmq: the broker returned "
+              + count
+              + " message(s) as unroutable ("
+              + returnReason.get()
+              + "): does queue '"
+              + settings.queue()
+              + "' still exist?");
     }
 
     @Override
     public void handleAck(long deliveryTag, boolean multiple) {
       window.release(settle(deliveryTag, multiple));
+      settleAsync(deliveryTag, multiple, false);
     }
 
     @Override
     public void handleNack(long deliveryTag, boolean multiple) {
       nacks.incrementAndGet();
       window.release(settle(deliveryTag, multiple));
+      settleAsync(deliveryTag, multiple, true);
     }
 
     private int settle(long tag, boolean multiple) {

@@ -23,11 +23,11 @@ import java.util.regex.Pattern;
  * @param factory connection settings (address, credentials, timeouts), copied for each connection
  * @param address {@code host:port}, for messages
  * @param queue the queue's name
- * @param queueType {@code quorum}, {@code classic} or {@code stream}
+ * @param queueType the queue's type
  * @param queueArgs extra {@code x-arguments} for the queue declaration
  * @param persistent whether messages are published with delivery mode 2
  * @param prefetch per-consumer prefetch; 0 means twice the receiver's batch size
- * @param confirms {@code batch} or {@code window}
+ * @param confirms how senders wait for publisher confirms
  * @param confirmWindow unconfirmed messages a sender may have in flight in window mode
  * @param confirmTimeout how long a send waits for its confirms
  * @param streamOffset where a stream receiver starts reading
@@ -36,11 +36,11 @@ record RabbitMqSettings(
     ConnectionFactory factory,
     String address,
     String queue,
-    String queueType,
+    QueueType queueType,
     Map<String, Object> queueArgs,
     boolean persistent,
     int prefetch,
-    String confirms,
+    Confirms confirms,
     int confirmWindow,
     Duration confirmTimeout,
     String streamOffset) {
@@ -49,22 +49,26 @@ record RabbitMqSettings(
   static final String SUGGESTED_URI = "amqp://guest:guest@127.0.0.1:5672";
 
   /**
-   * The broker's address. Deliberately unset by default: RabbitMQ is not a Java broker, so there is
-   * no embedded fallback, and silently using whatever happens to listen on localhost:5672 would
-   * measure an unknown, probably unreplicated, broker.
+   * The broker's address, with credentials. Unset by default: the runner's broker-address policy
+   * then uses the compose port 127.0.0.1:5672 if it answers, else a private local node; a secret
+   * (it may carry a password).
    */
   static final ConfigKey<String> URI =
       ConfigKey.string(
-          "rabbitmq.uri",
-          null,
-          "AMQP URI amqp://user:password@host:port/vhost; unset means no broker (open fails)");
+              "rabbitmq.uri",
+              null,
+              "AMQP URI amqp://user:password@host:port/vhost; unset: 127.0.0.1:5672 if it answers,"
+                  + " else a private local node")
+          .markedSecret();
 
+  /** The broker's host, instead of the URI or overriding its host. */
   static final ConfigKey<String> HOST =
       ConfigKey.string(
           "rabbitmq.host",
           null,
           "broker host, instead of rabbitmq.uri or overriding its host; unset by default");
 
+  /** The broker's AMQP port, used when given or with {@link #HOST}. */
   static final ConfigKey<Integer> PORT =
       ConfigKey.integer(
           "rabbitmq.port",
@@ -74,36 +78,46 @@ record RabbitMqSettings(
           "",
           "broker AMQP port; applies when given or with rabbitmq.host");
 
+  /** The virtual host; when given, overrides the URI's path. */
   static final ConfigKey<String> VHOST =
       ConfigKey.string(
           "rabbitmq.vhost", "/", "virtual host; when given, overrides the path of rabbitmq.uri");
 
+  /** The user; when given, overrides the URI's. */
   static final ConfigKey<String> USERNAME =
       ConfigKey.string(
           "rabbitmq.username", "guest", "user name; when given, overrides the one in rabbitmq.uri");
 
+  /** The password; when given, overrides the URI's. A secret. */
   static final ConfigKey<String> PASSWORD =
       ConfigKey.string(
-          "rabbitmq.password", "guest", "password; when given, overrides the one in rabbitmq.uri");
+              "rabbitmq.password",
+              "guest",
+              "password; when given, overrides the one in rabbitmq.uri")
+          .markedSecret();
 
+  /** The queue, declared durable when missing, never deleted. */
   static final ConfigKey<String> QUEUE =
       ConfigKey.string(
           "rabbitmq.queue", "mqbench", "queue name; declared durable when missing, never deleted");
 
-  static final ConfigKey<String> QUEUE_TYPE =
-      ConfigKey.choice(
+  /** The queue's type at declaration. */
+  static final ConfigKey<QueueType> QUEUE_TYPE =
+      ConfigKey.enumeration(
           "rabbitmq.queueType",
-          "quorum",
-          List.of("quorum", "classic", "stream"),
+          QueueType.class,
+          QueueType.QUORUM,
           "quorum (Raft-replicated, fsynced), classic (one node) or stream (every receiver reads"
               + " everything)");
 
+  /** Whether messages are published persistent (delivery mode 2). */
   static final ConfigKey<Boolean> PERSISTENT =
       ConfigKey.bool(
           "rabbitmq.persistent",
           true,
           "publish with delivery mode 2 (persistent); quorum queues and streams persist anyway");
 
+  /** Each receiver's prefetch ({@code basicQos}); 0 is twice its batch. */
   static final ConfigKey<Integer> PREFETCH =
       ConfigKey.integer(
           "rabbitmq.prefetch",
@@ -114,14 +128,16 @@ record RabbitMqSettings(
           "unacknowledged messages the broker pushes to each receiver (basicQos); 0 = twice the"
               + " receive batch size");
 
-  static final ConfigKey<String> CONFIRMS =
-      ConfigKey.choice(
+  /** How senders wait for publisher confirms. */
+  static final ConfigKey<Confirms> CONFIRMS =
+      ConfigKey.enumeration(
           "rabbitmq.confirms",
-          "batch",
-          List.of("batch", "window"),
+          Confirms.class,
+          Confirms.BATCH,
           "publisher confirms: batch = publish the batch then wait for all its confirms; window ="
               + " keep at most rabbitmq.confirmWindow unconfirmed, then wait for the rest");
 
+  /** Window mode: unconfirmed messages one sender may have in flight. */
   static final ConfigKey<Integer> CONFIRM_WINDOW =
       ConfigKey.integer(
           "rabbitmq.confirmWindow",
@@ -131,18 +147,36 @@ record RabbitMqSettings(
           "messages",
           "window mode: unconfirmed messages one sender may have in flight");
 
+  /** How long a send waits for its confirms before failing. */
   static final ConfigKey<Duration> CONFIRM_TIMEOUT =
       ConfigKey.duration(
           "rabbitmq.confirmTimeout",
           Duration.ofSeconds(30),
           "a send fails if the broker has not confirmed its batch within this time");
 
+  /** TCP connect timeout and, separately, AMQP handshake timeout. */
   static final ConfigKey<Duration> CONNECT_TIMEOUT =
       ConfigKey.duration(
           "rabbitmq.connectTimeout",
           Duration.ofSeconds(5),
           "TCP connect and, separately, AMQP handshake timeout; open() fails after it");
 
+  /**
+   * The largest message senders accept. The broker refuses messages over its own {@code
+   * max_message_size} (128 MiB in RabbitMQ 3.x, 16 MiB from 4.0): the default is the smaller, so a
+   * run is refused up front rather than failing mid-way on either.
+   */
+  static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          "rabbitmq.maxMessageBytes",
+          16 << 20,
+          1,
+          512 << 20,
+          "bytes",
+          "largest message senders accept; at most the broker's max_message_size (16 MiB by"
+              + " default from RabbitMQ 4.0, 128 MiB before)");
+
+  /** Stream queues only: where each receiver starts. */
   static final ConfigKey<String> STREAM_OFFSET =
       ConfigKey.string(
           "rabbitmq.streamOffset",
@@ -168,11 +202,15 @@ record RabbitMqSettings(
           CONFIRM_WINDOW,
           CONFIRM_TIMEOUT,
           CONNECT_TIMEOUT,
+          MAX_MESSAGE_BYTES,
           STREAM_OFFSET);
 
   private static final Pattern WHOLE_NUMBER = Pattern.compile("-?\\d{1,18}");
 
-  /** The one line {@code open()} fails with when no broker address is configured. */
+  /**
+   * The one line {@code open()} fails with when called with no broker address (the runner resolves
+   * one before, see {@link RabbitMqProvider#brokerAddressing()}).
+   */
   static String noAddressMessage() {
     return URI.name()
         + " is not set: start a cluster with `docker compose -f docker/rabbitmq.yml up -d --wait`"
@@ -180,8 +218,8 @@ record RabbitMqSettings(
         + URI.name()
         + "="
         + SUGGESTED_URI
-        + " (-p on the CLI, -D with exec:java), or start a local node with"
-        + " `rabbitmq-server -detached`";
+        + " (-p on the CLI, -D with exec:java), or install rabbitmq-server"
+        + " (apt-get install rabbitmq-server) for a private local node";
   }
 
   /**
@@ -280,7 +318,7 @@ record RabbitMqSettings(
   /** The queue's declaration arguments: the type, then the user's pass-through arguments. */
   Map<String, Object> declareArgs() {
     Map<String, Object> args = new LinkedHashMap<>();
-    args.put("x-queue-type", queueType);
+    args.put("x-queue-type", queueType.toString());
     args.putAll(queueArgs);
     return args;
   }

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProviders;
 import java.time.Duration;
 import java.util.Map;
@@ -42,9 +44,41 @@ class RabbitMqProviderTest {
         .hasMessageStartingWith("rabbitmq.uri is not set")
         .hasMessageContaining("docker compose -f docker/rabbitmq.yml up -d")
         .hasMessageContaining("rabbitmq.uri=" + RabbitMqSettings.SUGGESTED_URI)
-        .hasMessageContaining("rabbitmq-server -detached")
+        .hasMessageContaining("apt-get install rabbitmq-server")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     assertThat(provider.target(noAddress)).isEqualTo("unset (rabbitmq.uri)");
+  }
+
+  @Test
+  void withoutAnAddressTheRunnerTriesTheComposePortThenAPrivateNodeOfTheInstalledServer() {
+    BrokerAddressing a = provider.brokerAddressing().orElseThrow();
+
+    assertThat(a.keys()).containsExactly("rabbitmq.uri", "rabbitmq.host");
+    assertThat(a.composeFile()).isEqualTo("docker/rabbitmq.yml");
+    assertThat(a.composeProbe()).isEqualTo("127.0.0.1:5672");
+    assertThat(a.composeValue()).isEqualTo(RabbitMqSettings.SUGGESTED_URI);
+    assertThat(a.install()).isEqualTo("apt-get install rabbitmq-server");
+    assertThat(provider.localBroker(provider.configure(Map.of())).isPresent())
+        .isEqualTo(RabbitNode.installed().isPresent());
+    assertThat(provider.localBroker(provider.configure(Map.of("rabbitmq.host", "h")))).isEmpty();
+  }
+
+  @Test
+  void credentialsAreSecretsAndTheDeclaredLimitFollowsItsKey() {
+    MqConfig c =
+        provider.configure(
+            Map.of(
+                "rabbitmq.uri", "amqp://bob:s3cret@h:5672",
+                "rabbitmq.maxMessageBytes", "1000",
+                "rabbitmq.confirmTimeout", "3s",
+                "rabbitmq.connectTimeout", "1s"));
+
+    assertThat(c.effective()).containsEntry("rabbitmq.uri", "amqp://bob:****@h:5672");
+    assertThat(c.effective()).containsEntry("rabbitmq.password", "****");
+    MqLimits limits = provider.limits(c);
+    assertThat(limits.maxMessageBytes()).isEqualTo(1000);
+    assertThat(limits.sendTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(provider.limits(provider.configure(Map.of())).maxMessageBytes()).isEqualTo(16 << 20);
   }
 
   @Test
@@ -52,9 +86,9 @@ class RabbitMqProviderTest {
     RabbitMqSettings s = settings(Map.of("rabbitmq.uri", "amqp://h"));
 
     assertThat(s.queue()).isEqualTo("mqbench");
-    assertThat(s.queueType()).isEqualTo("quorum");
+    assertThat(s.queueType()).isEqualTo(QueueType.QUORUM);
     assertThat(s.persistent()).isTrue();
-    assertThat(s.confirms()).isEqualTo("batch");
+    assertThat(s.confirms()).isEqualTo(Confirms.BATCH);
     assertThat(s.confirmTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(s.declareArgs()).containsExactly(Map.entry("x-queue-type", "quorum"));
     assertThat(s.factory().isAutomaticRecoveryEnabled()).isFalse();

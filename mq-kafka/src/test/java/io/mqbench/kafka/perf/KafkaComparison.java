@@ -1,5 +1,6 @@
 package io.mqbench.kafka.perf;
 
+import io.mqbench.broker.JavaBroker;
 import io.mqbench.kafka.KafkaMqProvider;
 import io.mqbench.kafka.LocalKafka;
 import io.mqbench.mq.Mq;
@@ -82,7 +83,7 @@ public final class KafkaComparison {
         List<String> runnerCommand =
             new ArrayList<>(
                 List.of(
-                    javaBinary(),
+                    JavaBroker.javaBinary(),
                     "-Xmx512m",
                     "-jar",
                     runnerJar,
@@ -338,7 +339,7 @@ public final class KafkaComparison {
     List<String> command = new java.util.ArrayList<>();
     command.addAll(
         List.of(
-            javaBinary(),
+            JavaBroker.javaBinary(),
             "-Xmx512m",
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
             "-cp",
@@ -346,9 +347,5 @@ public final class KafkaComparison {
             "org.apache.kafka.tools." + tool));
     command.addAll(List.of(args));
     return command;
-  }
-
-  private static String javaBinary() {
-    return ProcessHandle.current().info().command().orElse("java");
   }
 }

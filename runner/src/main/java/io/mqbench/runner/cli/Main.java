@@ -1,6 +1,7 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.config.ConfigException;
+import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.config.Preset;
@@ -135,14 +136,16 @@ public final class Main implements Runnable {
   }
 
   private static void report(Throwable e, boolean verbose, PrintStream err) {
+    boolean known =
+        e instanceof MqException
+            || e instanceof ConfigException
+            || e instanceof UncheckedIOException;
     String message =
-        e instanceof MqException || e instanceof UncheckedIOException
-            ? e.getMessage()
-            : e.getClass().getSimpleName() + ": " + e.getMessage();
+        known ? Errors.oneLine(e) : e.getClass().getSimpleName() + ": " + Errors.oneLine(e);
     err.println("mqbench: " + message);
     if (verbose) {
       e.printStackTrace(err);
-    } else if (!(e instanceof MqException)) {
+    } else if (!known) {
       err.println("mqbench: (run with --verbose for the stack trace)");
     }
   }

@@ -39,6 +39,6 @@ final class QueuesCommand implements Callable<Integer> {
 
   @SuppressWarnings("unchecked")
   private static <T> String format(ConfigKey<T> key, Object value) {
-    return key.format((T) value);
+    return key.redact(key.format((T) value));
   }
 }

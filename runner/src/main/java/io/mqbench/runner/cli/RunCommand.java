@@ -12,6 +12,7 @@ import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.ResultsWriter;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.session.BenchmarkSession;
+import io.mqbench.runner.session.RunLimits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -318,6 +319,7 @@ final class RunCommand implements Callable<Integer> {
             receiveWait,
             connectTimeout);
     RunConfig config = new RunConfig(queue, settings, warmup, seed, out, backend.effective());
+    RunLimits.check(provider, backend, config);
     boolean showProgress =
         switch (progress) {
           case "always" -> true;

@@ -1,5 +1,6 @@
 package io.mqbench.runner.session;
 
+import io.mqbench.broker.BrokerResolution;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.CellReady;
@@ -61,20 +62,14 @@ public final class BenchmarkSession {
    * @throws InterruptedException if interrupted
    */
   public RunResult run(Function<RunConfig, ProgressDisplay> progress) throws InterruptedException {
-    Optional<LocalBroker> local = provider.localBroker(backendConfig);
-    MqConfig effective = backendConfig;
+    BrokerResolution.Resolved resolved = BrokerResolution.resolve(provider, backendConfig);
+    resolved.notices().forEach(err::println);
+    Optional<LocalBroker> local = resolved.localBroker();
+    MqConfig effective = resolved.config();
     Thread stopBroker = null;
     try {
       if (local.isPresent()) {
         LocalBroker broker = local.get();
-        err.println(
-            "mqbench: no broker address given for "
-                + provider.name()
-                + ": starting "
-                + broker.description()
-                + " in its own JVM.");
-        err.println(
-            "mqbench: NOTE numbers from one local broker on this machine are not cluster numbers.");
         // A broker process must not outlive a runner stopped with Ctrl-C.
         stopBroker = new Thread(broker::close, "mqbench-stop-local-broker");
         Runtime.getRuntime().addShutdownHook(stopBroker);
@@ -127,7 +122,7 @@ public final class BenchmarkSession {
       MqConfig effective, RunSettings settings, int runId, long seed, Consumer<Tick> onTick)
       throws InterruptedException {
     LocalCell cell = LocalCell.of(provider, effective);
-    CellSpec spec = CellSpec.whole(provider.name(), effective.effective(), settings, runId, seed);
+    CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
     Coordinator coordinator =
         new Coordinator(List.of(new Coordinator.Placement(cell, spec)), onTick);
     current = coordinator;

@@ -1,0 +1,142 @@
+package io.mqbench.broker;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProvider;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The one broker-address policy, applied to any backend that declares {@link BrokerAddressing}:
+ *
+ * <table>
+ *   <caption>Where the broker comes from</caption>
+ *   <tr><th>configuration</th><th>broker used</th></tr>
+ *   <tr><td>an address key given</td><td>that address</td></tr>
+ *   <tr><td>none, and the compose file's port answers on 127.0.0.1</td><td>that broker; said on
+ *       the terminal</td></tr>
+ *   <tr><td>none, nothing answers, the backend can run a local broker</td><td>a local broker (own
+ *       process, loopback only, free port, deleted at the end); said on the terminal</td></tr>
+ *   <tr><td>none of these</td><td>none: fails in one line naming the key, the compose file and
+ *       the install command</td></tr>
+ * </table>
+ *
+ * <p>Backends without a broker ({@code memory}) pass through unchanged.
+ */
+public final class BrokerResolution {
+  private static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
+
+  private BrokerResolution() {}
+
+  /**
+   * Where the run's broker is.
+   *
+   * @param config the configuration to use: the given one, or one pointing at the compose broker
+   * @param localBroker a broker still to be {@linkplain LocalBroker#start started} (with {@code
+   *     config}), or empty
+   * @param notices lines for the terminal saying which broker is used and why; empty when the user
+   *     named it
+   */
+  public record Resolved(MqConfig config, Optional<LocalBroker> localBroker, List<String> notices) {
+    /** Copies the notices. */
+    public Resolved {
+      notices = List.copyOf(notices);
+    }
+  }
+
+  /**
+   * Applies the policy, probing the compose port with a TCP connect of at most 500 ms.
+   *
+   * @param provider the backend
+   * @param config its validated configuration
+   * @return the broker to use
+   * @throws MqException in one line when there is no broker to use
+   */
+  public static Resolved resolve(MqProvider provider, MqConfig config) {
+    return resolve(provider, config, hostPort -> Loopback.answers(hostPort, PROBE_TIMEOUT));
+  }
+
+  /**
+   * Applies the policy.
+   *
+   * @param provider the backend
+   * @param config its validated configuration
+   * @param answers whether something accepts connections at a {@code host:port}
+   * @return the broker to use
+   * @throws MqException in one line when there is no broker to use
+   */
+  public static Resolved resolve(MqProvider provider, MqConfig config, Predicate<String> answers) {
+    Optional<BrokerAddressing> addressing = provider.brokerAddressing();
+    if (addressing.isEmpty()) {
+      return new Resolved(config, provider.localBroker(config), List.of());
+    }
+    BrokerAddressing a = addressing.get();
+    if (a.keys().stream().anyMatch(config::isGiven)) {
+      return new Resolved(config, Optional.empty(), List.of());
+    }
+    if (answers.test(a.composeProbe())) {
+      MqConfig compose = config.with(a.key(), a.composeValue());
+      return new Resolved(
+          compose,
+          Optional.empty(),
+          List.of(
+              "mqbench: no broker address given for "
+                  + provider.name()
+                  + " ("
+                  + a.key()
+                  + "): using the broker that answers on "
+                  + a.composeProbe()
+                  + ", the port "
+                  + a.composeFile()
+                  + " publishes ("
+                  + a.key()
+                  + "="
+                  + redact(provider, a.key(), a.composeValue())
+                  + ")."));
+    }
+    Optional<LocalBroker> local = provider.localBroker(config);
+    if (local.isPresent()) {
+      return new Resolved(
+          config,
+          local,
+          List.of(
+              "mqbench: no broker address given for "
+                  + provider.name()
+                  + " ("
+                  + a.key()
+                  + ") and nothing answers on "
+                  + a.composeProbe()
+                  + " ("
+                  + a.composeFile()
+                  + "): starting "
+                  + local.get().description()
+                  + " in its own process, deleted at the end.",
+              "mqbench: NOTE numbers from one local broker on this machine are not cluster"
+                  + " numbers."));
+    }
+    throw new MqException(
+        "no "
+            + provider.name()
+            + " broker: "
+            + a.key()
+            + " is not set, nothing answers on "
+            + a.composeProbe()
+            + " (start the cluster with `docker compose -f "
+            + a.composeFile()
+            + " up -d --wait`), and no local broker can be started here"
+            + (a.install().isEmpty() ? "" : " (" + a.install() + ")"));
+  }
+
+  private static String redact(MqProvider provider, String key, String value) {
+    return provider.configKeys().stream()
+        .filter(k -> k.name().equals(key))
+        .findFirst()
+        .map(k -> ((ConfigKey<?>) k).redact(value))
+        .orElse(value);
+  }
+}

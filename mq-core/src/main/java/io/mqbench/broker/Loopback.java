@@ -1,0 +1,95 @@
+package io.mqbench.broker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Ports on 127.0.0.1: finding free ones for a local broker, and checking whether one answers. */
+public final class Loopback {
+  /** The address every local broker binds to, and the only one. */
+  public static final String HOST = "127.0.0.1";
+
+  private Loopback() {}
+
+  /**
+   * Distinct free ports, chosen by the OS. They are free when this returns; a broker should bind
+   * them at once.
+   *
+   * @param count how many
+   * @return the ports
+   * @throws UncheckedIOException if the OS has none to give
+   */
+  public static int[] freePorts(int count) {
+    // Held open together so that no two are the same; closed just before the broker binds them.
+    List<ServerSocket> sockets = new ArrayList<>();
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        sockets.add(s);
+        ports[i] = s.getLocalPort();
+      }
+      return ports;
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port on " + HOST, e);
+    } finally {
+      for (ServerSocket s : sockets) {
+        try {
+          s.close();
+        } catch (IOException e) {
+          // closing a listening socket we own does not fail in practice
+        }
+      }
+    }
+  }
+
+  /**
+   * @return one free port
+   */
+  public static int freePort() {
+    return freePorts(1)[0];
+  }
+
+  /**
+   * Whether something accepts TCP connections at {@code host:port}.
+   *
+   * @param host a host name or address
+   * @param port the port
+   * @param timeout how long the connect may take
+   * @return true if a connection was accepted (and closed at once)
+   */
+  public static boolean answers(String host, int port, Duration timeout) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), (int) Math.max(1, timeout.toMillis()));
+      return true;
+    } catch (IOException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * @param hostPort {@code host:port}
+   * @param timeout how long the connect may take
+   * @return whether something accepts TCP connections there
+   */
+  public static boolean answers(String hostPort, Duration timeout) {
+    int colon = hostPort.lastIndexOf(':');
+    if (colon < 0) {
+      return false;
+    }
+    try {
+      return answers(
+          hostPort.substring(0, colon),
+          Integer.parseInt(hostPort.substring(colon + 1).trim()),
+          timeout);
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+}

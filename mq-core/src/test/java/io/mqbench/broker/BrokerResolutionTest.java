@@ -1,0 +1,146 @@
+package io.mqbench.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProvider;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class BrokerResolutionTest {
+  private static final ConfigKey<String> URI =
+      ConfigKey.string("b.uri", null, "address").markedSecret();
+
+  /** A backend with an address key, a compose port, and a local broker if {@code canRunLocal}. */
+  private static final class Backend implements MqProvider {
+    private final boolean canRunLocal;
+
+    Backend(boolean canRunLocal) {
+      this.canRunLocal = canRunLocal;
+    }
+
+    @Override
+    public String name() {
+      return "b";
+    }
+
+    @Override
+    public String description() {
+      return "test";
+    }
+
+    @Override
+    public List<ConfigKey<?>> configKeys() {
+      return List.of(URI);
+    }
+
+    @Override
+    public String target(MqConfig config) {
+      return config.find(URI).orElse("unset");
+    }
+
+    @Override
+    public Mq open(MqConfig config) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Optional<BrokerAddressing> brokerAddressing() {
+      return Optional.of(
+          new BrokerAddressing(
+              List.of("b.uri"),
+              "docker/b.yml",
+              "127.0.0.1:5999",
+              "b://guest:guest@127.0.0.1:5999",
+              "apt-get install b-server"));
+    }
+
+    @Override
+    public Optional<LocalBroker> localBroker(MqConfig config) {
+      if (!canRunLocal) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new LocalBroker() {
+            @Override
+            public MqConfig start(MqConfig c) {
+              return c.with("b.uri", "b://127.0.0.1:1234");
+            }
+
+            @Override
+            public String description() {
+              return "a private b node";
+            }
+
+            @Override
+            public void close() {}
+          });
+    }
+  }
+
+  private static MqConfig config(MqProvider p, Map<String, String> raw) {
+    return p.configure(raw);
+  }
+
+  @Test
+  void anAddressGivenIsUsedAsGivenWithoutProbing() {
+    Backend b = new Backend(true);
+    MqConfig given = config(b, Map.of("b.uri", "b://elsewhere:1"));
+
+    BrokerResolution.Resolved r =
+        BrokerResolution.resolve(
+            b,
+            given,
+            hp -> {
+              throw new AssertionError("probed " + hp);
+            });
+
+    assertThat(r.config()).isSameAs(given);
+    assertThat(r.localBroker()).isEmpty();
+    assertThat(r.notices()).isEmpty();
+  }
+
+  @Test
+  void withNoAddressTheComposePortIsUsedWhenItAnswersAndTheRunnerSaysSo() {
+    Backend b = new Backend(true);
+
+    BrokerResolution.Resolved r =
+        BrokerResolution.resolve(b, config(b, Map.of()), "127.0.0.1:5999"::equals);
+
+    assertThat(r.config().find(URI)).contains("b://guest:guest@127.0.0.1:5999");
+    assertThat(r.localBroker()).isEmpty();
+    assertThat(String.join("\n", r.notices()))
+        .contains("127.0.0.1:5999", "docker/b.yml", "b://guest:****@127.0.0.1:5999")
+        .doesNotContain("guest@");
+  }
+
+  @Test
+  void withNoAddressAndNothingAnsweringALocalBrokerIsStartedAndTheRunnerSaysSo() {
+    Backend b = new Backend(true);
+
+    BrokerResolution.Resolved r = BrokerResolution.resolve(b, config(b, Map.of()), hp -> false);
+
+    assertThat(r.localBroker()).isPresent();
+    assertThat(r.notices().get(0)).contains("starting a private b node", "b.uri");
+  }
+
+  @Test
+  void withNothingAtAllItFailsInOneLineNamingKeyComposeFileAndInstallCommand() {
+    Backend b = new Backend(false);
+
+    assertThatThrownBy(() -> BrokerResolution.resolve(b, config(b, Map.of()), hp -> false))
+        .isInstanceOf(MqException.class)
+        .hasMessage(
+            "no b broker: b.uri is not set, nothing answers on 127.0.0.1:5999 (start the cluster"
+                + " with `docker compose -f docker/b.yml up -d --wait`), and no local broker can"
+                + " be started here (apt-get install b-server)");
+  }
+}

@@ -1,0 +1,70 @@
+package io.mqbench.kafka;
+
+import io.mqbench.broker.BrokerProcess;
+import io.mqbench.contract.MqFailureKit;
+import io.mqbench.mq.MqProvider;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The failure kit against a local broker of its own (it freezes the broker, so it does not share
+ * the other tests' broker). Credentials do not apply: the local broker is PLAINTEXT, without
+ * authentication.
+ */
+class KafkaFailureIT extends MqFailureKit {
+  private static LocalKafka kafka;
+
+  @BeforeAll
+  static void startBroker() throws InterruptedException {
+    kafka = LocalKafka.start(1, 384, Duration.ofSeconds(90));
+  }
+
+  @AfterAll
+  static void stopBroker() {
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+
+  @Override
+  protected MqProvider provider() {
+    return new KafkaMqProvider();
+  }
+
+  /** Short producer timeouts, so that a frozen broker fails a send within seconds. */
+  @Override
+  protected Map<String, String> brokerConfig(String queueName) {
+    return Map.of(
+        "kafka.bootstrapServers", kafka.bootstrapServers(),
+        "kafka.topic", queueName,
+        "kafka.partitions", "1",
+        "kafka.producer.delivery.timeout.ms", "6000",
+        "kafka.producer.request.timeout.ms", "3000",
+        "kafka.producer.max.block.ms", "3000");
+  }
+
+  @Override
+  protected Optional<Map<String, String>> configAt(String host, int port) {
+    return Optional.of(Map.of("kafka.bootstrapServers", host + ":" + port));
+  }
+
+  @Override
+  protected Optional<BrokerControl> brokerControl() {
+    BrokerProcess broker = kafka.process(0);
+    return Optional.of(
+        new BrokerControl() {
+          @Override
+          public void suspend() throws Exception {
+            broker.suspend();
+          }
+
+          @Override
+          public void resume() throws Exception {
+            broker.resume();
+          }
+        });
+  }
+}
