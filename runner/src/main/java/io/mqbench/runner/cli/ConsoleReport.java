@@ -35,7 +35,11 @@ final class ConsoleReport {
         t.receivedPerSecond(),
         drained
             ? String.format(
-                Locale.ROOT, " (drain started %.2f s after the start)", t.drainStartSeconds())
+                Locale.ROOT,
+                " from its first message (drain started %.2f s after the start, first message"
+                    + " %.2f s later)",
+                t.drainStartSeconds(),
+                t.drainWaitSeconds())
             : "");
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {

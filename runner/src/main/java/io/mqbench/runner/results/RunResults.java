@@ -44,8 +44,17 @@ public final class RunResults {
       senders.add(ThreadRate.of(s.senderId(), s.sent(), 0, s.lastAckNanos()));
       lastAck = Math.max(lastAck, s.lastAckNanos());
     }
-    // Receivers are timed from when they started: the run's start, or the drain's.
-    long receiversStart = outcome.drainStartNanos();
+    // Receivers are timed from when they started: the run's start; or, draining a backlog, from
+    // the first delivery, as ConsumerPerformance times its fetching apart from its group join (the
+    // wait for the first message is reported beside it).
+    long drainStart = outcome.drainStartNanos();
+    long firstDelivery =
+        report.receivers().stream()
+            .mapToLong(ReceiverStats::firstReceiveNanos)
+            .filter(t -> t > 0)
+            .min()
+            .orElse(drainStart);
+    long receiversStart = drainStart > 0 ? Math.max(drainStart, firstDelivery) : 0;
     long lastReceive = 0;
     int i = 0;
     for (ReceiverStats r : report.receivers()) {
@@ -72,7 +81,8 @@ public final class RunResults {
             receiveSeconds,
             sentPerSecond,
             receiveSeconds > 0 ? received / receiveSeconds : 0,
-            outcome.drainStartNanos() / 1e9,
+            drainStart / 1e9,
+            (receiversStart - drainStart) / 1e9,
             outcome.endedIdle());
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, Latency.of(report.serviceMicros().decode()));

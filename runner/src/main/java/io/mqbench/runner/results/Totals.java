@@ -11,11 +11,14 @@ package io.mqbench.runner.results;
  * @param foreign bodies received that were not this run's messages (leftovers of earlier runs)
  * @param unacknowledgedDelivered delivered messages whose send was not acknowledged
  * @param sendSeconds from the start to the last acknowledged send
- * @param receiveSeconds from the receivers' start (the run's, or the drain's) to the last delivery
+ * @param receiveSeconds from the receivers' start to the last delivery; send-then-drain: from the
+ *     first delivery of the drain to the last
  * @param sentPerSecond {@code sent / sendSeconds}
  * @param receivedPerSecond {@code received / receiveSeconds}: in a send-then-drain run, the drain
  *     rate
  * @param drainStartSeconds send-then-drain: from the start to the drain's start; 0 otherwise
+ * @param drainWaitSeconds send-then-drain: from the drain's start to its first delivery
+ *     (connecting, a consumer group's join); 0 otherwise
  * @param endedIdle true if receivers stopped because nothing more arrived
  */
 public record Totals(
@@ -31,4 +34,5 @@ public record Totals(
     double sentPerSecond,
     double receivedPerSecond,
     double drainStartSeconds,
+    double drainWaitSeconds,
     boolean endedIdle) {}

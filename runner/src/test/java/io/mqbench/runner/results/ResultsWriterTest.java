@@ -65,6 +65,7 @@ class ResultsWriterTest {
             50_000,
             40_001.2,
             0,
+            0,
             lost > 0);
     return new RunResult(
         "0000002a",
