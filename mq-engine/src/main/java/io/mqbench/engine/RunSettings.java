@@ -21,7 +21,8 @@ import java.util.Optional;
  * @param maxBatch throughput mode: each send carries 1 to {@code maxBatch} messages; rate mode:
  *     each send carries exactly {@code maxBatch}; receives ask for up to {@code maxBatch}
  * @param messageSizeBytes the exact size of every message, envelope included
- * @param inFlight how many batches each sender keeps sent but not yet acknowledged, at least 1
+ * @param inFlight how many batches each sender keeps sent but not yet acknowledged, at least 1 (see
+ *     {@link #effectiveInFlight()})
  * @param phases receivers beside senders, or draining after them
  * @param receiverIdle after senders finished, receivers stop once nothing arrived for this long
  * @param receiveWait how long one receive call waits for a first message
@@ -50,6 +51,13 @@ public record RunSettings(
 
   /** Batch in rate mode unless given: one message per scheduled send. */
   public static final int DEFAULT_RATE_BATCH = 1;
+
+  /**
+   * The most message bytes one sender keeps in flight, whatever {@code inFlight} says: Kafka's
+   * producer buffer ({@code buffer.memory}) by default, so that large messages cannot fill the
+   * heap.
+   */
+  public static final long MAX_IN_FLIGHT_BYTES = 32L << 20;
 
   /** How long a rate-mode run lasts unless given. */
   public static final Duration DEFAULT_RATE_DURATION = Duration.ofSeconds(30);
@@ -160,6 +168,15 @@ public record RunSettings(
   }
 
   /**
+   * @return the batches each sender keeps in flight: {@code inFlight}, lowered so that at most
+   *     {@link #MAX_IN_FLIGHT_BYTES} of messages are in flight, and at least 1
+   */
+  public int effectiveInFlight() {
+    long bytesPerBatch = (long) maxBatch * messageSizeBytes;
+    return (int) Math.max(1, Math.min(inFlight, MAX_IN_FLIGHT_BYTES / bytesPerBatch));
+  }
+
+  /**
    * @return true when messages are scheduled at a fixed rate
    */
   public boolean rateMode() {
@@ -172,7 +189,11 @@ public record RunSettings(
   public String describe() {
     String sendersText = senders + " sender" + (senders == 1 ? "" : "s");
     String receiversText = receivers + " receiver" + (receivers == 1 ? "" : "s");
-    String window = inFlight == 1 ? "" : ", in flight " + inFlight;
+    int w = effectiveInFlight();
+    String window =
+        w == inFlight
+            ? ", in flight " + inFlight
+            : ", in flight " + w + " (" + inFlight + " capped at 32 MiB)";
     String drain = phases == Phases.SEND_THEN_DRAIN ? ", send then drain" : "";
     if (mode == Mode.RATE) {
       return String.format(

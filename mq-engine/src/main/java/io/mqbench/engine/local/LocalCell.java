@@ -334,7 +334,7 @@ public final class LocalCell implements Cell {
                   ? BatchSizes.fixed(s.maxBatch())
                   : BatchSizes.uniform(
                       s.maxBatch(), spec.seed() ^ (0x9E3779B97F4A7C15L * (id + 1))),
-              s.inFlight());
+              s.effectiveInFlight());
       senders[index] = task;
       ready.countDown();
       counted = true;

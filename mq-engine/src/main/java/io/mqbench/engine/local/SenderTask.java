@@ -20,7 +20,8 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * enveloped batches, hands them to {@link MqSender#sendAsync}, and records per completed batch its
  * service time (send call to completion), response time (intended send time to completion),
  * schedule lag (intended time to the send call) and harness lag (the part of the schedule lag not
- * explained by a full window), plus which sequence numbers the backend acknowledged.
+ * explained by the backend: neither by its previous send call still running nor by a full window),
+ * plus which sequence numbers the backend acknowledged.
  *
  * <p>Single-writer: completions arrive on the backend's threads and are only queued there, stamped
  * with their time; the sending thread takes them from the queue and records them. Histograms and
@@ -48,6 +49,8 @@ public final class SenderTask {
   private long batches;
   private long lastAckNanos;
   private long slotFreedNanos;
+  private long lastIssueReturnedNanos;
+  private boolean fullAfterLastIssue;
 
   /** A batch handed to the backend and not yet recorded. */
   private record Batch(long firstSequence, int size, long intendedNanos, long startNanos) {}
@@ -141,8 +144,13 @@ public final class SenderTask {
       bodiesOfBatch.add(bodies.next(nextSequence + i, intended));
     }
     scheduleLagMicros.recordValue(Latencies.micros(start - intended));
-    // Late for the harness's reasons only if a slot was already free when the batch was due.
-    harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, slotFreedNanos)));
+    // Late for the harness's reasons only by the time since the sender could have issued it: the
+    // backend's previous send call had returned and, if that filled the window, a slot was freed.
+    long available =
+        fullAfterLastIssue
+            ? Math.max(lastIssueReturnedNanos, slotFreedNanos)
+            : lastIssueReturnedNanos;
+    harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, available)));
     Batch batch = new Batch(nextSequence, n, intended, start);
     nextSequence += n;
     inFlight++;
@@ -153,6 +161,8 @@ public final class SenderTask {
       done =
           CompletableFuture.failedFuture(e); // a backend that threw instead of failing the future
     }
+    lastIssueReturnedNanos = System.nanoTime();
+    fullAfterLastIssue = inFlight >= window;
     done.whenComplete((v, e) -> completions.add(new Completion(batch, System.nanoTime(), e)));
     return n;
   }

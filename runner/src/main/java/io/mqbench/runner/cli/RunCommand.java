@@ -134,7 +134,8 @@ final class RunCommand implements Callable<Integer> {
       description =
           "Batches each sender keeps sent but not yet acknowledged, as real producers do (Kafka"
               + " callbacks, RabbitMQ confirms); a batch counts as sent when it is acknowledged."
-              + " 1 = one synchronous send at a time. Default: ${DEFAULT-VALUE}.")
+              + " 1 = one synchronous send at a time. At most 32 MiB of messages are in flight per"
+              + " sender. Default: ${DEFAULT-VALUE}.")
   int inFlight;
 
   @Option(
@@ -239,7 +240,7 @@ final class RunCommand implements Callable<Integer> {
   boolean verbose;
 
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
-  static final int DEFAULT_IN_FLIGHT = 8;
+  static final int DEFAULT_IN_FLIGHT = 128;
 
   private Optional<ScenarioFile> scenarioFile = Optional.empty();
   private Map<String, String> cell = Map.of();

@@ -1,0 +1,67 @@
+package io.mqbench.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.config.ConfigException;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RunSettingsTest {
+
+  private static RunSettings sized(int batch, int size, int inFlight) {
+    return new RunSettings(
+        Mode.THROUGHPUT,
+        1,
+        1,
+        1000,
+        Optional.empty(),
+        Optional.empty(),
+        batch,
+        size,
+        inFlight,
+        Phases.TOGETHER,
+        Duration.ofSeconds(1),
+        Duration.ofMillis(100),
+        Duration.ofSeconds(10));
+  }
+
+  @Test
+  void theWindowHoldsAtMost32MebibytesOfMessagesPerSender() {
+    assertThat(sized(10, 100, 128).effectiveInFlight()).isEqualTo(128);
+    assertThat(sized(1, 1_048_576, 128).effectiveInFlight()).isEqualTo(32);
+    assertThat(sized(100, 1_048_576, 128).effectiveInFlight()).as("never below one").isEqualTo(1);
+    assertThat(sized(1, 1_048_576, 128).describe()).contains("in flight 32 (128 capped at 32 MiB)");
+  }
+
+  @Test
+  void aReceiveOnlyRunTakesNeitherADurationNorARate() {
+    assertThatThrownBy(
+            () ->
+                new RunSettings(
+                    Mode.THROUGHPUT,
+                    0,
+                    1,
+                    1000,
+                    Optional.of(Duration.ofSeconds(5)),
+                    Optional.empty(),
+                    1,
+                    100,
+                    1,
+                    Phases.TOGETHER,
+                    Duration.ofSeconds(1),
+                    Duration.ofMillis(100),
+                    Duration.ofSeconds(10)))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("--senders 0");
+  }
+
+  @Test
+  void sendThenDrainNeedsBothSides() {
+    assertThatThrownBy(() -> sized(1, 100, 1).withPhases(Phases.SEND_THEN_DRAIN).withInFlight(0))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("--in-flight must be at least 1, was 0");
+    assertThat(Phases.parse("Send-Then-Drain")).isEqualTo(Phases.SEND_THEN_DRAIN);
+  }
+}
