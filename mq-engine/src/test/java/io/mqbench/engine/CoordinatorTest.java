@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -141,27 +140,12 @@ class CoordinatorTest {
     AtomicInteger mostInFlight = new AtomicInteger();
     try {
       Mq delayed =
-          new SenderWrappingMq(
+          SenderWrappingMq.pipelined(
               memory(),
-              (batch, next) -> next.send(batch),
-              true,
-              (batch, next) -> {
-                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                CompletableFuture<Void> done = new CompletableFuture<>();
-                later.schedule(
-                    () -> {
-                      inFlight.decrementAndGet();
-                      try {
-                        next.send(batch);
-                        done.complete(null);
-                      } catch (Exception e) {
-                        done.completeExceptionally(e);
-                      }
-                    },
-                    5,
-                    TimeUnit.MILLISECONDS);
-                return done;
-              });
+              later,
+              5,
+              () -> mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max),
+              inFlight::decrementAndGet);
 
       RunOutcome outcome = run(delayed, throughput(1, 1, 2_000).withInFlight(8));
 
@@ -181,27 +165,8 @@ class CoordinatorTest {
     AtomicInteger completed = new AtomicInteger();
     try {
       Mq slow =
-          new SenderWrappingMq(
-              memory(),
-              (batch, next) -> next.send(batch),
-              true,
-              (batch, next) -> {
-                issued.incrementAndGet();
-                CompletableFuture<Void> done = new CompletableFuture<>();
-                later.schedule(
-                    () -> {
-                      try {
-                        next.send(batch);
-                        completed.incrementAndGet();
-                        done.complete(null);
-                      } catch (Exception e) {
-                        done.completeExceptionally(e);
-                      }
-                    },
-                    200,
-                    TimeUnit.MILLISECONDS);
-                return done;
-              });
+          SenderWrappingMq.pipelined(
+              memory(), later, 200, issued::incrementAndGet, completed::incrementAndGet);
       Coordinator coordinator =
           TestRuns.coordinator(slow, timed(1, 1, Duration.ofSeconds(60)).withInFlight(16), t -> {});
       stopAfter(coordinator, 700);
@@ -324,22 +289,7 @@ class CoordinatorTest {
     // Each batch takes 20 ms to be acknowledged: one at a time, a sender manages 50 per second.
     ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
     try {
-      Mq slow =
-          new SenderWrappingMq(
-              memory(),
-              (batch, next) -> next.send(batch),
-              true,
-              (batch, next) -> {
-                CompletableFuture<Void> done = new CompletableFuture<>();
-                later.schedule(
-                    () -> {
-                      sendQuietly(next, batch);
-                      done.complete(null);
-                    },
-                    20,
-                    TimeUnit.MILLISECONDS);
-                return done;
-              });
+      Mq slow = SenderWrappingMq.pipelined(memory(), later, 20, () -> {}, () -> {});
       RunSettings oneThousandPerSecond =
           new RunSettings(
               Mode.RATE,

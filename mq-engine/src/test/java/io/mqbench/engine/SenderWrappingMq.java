@@ -5,6 +5,8 @@ import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A backend whose sends the test changes (to drop, fail, stall or pipeline them) while everything
@@ -26,6 +28,41 @@ record SenderWrappingMq(
 
   SenderWrappingMq(Mq inner, SendOverride override, boolean closesInner) {
     this(inner, override, closesInner, null);
+  }
+
+  /**
+   * A pipelining backend, as Kafka's and RabbitMQ's clients are: every asynchronous send is stored
+   * {@code millis} later on the {@code later} thread, then completes.
+   *
+   * @param inner the real queue, closed with this one
+   * @param later the thread that stores and completes batches
+   * @param millis how long after its issue a batch completes
+   * @param onIssue called on the sender's thread as each batch is issued
+   * @param onStored called on the {@code later} thread once a batch is stored, before it completes
+   */
+  static SenderWrappingMq pipelined(
+      Mq inner, ScheduledExecutorService later, long millis, Runnable onIssue, Runnable onStored) {
+    return new SenderWrappingMq(
+        inner,
+        (batch, next) -> next.send(batch),
+        true,
+        (batch, next) -> {
+          onIssue.run();
+          CompletableFuture<Void> done = new CompletableFuture<>();
+          later.schedule(
+              () -> {
+                try {
+                  next.send(batch);
+                  onStored.run();
+                  done.complete(null);
+                } catch (Exception e) {
+                  done.completeExceptionally(e);
+                }
+              },
+              millis,
+              TimeUnit.MILLISECONDS);
+          return done;
+        });
   }
 
   /** What a send does instead; {@code next} sends to the real queue. */
