@@ -319,4 +319,25 @@ class CoordinatorTest {
       later.shutdownNow();
     }
   }
+
+  @Test
+  void theEndOfTheDurationAlsoWaitsForEveryBatchInFlight() throws Exception {
+    ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+    AtomicInteger issued = new AtomicInteger();
+    AtomicInteger completed = new AtomicInteger();
+    try {
+      Mq slow =
+          SenderWrappingMq.pipelined(
+              memory(), later, 200, issued::incrementAndGet, completed::incrementAndGet);
+
+      RunOutcome outcome = run(slow, timed(1, 1, Duration.ofMillis(700)).withInFlight(16));
+
+      assertThat(outcome.interrupted()).isFalse();
+      assertThat(completed.get()).isEqualTo(issued.get()).isGreaterThan(16);
+      assertThat(outcome.ledger().sent()).isEqualTo(outcome.ledger().distinct());
+      assertThat(outcome.ledger().lost()).isZero();
+    } finally {
+      later.shutdownNow();
+    }
+  }
 }
