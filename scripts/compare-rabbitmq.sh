@@ -88,7 +88,7 @@ run_mqbench() { # prints "sent received"
   local q="mqbench-compare-mqbench-$1" out="$WORK/mqbench-$1"
   java -Xmx512m -jar "$RUNNER_JAR" run --queue rabbitmq --senders "$SENDERS" --receivers "$RECEIVERS" \
     --messages "$MESSAGES" --batch "$BATCH" --in-flight "$IN_FLIGHT" --size "$SIZE" --out "$out" \
-    --progress never -p rabbitmq.uri="$URI" -p rabbitmq.queue="$q" >"$WORK/mqbench-$1.log" 2>&1 \
+    --progress never -p rabbitmq.uri="$URI" -p rabbitmq.queue="$q" -p rabbitmq.prefetch="$PREFETCH" >"$WORK/mqbench-$1.log" 2>&1 \
     || { tail -20 "$WORK/mqbench-$1.log" >&2; exit 1; }
   delete_queue "$q"
   local csv

@@ -126,7 +126,7 @@ record RabbitMqSettings(
           65_535,
           "messages",
           "unacknowledged messages the broker pushes to each receiver (basicQos); 0 = twice the"
-              + " receive batch size");
+              + " receive batch size, at least 256");
 
   /** How senders wait for publisher confirms. */
   static final ConfigKey<Confirms> CONFIRMS =
@@ -333,15 +333,19 @@ record RabbitMqSettings(
    * The prefetch a receiver uses.
    *
    * @param receiveMax the {@code max} of the receiver's first {@code receive}
-   * @return the configured prefetch, or twice the batch so one batch is in flight while the harness
-   *     handles the other
+   * @return the configured prefetch; else twice the batch (one batch in flight while the harness
+   *     handles the other), and at least {@value #MIN_DEFAULT_PREFETCH} so that receivers asking
+   *     for one message at a time (rate mode) are not starved by a round trip per message
    */
   int prefetchFor(int receiveMax) {
     if (prefetch > 0) {
       return prefetch;
     }
-    return (int) Math.min(65_535L, Math.max(2L, 2L * receiveMax));
+    return (int) Math.min(65_535L, Math.max(MIN_DEFAULT_PREFETCH, 2L * receiveMax));
   }
+
+  /** The smallest prefetch when none is configured. */
+  static final int MIN_DEFAULT_PREFETCH = 256;
 
   String describeConfirmTimeout() {
     return Durations.format(confirmTimeout);

@@ -169,12 +169,12 @@ class RabbitMqProviderTest {
   }
 
   @Test
-  void defaultPrefetchIsTwiceTheReceiveBatchAndAConfiguredOneWins() {
+  void defaultPrefetchIsTwiceTheReceiveBatchAtLeast256AndAConfiguredOneWins() {
     RabbitMqSettings auto = settings(Map.of("rabbitmq.uri", "amqp://h"));
     RabbitMqSettings fixed = settings(Map.of("rabbitmq.uri", "amqp://h", "rabbitmq.prefetch", "7"));
 
-    assertThat(auto.prefetchFor(1)).isEqualTo(2);
-    assertThat(auto.prefetchFor(100)).isEqualTo(200);
+    assertThat(auto.prefetchFor(1)).as("rate mode receives one at a time").isEqualTo(256);
+    assertThat(auto.prefetchFor(1000)).isEqualTo(2000);
     assertThat(auto.prefetchFor(1_000_000)).isEqualTo(65_535);
     assertThat(fixed.prefetchFor(100)).isEqualTo(7);
   }

@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.runner.config.ScenarioFile;
 import io.mqbench.runner.results.ResultsWriter;
 import io.mqbench.runner.results.RunResult;
+import io.mqbench.runner.results.RunStatus;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +78,7 @@ final class MatrixRun {
             total,
             folder);
     List<RunResult> results = new ArrayList<>();
-    int worst = ExitCodes.OK;
+    RunStatus worst = RunStatus.OK;
     int n = 0;
     runs:
     for (int c = 0; c < cells.size(); c++) {
@@ -90,9 +91,9 @@ final class MatrixRun {
         Path runFolder = folder.resolve(String.format(Locale.ROOT, "%03d", n));
         RunResult result = commands.get(c).runAndReport(prepared.get(c), runFolder, rep);
         results.add(result);
-        int code = commands.get(c).exitCode(result, runFolder);
-        worst = worse(worst, code);
-        if (code == ExitCodes.INTERRUPTED) {
+        commands.get(c).exitCode(result, runFolder);
+        worst = worst.worst(result.status());
+        if (result.status() == RunStatus.INTERRUPTED) {
           break runs;
         }
       }
@@ -100,7 +101,7 @@ final class MatrixRun {
     ResultsWriter.writeMatrix(results, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
     printTable(results, folder);
-    return worst;
+    return worst.exitCode();
   }
 
   private void printTable(List<RunResult> results, Path folder) {
@@ -109,9 +110,11 @@ final class MatrixRun {
         .out()
         .printf(
             Locale.ROOT,
-            "%-40s %4s %14s %14s %10s %8s  %s%n",
+            "%-40s %4s %10s %10s %14s %14s %10s %8s  %s%n",
             "cell",
             "rep",
+            "target/s",
+            "achieved/s",
             "sent msgs/s",
             "recv msgs/s",
             "e2e p99 ms",
@@ -122,9 +125,15 @@ final class MatrixRun {
           .out()
           .printf(
               Locale.ROOT,
-              "%-40s %4d %,14.0f %,14.0f %10.3f %,8d  %s%n",
+              "%-40s %4d %10s %10s %,14.0f %,14.0f %10.3f %,8d  %s%n",
               r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
               r.repetition(),
+              r.rate() == null
+                  ? "-"
+                  : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
+              r.rate() == null
+                  ? "-"
+                  : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
               r.totals().sentPerSecond(),
               r.totals().receivedPerSecond(),
               r.latencies().get(RunResult.END_TO_END).p99Ms(),
@@ -132,12 +141,5 @@ final class MatrixRun {
               r.statusLine());
     }
     invocation.out().println("matrix     " + folder);
-  }
-
-  /** Interrupted outranks failed, failed outranks lost, lost outranks ok. */
-  private static int worse(int a, int b) {
-    List<Integer> order =
-        List.of(ExitCodes.OK, ExitCodes.LOST_MESSAGES, ExitCodes.FAILED, ExitCodes.INTERRUPTED);
-    return order.indexOf(a) >= order.indexOf(b) ? a : b;
   }
 }

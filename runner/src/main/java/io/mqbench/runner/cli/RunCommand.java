@@ -411,7 +411,18 @@ final class RunCommand implements Callable<Integer> {
                   "mqbench: "
                       + result.totals().lost()
                       + " acknowledged messages were never received");
-      case HARNESS_LIMITED -> invocation.err().println("mqbench: " + result.rate().assessment());
+      case HARNESS_LIMITED, TARGET_NOT_MET ->
+          invocation.err().println("mqbench: " + result.rate().assessment());
+      case RECEIVERS_BEHIND ->
+          invocation
+              .err()
+              .printf(
+                  Locale.ROOT,
+                  "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: the receivers,"
+                      + " not the queue, were the limit (add --receivers or raise the backend's"
+                      + " prefetch)%n",
+                  result.totals().receivedPerSecond(),
+                  result.totals().sentPerSecond());
       case OK -> {}
     }
     return result.status().exitCode();

@@ -17,6 +17,18 @@ import org.HdrHistogram.Histogram;
 
 /** Turns a run's merged outcome into its {@link RunResult}. */
 public final class RunResults {
+  /**
+   * Receivers are behind when, with senders and receivers running together, they received less than
+   * this share of what was sent per second.
+   */
+  public static final double RECEIVERS_BEHIND_SHARE = 0.95;
+
+  /**
+   * Receivers are behind only if they went on receiving after the last send for longer than this
+   * and a tenth of the sending time: a short run's last batch in flight is not a verdict.
+   */
+  public static final double RECEIVERS_BEHIND_TAIL_SECONDS = 1.0;
+
   private RunResults() {}
 
   /**
@@ -112,11 +124,7 @@ public final class RunResults {
             ? RunStatus.FAILED
             : outcome.interrupted()
                 ? RunStatus.INTERRUPTED
-                : ledger.lost() > 0
-                    ? RunStatus.LOST_MESSAGES
-                    : rate != null && rate.harnessLimited()
-                        ? RunStatus.HARNESS_LIMITED
-                        : RunStatus.OK;
+                : ledger.lost() > 0 ? RunStatus.LOST_MESSAGES : verdict(run, totals, rate);
     return new RunResult(
         String.format("%08x", outcome.runId()),
         startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
@@ -135,5 +143,29 @@ public final class RunResults {
         receivers,
         outcome.timeline(),
         latencies);
+  }
+
+  /**
+   * The verdict of a run that completed without failure, interruption or loss: the harness first
+   * (its numbers are then not the backend's), then a missed target, then receivers that were the
+   * limit.
+   */
+  static RunStatus verdict(RunSettings run, Totals totals, RateReport rate) {
+    if (rate != null && rate.harnessLimited()) {
+      return RunStatus.HARNESS_LIMITED;
+    }
+    if (rate != null && !rate.targetMet()) {
+      return RunStatus.TARGET_NOT_MET;
+    }
+    boolean together = run.phases() == io.mqbench.engine.Phases.TOGETHER;
+    if (together
+        && run.senders() > 0
+        && run.receivers() > 0
+        && totals.receivedPerSecond() < RECEIVERS_BEHIND_SHARE * totals.sentPerSecond()
+        && totals.receiveSeconds() - totals.sendSeconds()
+            > Math.max(RECEIVERS_BEHIND_TAIL_SECONDS, totals.sendSeconds() / 10)) {
+      return RunStatus.RECEIVERS_BEHIND;
+    }
+    return RunStatus.OK;
   }
 }

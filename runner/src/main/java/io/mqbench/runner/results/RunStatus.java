@@ -8,6 +8,16 @@ public enum RunStatus {
   OK("ok", 0),
   /** Rate mode: the harness, not the backend, could not keep the schedule. */
   HARNESS_LIMITED("harness-limited", 0),
+  /**
+   * Rate mode: the backend acknowledged less than 99 % of the target rate (the harness kept up).
+   */
+  TARGET_NOT_MET("target not met", 4),
+  /**
+   * Receivers were the limit: their rate trailed the senders' by more than {@value
+   * RunResults#RECEIVERS_BEHIND_SHARE} while both ran, so what the queue can deliver was not
+   * measured.
+   */
+  RECEIVERS_BEHIND("receivers behind", 5),
   /** The run completed but acknowledged messages never arrived. */
   LOST_MESSAGES("lost messages", 3),
   /** The backend failed: unreachable, rejected, or an error mid-run. */
@@ -40,9 +50,10 @@ public enum RunStatus {
 
   /**
    * @param other another status
-   * @return the worse of the two (the one with the higher exit code; a tie keeps this one)
+   * @return the worse of the two, in the order ok, harness-limited, target not met, receivers
+   *     behind, lost messages, failed, interrupted
    */
   public RunStatus worst(RunStatus other) {
-    return other.exitCode > exitCode ? other : this;
+    return other.ordinal() > ordinal() ? other : this;
   }
 }

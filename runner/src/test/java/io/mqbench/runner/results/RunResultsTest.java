@@ -1,0 +1,135 @@
+package io.mqbench.runner.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.report.EncodedHistogram;
+import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.report.ReceiverStats;
+import io.mqbench.engine.report.SenderStats;
+import io.mqbench.runner.config.RunConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/** Verdicts, from outcomes the test composes: what a run achieved decides its status. */
+class RunResultsTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  private static RunSettings settings(Mode mode, Optional<Double> rate, Phases phases) {
+    return new RunSettings(
+        mode,
+        1,
+        1,
+        Long.MAX_VALUE,
+        Optional.of(Duration.ofSeconds(10)),
+        rate,
+        1,
+        100,
+        128,
+        phases,
+        Duration.ofSeconds(1),
+        Duration.ofMillis(100),
+        Duration.ofSeconds(10));
+  }
+
+  /** One sender that sent {@code sent} messages in 10 s, one receiver that got them all by then. */
+  private static RunResult summarise(RunSettings run, long sent, double receiveSeconds) {
+    Roaring64NavigableMap all = new Roaring64NavigableMap();
+    all.addRange(0, sent);
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(50, sent); // the harness was never late
+    EncodedHistogram some = EncodedHistogram.of(lag);
+    CellReport report =
+        new CellReport(
+            List.of(new SenderStats(0, sent, sent, 10 * SECOND)),
+            List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND))),
+            some,
+            some,
+            some,
+            some,
+            some,
+            new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
+            Optional.empty());
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            Optional.empty(),
+            false,
+            false);
+    RunConfig config =
+        new RunConfig("memory", run, Duration.ZERO, Optional.of(1L), Path.of("unused"), Map.of());
+    return RunResults.summarise(
+        outcome, config, "test", Map.of(), Instant.now(), Environment.current(Map.of()));
+  }
+
+  @Test
+  void aRateRunBelowNinetyNinePercentOfItsTargetHasNotMetIt() {
+    RunResult r = summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 5_120, 10.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(r.status().exitCode()).isEqualTo(4);
+    assertThat(r.rate().assessment()).startsWith("TARGET MISSED");
+  }
+
+  @Test
+  void aRateRunThatKeptItsScheduleIsOk() {
+    RunResult r =
+        summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 30_000, 10.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void receiversThatTrailTheSendersAreNamedAsTheLimit() {
+    // Sent 3,000/s for 10 s; the receivers needed 24 s for the same messages: 1,250/s.
+    RunResult r =
+        summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 30_000, 24.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.RECEIVERS_BEHIND);
+    assertThat(r.status().exitCode()).isEqualTo(5);
+  }
+
+  @Test
+  void theLastBatchOfAShortRunArrivingLateIsNotReceiversBehind() {
+    RunResult r =
+        summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 30_000, 10.9);
+
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void aDrainIsNotReceiversBehind() {
+    RunResult r =
+        summarise(
+            settings(Mode.THROUGHPUT, Optional.empty(), Phases.SEND_THEN_DRAIN), 29_980, 24.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void theWorstStatusOfAMatrixRanksFailuresAboveVerdicts() {
+    assertThat(RunStatus.OK.worst(RunStatus.TARGET_NOT_MET)).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(RunStatus.RECEIVERS_BEHIND.worst(RunStatus.LOST_MESSAGES))
+        .isEqualTo(RunStatus.LOST_MESSAGES);
+    assertThat(RunStatus.INTERRUPTED.worst(RunStatus.FAILED)).isEqualTo(RunStatus.INTERRUPTED);
+  }
+}
