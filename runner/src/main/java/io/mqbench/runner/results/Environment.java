@@ -1,10 +1,13 @@
 package io.mqbench.runner.results;
 
+import io.mqbench.config.Secrets;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -52,7 +55,7 @@ public record Environment(
         System.getProperty("java.version"),
         System.getProperty("java.vendor"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-        String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
+        jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()),
         System.getProperty("os.name")
             + " "
             + System.getProperty("os.version")
@@ -63,6 +66,31 @@ public record Environment(
         Runtime.getRuntime().maxMemory(),
         readPeakResidentBytes(),
         new TreeMap<>(versions));
+  }
+
+  /**
+   * The JVM's arguments as recorded in results, secrets hidden: {@code -Dkey=value} options can
+   * carry backend keys ({@code -Drabbitmq.password=...}, a URI with credentials).
+   *
+   * @param arguments the JVM's input arguments
+   * @return them joined by spaces, every secret value replaced by {@link Secrets#MASK}
+   */
+  static String jvmArguments(List<String> arguments) {
+    List<String> shown = new ArrayList<>();
+    for (String a : arguments) {
+      int eq = a.indexOf('=');
+      if (a.startsWith("-D") && eq > 2) {
+        String key = a.substring(2, eq);
+        String value = a.substring(eq + 1);
+        if (Secrets.looksSecret(key)) {
+          a = a.substring(0, eq + 1) + Secrets.MASK;
+        } else if (value.contains("://") && value.contains("@")) {
+          a = a.substring(0, eq + 1) + Secrets.redact(value);
+        }
+      }
+      shown.add(a);
+    }
+    return String.join(" ", shown);
   }
 
   private static String hostName() {

@@ -1,0 +1,76 @@
+package io.mqbench.runner.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.memory.MemoryMqProvider;
+import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.RunResult;
+import io.mqbench.runner.results.RunStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkSessionTest {
+
+  @Test
+  void aStopDuringTheWarmupAlsoStopsTheMeasuredRun() throws Exception {
+    RunSettings thirtySeconds =
+        new RunSettings(
+            Mode.THROUGHPUT,
+            1,
+            1,
+            Long.MAX_VALUE,
+            Optional.of(Duration.ofSeconds(30)),
+            Optional.empty(),
+            10,
+            100,
+            8,
+            Phases.TOGETHER,
+            Duration.ofSeconds(1),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(10));
+    RunConfig config =
+        new RunConfig(
+            "memory",
+            thirtySeconds,
+            Duration.ofSeconds(30),
+            Optional.of(1L),
+            Path.of("unused"),
+            Map.of());
+    MemoryMqProvider memory = new MemoryMqProvider();
+    BenchmarkSession session =
+        new BenchmarkSession(
+            memory,
+            memory.configure(Map.of()),
+            config,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    Thread ctrlC =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(500); // well inside the 30 s warm-up
+              } catch (InterruptedException e) {
+                return;
+              }
+              session.requestStop();
+            });
+    ctrlC.setDaemon(true);
+    long start = System.nanoTime();
+    ctrlC.start();
+
+    RunResult result = session.run(c -> ProgressDisplay.none());
+    double seconds = (System.nanoTime() - start) / 1e9;
+
+    assertThat(result.status()).isEqualTo(RunStatus.INTERRUPTED);
+    assertThat(seconds).as("neither the warm-up nor the measured run ran out").isLessThan(15);
+  }
+}
