@@ -23,8 +23,8 @@ import java.util.function.Consumer;
  * send what was scheduled before the end; what they could not send is reported as unsent) or on
  * {@link #requestStop()}; in send-then-drain runs, receivers start when every sender has finished.
  * Receivers stop when everything acknowledged to senders has arrived (checked exactly, with the
- * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished (two
- * seconds at most after a stop request).
+ * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished;
+ * after a stop request, two seconds after it at most, backlog or not.
  */
 public final class Coordinator {
   private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -45,6 +45,8 @@ public final class Coordinator {
   private final RunSettings settings;
   private final Consumer<Tick> onTick;
   private volatile boolean interrupted;
+  private volatile long interruptedAtNanos;
+  private volatile boolean started;
 
   /**
    * @param placements the run's cells with their parts; every spec carries the same settings, run
@@ -66,10 +68,20 @@ public final class Coordinator {
    * says it was interrupted. Safe from any thread, also before the run starts.
    */
   public void requestStop() {
+    if (!interrupted) {
+      interruptedAtNanos = System.nanoTime();
+    }
     interrupted = true;
     for (Placement p : placements) {
       p.cell().stopSenders();
     }
+  }
+
+  /**
+   * @return whether every cell is prepared and the run has started (connecting is over)
+   */
+  public boolean started() {
+    return started;
   }
 
   /**
@@ -85,6 +97,7 @@ public final class Coordinator {
     try {
       List<CellReady> ready = prepareAll();
       long start = System.nanoTime();
+      started = true;
       boolean drain = settings.phases() == Phases.SEND_THEN_DRAIN;
       for (Placement p : placements) {
         p.cell().startSenders(start);
@@ -213,6 +226,12 @@ public final class Coordinator {
       if (received != observedReceived) {
         observedReceived = received;
         lastProgressNanos = Math.max(lastProgressNanos, now);
+      }
+      if (interrupted && now - interruptedAtNanos >= INTERRUPTED_IDLE_NANOS) {
+        // A stop must end the run soon even with a backlog that would keep receivers busy: what
+        // is still in the queue is reported as not received, for the results to settle.
+        w.endedIdle = false;
+        return w;
       }
       // Cheap test first; the exact one (bitmaps) only when the counts say everything may be in.
       if (settings.senders() > 0 && received >= sent && received != receivedAtLastCheck) {
