@@ -28,6 +28,11 @@ import picocli.CommandLine.Model.OptionSpec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Measures how fast persistent, replicated message queues move messages.",
+    footer = {
+      "",
+      "Start with `mqbench run --queue memory`; `mqbench run --help` lists every option,"
+          + " `mqbench queues` every backend and its keys."
+    },
     subcommands = {CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   private final Invocation invocation;
@@ -72,11 +77,7 @@ public final class Main implements Runnable {
             || Arrays.asList(args).contains("--verbose")
             || isTrue(invocation.systemProperties().get("verbose"));
     try {
-      if (args.length == 0) {
-        new CommandLine(new Main(invocation)).usage(invocation.out());
-        return ExitCodes.OK;
-      }
-      boolean isRun = args[0].equals("run");
+      boolean isRun = args.length > 0 && args[0].equals("run");
       String[] runArgs = isRun ? Arrays.copyOfRange(args, 1, args.length) : new String[0];
       Set<String> runOptions = runOptionNames();
       if (isRun) {
@@ -113,6 +114,10 @@ public final class Main implements Runnable {
             report(ex, verbose, invocation.err());
             return ex instanceof ConfigException ? ExitCodes.USAGE : ExitCodes.FAILED;
           });
+      if (args.length == 0) {
+        cli.usage(invocation.out()); // a bare `java -jar mqbench.jar` starts nothing
+        return ExitCodes.OK;
+      }
       return cli.execute(args);
     } catch (ConfigException e) {
       report(e, verbose, invocation.err());
