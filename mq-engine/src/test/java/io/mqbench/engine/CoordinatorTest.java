@@ -100,6 +100,60 @@ class CoordinatorTest {
   }
 
   @Test
+  void aStopWithABacklogEndsWithinTwoSecondsInsteadOfDrainingIt() throws Exception {
+    // One receiver that takes a millisecond per message against four fast senders.
+    Mq queue = memory();
+    Mq slowReceiving =
+        new Mq() {
+          @Override
+          public io.mqbench.mq.MqSender createSender() {
+            return queue.createSender();
+          }
+
+          @Override
+          public io.mqbench.mq.MqReceiver createReceiver() {
+            io.mqbench.mq.MqReceiver inner = queue.createReceiver();
+            return new io.mqbench.mq.MqReceiver() {
+              @Override
+              public List<io.mqbench.mq.Received> receive(int max, Duration wait)
+                  throws InterruptedException {
+                Thread.sleep(1);
+                return inner.receive(1, wait);
+              }
+
+              @Override
+              public void ack(List<io.mqbench.mq.Received> messages) {
+                inner.ack(messages);
+              }
+
+              @Override
+              public void close() {
+                inner.close();
+              }
+            };
+          }
+
+          @Override
+          public void close() {
+            queue.close();
+          }
+        };
+    Coordinator coordinator =
+        TestRuns.coordinator(slowReceiving, timed(4, 1, Duration.ofSeconds(60)), t -> {});
+    stopAfter(coordinator, 1_500);
+    long start = System.nanoTime();
+
+    RunOutcome outcome = coordinator.run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+
+    assertThat(outcome.interrupted()).isTrue();
+    assertThat(outcome.ledger().sent() - outcome.ledger().distinct())
+        .as("a backlog was left")
+        .isGreaterThan(10_000);
+    assertThat(seconds).isLessThan(1.5 + 2 + 1.5);
+  }
+
+  @Test
   void sendThenDrainStartsReceiversOnlyAfterEverySenderFinished() throws Exception {
     RunOutcome outcome = run(memory(), throughput(2, 2, 20_000).withPhases(Phases.SEND_THEN_DRAIN));
 
