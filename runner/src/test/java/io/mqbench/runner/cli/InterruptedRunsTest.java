@@ -130,6 +130,53 @@ class InterruptedRunsTest {
   }
 
   @Test
+  void ctrlCOnARealTerminalWithTheDefaultProgressBarWritesPartialResults() throws Exception {
+    // `script` (util-linux, essential on Debian) gives the runner a pseudo-terminal, as a user's
+    // shell does: the progress bar is drawn by default and the terminal library is in play.
+    List<String> java = new ArrayList<>();
+    java.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    java.addAll(List.of("-Xmx512m", "-cp", System.getProperty("java.class.path")));
+    java.add(Main.class.getName());
+    java.addAll(memoryRun("--duration", "60s", "--warmup", "0s"));
+    String shellCommand =
+        String.join(" ", java.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+    Path typescript = tmp.resolve("typescript.txt");
+    Process script =
+        new ProcessBuilder("script", "-qefc", shellCommand, typescript.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try {
+      ProcessHandle runner = null;
+      for (int i = 0; i < 200 && runner == null; i++) {
+        Thread.sleep(100);
+        runner =
+            script
+                .descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("java"))
+                .findFirst()
+                .orElse(null);
+      }
+      assertThat(runner).as("the runner started under script").isNotNull();
+      Thread.sleep(4_000); // connected and measuring, the bar drawn
+      assertThat(Files.readString(typescript)).contains("seconds");
+
+      long start = System.nanoTime();
+      new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
+      assertThat(script.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      double seconds = (System.nanoTime() - start) / 1e9;
+
+      String screen = Files.readString(typescript);
+      assertThat(seconds).as(screen).isLessThan(STOP_SECONDS);
+      assertThat(script.exitValue()).as(screen).isEqualTo(130);
+      assertThat(onlyRunJson().at("/status").asText()).isEqualTo("interrupted");
+    } finally {
+      script.descendants().forEach(ProcessHandle::destroyForcibly);
+      script.destroyForcibly();
+    }
+  }
+
+  @Test
   void sigtermWhileMeasuringWritesPartialResultsAndExits143() throws Exception {
     Runner runner = new Runner(memoryRun("--duration", "60s", "--warmup", "0s"));
     runner.await("mqbench: memory,", 20);
