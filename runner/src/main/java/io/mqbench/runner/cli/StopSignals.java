@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class StopSignals {
   /** Exit code of a run stopped by SIGINT: 128 + 2, as shells report it. */
-  static final int SIGINT_EXIT = 130;
+  static final int SIGINT_EXIT = ExitCodes.INTERRUPTED;
 
   /** Exit code of a run stopped by SIGTERM: 128 + 15. */
-  static final int SIGTERM_EXIT = 143;
+  static final int SIGTERM_EXIT = ExitCodes.TERMINATED;
 
   private final AtomicReference<Runnable> onStop = new AtomicReference<>(() -> {});
   private final AtomicInteger signals = new AtomicInteger();
