@@ -185,7 +185,15 @@ public final class ResultsWriter {
     summary.freezePane(0, 1);
     if (!results.isEmpty()) {
       Worksheet timeline = wb.newWorksheet("timeline");
-      String[] headers = {"second", "sent_msgs_per_s", "received_msgs_per_s", "in_flight"};
+      String[] headers = {
+        "second",
+        "seconds",
+        "messages_sent",
+        "messages_received",
+        "sent_msgs_per_s",
+        "received_msgs_per_s",
+        "in_flight"
+      };
       for (int c = 0; c < headers.length; c++) {
         timeline.value(0, c, headers[c]);
         timeline.style(0, c).bold().set();
@@ -194,9 +202,13 @@ public final class ResultsWriter {
       for (int i = 0; i < ticks.size(); i++) {
         var t = ticks.get(i);
         timeline.value(i + 1, 0, t.second());
-        timeline.value(i + 1, 1, t.sentInSecond());
-        timeline.value(i + 1, 2, t.receivedInSecond());
-        timeline.value(i + 1, 3, t.inFlight());
+        // The last tick is usually shorter than a second: its length makes its rate readable.
+        timeline.value(i + 1, 1, t.seconds());
+        timeline.value(i + 1, 2, t.sentInSecond());
+        timeline.value(i + 1, 3, t.receivedInSecond());
+        timeline.value(i + 1, 4, SummaryColumns.round(t.sentPerSecond(), 1));
+        timeline.value(i + 1, 5, SummaryColumns.round(t.receivedPerSecond(), 1));
+        timeline.value(i + 1, 6, t.inFlight());
       }
     }
     wb.finish();

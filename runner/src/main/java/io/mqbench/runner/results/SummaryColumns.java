@@ -79,7 +79,7 @@ public final class SummaryColumns {
     }
   }
 
-  private static BigDecimal round(double v, int decimals) {
+  static BigDecimal round(double v, int decimals) {
     return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
   }
 }

@@ -84,8 +84,9 @@ class ResultsWriterTest {
         List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)),
         List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)),
         List.of(
-            new Tick(1, 50_000, 40_000, 50_000, 40_000),
-            new Tick(2, 100_000, 100_003, 50_000, 60_003)),
+            new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
+            new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
+            new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)),
         java.util.Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)));
   }
 
@@ -169,10 +170,35 @@ class ResultsWriterTest {
       assertThat(row.getCellAsString(headers.indexOf("queue")).orElseThrow()).isEqualTo("memory");
       Sheet timeline =
           wb.getSheets().filter(s -> s.getName().equals("timeline")).findFirst().orElseThrow();
-      assertThat(timeline.read()).hasSize(3);
+      assertThat(timeline.read()).hasSize(4);
     }
     String xml = unzipEntry(bytes.toByteArray(), "xl/styles.xml");
     assertThat(xml).as("a red fill for lost messages").contains("FFC7CE");
+  }
+
+  @Test
+  void timelineSheetGivesTheLastPartialSecondAsARatePerSecondOfItsLength() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultsWriter.xlsx(List.of(fixedResult(0)), bytes);
+
+    List<Row> rows = sheet(bytes.toByteArray(), "timeline");
+    List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
+    Row last = rows.get(3);
+    assertThat(number(last, headers, "seconds")).isEqualTo(0.5);
+    assertThat(number(last, headers, "messages_received")).isEqualTo(10_003);
+    assertThat(number(last, headers, "received_msgs_per_s")).isEqualTo(20_006);
+    assertThat(number(rows.get(1), headers, "sent_msgs_per_s")).isEqualTo(50_000);
+  }
+
+  private static List<Row> sheet(byte[] workbook, String name) throws IOException {
+    try (ReadableWorkbook wb = new ReadableWorkbook(new ByteArrayInputStream(workbook))) {
+      return wb.getSheets().filter(s -> s.getName().equals(name)).findFirst().orElseThrow().read();
+    }
+  }
+
+  private static double number(Row row, List<String> headers, String header) {
+    assertThat(headers).contains(header);
+    return row.getCellAsNumber(headers.indexOf(header)).orElseThrow().doubleValue();
   }
 
   @Test
@@ -187,7 +213,8 @@ class ResultsWriterTest {
     assertThat(decoded).isEqualTo(result.latencies().get(RunResult.END_TO_END).histogram());
     assertThat(json.at("/latencies/end-to-end-latency/p99Ms").asDouble())
         .isEqualTo(99.007); // 99,000 µs at 3 significant digits
-    assertThat(json.at("/timeline/1/receivedInSecond").asLong()).isEqualTo(60_003);
+    assertThat(json.at("/timeline/2/receivedInSecond").asLong()).isEqualTo(10_003);
+    assertThat(json.at("/timeline/2/seconds").asDouble()).isEqualTo(0.5);
   }
 
   @Test
