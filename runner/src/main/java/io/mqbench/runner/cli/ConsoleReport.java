@@ -78,9 +78,18 @@ final class ConsoleReport {
 
   private static void latency(PrintStream out, String name, Latency l) {
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-15s", name));
-    Latency.PERCENTILES.forEach(
-        p -> b.append(String.format(Locale.ROOT, " %8.3f", l.valueMs(p.getKey()))));
-    b.append(String.format(Locale.ROOT, " %8.3f", l.maxMs()));
+    if (l.count() == 0) {
+      out.println(b.append("    no values")); // zeros would read as measured latencies
+      return;
+    }
+    Latency.PERCENTILES.forEach(p -> b.append(cell(l.valueMs(p.getKey()))));
+    b.append(cell(l.valueMs("max")));
     out.println(b);
+  }
+
+  private static String cell(java.util.OptionalDouble ms) {
+    return ms.isPresent()
+        ? String.format(Locale.ROOT, " %8.3f", ms.getAsDouble())
+        : String.format(Locale.ROOT, " %8s", "-");
   }
 }

@@ -10,6 +10,10 @@ import org.HdrHistogram.Histogram;
  * Percentiles of one latency histogram, in milliseconds, with the histogram itself (compressed,
  * base64, the form HdrHistogram's log tools read) so nothing is lost to rounding.
  *
+ * <p>A value the histogram cannot give is null (in {@code run.json} too), never 0, which would read
+ * as a measured latency: every value of a histogram without values (the end-to-end latency of a
+ * send-only run, the send latency of a receive-only run).
+ *
  * @param count recorded values
  * @param minMs smallest value
  * @param meanMs mean
@@ -26,16 +30,16 @@ import org.HdrHistogram.Histogram;
  */
 public record Latency(
     long count,
-    double minMs,
-    double meanMs,
-    double p50Ms,
-    double p90Ms,
-    double p99Ms,
-    double p999Ms,
-    double p9999Ms,
-    double p99999Ms,
-    double p999999Ms,
-    double maxMs,
+    Double minMs,
+    Double meanMs,
+    Double p50Ms,
+    Double p90Ms,
+    Double p99Ms,
+    Double p999Ms,
+    Double p9999Ms,
+    Double p99999Ms,
+    Double p999999Ms,
+    Double maxMs,
     String histogramBase64,
     @JsonIgnore Histogram histogram) {
 
@@ -52,20 +56,22 @@ public record Latency(
 
   /**
    * @param suffix one of {@link #PERCENTILES}' names, or {@code max}
-   * @return that value in milliseconds
+   * @return that value in milliseconds; empty if the histogram cannot give it
    */
-  public double valueMs(String suffix) {
-    return switch (suffix) {
-      case "p50" -> p50Ms;
-      case "p90" -> p90Ms;
-      case "p99" -> p99Ms;
-      case "p99_9" -> p999Ms;
-      case "p99_99" -> p9999Ms;
-      case "p99_999" -> p99999Ms;
-      case "p99_9999" -> p999999Ms;
-      case "max" -> maxMs;
-      default -> throw new IllegalArgumentException(suffix);
-    };
+  public java.util.OptionalDouble valueMs(String suffix) {
+    Double v =
+        switch (suffix) {
+          case "p50" -> p50Ms;
+          case "p90" -> p90Ms;
+          case "p99" -> p99Ms;
+          case "p99_9" -> p999Ms;
+          case "p99_99" -> p9999Ms;
+          case "p99_999" -> p99999Ms;
+          case "p99_9999" -> p999999Ms;
+          case "max" -> maxMs;
+          default -> throw new IllegalArgumentException(suffix);
+        };
+    return v == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
   }
 
   /**
@@ -77,8 +83,8 @@ public record Latency(
     boolean empty = h.getTotalCount() == 0;
     return new Latency(
         h.getTotalCount(),
-        empty ? 0 : ms(h.getMinValue()),
-        empty ? 0 : h.getMean() / 1000.0,
+        empty ? null : ms(h.getMinValue()),
+        empty ? null : h.getMean() / 1000.0,
         pct(h, 50),
         pct(h, 90),
         pct(h, 99),
@@ -86,16 +92,16 @@ public record Latency(
         pct(h, 99.99),
         pct(h, 99.999),
         pct(h, 99.9999),
-        empty ? 0 : ms(h.getMaxValue()),
+        empty ? null : ms(h.getMaxValue()),
         encode(h),
         h);
   }
 
-  private static double pct(Histogram h, double percentile) {
-    return h.getTotalCount() == 0 ? 0 : ms(h.getValueAtPercentile(percentile));
+  private static Double pct(Histogram h, double percentile) {
+    return h.getTotalCount() == 0 ? null : ms(h.getValueAtPercentile(percentile));
   }
 
-  private static double ms(long micros) {
+  private static Double ms(long micros) {
     return micros / 1000.0;
   }
 

@@ -10,7 +10,8 @@ import java.util.function.Function;
  * The columns of one summary row, shared by {@code summary.csv} and {@code summary.xlsx} so the two
  * never disagree, and the same in both modes so rows of any runs can be pasted under each other.
  * Rates are rounded to 0.1 msgs/s, latencies to 1 µs (in ms). A cell that does not apply to the
- * run's mode is empty.
+ * run's mode is empty, and so is a latency the histogram cannot give (no values): an empty cell,
+ * not 0, which would read as a measured latency.
  */
 public final class SummaryColumns {
   /**
@@ -18,7 +19,7 @@ public final class SummaryColumns {
    *
    * @param header the header, snake_case with the unit last
    * @param value the cell's value: a {@link String}, {@link Long} or {@link BigDecimal}; an empty
-   *     string for a cell that does not apply
+   *     string for a cell that does not apply or has no value
    */
   public record Column(String header, Function<RunResult, Object> value) {}
 
@@ -74,7 +75,11 @@ public final class SummaryColumns {
               prefix + "_" + suffix + "_ms",
               r -> {
                 Latency l = r.latencies().get(name);
-                return l == null ? "" : round(l.valueMs(suffix), 3);
+                if (l == null) {
+                  return "";
+                }
+                java.util.OptionalDouble v = l.valueMs(suffix);
+                return v.isPresent() ? round(v.getAsDouble(), 3) : "";
               }));
     }
   }

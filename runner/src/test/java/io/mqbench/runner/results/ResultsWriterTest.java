@@ -2,7 +2,6 @@ package io.mqbench.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.Tick;
 import io.mqbench.engine.report.Latencies;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -11,7 +10,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -24,119 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsWriterTest {
   @TempDir Path tmp;
 
-  /** A result with fixed numbers: the golden files depend on every one of them. */
-  static RunResult fixedResult(long lost) {
-    Histogram send = Latencies.newHistogram();
-    Histogram e2e = Latencies.newHistogram();
-    for (long v = 1; v <= 1000; v++) {
-      send.recordValue(v * 10); // 10 µs .. 10 ms
-      e2e.recordValue(v * 100); // 0.1 ms .. 100 ms
-    }
-    Settings settings =
-        new Settings(
-            "throughput",
-            4,
-            2,
-            25_000L,
-            null,
-            null,
-            10,
-            100,
-            8,
-            "together",
-            "10s",
-            "200ms",
-            "0s",
-            1L);
-    Environment env =
-        new Environment(
-            "dev", "17", "vendor", "vm", "", "Linux", "host", 2, 1L << 30, 1L << 28, Map.of());
-    Totals totals =
-        new Totals(
-            100_000,
-            100_003,
-            100_000 - lost,
-            lost,
-            3 + lost,
-            0,
-            0,
-            2.0,
-            2.5,
-            50_000,
-            40_001.2,
-            0,
-            0,
-            lost > 0);
-    return new RunResult(
-        "0000002a",
-        "2026-11-22T08:00:00Z",
-        lost > 0 ? RunStatus.LOST_MESSAGES : RunStatus.OK,
-        null,
-        "memory",
-        "in-process, \"quoted\"",
-        settings,
-        Map.of(),
-        0,
-        Map.of("memory.maxDepth", "100000"),
-        env,
-        totals,
-        null,
-        List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)),
-        List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)),
-        List.of(
-            new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
-            new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
-            new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)),
-        java.util.Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)));
-  }
-
-  /** The same numbers as a rate-mode run: response time and schedule lag filled in. */
-  static RunResult fixedRateResult() {
-    RunResult t = fixedResult(0);
-    Settings s = t.settings();
-    Settings settings =
-        new Settings(
-            "rate",
-            s.senders(),
-            s.receivers(),
-            null,
-            "30s",
-            3000.0,
-            1,
-            s.size(),
-            s.inFlight(),
-            s.phases(),
-            s.receiverIdle(),
-            s.receiveWait(),
-            s.warmup(),
-            s.seed());
-    Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, t.latencies().get(RunResult.SEND));
-    latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));
-    latencies.put(RunResult.SCHEDULE_LAG, t.latencies().get(RunResult.SEND));
-    latencies.put(RunResult.END_TO_END, t.latencies().get(RunResult.END_TO_END));
-    RunResult rate =
-        new RunResult(
-            "0000002b",
-            t.startedAt(),
-            RunStatus.HARNESS_LIMITED,
-            null,
-            t.queue(),
-            "in-process",
-            settings,
-            Map.of(),
-            0,
-            t.backendConfig(),
-            t.environment(),
-            t.totals(),
-            new RateReport(3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"),
-            t.senders(),
-            t.receivers(),
-            t.timeline(),
-            latencies);
-    return rate.inCell(Map.of("senders", "4"), 2);
-  }
-
   @Test
   void summaryCsvMatchesTheGoldenFile() throws IOException {
     String golden;
@@ -144,13 +29,15 @@ class ResultsWriterTest {
       golden = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
 
-    assertThat(ResultsWriter.csv(List.of(fixedResult(0), fixedRateResult()))).isEqualTo(golden);
+    assertThat(
+            ResultsWriter.csv(List.of(FixedResults.fixedResult(0), FixedResults.fixedRateResult())))
+        .isEqualTo(golden);
   }
 
   @Test
   void spreadsheetHasTheSameColumnsAsTheCsvAndMarksLostMessages() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ResultsWriter.xlsx(List.of(fixedResult(7)), bytes);
+    ResultsWriter.xlsx(List.of(FixedResults.fixedResult(7)), bytes);
 
     try (ReadableWorkbook wb =
         new ReadableWorkbook(new ByteArrayInputStream(bytes.toByteArray()))) {
@@ -179,7 +66,7 @@ class ResultsWriterTest {
   @Test
   void timelineSheetGivesTheLastPartialSecondAsARatePerSecondOfItsLength() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ResultsWriter.xlsx(List.of(fixedResult(0)), bytes);
+    ResultsWriter.xlsx(List.of(FixedResults.fixedResult(0)), bytes);
 
     List<Row> rows = sheet(bytes.toByteArray(), "timeline");
     List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
@@ -202,8 +89,50 @@ class ResultsWriterTest {
   }
 
   @Test
+  void aLatencyWithoutValuesIsEmptyInCsvAndSpreadsheetAndNullInRunJson() throws IOException {
+    // A receive-only run: no send latency; its columns sit between columns that have values.
+    RunResult receiveOnly =
+        FixedResults.fixedResult(0, Latencies.newHistogram(), FixedResults.histogram(1000, 100));
+    ResultsWriter.write(receiveOnly, tmp.resolve("run"));
+
+    Map<String, String> csv = csvRows(ResultsWriter.csv(List.of(receiveOnly))).get(0);
+    List<String> sendColumns =
+        SummaryColumns.ALL.stream()
+            .map(SummaryColumns.Column::header)
+            .filter(h -> h.startsWith("send_"))
+            .toList();
+    assertThat(sendColumns).hasSize(8);
+    sendColumns.forEach(h -> assertThat(csv.get(h)).as(h).isEmpty());
+    assertThat(csv.get("e2e_p50_ms")).isEqualTo("50.015");
+
+    List<Row> rows =
+        sheet(
+            Files.readAllBytes(tmp.resolve("run").resolve(ResultsWriter.SUMMARY_XLSX)), "summary");
+    List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
+    sendColumns.forEach(
+        h -> assertThat(rows.get(1).hasCell(headers.indexOf(h))).as("a cell for " + h).isFalse());
+    assertThat(number(rows.get(1), headers, "e2e_p50_ms")).isEqualTo(50.015);
+
+    var json = ResultsWriter.readJson(tmp.resolve("run").resolve(ResultsWriter.RUN_JSON));
+    for (String field : List.of("minMs", "meanMs", "p50Ms", "p999999Ms", "maxMs")) {
+      assertThat(json.at("/latencies/send-latency/" + field).isNull()).as(field).isTrue();
+    }
+    assertThat(json.at("/latencies/send-latency/count").asLong()).isZero();
+  }
+
+  private static List<Map<String, String>> csvRows(String csv) throws IOException {
+    try (var it =
+        new com.fasterxml.jackson.dataformat.csv.CsvMapper()
+            .readerFor(Map.class)
+            .with(com.fasterxml.jackson.dataformat.csv.CsvSchema.emptySchema().withHeader())
+            .<Map<String, String>>readValues(csv)) {
+      return it.readAll();
+    }
+  }
+
+  @Test
   void runJsonKeepsTheHistogramsLosslessly() throws IOException {
-    RunResult result = fixedResult(0);
+    RunResult result = FixedResults.fixedResult(0);
     ResultsWriter.write(result, tmp.resolve("run"));
 
     var json = ResultsWriter.readJson(tmp.resolve("run").resolve(ResultsWriter.RUN_JSON));
@@ -219,7 +148,7 @@ class ResultsWriterTest {
 
   @Test
   void hgrmFilesAreInMillisecondsForTheHdrHistogramPlotter() throws IOException {
-    ResultsWriter.write(fixedResult(0), tmp.resolve("run"));
+    ResultsWriter.write(FixedResults.fixedResult(0), tmp.resolve("run"));
 
     List<String> lines =
         Files.readAllLines(
