@@ -174,6 +174,8 @@ public final class ResultsWriter {
           summary.value(r + 1, c, d);
         } else if (v instanceof Number n) {
           summary.value(r + 1, c, n);
+        } else if (v instanceof Boolean b) {
+          summary.value(r + 1, c, b);
         } else {
           summary.value(r + 1, c, String.valueOf(v));
         }

@@ -18,7 +18,8 @@ public final class SummaryColumns {
    * One column.
    *
    * @param header the header, snake_case with the unit last
-   * @param value the cell's value: a {@link String}, {@link Long} or {@link BigDecimal}; an empty
+   * @param value the cell's value: a {@link String}, {@link Long}, {@link BigDecimal} or {@link
+   *     Boolean} (a boolean cell in the spreadsheet, {@code true}/{@code false} in CSV); an empty
    *     string for a cell that does not apply or has no value
    */
   public record Column(String header, Function<RunResult, Object> value) {}
@@ -56,8 +57,7 @@ public final class SummaryColumns {
     c.add(new Column("duplicates", r -> r.totals().duplicates()));
     c.add(
         new Column(
-            "harness_limited",
-            r -> r.rate() == null ? "" : String.valueOf(r.rate().harnessLimited())));
+            "harness_limited", r -> r.rate() == null ? "" : (Object) r.rate().harnessLimited()));
     addLatency(c, "send", RunResult.SEND);
     addLatency(c, "response", RunResult.RESPONSE);
     addLatency(c, "lag", RunResult.SCHEDULE_LAG);

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.dhatim.fastexcel.reader.CellType;
 import org.dhatim.fastexcel.reader.ReadableWorkbook;
 import org.dhatim.fastexcel.reader.Row;
 import org.dhatim.fastexcel.reader.Sheet;
@@ -118,6 +119,18 @@ class ResultsWriterTest {
       assertThat(json.at("/latencies/send-latency/" + field).isNull()).as(field).isTrue();
     }
     assertThat(json.at("/latencies/send-latency/count").asLong()).isZero();
+  }
+
+  @Test
+  void harnessLimitedIsABooleanCellInTheSpreadsheet() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultsWriter.xlsx(List.of(FixedResults.fixedResult(0), FixedResults.fixedRateResult()), bytes);
+
+    List<Row> rows = sheet(bytes.toByteArray(), "summary");
+    int column = rows.get(0).stream().map(c -> c.getRawValue()).toList().indexOf("harness_limited");
+    assertThat(rows.get(1).hasCell(column)).as("not a rate run: no cell").isFalse();
+    assertThat(rows.get(2).getCell(column).getType()).isEqualTo(CellType.BOOLEAN);
+    assertThat(rows.get(2).getCellAsBoolean(column)).contains(true);
   }
 
   private static List<Map<String, String>> csvRows(String csv) throws IOException {
