@@ -133,6 +133,41 @@ class ResultsWriterTest {
     assertThat(rows.get(2).getCellAsBoolean(column)).contains(true);
   }
 
+  @Test
+  void aMatrixTimelineHasEveryRunEachRowLabelledWithItsCellAndRepetition() throws IOException {
+    RunResult first = FixedResults.fixedResult(0).inCell(Map.of("senders", "2"), 1);
+    RunResult second = FixedResults.fixedRateResult(); // senders=4, repetition 2
+    ResultsWriter.writeMatrix(List.of(first, second), tmp.resolve("matrix"));
+
+    List<Row> rows =
+        sheet(
+            Files.readAllBytes(tmp.resolve("matrix").resolve(ResultsWriter.SUMMARY_XLSX)),
+            "timeline");
+    List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
+    assertThat(headers).startsWith("run_id", "cell", "repetition", "second");
+    assertThat(rows).hasSize(1 + first.timeline().size() + second.timeline().size());
+    List<String> labels =
+        rows.subList(1, rows.size()).stream()
+            .map(
+                r ->
+                    r.getCellAsString(0).orElseThrow()
+                        + " "
+                        + r.getCellAsString(1).orElseThrow()
+                        + " #"
+                        + r.getCellAsNumber(2).orElseThrow().intValue()
+                        + " s"
+                        + r.getCellAsNumber(3).orElseThrow().intValue())
+            .toList();
+    assertThat(labels)
+        .containsExactly(
+            "0000002a senders=2 #1 s1",
+            "0000002a senders=2 #1 s2",
+            "0000002a senders=2 #1 s3",
+            "0000002b senders=4 #2 s1",
+            "0000002b senders=4 #2 s2",
+            "0000002b senders=4 #2 s3");
+  }
+
   private static List<Map<String, String>> csvRows(String csv) throws IOException {
     try (var it =
         new com.fasterxml.jackson.dataformat.csv.CsvMapper()
