@@ -1,6 +1,8 @@
 package io.mqbench.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.zip.Deflater;
@@ -12,12 +14,15 @@ import org.HdrHistogram.Histogram;
  *
  * <p>A value the histogram cannot give is null (in {@code run.json} too), never 0, which would read
  * as a measured latency: every value of a histogram without values (the end-to-end latency of a
- * send-only run, the send latency of a receive-only run).
+ * send-only run, the send latency of a receive-only run), and each percentile the number of values
+ * cannot support (see {@link #minimumCount}), which would only repeat the largest value under a
+ * name that claims a tail that was never observed. The {@code .hgrm} files and the chart are drawn
+ * from the histogram itself and are not affected.
  *
  * @param count recorded values
  * @param minMs smallest value
  * @param meanMs mean
- * @param p50Ms 50th percentile
+ * @param p50Ms 50th percentile (this and every percentile: null if {@link #supports not supported})
  * @param p90Ms 90th percentile
  * @param p99Ms 99th percentile
  * @param p999Ms 99.9th percentile
@@ -53,6 +58,36 @@ public record Latency(
           java.util.Map.entry("p99_99", 99.99),
           java.util.Map.entry("p99_999", 99.999),
           java.util.Map.entry("p99_9999", 99.9999));
+
+  /**
+   * The fewest values that support a percentile: {@code ceil(1 / (1 - p))}, such as 2 for p50, 10
+   * for p90, 100 for p99, 10,000 for p99.99 and 1,000,000 for p99.9999. With fewer values, less
+   * than one value lies above the percentile, so the histogram can only answer with its largest
+   * value: that is the maximum, reported as such, not an estimate of the percentile.
+   *
+   * @param percentile a percentile, above 0 and below 100
+   * @return the number of values it needs
+   * @throws IllegalArgumentException if the percentile is not above 0 and below 100
+   */
+  public static long minimumCount(double percentile) {
+    if (!(percentile > 0 && percentile < 100)) {
+      throw new IllegalArgumentException("a percentile above 0 and below 100, was " + percentile);
+    }
+    // In decimal: in binary, 1 - 0.90 is a little less than 0.1, and 90 would need 11 values.
+    BigDecimal hundred = BigDecimal.valueOf(100);
+    return hundred
+        .divide(hundred.subtract(BigDecimal.valueOf(percentile)), 0, RoundingMode.CEILING)
+        .longValueExact();
+  }
+
+  /**
+   * @param count values in a histogram
+   * @param percentile a percentile, above 0 and below 100
+   * @return whether that many values support the percentile: at least {@link #minimumCount}
+   */
+  public static boolean supports(long count, double percentile) {
+    return count >= minimumCount(percentile);
+  }
 
   /**
    * @param suffix one of {@link #PERCENTILES}' names, or {@code max}
@@ -98,7 +133,7 @@ public record Latency(
   }
 
   private static Double pct(Histogram h, double percentile) {
-    return h.getTotalCount() == 0 ? null : ms(h.getValueAtPercentile(percentile));
+    return supports(h.getTotalCount(), percentile) ? ms(h.getValueAtPercentile(percentile)) : null;
   }
 
   private static Double ms(long micros) {

@@ -25,6 +25,17 @@ class ConsoleReportTest {
     assertThat(line(report, "send batch")).contains("5.003");
   }
 
+  @Test
+  void aPercentileTooFewValuesSupportIsMarkedAndExplainedNotPrinted() {
+    // 1,000 values each: enough for p99.9, not for p99.99 and above.
+    String report = print(FixedResults.fixedResult(0));
+
+    assertThat(line(report, "send batch").trim().split(" +"))
+        .containsExactly(
+            "send", "batch", "5.003", "9.007", "9.903", "9.991", "-", "-", "-", "10.007");
+    assertThat(report).contains("- too few values");
+  }
+
   static String print(RunResult result) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ConsoleReport.print(

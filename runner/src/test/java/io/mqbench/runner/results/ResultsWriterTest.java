@@ -190,6 +190,9 @@ class ResultsWriterTest {
     assertThat(decoded).isEqualTo(result.latencies().get(RunResult.END_TO_END).histogram());
     assertThat(json.at("/latencies/end-to-end-latency/p99Ms").asDouble())
         .isEqualTo(99.007); // 99,000 µs at 3 significant digits
+    assertThat(json.at("/latencies/end-to-end-latency/p9999Ms").isNull())
+        .as("p99.99 of 1,000 values")
+        .isTrue();
     assertThat(json.at("/timeline/2/receivedInSecond").asLong()).isEqualTo(10_003);
     assertThat(json.at("/timeline/2/seconds").asDouble()).isEqualTo(0.5);
   }
