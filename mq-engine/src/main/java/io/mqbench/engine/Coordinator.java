@@ -163,6 +163,8 @@ public final class Coordinator {
   private static final class Watch {
     boolean endedIdle;
     long drainStart;
+
+    /** The instant of the watch's last poll. */
     long endNanos;
   }
 
@@ -191,7 +193,6 @@ public final class Coordinator {
   private Watch watch(long start, boolean drain, List<Tick> timeline) throws InterruptedException {
     Watch w = new Watch();
     watch(start, drain, timeline, w);
-    w.endNanos = System.nanoTime();
     return w;
   }
 
@@ -208,6 +209,9 @@ public final class Coordinator {
     while (true) {
       Thread.sleep(POLL_MILLIS);
       long now = System.nanoTime();
+      // The run ends at its last poll: every whole second before it has its tick, so the last
+      // tick is shorter than a second unless a failure returns before the ticks are made.
+      w.endNanos = now;
       CellProgress progress = poll();
       if (progress.failure().isPresent()) {
         return;

@@ -2,8 +2,8 @@ package io.mqbench.engine;
 
 /**
  * Counts at the end of one tick of a run. A run's ticks are its whole seconds, then one last tick
- * for the remainder (shorter than a second, or a little longer when the run ended between two
- * polls), so that the ticks' counts add up to the run's totals.
+ * for the remainder (shorter than a second; a little longer only when a failure stopped the run
+ * just after a whole second), so that the ticks' counts add up to the run's totals.
  *
  * @param second the tick's number, from 1: tick n covers the run's second n, from n - 1 to n
  *     seconds after the start; the last tick may be shorter (see {@code seconds})
