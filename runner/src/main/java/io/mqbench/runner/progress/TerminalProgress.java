@@ -32,11 +32,15 @@ final class TerminalProgress implements ProgressDisplay {
 
   @Override
   public void update(Tick t) {
-    bar.stepTo(timed ? t.second() : t.sentTotal());
+    // The run's last tick is usually shorter than a second: seconds elapsed, and rates per second
+    // of its own length.
+    bar.stepTo(timed ? (long) t.elapsedSeconds() : t.sentTotal());
     bar.setExtraMessage(
         String.format(
             " %s/s sent, %s/s received, %s in flight",
-            compact(t.sentInSecond()), compact(t.receivedInSecond()), compact(t.inFlight())));
+            compact(Math.round(t.sentPerSecond())),
+            compact(Math.round(t.receivedPerSecond())),
+            compact(t.inFlight())));
   }
 
   /**
