@@ -275,7 +275,7 @@ public final class Coordinator {
         // A stop must end the run soon even with a backlog that would keep receivers busy: what
         // is still in the queue is reported as not received, for the results to settle.
         w.endedIdle = false;
-        return w;
+        return;
       }
       // Cheap test first; the exact one (bitmaps) only when the counts say everything may be in.
       if (settings.senders() > 0 && received >= sent && received != receivedAtLastCheck) {

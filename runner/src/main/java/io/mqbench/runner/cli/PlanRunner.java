@@ -215,7 +215,7 @@ final class PlanRunner {
           .out()
           .printf(
               Locale.ROOT,
-              "%-40s %4d %10s %10s %,14.0f %,14.0f %10.3f %,8d  %s%n",
+              "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
               r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
               r.repetition(),
               r.rate() == null
@@ -226,11 +226,17 @@ final class PlanRunner {
                   : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
               r.totals().sentPerSecond(),
               r.totals().receivedPerSecond(),
-              r.latencies().get(RunResult.END_TO_END).p99Ms(),
+              p99(r),
               r.totals().lost(),
               r.statusLine());
     }
     invocation.out().println("matrix     " + folder);
+  }
+
+  /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
+  private static String p99(RunResult r) {
+    Double p99 = r.latencies().get(RunResult.END_TO_END).p99Ms();
+    return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
   }
 
   static Path resultsFolder(Path out, String name) {
