@@ -31,6 +31,16 @@ public final class MemoryMqProvider implements MqProvider {
           "messages",
           "senders block while this many messages wait to be received (flow control)");
 
+  /**
+   * Flow control's bound: a sender blocked this long by a full queue fails, rather than waiting
+   * forever for receivers that may not exist (a send-only run).
+   */
+  public static final ConfigKey<Duration> FULL_TIMEOUT =
+      ConfigKey.duration(
+          "memory.fullTimeout",
+          Duration.ofSeconds(10),
+          "how long a sender waits for room in a full queue before its send fails");
+
   /** The largest message senders accept; a run with larger messages is refused up front. */
   public static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
       ConfigKey.integer(
@@ -53,7 +63,7 @@ public final class MemoryMqProvider implements MqProvider {
 
   @Override
   public List<ConfigKey<?>> configKeys() {
-    return List.of(VISIBILITY_TIMEOUT, MAX_DEPTH, MAX_MESSAGE_BYTES);
+    return List.of(VISIBILITY_TIMEOUT, MAX_DEPTH, FULL_TIMEOUT, MAX_MESSAGE_BYTES);
   }
 
   @Override
@@ -64,7 +74,9 @@ public final class MemoryMqProvider implements MqProvider {
   @Override
   public Mq open(MqConfig config) {
     return new MemoryMq(
-        new MemoryQueue(config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH)), limits(config));
+        new MemoryQueue(
+            config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH), config.get(FULL_TIMEOUT)),
+        limits(config));
   }
 
   @Override

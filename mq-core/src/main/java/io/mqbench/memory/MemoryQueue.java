@@ -28,11 +28,13 @@ final class MemoryQueue {
 
   private final long visibilityNanos;
   private final int maxDepth;
+  private final long fullTimeoutNanos;
   private boolean closed;
 
-  MemoryQueue(Duration visibilityTimeout, int maxDepth) {
+  MemoryQueue(Duration visibilityTimeout, int maxDepth, Duration fullTimeout) {
     this.visibilityNanos = visibilityTimeout.toNanos();
     this.maxDepth = maxDepth;
+    this.fullTimeoutNanos = fullTimeout.toNanos();
   }
 
   private static final class Entry {
@@ -72,8 +74,21 @@ final class MemoryQueue {
     }
     lock.lockInterruptibly();
     try {
+      long left = fullTimeoutNanos;
       while (!closed && !ready.isEmpty() && ready.size() + entries.length > maxDepth) {
-        roomOrClosed.await();
+        if (left <= 0) {
+          // Flow control, not a hang: with nothing receiving (a send-only run) the queue stays
+          // full.
+          throw new io.mqbench.mq.MqException(
+              "memory queue full: "
+                  + ready.size()
+                  + " messages waited to be received for "
+                  + io.mqbench.config.Durations.format(Duration.ofNanos(fullTimeoutNanos))
+                  + " (memory.maxDepth="
+                  + maxDepth
+                  + ", memory.fullTimeout); add receivers or raise memory.maxDepth");
+        }
+        left = roomOrClosed.awaitNanos(left);
       }
       ensureOpen();
       for (Entry e : entries) {
