@@ -47,8 +47,9 @@ final class ConsoleReport {
     }
     out.printf(
         Locale.ROOT,
-        "delivery   %s, duplicates %,d%s%s%n",
+        "delivery   %s%s, duplicates %,d%s%s%n",
         lost,
+        unsettled(t),
         t.duplicates(),
         t.foreign() > 0
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
@@ -74,6 +75,19 @@ final class ConsoleReport {
       latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue());
     }
     out.printf(Locale.ROOT, "results    %s%n", folder);
+  }
+
+  /** Messages neither received nor proven lost, and those a settle drain found. */
+  private static String unsettled(Totals t) {
+    return (t.unsettled() > 0
+            ? String.format(
+                Locale.ROOT,
+                ", unsettled %,d (not received, not proven lost: `mqbench drain` looks again)",
+                t.unsettled())
+            : "")
+        + (t.settled() > 0
+            ? String.format(Locale.ROOT, ", settled %,d (found by a drain afterwards)", t.settled())
+            : "");
   }
 
   private static void latency(PrintStream out, String name, Latency l) {

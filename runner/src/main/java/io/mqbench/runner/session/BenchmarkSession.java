@@ -15,12 +15,14 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.Environment;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -86,8 +88,12 @@ public final class BenchmarkSession {
         outcome = execute(effective, config.run(), runId, seed, display::update);
       }
       CellReady cell = outcome.cells().get(0);
+      // Settled before a local broker stops: the broker the messages are in.
+      Accounting accounting = settle(effective, outcome);
       return RunResults.summarise(
           outcome,
+          accounting,
+          List.of(),
           config,
           cell.target(),
           effective.effective(),
@@ -103,6 +109,48 @@ public final class BenchmarkSession {
         }
       }
     }
+  }
+
+  /**
+   * After a failure or an interrupt, acknowledged messages that did not arrive may well still be in
+   * the queue: drains it for at most {@link Settlement#AFTER_RUN}, so that what is found counts as
+   * received, what is proven missing as lost, and only the rest as unsettled.
+   */
+  private Accounting settle(MqConfig effective, RunOutcome outcome) throws InterruptedException {
+    Accounting own = Accounting.of(outcome, config.run());
+    boolean cutShort = outcome.failure().isPresent() || outcome.interrupted();
+    if (!cutShort || own.unsettled() == 0) {
+      return own;
+    }
+    err.printf(
+        Locale.ROOT,
+        "mqbench: %,d acknowledged messages not received when the run %s; draining the queue for"
+            + " up to %s to settle them%n",
+        own.unsettled(),
+        outcome.failure().isPresent() ? "failed" : "was interrupted",
+        Durations.format(Settlement.AFTER_RUN));
+    Settlement.Result settled =
+        Settlement.drain(
+            provider,
+            effective,
+            outcome.runId(),
+            config.run().senders(),
+            own,
+            config.run().receiverIdle(),
+            Settlement.AFTER_RUN);
+    Accounting after = settled.accounting();
+    err.printf(
+        Locale.ROOT,
+        "mqbench: settle drain found %,d; %s%n",
+        settled.found(),
+        settled.completed()
+            ? String.format(Locale.ROOT, "the queue is drained: %,d lost", after.lost())
+            : String.format(
+                Locale.ROOT,
+                "%,d unsettled (%s); `mqbench drain RESULTS_FOLDER` tries again",
+                after.unsettled(),
+                settled.problem().orElse("not drained")));
+    return after;
   }
 
   /**
