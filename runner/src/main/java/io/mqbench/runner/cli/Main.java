@@ -70,6 +70,7 @@ public final class Main implements Runnable {
           new CommandLine(new Main(invocation))
               .addSubcommand(new CommandLine(runCommand))
               .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
+      cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));
       cli.setErr(new java.io.PrintWriter(invocation.err(), true));
       CommandLine run = cli.getSubcommands().get("run");

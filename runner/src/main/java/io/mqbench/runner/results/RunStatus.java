@@ -67,6 +67,20 @@ public enum RunStatus {
   }
 
   /**
+   * @param label a status's {@link #label()}, as in run.json
+   * @return the status
+   * @throws IllegalArgumentException if no status has that label
+   */
+  public static RunStatus ofLabel(String label) {
+    for (RunStatus s : values()) {
+      if (s.label.equals(label)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("no run status is labelled '" + label + "'");
+  }
+
+  /**
    * @param other another status
    * @return the worse of the two, in the order ok, harness-limited, target not met, receivers
    *     behind, failed, unsettled, lost messages, interrupted
