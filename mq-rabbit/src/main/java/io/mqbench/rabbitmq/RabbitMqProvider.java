@@ -9,6 +9,7 @@ import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,6 +41,20 @@ public final class RabbitMqProvider implements MqProvider {
   @Override
   public List<String> passThroughPrefixes() {
     return List.of(RabbitMqSettings.QUEUE_ARGS_PREFIX);
+  }
+
+  /**
+   * Also parses the address (URI, credentials) and the queue arguments, which connect nothing, so
+   * that a bad one fails before the run rather than when the first sender connects.
+   */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = MqProvider.super.configure(raw);
+    if (RabbitMqSettings.hasAddress(config)) {
+      RabbitMqSettings.from(config);
+    }
+    RabbitMqSettings.checkQueueArgs(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
+    return config;
   }
 
   @Override
