@@ -346,6 +346,51 @@ public final class KafkaMqProvider implements MqProvider {
     }
   }
 
+  /**
+   * The producer's effective acks (a pass-through {@code acks} wins over {@code kafka.acks}),
+   * auto-commit of offsets, and a consumer group that starts at the latest offset.
+   */
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w = new java.util.ArrayList<>();
+    Map<String, String> producer = config.passThrough(PRODUCER_PREFIX);
+    String acksKey =
+        producer.containsKey(ProducerConfig.ACKS_CONFIG)
+            ? PRODUCER_PREFIX + ProducerConfig.ACKS_CONFIG
+            : ACKS.name();
+    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS)).trim();
+    if (acks.equals("0")) {
+      w.add(
+          acksKey
+              + "=0: the producer does not wait for the broker, so a send counts as acknowledged"
+              + " before anything stored it; loss is expected");
+    } else if (acks.equals("1")) {
+      w.add(
+          acksKey
+              + "=1: only the partition leader has a message when it is acknowledged; loss is"
+              + " expected when a leader fails");
+    }
+    Map<String, String> consumer = config.passThrough(CONSUMER_PREFIX);
+    String autoCommit = consumer.get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
+    if (autoCommit != null && autoCommit.trim().equalsIgnoreCase("true")) {
+      w.add(
+          CONSUMER_PREFIX
+              + ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG
+              + "=true: offsets are committed on poll, before receivers acknowledge; loss is"
+              + " expected when a receiver stops with messages in hand");
+    }
+    String reset = consumer.get(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG);
+    if (reset != null && !reset.trim().equals("earliest")) {
+      w.add(
+          CONSUMER_PREFIX
+              + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG
+              + "="
+              + reset.trim()
+              + ": a new consumer group skips what was sent before it joined; loss is expected");
+    }
+    return w;
+  }
+
   @Override
   public String target(MqConfig config) {
     return config.find(BOOTSTRAP_SERVERS).orElse("local broker (not started yet)");

@@ -44,6 +44,9 @@ final class ConsoleReport {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
+      if (!r.warnings().isEmpty()) {
+        lost += " (loss was expected with " + expectedWith(r) + ")";
+      }
     }
     out.printf(
         Locale.ROOT,
@@ -75,6 +78,11 @@ final class ConsoleReport {
       latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue());
     }
     out.printf(Locale.ROOT, "results    %s%n", folder);
+  }
+
+  /** The settings the backend warned about: their {@code key=value} parts. */
+  private static String expectedWith(RunResult r) {
+    return String.join(", ", r.warnings().stream().map(w -> w.replaceFirst(":.*", "")).toList());
   }
 
   /** Messages neither received nor proven lost, and those a settle drain found. */

@@ -64,6 +64,9 @@ public final class BenchmarkSession {
    * @throws InterruptedException if interrupted
    */
   public RunResult run(Function<RunConfig, ProgressDisplay> progress) throws InterruptedException {
+    // Once, before anything starts: loss under these settings is the backend's design, not a bug.
+    List<String> warnings = provider.warnings(backendConfig);
+    warnings.forEach(w -> err.println("mqbench: warning: " + w));
     BrokerResolution.Resolved resolved = BrokerResolution.resolve(provider, backendConfig);
     resolved.notices().forEach(err::println);
     Optional<LocalBroker> local = resolved.localBroker();
@@ -93,7 +96,7 @@ public final class BenchmarkSession {
       return RunResults.summarise(
           outcome,
           accounting,
-          List.of(),
+          warnings,
           config,
           cell.target(),
           effective.effective(),

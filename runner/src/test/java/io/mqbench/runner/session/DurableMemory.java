@@ -75,6 +75,15 @@ public final class DurableMemory implements MqProvider {
     return memory.configKeys();
   }
 
+  /** Dropping sends is this backend's unsafe setting. */
+  @Override
+  public List<String> warnings(MqConfig config) {
+    return dropEvery > 0
+        ? List.of(
+            "memory.drop=" + dropEvery + ": every so many batches are dropped; loss is expected")
+        : List.of();
+  }
+
   @Override
   public String target(MqConfig config) {
     return "durable-memory";
