@@ -20,11 +20,14 @@ import io.mqbench.runner.results.Environment;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -34,6 +37,12 @@ import java.util.function.Function;
  * coordinator over one cell in this process, and summarises the outcome.
  */
 public final class BenchmarkSession {
+  /**
+   * On Ctrl-C, how long the local broker waits for the stopped run to end before it stops anyway:
+   * the run's own stop (two seconds for messages in flight, bounded closes) and a settle drain.
+   */
+  static final Duration BROKER_STOP_WAIT = Duration.ofSeconds(20);
+
   private final MqProvider provider;
   private final MqConfig backendConfig;
   private final RunConfig config;
@@ -72,11 +81,24 @@ public final class BenchmarkSession {
     Optional<LocalBroker> local = resolved.localBroker();
     MqConfig effective = resolved.config();
     Thread stopBroker = null;
+    CountDownLatch ended = new CountDownLatch(1);
     try {
       if (local.isPresent()) {
         LocalBroker broker = local.get();
-        // A broker process must not outlive a runner stopped with Ctrl-C.
-        stopBroker = new Thread(broker::close, "mqbench-stop-local-broker");
+        // A broker process must not outlive a runner stopped with Ctrl-C; but shutdown hooks run
+        // together, so this one waits for the stopped run to end first: its receivers commit, its
+        // settle drain reads, and its clients close against a live broker, not a dead one.
+        stopBroker =
+            new Thread(
+                () -> {
+                  try {
+                    ended.await(BROKER_STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  broker.close();
+                },
+                "mqbench-stop-local-broker");
         Runtime.getRuntime().addShutdownHook(stopBroker);
         effective = broker.start(backendConfig);
       }
@@ -103,6 +125,7 @@ public final class BenchmarkSession {
           startedAt,
           Environment.current(cell.versions()));
     } finally {
+      ended.countDown();
       local.ifPresent(LocalBroker::close);
       if (stopBroker != null) {
         try {
