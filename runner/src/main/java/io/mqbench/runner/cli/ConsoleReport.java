@@ -50,14 +50,14 @@ final class ConsoleReport {
     }
     out.printf(
         Locale.ROOT,
-        "delivery   %s%s, duplicates %,d%s%s%n",
+        "delivery   %s, duplicates %,d%s%s%n",
         lost,
-        unsettled(t),
         t.duplicates(),
         t.foreign() > 0
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
+    unsettled(r, folder, out);
     if (r.rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -85,17 +85,23 @@ final class ConsoleReport {
     return String.join(", ", r.warnings().stream().map(w -> w.replaceFirst(":.*", "")).toList());
   }
 
-  /** Messages neither received nor proven lost, and those a settle drain found. */
-  private static String unsettled(Totals t) {
-    return (t.unsettled() > 0
-            ? String.format(
-                Locale.ROOT,
-                ", unsettled %,d (not received, not proven lost: `mqbench drain` looks again)",
-                t.unsettled())
-            : "")
-        + (t.settled() > 0
-            ? String.format(Locale.ROOT, ", settled %,d (found by a drain afterwards)", t.settled())
-            : "");
+  /**
+   * The line of messages neither received nor proven lost, and of those a settle drain found, with
+   * what cut the run short.
+   */
+  private static void unsettled(RunResult r, Path folder, PrintStream out) {
+    Totals t = r.totals();
+    if (t.unsettled() == 0 && t.settled() == 0) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "unsettled  %,d acknowledged messages neither received nor proven lost%s; %,d found by the"
+            + " settle drain%s%n",
+        t.unsettled(),
+        r.failure() == null ? "" : " (" + r.statusLine() + ")",
+        t.settled(),
+        t.unsettled() > 0 ? "; `mqbench drain " + folder + "` looks again" : "");
   }
 
   private static void latency(PrintStream out, String name, Latency l) {

@@ -73,6 +73,21 @@ class DrainCommandTest {
             .run(c -> ProgressDisplay.none());
     assertThat(unsettled.status()).isEqualTo(RunStatus.UNSETTLED);
     Path folder = tmp.resolve("run");
+    ByteArrayOutputStream report = new ByteArrayOutputStream();
+    ConsoleReport.print(
+        unsettled,
+        "settings",
+        folder,
+        false,
+        new PrintStream(report, true, StandardCharsets.UTF_8));
+    assertThat(report.toString(StandardCharsets.UTF_8))
+        .contains("delivery   lost 0,")
+        .contains(
+            "unsettled  1,000 acknowledged messages neither received nor proven lost (unsettled:"
+                + " receiver 0: durable-memory: broker gone); 0 found by the settle drain;"
+                + " `mqbench drain "
+                + folder
+                + "` looks again");
     ResultsWriter.write(unsettled, folder);
     assertThat(folder.resolve(DeliveryFile.NAME)).exists();
     backend.recover();
