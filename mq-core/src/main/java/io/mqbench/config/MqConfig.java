@@ -207,6 +207,23 @@ public final class MqConfig {
   }
 
   /**
+   * One value of this backend's namespace as it may be shown, by the same rule as {@link
+   * #effective()}: redacted when its key is marked secret or, for a pass-through property, when its
+   * name looks secret. For labels made of given values, such as a matrix cell's.
+   *
+   * @param name full key name
+   * @param value a value of that key, as text
+   * @return the text to print or write
+   */
+  public String shown(String name, String value) {
+    ConfigKey<?> key = keys.get(name);
+    if (key != null) {
+      return key.redact(value);
+    }
+    return Secrets.looksSecret(name) ? Secrets.redact(value) : value;
+  }
+
+  /**
    * The values as given (declared keys and pass-through properties), secrets included, so that the
    * same configuration can be made again elsewhere ({@code provider.configure(config.given())}, on
    * a worker). Never print or write them: {@link #effective()} is what may be shown.

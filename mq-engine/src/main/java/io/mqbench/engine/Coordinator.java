@@ -16,15 +16,16 @@ import java.util.function.Consumer;
 
 /**
  * Runs one run over its cells: prepares them all (the start barrier), starts them together, turns
- * their counts into one tick per second, applies the stop rules, and merges their reports. It sees
- * only {@link Cell}s, so a cell may be in this process or on another machine.
+ * their counts into one tick per second (and a last, shorter tick for the remainder), applies the
+ * stop rules, and merges their reports. It sees only {@link Cell}s, so a cell may be in this
+ * process or on another machine.
  *
  * <p>Stop rules: senders stop after the run's duration (rate mode: up to twice the duration, to
  * send what was scheduled before the end; what they could not send is reported as unsent) or on
  * {@link #requestStop()}; in send-then-drain runs, receivers start when every sender has finished.
  * Receivers stop when everything acknowledged to senders has arrived (checked exactly, with the
- * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished (two
- * seconds at most after a stop request).
+ * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished;
+ * after a stop request, two seconds after it at most, backlog or not.
  */
 public final class Coordinator {
   private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -45,11 +46,15 @@ public final class Coordinator {
   private final RunSettings settings;
   private final Consumer<Tick> onTick;
   private volatile boolean interrupted;
+  private volatile long interruptedAtNanos;
+  private volatile boolean started;
 
   /**
    * @param placements the run's cells with their parts; every spec carries the same settings, run
    *     id and seed
-   * @param onTick called on the coordinator's thread once per second with the counts so far
+   * @param onTick called on the coordinator's thread once per second with the counts so far, and
+   *     once more at the end with the last tick, which covers the rest of the run up to its final
+   *     counts
    */
   public Coordinator(List<Placement> placements, Consumer<Tick> onTick) {
     if (placements.isEmpty()) {
@@ -66,10 +71,20 @@ public final class Coordinator {
    * says it was interrupted. Safe from any thread, also before the run starts.
    */
   public void requestStop() {
+    if (!interrupted) {
+      interruptedAtNanos = System.nanoTime();
+    }
     interrupted = true;
     for (Placement p : placements) {
       p.cell().stopSenders();
     }
+  }
+
+  /**
+   * @return whether every cell is prepared and the run has started (connecting is over)
+   */
+  public boolean started() {
+    return started;
   }
 
   /**
@@ -85,6 +100,7 @@ public final class Coordinator {
     try {
       List<CellReady> ready = prepareAll();
       long start = System.nanoTime();
+      started = true;
       boolean drain = settings.phases() == Phases.SEND_THEN_DRAIN;
       for (Placement p : placements) {
         p.cell().startSenders(start);
@@ -104,13 +120,19 @@ public final class Coordinator {
         reports.add(p.cell().finish(grace));
       }
       CellReport merged = CellReport.merge(reports);
+      DeliveryLedger ledger = merged.ledger();
+      Tick last = lastTick(timeline, start, watch.endNanos, ledger);
+      if (last != null) {
+        timeline.add(last);
+        onTick.accept(last);
+      }
       return new RunOutcome(
           placements.get(0).spec().runId(),
           placements.get(0).spec().seed(),
           ready,
           merged,
           timeline,
-          merged.ledger(),
+          ledger,
           watch.drainStart,
           merged.failure(),
           watch.endedIdle,
@@ -154,10 +176,41 @@ public final class Coordinator {
   private static final class Watch {
     boolean endedIdle;
     long drainStart;
+
+    /** The instant of the watch's last poll. */
+    long endNanos;
+  }
+
+  /**
+   * The tick after the last whole second: from its start to the end of the watch, with the final
+   * counts of the merged report rather than the last poll's, so that the timeline adds up to the
+   * run's totals even with what arrived while the cells were stopping.
+   *
+   * @return the tick, or null if nothing is left to cover
+   */
+  private static Tick lastTick(List<Tick> timeline, long start, long end, DeliveryLedger ledger) {
+    long sentBefore = timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).sentTotal();
+    long receivedBefore =
+        timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).receivedTotal();
+    long length = end - (start + timeline.size() * TICK_NANOS);
+    long sent = ledger.sent() - sentBefore;
+    long received = ledger.received() - receivedBefore;
+    if (length <= 0 && sent == 0 && received == 0) {
+      return null; // the run ended on a whole second
+    }
+    // At least a nanosecond: counts that came in while stopping need a length to be a rate.
+    double seconds = Math.max(length, 1) / 1e9;
+    return new Tick(timeline.size() + 1, seconds, ledger.sent(), ledger.received(), sent, received);
   }
 
   private Watch watch(long start, boolean drain, List<Tick> timeline) throws InterruptedException {
     Watch w = new Watch();
+    watch(start, drain, timeline, w);
+    return w;
+  }
+
+  private void watch(long start, boolean drain, List<Tick> timeline, Watch w)
+      throws InterruptedException {
     long nextTick = start + TICK_NANOS;
     long lastSent = 0;
     long lastReceived = 0;
@@ -169,15 +222,19 @@ public final class Coordinator {
     while (true) {
       Thread.sleep(POLL_MILLIS);
       long now = System.nanoTime();
+      // The run ends at its last poll: every whole second before it has its tick, so the last
+      // tick is shorter than a second unless a failure returns before the ticks are made.
+      w.endNanos = now;
       CellProgress progress = poll();
       if (progress.failure().isPresent()) {
-        return w;
+        return;
       }
       long sent = progress.sent();
       long received = progress.received();
       while (now - nextTick >= 0) {
         Tick t =
-            new Tick(timeline.size() + 1, sent, received, sent - lastSent, received - lastReceived);
+            new Tick(
+                timeline.size() + 1, 1, sent, received, sent - lastSent, received - lastReceived);
         timeline.add(t);
         onTick.accept(t);
         lastSent = sent;
@@ -196,11 +253,11 @@ public final class Coordinator {
         continue;
       }
       if (settings.receivers() == 0) {
-        return w;
+        return;
       }
       if (!receiversStarted) {
         if (interrupted) {
-          return w; // the backlog stays; draining it was not asked for any more
+          return; // the backlog stays; draining it was not asked for any more
         }
         receiversStarted = true;
         w.drainStart = now - start;
@@ -214,18 +271,24 @@ public final class Coordinator {
         observedReceived = received;
         lastProgressNanos = Math.max(lastProgressNanos, now);
       }
+      if (interrupted && now - interruptedAtNanos >= INTERRUPTED_IDLE_NANOS) {
+        // A stop must end the run soon even with a backlog that would keep receivers busy: what
+        // is still in the queue is reported as not received, for the results to settle.
+        w.endedIdle = false;
+        return;
+      }
       // Cheap test first; the exact one (bitmaps) only when the counts say everything may be in.
       if (settings.senders() > 0 && received >= sent && received != receivedAtLastCheck) {
         receivedAtLastCheck = received;
         if (delivery().lost() == 0) {
-          return w;
+          return;
         }
       }
       long idle = settings.receiverIdle().toNanos();
       if (now - lastProgressNanos
           >= (interrupted ? Math.min(idle, INTERRUPTED_IDLE_NANOS) : idle)) {
         w.endedIdle = true;
-        return w;
+        return;
       }
     }
   }

@@ -53,6 +53,43 @@ class CoordinatorTest {
   }
 
   @Test
+  void timelineKeepsTheLastPartialSecond() throws Exception {
+    List<Tick> seen = new java.util.ArrayList<>();
+    RunOutcome outcome =
+        TestRuns.coordinator(memory(), timed(1, 1, Duration.ofMillis(1500)), seen::add).run();
+
+    List<Tick> timeline = outcome.timeline();
+    assertThat(timeline.stream().mapToLong(Tick::sentInSecond).sum())
+        .as("every message sent is in some tick")
+        .isEqualTo(outcome.ledger().sent());
+    assertThat(timeline.stream().mapToLong(Tick::receivedInSecond).sum())
+        .as("every message received is in some tick")
+        .isEqualTo(outcome.ledger().received());
+    assertThat(timeline.get(timeline.size() - 1).sentTotal()).isEqualTo(outcome.ledger().sent());
+    assertThat(seen).as("the progress display sees the last tick too").isEqualTo(timeline);
+    assertThat(timeline.subList(0, timeline.size() - 1))
+        .as("whole seconds")
+        .extracting(Tick::seconds)
+        .containsOnly(1.0);
+    Tick last = timeline.get(timeline.size() - 1);
+    assertThat(last.seconds()).as("the remainder after the last whole second").isLessThan(1.0);
+    assertThat(last.elapsedSeconds()).as("the run's end").isBetween(1.5, 3.0);
+    assertThat(last.sentPerSecond()).isEqualTo(last.sentInSecond() / last.seconds());
+  }
+
+  @Test
+  void aRunShorterThanASecondHasATimelineOfOnePartialTick() throws Exception {
+    RunOutcome outcome = run(memory(), throughput(2, 1, 1_000));
+
+    assertThat(outcome.timeline()).hasSize(1);
+    Tick only = outcome.timeline().get(0);
+    assertThat(only.second()).isEqualTo(1);
+    assertThat(only.sentInSecond()).isEqualTo(2_000);
+    assertThat(only.receivedInSecond()).isEqualTo(2_000);
+    assertThat(only.seconds()).isStrictlyBetween(0.0, 1.0);
+  }
+
+  @Test
   void aBackendThatDropsAcknowledgedMessagesIsCaughtAsLoss() throws Exception {
     // A broken backend: acknowledges every send but never stores sequence numbers divisible by 100.
     Mq dropping =
@@ -97,6 +134,60 @@ class CoordinatorTest {
     assertThat(outcome.ledger().sent()).isPositive();
     assertThat(outcome.ledger().lost()).isZero();
     assertThat(seconds).isLessThan(10);
+  }
+
+  @Test
+  void aStopWithABacklogEndsWithinTwoSecondsInsteadOfDrainingIt() throws Exception {
+    // One receiver that takes a millisecond per message against four fast senders.
+    Mq queue = memory();
+    Mq slowReceiving =
+        new Mq() {
+          @Override
+          public io.mqbench.mq.MqSender createSender() {
+            return queue.createSender();
+          }
+
+          @Override
+          public io.mqbench.mq.MqReceiver createReceiver() {
+            io.mqbench.mq.MqReceiver inner = queue.createReceiver();
+            return new io.mqbench.mq.MqReceiver() {
+              @Override
+              public List<io.mqbench.mq.Received> receive(int max, Duration wait)
+                  throws InterruptedException {
+                Thread.sleep(1);
+                return inner.receive(1, wait);
+              }
+
+              @Override
+              public void ack(List<io.mqbench.mq.Received> messages) {
+                inner.ack(messages);
+              }
+
+              @Override
+              public void close() {
+                inner.close();
+              }
+            };
+          }
+
+          @Override
+          public void close() {
+            queue.close();
+          }
+        };
+    Coordinator coordinator =
+        TestRuns.coordinator(slowReceiving, timed(4, 1, Duration.ofSeconds(60)), t -> {});
+    stopAfter(coordinator, 1_500);
+    long start = System.nanoTime();
+
+    RunOutcome outcome = coordinator.run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+
+    assertThat(outcome.interrupted()).isTrue();
+    assertThat(outcome.ledger().sent() - outcome.ledger().distinct())
+        .as("a backlog was left")
+        .isGreaterThan(10_000);
+    assertThat(seconds).isLessThan(1.5 + 2 + 1.5);
   }
 
   @Test

@@ -36,6 +36,29 @@ class RunSettingsTest {
   }
 
   @Test
+  void rateModeReceiversAskForAHundredAtATimeThoughSendersSendOne() {
+    RunSettings rate =
+        new RunSettings(
+            Mode.RATE,
+            6,
+            1,
+            Long.MAX_VALUE,
+            Optional.of(Duration.ofSeconds(10)),
+            Optional.of(3_000.0),
+            1,
+            1_024,
+            128,
+            Phases.TOGETHER,
+            Duration.ofSeconds(1),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(10));
+
+    assertThat(rate.maxBatch()).isEqualTo(1);
+    assertThat(rate.receiveBatch()).isEqualTo(RunSettings.RATE_RECEIVE_BATCH);
+    assertThat(sized(10, 100, 1).receiveBatch()).as("throughput mode: the batch").isEqualTo(10);
+  }
+
+  @Test
   void aReceiveOnlyRunTakesNeitherADurationNorARate() {
     assertThatThrownBy(
             () ->

@@ -399,7 +399,7 @@ public final class LocalCell implements Cell {
     boolean counted = false;
     try (MqReceiver receiver = mq.createReceiver()) {
       ReceiverTask task =
-          new ReceiverTask(receiver, spec.runId(), s.senders(), s.maxBatch(), s.receiveWait());
+          new ReceiverTask(receiver, spec.runId(), s.senders(), s.receiveBatch(), s.receiveWait());
       receivers[index] = task;
       ready.countDown();
       counted = true;

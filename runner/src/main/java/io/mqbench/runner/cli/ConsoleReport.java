@@ -74,8 +74,13 @@ final class ConsoleReport {
     }
     out.println(
         "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
+    boolean unsupported = false;
     for (Map.Entry<String, Latency> e : r.latencies().entrySet()) {
-      latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue());
+      unsupported |= latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue());
+    }
+    if (unsupported) {
+      out.println(
+          "               - too few values: percentile p needs 1 / (1 - p) (p99.99: 10,000)");
     }
     out.printf(Locale.ROOT, "results    %s%n", folder);
   }
@@ -104,11 +109,32 @@ final class ConsoleReport {
         t.unsettled() > 0 ? "; `mqbench drain " + folder + "` looks again" : "");
   }
 
-  private static void latency(PrintStream out, String name, Latency l) {
+  /**
+   * Prints one latency's line; a percentile its values cannot support is a dash, not the maximum
+   * under the percentile's name.
+   *
+   * @return whether a percentile was left out for too few values
+   */
+  private static boolean latency(PrintStream out, String name, Latency l) {
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-15s", name));
-    Latency.PERCENTILES.forEach(
-        p -> b.append(String.format(Locale.ROOT, " %8.3f", l.valueMs(p.getKey()))));
-    b.append(String.format(Locale.ROOT, " %8.3f", l.maxMs()));
+    if (l.count() == 0) {
+      out.println(b.append("    no values")); // zeros would read as measured latencies
+      return false;
+    }
+    boolean unsupported = false;
+    for (Map.Entry<String, Double> p : Latency.PERCENTILES) {
+      java.util.OptionalDouble v = l.valueMs(p.getKey());
+      unsupported |= v.isEmpty();
+      b.append(cell(v));
+    }
+    b.append(cell(l.valueMs("max")));
     out.println(b);
+    return unsupported;
+  }
+
+  private static String cell(java.util.OptionalDouble ms) {
+    return ms.isPresent()
+        ? String.format(Locale.ROOT, " %8.3f", ms.getAsDouble())
+        : String.format(Locale.ROOT, " %8s", "-");
   }
 }

@@ -1,6 +1,9 @@
 package io.mqbench.runner.cli;
 
-/** The CLI's exit codes. */
+/**
+ * The CLI's exit codes that are not a run's verdict; a run ends with its {@link
+ * io.mqbench.runner.results.RunStatus}'s code (4 target not met, 5 receivers behind, ...).
+ */
 public final class ExitCodes {
   /** The run completed and every acknowledged message arrived. */
   public static final int OK = 0;
@@ -16,6 +19,9 @@ public final class ExitCodes {
 
   /** The run was interrupted (Ctrl-C); partial results were written. 128 + SIGINT, as shells do. */
   public static final int INTERRUPTED = 130;
+
+  /** The run was stopped by SIGTERM; partial results were written. 128 + SIGTERM. */
+  public static final int TERMINATED = 143;
 
   private ExitCodes() {}
 }

@@ -14,7 +14,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * matrix cell being run, a system property named like the option in camelCase ({@code
  * -DreceiverIdle=5s} for {@code --receiver-idle}), an environment variable ({@code
  * MQBENCH_RECEIVER_IDLE}), the scenario file ({@code receiverIdle: 5s}), the {@code --preset}, then
- * the built-in default. {@code --help} shows the value that results.
+ * the built-in default. {@code --help} shows the value that results. Flags ({@code --dry-run}) are
+ * layered too: {@code -DdryRun} or {@code -DdryRun=true} turns one on.
  */
 final class LayeredDefaults implements IDefaultValueProvider {
   private final Invocation invocation;
@@ -38,7 +39,7 @@ final class LayeredDefaults implements IDefaultValueProvider {
     if (!(arg instanceof OptionSpec option) || !option.longestName().startsWith("--")) {
       return null;
     }
-    if (option.typeInfo().isMap() || option.typeInfo().isBoolean() || !layered(option)) {
+    if (option.typeInfo().isMap() || !layered(option)) {
       return null;
     }
     String name = camelName(option.longestName());
@@ -54,6 +55,10 @@ final class LayeredDefaults implements IDefaultValueProvider {
     }
     if (value == null && preset.isPresent()) {
       value = preset.get().options().get(name);
+    }
+    if (value != null && option.typeInfo().isBoolean()) {
+      // A flag: -DdryRun (Java makes it ""), -DdryRun=true, MQBENCH_DRY_RUN=false.
+      return value.isEmpty() ? "true" : value;
     }
     return value;
   }

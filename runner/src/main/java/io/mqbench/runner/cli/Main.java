@@ -28,6 +28,11 @@ import picocli.CommandLine.Model.OptionSpec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Measures how fast persistent, replicated message queues move messages.",
+    footer = {
+      "",
+      "Start with `mqbench run --queue memory`; `mqbench run --help` lists every option,"
+          + " `mqbench queues` every backend and its keys."
+    },
     subcommands = {CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   private final Invocation invocation;
@@ -44,45 +49,55 @@ public final class Main implements Runnable {
   public static void main(String[] args) {
     Map<String, String> props = new TreeMap<>();
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
-    int code =
-        run(
-            args,
-            new Invocation(
-                System.out, System.err, System.getenv(), props, System.console() != null));
+    Invocation invocation =
+        new Invocation(System.out, System.err, System.getenv(), props, System.console() != null);
+    int code = run(args, invocation, MqProviders.load(), StopSignals.install(System.err));
     System.out.flush();
     System.exit(code);
   }
 
   /**
-   * Runs the CLI.
+   * Runs the CLI with the backends on the class path; signals are not handled.
    *
-   * @param args command-line arguments; with none, {@code run} is assumed
+   * @param args command-line arguments; with none, the usage is printed
    * @param invocation streams, environment and system properties to use
    * @return the exit code (see {@link ExitCodes})
    */
   public static int run(String[] args, Invocation invocation) {
+    return run(args, invocation, MqProviders.load(), StopSignals.manual(invocation.err()));
+  }
+
+  /**
+   * Runs the CLI: options are read (flags, {@code -D}, environment, scenario, preset) and checked
+   * strictly, the chosen command plans its work, and only then does anything connect.
+   */
+  static int run(String[] args, Invocation invocation, MqProviders providers, StopSignals stop) {
     boolean verbose =
-        Arrays.asList(args).contains("-v") || Arrays.asList(args).contains("--verbose");
+        Arrays.asList(args).contains("-v")
+            || Arrays.asList(args).contains("--verbose")
+            || isTrue(invocation.systemProperties().get("verbose"));
     try {
-      MqProviders providers = MqProviders.load();
-      RunCommand runCommand = new RunCommand(invocation, providers);
+      boolean isRun = args.length > 0 && args[0].equals("run");
+      String[] runArgs = isRun ? Arrays.copyOfRange(args, 1, args.length) : new String[0];
+      Set<String> runOptions = runOptionNames();
+      if (isRun) {
+        StrictInputs.check(invocation, runOptions, providers.names());
+      }
+      Optional<ScenarioFile> scenario =
+          isRun ? scenario(runArgs, invocation, runOptions) : Optional.empty();
+      Optional<Preset> preset = isRun ? preset(runArgs, invocation, scenario) : Optional.empty();
+      RunPlanner planner =
+          new RunPlanner(invocation, providers, scenario, preset, Arrays.asList(runArgs));
       CommandLine cli =
           new CommandLine(new Main(invocation))
-              .addSubcommand(new CommandLine(runCommand))
+              .addSubcommand(new CommandLine(new RunCommand(invocation, planner, stop)))
               .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));
       cli.setErr(new java.io.PrintWriter(invocation.err(), true));
-      CommandLine run = cli.getSubcommands().get("run");
-      Optional<ScenarioFile> scenario = scenario(args, invocation, run);
-      Optional<Preset> preset = preset(args, invocation, scenario);
-      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
-      String[] runArgs =
-          args.length > 0 && args[0].equals("run")
-              ? Arrays.copyOfRange(args, 1, args.length)
-              : new String[0];
-      runCommand.scenario(
-          scenario, cell -> parseCell(runArgs, cell, invocation, providers, scenario, preset));
+      cli.getSubcommands()
+          .get("run")
+          .setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
       cli.setParameterExceptionHandler(
           (ex, a) -> {
             invocation
@@ -100,8 +115,11 @@ public final class Main implements Runnable {
             report(ex, verbose, invocation.err());
             return ex instanceof ConfigException ? ExitCodes.USAGE : ExitCodes.FAILED;
           });
-      String[] effective = args.length == 0 ? new String[] {"run"} : args;
-      return cli.execute(effective);
+      if (args.length == 0) {
+        cli.usage(invocation.out()); // a bare `java -jar mqbench.jar` starts nothing
+        return ExitCodes.OK;
+      }
+      return cli.execute(args);
     } catch (ConfigException e) {
       report(e, verbose, invocation.err());
       return ExitCodes.USAGE;
@@ -111,29 +129,18 @@ public final class Main implements Runnable {
     }
   }
 
-  /** The run command parsed again for one matrix cell, whose values sit above every default. */
-  private static RunCommand parseCell(
-      String[] runArgs,
-      Map<String, String> cell,
-      Invocation invocation,
-      MqProviders providers,
-      Optional<ScenarioFile> scenario,
-      Optional<Preset> preset) {
-    RunCommand command = new RunCommand(invocation, providers);
-    CommandLine cli = new CommandLine(command);
-    cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
-    CommandLine.ParseResult parsed = cli.parseArgs(runArgs);
-    for (OptionSpec option : cli.getCommandSpec().options()) {
-      if (cell.containsKey(LayeredDefaults.camelName(option.longestName()))
-          && parsed.hasMatchedOption(option)) {
-        throw new ConfigException(
-            option.longestName()
-                + " is varied by the scenario's matrix; do not also give it on the command line");
-      }
-    }
-    command.scenario(scenario, null);
-    command.cell(cell);
-    return command;
+  /** The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set. */
+  static Set<String> runOptionNames() {
+    return CommandLine.Model.CommandSpec.forAnnotatedObject(new RunOptions()).options().stream()
+        .filter(o -> !o.typeInfo().isMap())
+        .map(OptionSpec::longestName)
+        .map(LayeredDefaults::camelName)
+        .collect(Collectors.toCollection(java.util.TreeSet::new));
+  }
+
+  /** A -D given as a flag: {@code -DdryRun} (empty, as Java sets it) or {@code -DdryRun=true}. */
+  static boolean isTrue(String value) {
+    return value != null && (value.isEmpty() || value.equalsIgnoreCase("true"));
   }
 
   private static void report(Throwable e, boolean verbose, PrintStream err) {
@@ -181,18 +188,13 @@ public final class Main implements Runnable {
   }
 
   private static Optional<ScenarioFile> scenario(
-      String[] args, Invocation invocation, CommandLine run) {
+      String[] args, Invocation invocation, Set<String> runOptions) {
     String path = earlyOption(args, invocation, "scenario").orElse(null);
     if (path == null) {
       return Optional.empty();
     }
-    Set<String> known =
-        run.getCommandSpec().options().stream()
-            .filter(o -> !o.typeInfo().isMap() && !o.longestName().equals("--scenario"))
-            .filter(o -> !o.usageHelp() && !o.versionHelp())
-            .map(OptionSpec::longestName)
-            .map(LayeredDefaults::camelName)
-            .collect(Collectors.toSet());
+    Set<String> known = new java.util.TreeSet<>(runOptions);
+    known.removeAll(Set.of("scenario", "help", "version"));
     return Optional.of(ScenarioFile.read(Path.of(path), known));
   }
 

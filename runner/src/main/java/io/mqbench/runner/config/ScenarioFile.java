@@ -6,6 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mqbench.config.ConfigException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -64,7 +69,66 @@ public record ScenarioFile(
     return cells.size() > 1 || repeat > 1;
   }
 
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+  /**
+   * The file's text, refusing what is not text: a binary file would otherwise surface as a decoder
+   * error ("Input length = 1") or as YAML nonsense.
+   */
+  private static String text(Path path) throws IOException {
+    byte[] bytes = Files.readAllBytes(path);
+    CharsetDecoder utf8 =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    String text;
+    try {
+      text = utf8.decode(ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
+      throw new ConfigException(
+          "scenario file " + path + " is not a text file (not UTF-8" + lineOfBadByte(bytes) + ")");
+    }
+    int nul = text.indexOf('\0');
+    if (nul >= 0) {
+      throw new ConfigException(
+          "scenario file "
+              + path
+              + " is not a text file (a NUL byte at line "
+              + (text.substring(0, nul).chars().filter(c -> c == '\n').count() + 1)
+              + ")");
+    }
+    return text;
+  }
+
+  /** Where the first byte that is not UTF-8 is, as ", line N". */
+  private static String lineOfBadByte(byte[] bytes) {
+    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+    int line = 1;
+    for (int i = 0; i < bytes.length; i++) {
+      int len =
+          (bytes[i] & 0x80) == 0
+              ? 1
+              : (bytes[i] & 0xE0) == 0xC0
+                  ? 2
+                  : (bytes[i] & 0xF0) == 0xE0 ? 3 : (bytes[i] & 0xF8) == 0xF0 ? 4 : 0;
+      if (len == 0 || i + len > bytes.length) {
+        return " at line " + line;
+      }
+      try {
+        utf8.reset().decode(ByteBuffer.wrap(bytes, i, len));
+      } catch (CharacterCodingException e) {
+        return " at line " + line;
+      }
+      if (bytes[i] == '\n') {
+        line++;
+      }
+      i += len - 1;
+    }
+    return "";
+  }
 
   /**
    * Reads and checks a scenario file.
@@ -77,11 +141,24 @@ public record ScenarioFile(
   public static ScenarioFile read(Path path, Set<String> knownOptions) {
     JsonNode root;
     try {
-      root = YAML.readTree(Files.readString(path));
+      root = YAML.readTree(text(path));
     } catch (NoSuchFileException e) {
       throw new ConfigException("scenario file " + path + " does not exist");
     } catch (JacksonException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+      java.util.regex.Matcher duplicate =
+          java.util.regex.Pattern.compile("Duplicate field '([^']*)'")
+              .matcher(String.valueOf(e.getOriginalMessage()));
+      if (duplicate.find()) {
+        throw new ConfigException(
+            "scenario file "
+                + path
+                + ": '"
+                + duplicate.group(1)
+                + "' is given twice (the second"
+                + where
+                + "); which one was meant?");
+      }
       throw new ConfigException(
           "scenario file "
               + path
@@ -92,8 +169,9 @@ public record ScenarioFile(
     } catch (IOException e) {
       throw new ConfigException("cannot read scenario file " + path + ": " + e.getMessage());
     }
-    if (root == null || root.isMissingNode() || root.isNull()) {
-      return new ScenarioFile(path, Map.of(), Map.of(), List.of(Map.of()), 1);
+    if (root == null || root.isMissingNode() || root.isNull() || root.isEmpty()) {
+      throw new ConfigException(
+          "scenario file " + path + " is empty: it must set at least one option");
     }
     if (!root.isObject()) {
       throw new ConfigException("scenario file " + path + " must be a mapping of option: value");

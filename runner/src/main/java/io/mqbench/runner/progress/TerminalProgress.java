@@ -24,17 +24,56 @@ final class TerminalProgress implements ProgressDisplay {
             .setStyle(ProgressBarStyle.ASCII)
             .setUpdateIntervalMillis(500)
             .continuousUpdate()
-            .setConsumer(new ConsoleProgressBarConsumer(err))
+            // A width of our own: left to itself, the library opens a JLine system terminal, which
+            // takes over SIGINT and kills the JVM at Ctrl-C before any result is written.
+            .setConsumer(new ConsoleProgressBarConsumer(err, terminalWidth() - 1))
             .build();
   }
 
   @Override
   public void update(Tick t) {
-    bar.stepTo(timed ? t.second() : t.sentTotal());
+    // The run's last tick is usually shorter than a second: seconds elapsed, and rates per second
+    // of its own length.
+    bar.stepTo(timed ? (long) t.elapsedSeconds() : t.sentTotal());
     bar.setExtraMessage(
         String.format(
             " %s/s sent, %s/s received, %s in flight",
-            compact(t.sentInSecond()), compact(t.receivedInSecond()), compact(t.inFlight())));
+            compact(Math.round(t.sentPerSecond())),
+            compact(Math.round(t.receivedPerSecond())),
+            compact(t.inFlight())));
+  }
+
+  /**
+   * The terminal's width in columns, as {@code stty size} reports it on the controlling terminal;
+   * 80 when there is none or it cannot be asked.
+   */
+  static int terminalWidth() {
+    String columns = System.getenv("COLUMNS");
+    if (columns != null && columns.matches("\\d{2,4}")) {
+      return Integer.parseInt(columns);
+    }
+    java.io.File tty = new java.io.File("/dev/tty");
+    if (!tty.canRead()) {
+      return 80;
+    }
+    try {
+      Process stty =
+          new ProcessBuilder("stty", "size")
+              .redirectInput(tty)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      String out =
+          new String(stty.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+              .strip();
+      if (stty.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) && out.matches("\\d+ \\d+")) {
+        return Math.max(40, Integer.parseInt(out.split(" ")[1]));
+      }
+    } catch (java.io.IOException e) {
+      // no stty here: the default width
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 80;
   }
 
   static String compact(long n) {

@@ -1,6 +1,8 @@
 package io.mqbench.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.zip.Deflater;
@@ -10,10 +12,17 @@ import org.HdrHistogram.Histogram;
  * Percentiles of one latency histogram, in milliseconds, with the histogram itself (compressed,
  * base64, the form HdrHistogram's log tools read) so nothing is lost to rounding.
  *
+ * <p>A value the histogram cannot give is null (in {@code run.json} too), never 0, which would read
+ * as a measured latency: every value of a histogram without values (the end-to-end latency of a
+ * send-only run, the send latency of a receive-only run), and each percentile the number of values
+ * cannot support (see {@link #minimumCount}), which would only repeat the largest value under a
+ * name that claims a tail that was never observed. The {@code .hgrm} files and the chart are drawn
+ * from the histogram itself and are not affected.
+ *
  * @param count recorded values
  * @param minMs smallest value
  * @param meanMs mean
- * @param p50Ms 50th percentile
+ * @param p50Ms 50th percentile (this and every percentile: null if {@link #supports not supported})
  * @param p90Ms 90th percentile
  * @param p99Ms 99th percentile
  * @param p999Ms 99.9th percentile
@@ -26,16 +35,16 @@ import org.HdrHistogram.Histogram;
  */
 public record Latency(
     long count,
-    double minMs,
-    double meanMs,
-    double p50Ms,
-    double p90Ms,
-    double p99Ms,
-    double p999Ms,
-    double p9999Ms,
-    double p99999Ms,
-    double p999999Ms,
-    double maxMs,
+    Double minMs,
+    Double meanMs,
+    Double p50Ms,
+    Double p90Ms,
+    Double p99Ms,
+    Double p999Ms,
+    Double p9999Ms,
+    Double p99999Ms,
+    Double p999999Ms,
+    Double maxMs,
     String histogramBase64,
     @JsonIgnore Histogram histogram) {
 
@@ -51,21 +60,53 @@ public record Latency(
           java.util.Map.entry("p99_9999", 99.9999));
 
   /**
-   * @param suffix one of {@link #PERCENTILES}' names, or {@code max}
-   * @return that value in milliseconds
+   * The fewest values that support a percentile: {@code ceil(1 / (1 - p))}, such as 2 for p50, 10
+   * for p90, 100 for p99, 10,000 for p99.99 and 1,000,000 for p99.9999. With fewer values, less
+   * than one value lies above the percentile, so the histogram can only answer with its largest
+   * value: that is the maximum, reported as such, not an estimate of the percentile.
+   *
+   * @param percentile a percentile, above 0 and below 100
+   * @return the number of values it needs
+   * @throws IllegalArgumentException if the percentile is not above 0 and below 100
    */
-  public double valueMs(String suffix) {
-    return switch (suffix) {
-      case "p50" -> p50Ms;
-      case "p90" -> p90Ms;
-      case "p99" -> p99Ms;
-      case "p99_9" -> p999Ms;
-      case "p99_99" -> p9999Ms;
-      case "p99_999" -> p99999Ms;
-      case "p99_9999" -> p999999Ms;
-      case "max" -> maxMs;
-      default -> throw new IllegalArgumentException(suffix);
-    };
+  public static long minimumCount(double percentile) {
+    if (!(percentile > 0 && percentile < 100)) {
+      throw new IllegalArgumentException("a percentile above 0 and below 100, was " + percentile);
+    }
+    // In decimal: in binary, 1 - 0.90 is a little less than 0.1, and 90 would need 11 values.
+    BigDecimal hundred = BigDecimal.valueOf(100);
+    return hundred
+        .divide(hundred.subtract(BigDecimal.valueOf(percentile)), 0, RoundingMode.CEILING)
+        .longValueExact();
+  }
+
+  /**
+   * @param count values in a histogram
+   * @param percentile a percentile, above 0 and below 100
+   * @return whether that many values support the percentile: at least {@link #minimumCount}
+   */
+  public static boolean supports(long count, double percentile) {
+    return count >= minimumCount(percentile);
+  }
+
+  /**
+   * @param suffix one of {@link #PERCENTILES}' names, or {@code max}
+   * @return that value in milliseconds; empty if the histogram cannot give it
+   */
+  public java.util.OptionalDouble valueMs(String suffix) {
+    Double v =
+        switch (suffix) {
+          case "p50" -> p50Ms;
+          case "p90" -> p90Ms;
+          case "p99" -> p99Ms;
+          case "p99_9" -> p999Ms;
+          case "p99_99" -> p9999Ms;
+          case "p99_999" -> p99999Ms;
+          case "p99_9999" -> p999999Ms;
+          case "max" -> maxMs;
+          default -> throw new IllegalArgumentException(suffix);
+        };
+    return v == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
   }
 
   /**
@@ -77,8 +118,8 @@ public record Latency(
     boolean empty = h.getTotalCount() == 0;
     return new Latency(
         h.getTotalCount(),
-        empty ? 0 : ms(h.getMinValue()),
-        empty ? 0 : h.getMean() / 1000.0,
+        empty ? null : ms(h.getMinValue()),
+        empty ? null : h.getMean() / 1000.0,
         pct(h, 50),
         pct(h, 90),
         pct(h, 99),
@@ -86,16 +127,16 @@ public record Latency(
         pct(h, 99.99),
         pct(h, 99.999),
         pct(h, 99.9999),
-        empty ? 0 : ms(h.getMaxValue()),
+        empty ? null : ms(h.getMaxValue()),
         encode(h),
         h);
   }
 
-  private static double pct(Histogram h, double percentile) {
-    return h.getTotalCount() == 0 ? 0 : ms(h.getValueAtPercentile(percentile));
+  private static Double pct(Histogram h, double percentile) {
+    return supports(h.getTotalCount(), percentile) ? ms(h.getValueAtPercentile(percentile)) : null;
   }
 
-  private static double ms(long micros) {
+  private static Double ms(long micros) {
     return micros / 1000.0;
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.mqbench.engine.Tick;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -84,7 +85,8 @@ public final class ResultsWriter {
 
   /**
    * Writes a matrix's combined files into its folder: {@code summary.csv} and {@code summary.xlsx}
-   * with one row per run, and a chart with one end-to-end latency line per run.
+   * with one row per run (and the timelines of every run), and a chart with one end-to-end latency
+   * line per run.
    *
    * @param results the matrix's runs, in order
    * @param dir the matrix's folder
@@ -151,7 +153,8 @@ public final class ResultsWriter {
 
   /**
    * Writes the summary spreadsheet: a {@code summary} sheet with one row per result (lost messages
-   * in red) and a {@code timeline} sheet with msgs/s per second of the first result.
+   * in red) and a {@code timeline} sheet with messages and msgs/s per second of every result, each
+   * row labelled with its result's run id, cell and repetition.
    *
    * @param results one row each
    * @param out where the workbook goes; not closed
@@ -175,6 +178,8 @@ public final class ResultsWriter {
           summary.value(r + 1, c, d);
         } else if (v instanceof Number n) {
           summary.value(r + 1, c, n);
+        } else if (v instanceof Boolean b) {
+          summary.value(r + 1, c, b);
         } else {
           summary.value(r + 1, c, String.valueOf(v));
         }
@@ -184,23 +189,53 @@ public final class ResultsWriter {
       }
     }
     summary.freezePane(0, 1);
-    if (!results.isEmpty()) {
-      Worksheet timeline = wb.newWorksheet("timeline");
-      String[] headers = {"second", "sent_msgs_per_s", "received_msgs_per_s", "in_flight"};
-      for (int c = 0; c < headers.length; c++) {
-        timeline.value(0, c, headers[c]);
-        timeline.style(0, c).bold().set();
-      }
-      var ticks = results.get(0).timeline();
-      for (int i = 0; i < ticks.size(); i++) {
-        var t = ticks.get(i);
-        timeline.value(i + 1, 0, t.second());
-        timeline.value(i + 1, 1, t.sentInSecond());
-        timeline.value(i + 1, 2, t.receivedInSecond());
-        timeline.value(i + 1, 3, t.inFlight());
+    timeline(wb.newWorksheet("timeline"), results);
+    wb.finish();
+  }
+
+  /**
+   * One row per tick of every result, in order, each labelled with its run's id, cell and
+   * repetition (empty outside a matrix) so a matrix's runs can be told apart and filtered.
+   */
+  private static void timeline(Worksheet sheet, List<RunResult> results) {
+    String[] headers = {
+      "run_id",
+      "cell",
+      "repetition",
+      "second",
+      "seconds",
+      "messages_sent",
+      "messages_received",
+      "sent_msgs_per_s",
+      "received_msgs_per_s",
+      "in_flight"
+    };
+    for (int c = 0; c < headers.length; c++) {
+      sheet.value(0, c, headers[c]);
+      sheet.style(0, c).bold().set();
+    }
+    int row = 1;
+    for (RunResult result : results) {
+      for (Tick t : result.timeline()) {
+        sheet.value(row, 0, result.runId());
+        if (!result.cellLabel().isEmpty()) {
+          sheet.value(row, 1, result.cellLabel());
+        }
+        if (result.repetition() > 0) {
+          sheet.value(row, 2, result.repetition());
+        }
+        sheet.value(row, 3, t.second());
+        // The last tick is usually shorter than a second: its length makes its rate readable.
+        sheet.value(row, 4, t.seconds());
+        sheet.value(row, 5, t.sentInSecond());
+        sheet.value(row, 6, t.receivedInSecond());
+        sheet.value(row, 7, SummaryColumns.round(t.sentPerSecond(), 1));
+        sheet.value(row, 8, SummaryColumns.round(t.receivedPerSecond(), 1));
+        sheet.value(row, 9, t.inFlight());
+        row++;
       }
     }
-    wb.finish();
+    sheet.freezePane(0, 1);
   }
 
   private static void hgrm(Histogram micros, Path file) throws IOException {

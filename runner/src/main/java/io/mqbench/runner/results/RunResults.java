@@ -217,4 +217,53 @@ public final class RunResults {
     }
     return RunStatus.OK;
   }
+
+  /**
+   * The result of a run that never measured anything: it failed or was stopped before it started
+   * (an unreachable broker, a stop while connecting). Its folder still says what was asked and why
+   * nothing came of it, and a matrix keeps its row.
+   *
+   * @param config the run's settings
+   * @param backendConfig the backend's effective configuration (secrets hidden)
+   * @param status {@link RunStatus#FAILED} or {@link RunStatus#INTERRUPTED}
+   * @param reason why, in one line
+   * @param startedAt when the run was to start
+   * @return the result, with no messages and empty histograms
+   */
+  public static RunResult notRun(
+      RunConfig config,
+      Map<String, String> backendConfig,
+      RunStatus status,
+      String reason,
+      Instant startedAt) {
+    RunSettings run = config.run();
+    Map<String, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(RunResult.SEND, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
+    if (run.rateMode()) {
+      latencies.put(
+          RunResult.RESPONSE, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
+      latencies.put(
+          RunResult.SCHEDULE_LAG, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
+    }
+    latencies.put(
+        RunResult.END_TO_END, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
+    return new RunResult(
+        "--------",
+        startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
+        status,
+        reason,
+        config.queue(),
+        "(not connected)",
+        Settings.of(config, config.seed().orElse(0L)),
+        Map.of(),
+        0,
+        backendConfig,
+        Environment.current(Map.of()),
+        new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false),
+        null,
+        List.of(),
+        List.of(),
+        List.of(),
+        latencies);
+  }
 }

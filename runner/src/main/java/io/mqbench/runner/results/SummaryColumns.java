@@ -10,15 +10,17 @@ import java.util.function.Function;
  * The columns of one summary row, shared by {@code summary.csv} and {@code summary.xlsx} so the two
  * never disagree, and the same in both modes so rows of any runs can be pasted under each other.
  * Rates are rounded to 0.1 msgs/s, latencies to 1 µs (in ms). A cell that does not apply to the
- * run's mode is empty.
+ * run's mode is empty, and so is a latency the histogram cannot give (no values): an empty cell,
+ * not 0, which would read as a measured latency.
  */
 public final class SummaryColumns {
   /**
    * One column.
    *
    * @param header the header, snake_case with the unit last
-   * @param value the cell's value: a {@link String}, {@link Long} or {@link BigDecimal}; an empty
-   *     string for a cell that does not apply
+   * @param value the cell's value: a {@link String}, {@link Long}, {@link BigDecimal} or {@link
+   *     Boolean} (a boolean cell in the spreadsheet, {@code true}/{@code false} in CSV); an empty
+   *     string for a cell that does not apply or has no value
    */
   public record Column(String header, Function<RunResult, Object> value) {}
 
@@ -55,8 +57,7 @@ public final class SummaryColumns {
     c.add(new Column("duplicates", r -> r.totals().duplicates()));
     c.add(
         new Column(
-            "harness_limited",
-            r -> r.rate() == null ? "" : String.valueOf(r.rate().harnessLimited())));
+            "harness_limited", r -> r.rate() == null ? "" : (Object) r.rate().harnessLimited()));
     addLatency(c, "send", RunResult.SEND);
     addLatency(c, "response", RunResult.RESPONSE);
     addLatency(c, "lag", RunResult.SCHEDULE_LAG);
@@ -74,12 +75,16 @@ public final class SummaryColumns {
               prefix + "_" + suffix + "_ms",
               r -> {
                 Latency l = r.latencies().get(name);
-                return l == null ? "" : round(l.valueMs(suffix), 3);
+                if (l == null) {
+                  return "";
+                }
+                java.util.OptionalDouble v = l.valueMs(suffix);
+                return v.isPresent() ? round(v.getAsDouble(), 3) : "";
               }));
     }
   }
 
-  private static BigDecimal round(double v, int decimals) {
+  static BigDecimal round(double v, int decimals) {
     return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
   }
 }

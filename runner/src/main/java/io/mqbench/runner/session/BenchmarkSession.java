@@ -49,6 +49,7 @@ public final class BenchmarkSession {
   private final PrintStream err;
   private volatile Coordinator current;
   private volatile boolean stopRequested;
+  private volatile Thread running;
 
   /**
    * @param provider the backend
@@ -70,9 +71,24 @@ public final class BenchmarkSession {
    * @param progress makes the progress display once the run is about to start
    * @return the results
    * @throws MqException if the backend cannot be opened; failures mid-run are in the result instead
-   * @throws InterruptedException if interrupted
+   * @throws InterruptedException if interrupted, or stopped before the run started (starting a
+   *     local broker, connecting)
    */
   public RunResult run(Function<RunConfig, ProgressDisplay> progress) throws InterruptedException {
+    running = Thread.currentThread();
+    try {
+      return runOnThisThread(progress);
+    } finally {
+      running = null;
+      Thread.interrupted(); // a stop that came too late to matter must not leak to the caller
+    }
+  }
+
+  private RunResult runOnThisThread(Function<RunConfig, ProgressDisplay> progress)
+      throws InterruptedException {
+    if (stopRequested) {
+      throw new InterruptedException("stopped before the run started");
+    }
     // Once, before anything starts: loss under these settings is the backend's design, not a bug.
     List<String> warnings = provider.warnings(backendConfig);
     warnings.forEach(w -> err.println("mqbench: warning: " + w));
@@ -208,13 +224,19 @@ public final class BenchmarkSession {
 
   /**
    * Stops the run early if one is under way, and any run this session would start after it; the
-   * measured run's results are still summarised and written.
+   * measured run's results are still summarised and written. Before measuring has started (starting
+   * a local broker, connecting) there is nothing to keep: the thread in {@link #run} is
+   * interrupted, so that a stop never waits for a connect timeout.
    */
   public void requestStop() {
     stopRequested = true;
     Coordinator run = current;
     if (run != null) {
       run.requestStop();
+    }
+    Thread t = running;
+    if (t != null && (run == null || !run.started())) {
+      t.interrupt();
     }
   }
 }

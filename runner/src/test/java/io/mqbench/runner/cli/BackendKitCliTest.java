@@ -27,7 +27,7 @@ class BackendKitCliTest {
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
             Map.of(),
-            Map.of(),
+            Map.of("warmup", "0s"),
             false);
     return Main.run(args, inv);
   }

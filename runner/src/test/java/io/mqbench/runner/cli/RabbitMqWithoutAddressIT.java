@@ -37,7 +37,7 @@ class RabbitMqWithoutAddressIT {
                 "rabbitmq.queueType", "classic"),
             false);
 
-    int code = Main.run(new String[0], inv);
+    int code = Main.run(new String[] {"run"}, inv);
 
     String said = err.toString(StandardCharsets.UTF_8);
     assertThat(code).as(said).isZero();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.Tick;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -15,11 +16,72 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class BenchmarkSessionTest {
+
+  @Test
+  void theTimelineOfARunEndingMidSecondAddsUpToItsTotals() throws Exception {
+    RunConfig config =
+        new RunConfig(
+            "memory",
+            timed(Duration.ofMillis(1500)),
+            Duration.ZERO,
+            Optional.of(1L),
+            Path.of("unused"),
+            Map.of());
+    MemoryMqProvider memory = new MemoryMqProvider();
+    BenchmarkSession session =
+        new BenchmarkSession(
+            memory,
+            memory.configure(Map.of()),
+            config,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    List<Tick> shown = new ArrayList<>();
+
+    RunResult result =
+        session.run(
+            c ->
+                new ProgressDisplay() {
+                  @Override
+                  public void update(Tick tick) {
+                    shown.add(tick);
+                  }
+
+                  @Override
+                  public void close() {}
+                });
+
+    assertThat(result.status()).isEqualTo(RunStatus.OK);
+    assertThat(result.timeline().stream().mapToLong(Tick::sentInSecond).sum())
+        .isEqualTo(result.totals().sent());
+    assertThat(result.timeline().stream().mapToLong(Tick::receivedInSecond).sum())
+        .isEqualTo(result.totals().received());
+    assertThat(shown)
+        .as("the progress display ends on the run's totals")
+        .isEqualTo(result.timeline());
+  }
+
+  private static RunSettings timed(Duration duration) {
+    return new RunSettings(
+        Mode.THROUGHPUT,
+        1,
+        1,
+        Long.MAX_VALUE,
+        Optional.of(duration),
+        Optional.empty(),
+        10,
+        100,
+        8,
+        Phases.TOGETHER,
+        Duration.ofSeconds(1),
+        Duration.ofMillis(100),
+        Duration.ofSeconds(10));
+  }
 
   @Test
   void aStopDuringTheWarmupAlsoStopsTheMeasuredRun() throws Exception {

@@ -1,0 +1,250 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.mq.Errors;
+import io.mqbench.mq.MqException;
+import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.runner.results.RunResult;
+import io.mqbench.runner.results.RunResults;
+import io.mqbench.runner.results.RunStatus;
+import io.mqbench.runner.session.BenchmarkSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs planned runs one after the other and reports them: each run's results folder, the terminal
+ * report, and for a matrix its combined summary and table. A stop (Ctrl-C, SIGTERM) ends the run
+ * under way with partial results and skips the rest; a matrix run that fails is recorded with its
+ * reason and the others go on, unless {@code --fail-fast}. The matrix summary is always written.
+ */
+final class PlanRunner {
+  private final Invocation invocation;
+  private final StopSignals stop;
+
+  PlanRunner(Invocation invocation, StopSignals stop) {
+    this.invocation = invocation;
+    this.stop = stop;
+  }
+
+  /**
+   * @param plans the runs
+   * @return the exit code: the worst run's
+   * @throws MqException a single run's backend could not be opened (a matrix records it instead)
+   */
+  int run(RunPlans plans) {
+    return plans.matrix() ? runMatrix(plans) : runSingle(plans.runs().get(0), plans);
+  }
+
+  private int runSingle(RunPlan plan, RunPlans plans) {
+    Path folder = resultsFolder(plans.out(), plans.queue());
+    RunResult result = runAndReport(plan, folder, false);
+    return explain(result, folder);
+  }
+
+  private int runMatrix(RunPlans plans) {
+    Path folder = resultsFolder(plans.out(), plans.queue() + "-matrix");
+    int total = plans.runs().size();
+    invocation
+        .err()
+        .printf(
+            Locale.ROOT,
+            "mqbench: matrix of %d cell%s x %d repetition%s = %d runs, results in %s%n",
+            plans.cells(),
+            plans.cells() == 1 ? "" : "s",
+            plans.repeat(),
+            plans.repeat() == 1 ? "" : "s",
+            total,
+            folder);
+    List<RunResult> results = new ArrayList<>();
+    RunStatus worst = RunStatus.OK;
+    for (RunPlan plan : plans.runs()) {
+      if (stop.requested()) {
+        break;
+      }
+      String label = RunResult.labelOf(plan.cell());
+      invocation
+          .err()
+          .printf(
+              Locale.ROOT,
+              "mqbench: run %d/%d: %s, repetition %d%n",
+              plan.number(),
+              total,
+              label,
+              plan.repetition());
+      Path runFolder = folder.resolve(String.format(Locale.ROOT, "%03d", plan.number()));
+      RunResult result = runAndReport(plan, runFolder, true);
+      results.add(result);
+      explain(result, runFolder);
+      worst = worst.worst(result.status());
+      if (result.status() == RunStatus.FAILED && plans.failFast()) {
+        invocation.err().println("mqbench: --fail-fast: the remaining runs are skipped");
+        break;
+      }
+    }
+    if (results.size() < total) {
+      invocation.err().printf(Locale.ROOT, "mqbench: %d of %d runs made%n", results.size(), total);
+    }
+    ResultsWriter.writeMatrix(results, folder)
+        .forEach(w -> invocation.err().println("mqbench: warning: " + w));
+    printTable(results, folder);
+    return exitCode(worst);
+  }
+
+  /**
+   * Runs one plan, writes its folder and prints its report. A run that cannot start (backend
+   * unreachable, stopped while connecting) is thrown as a single run, and recorded with its reason
+   * in a matrix.
+   */
+  private RunResult runAndReport(RunPlan plan, Path folder, boolean recordFailureToStart) {
+    invocation
+        .err()
+        .println("mqbench: " + plan.provider().name() + ", " + plan.config().describe());
+    BenchmarkSession session =
+        new BenchmarkSession(plan.provider(), plan.backend(), plan.config(), invocation.err());
+    Instant startedAt = Instant.now();
+    RunResult result;
+    stop.onStop(session::requestStop);
+    try {
+      result = session.run(c -> progress(plan)).inCell(plan.cell(), plan.repetition());
+    } catch (InterruptedException e) {
+      result = notRun(plan, RunStatus.INTERRUPTED, "stopped before the run started", startedAt);
+    } catch (MqException e) {
+      if (stop.requested()) {
+        result = notRun(plan, RunStatus.INTERRUPTED, "stopped before the run started", startedAt);
+      } else if (recordFailureToStart) {
+        result = notRun(plan, RunStatus.FAILED, Errors.oneLine(e), startedAt);
+      } else {
+        throw e;
+      }
+    } finally {
+      stop.onStop(() -> {});
+    }
+    ResultsWriter.write(result, folder)
+        .forEach(w -> invocation.err().println("mqbench: warning: " + w));
+    ConsoleReport.print(
+        result, plan.config().describe(), folder, invocation.terminal(), invocation.out());
+    if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
+      invocation
+          .err()
+          .printf(
+              Locale.ROOT,
+              "mqbench: note: senders ran %.2f s; rates from runs this short are mostly warm-up."
+                  + " Raise --messages, use --duration, or add --warmup.%n",
+              result.totals().sendSeconds());
+    }
+    return result;
+  }
+
+  private RunResult notRun(RunPlan plan, RunStatus status, String reason, Instant startedAt) {
+    return RunResults.notRun(plan.config(), plan.backend().effective(), status, reason, startedAt)
+        .inCell(plan.cell(), plan.repetition());
+  }
+
+  private ProgressDisplay progress(RunPlan plan) {
+    if (!plan.showProgress()) {
+      return ProgressDisplay.none();
+    }
+    var run = plan.config().run();
+    return ProgressDisplay.terminal(
+        invocation.err(),
+        run.duration().isPresent() || run.senders() == 0
+            ? 0
+            : run.senders() * (double) run.messagesPerSender(),
+        run.duration());
+  }
+
+  /** Explains a run's status in one line on stderr, and returns its exit code. */
+  private int explain(RunResult result, Path folder) {
+    switch (result.status()) {
+      case INTERRUPTED ->
+          invocation.err().println("mqbench: run interrupted; partial results in " + folder);
+      case FAILED -> invocation.err().println("mqbench: run " + result.statusLine());
+      case LOST_MESSAGES ->
+          invocation
+              .err()
+              .println(
+                  "mqbench: "
+                      + result.totals().lost()
+                      + " acknowledged messages were never received");
+      case HARNESS_LIMITED, TARGET_NOT_MET ->
+          invocation.err().println("mqbench: " + result.rate().assessment());
+      case RECEIVERS_BEHIND ->
+          invocation
+              .err()
+              .printf(
+                  Locale.ROOT,
+                  "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: the receivers,"
+                      + " not the queue, were the limit (add --receivers or raise the backend's"
+                      + " prefetch)%n",
+                  result.totals().receivedPerSecond(),
+                  result.totals().sentPerSecond());
+      case OK -> {}
+    }
+    return exitCode(result.status());
+  }
+
+  /** A status's exit code; an interrupted run's says which signal stopped it. */
+  private int exitCode(RunStatus status) {
+    return status == RunStatus.INTERRUPTED ? stop.exitCode() : status.exitCode();
+  }
+
+  private void printTable(List<RunResult> results, Path folder) {
+    invocation.out().println();
+    invocation
+        .out()
+        .printf(
+            Locale.ROOT,
+            "%-40s %4s %10s %10s %14s %14s %10s %8s  %s%n",
+            "cell",
+            "rep",
+            "target/s",
+            "achieved/s",
+            "sent msgs/s",
+            "recv msgs/s",
+            "e2e p99 ms",
+            "lost",
+            "status");
+    for (RunResult r : results) {
+      invocation
+          .out()
+          .printf(
+              Locale.ROOT,
+              "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
+              r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
+              r.repetition(),
+              r.rate() == null
+                  ? "-"
+                  : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
+              r.rate() == null
+                  ? "-"
+                  : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
+              r.totals().sentPerSecond(),
+              r.totals().receivedPerSecond(),
+              p99(r),
+              r.totals().lost(),
+              r.statusLine());
+    }
+    invocation.out().println("matrix     " + folder);
+  }
+
+  /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
+  private static String p99(RunResult r) {
+    Double p99 = r.latencies().get(RunResult.END_TO_END).p99Ms();
+    return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
+  }
+
+  static Path resultsFolder(Path out, String name) {
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path folder = out.resolve(stamp + "-" + name);
+    for (int i = 2; Files.exists(folder); i++) {
+      folder = out.resolve(stamp + "-" + name + "-" + i);
+    }
+    return folder;
+  }
+}

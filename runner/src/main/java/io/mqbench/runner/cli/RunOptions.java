@@ -1,0 +1,227 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.engine.RunSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of {@code mqbench run}, as parsed: plain fields that picocli fills, with no
+ * behaviour. {@link RunPlanner} turns them (once per matrix cell) into run plans.
+ */
+final class RunOptions {
+  @Option(
+      names = {"-q", "--queue"},
+      paramLabel = "NAME",
+      defaultValue = "memory",
+      description = "Backend to measure (see `mqbench queues`). Default: ${DEFAULT-VALUE}.")
+  String queue;
+
+  @Option(
+      names = {"--mode"},
+      paramLabel = "MODE",
+      defaultValue = "throughput",
+      description =
+          "throughput: closed loop, each sender sends as fast as acknowledgements come back."
+              + " rate: open loop, messages issued on a fixed schedule (--rate) and latency measured"
+              + " from the scheduled time (coordinated omission corrected). Default: ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(
+      names = {"--rate"},
+      paramLabel = "MSGS_PER_S",
+      description = "Rate mode: messages per second across all senders.")
+  Optional<Double> rate;
+
+  @Option(
+      names = {"--preset"},
+      paramLabel = "NAME",
+      description =
+          "A classic rate-mode configuration: 256b-3k, 1kb-3k, 5kb-2k, 1kb-20k-25c (25 senders),"
+              + " 1mb-100; each 30s. Other options override it.")
+  String preset;
+
+  @Option(
+      names = {"-s", "--senders"},
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Sender threads; 0 for a receive-only run that drains what the queue holds."
+              + " Default: ${DEFAULT-VALUE}.")
+  int senders;
+
+  @Option(
+      names = {"-r", "--receivers"},
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Receiver threads; 0 for a send-only run that leaves a backlog."
+              + " Default: ${DEFAULT-VALUE}.")
+  int receivers;
+
+  @Option(
+      names = {"-m", "--messages"},
+      paramLabel = "N",
+      description =
+          "Messages each sender sends at most; without --duration the run ends when they are"
+              + " sent. Default: no limit (the run is timed).")
+  Optional<Long> messages;
+
+  @Option(
+      names = {"-d", "--duration"},
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Send for this long (30s, 5m, PT1M). Default: 20s in throughput mode unless --messages"
+              + " is given; 30s in rate mode.")
+  Optional<Duration> duration;
+
+  @Option(
+      names = {"-b", "--batch"},
+      paramLabel = "B",
+      description =
+          "Throughput mode: each send carries a random 1..B messages (default "
+              + RunSettings.DEFAULT_THROUGHPUT_BATCH
+              + "). Rate mode: each send carries exactly B (default "
+              + RunSettings.DEFAULT_RATE_BATCH
+              + "), due at its first message's time. Receives ask for up to B.")
+  Optional<Integer> batch;
+
+  @Option(
+      names = {"--in-flight"},
+      paramLabel = "W",
+      defaultValue = "" + DEFAULT_IN_FLIGHT,
+      description =
+          "Batches each sender keeps sent but not yet acknowledged, as real producers do (Kafka"
+              + " callbacks, RabbitMQ confirms); a batch counts as sent when it is acknowledged."
+              + " 1 = one synchronous send at a time. At most 32 MiB of messages are in flight per"
+              + " sender. Default: ${DEFAULT-VALUE}.")
+  int inFlight;
+
+  @Option(
+      names = {"--phases"},
+      paramLabel = "PHASES",
+      defaultValue = "together",
+      description =
+          "together: receivers run beside senders. send-then-drain: senders build a backlog"
+              + " (--messages or --duration), then receivers drain it; send and drain rates are"
+              + " measured apart. Default: ${DEFAULT-VALUE}.")
+  String phases;
+
+  @Option(
+      names = {"--size"},
+      paramLabel = "BYTES",
+      defaultValue = "100",
+      description =
+          "Message size in bytes, the 28-byte envelope included; padding is random."
+              + " Default: ${DEFAULT-VALUE}.")
+  int size;
+
+  @Option(
+      names = {"--receiver-idle"},
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "After senders finish, receivers stop once nothing arrived for this long (missing"
+              + " messages are then reported lost). Default: ${DEFAULT-VALUE}.")
+  Duration receiverIdle;
+
+  @Option(
+      names = {"--receive-wait"},
+      paramLabel = "DURATION",
+      defaultValue = "200ms",
+      converter = DurationConverter.class,
+      description = "How long one receive call waits for a message. Default: ${DEFAULT-VALUE}.")
+  Duration receiveWait;
+
+  @Option(
+      names = {"--connect-timeout"},
+      paramLabel = "DURATION",
+      defaultValue = "15s",
+      converter = DurationConverter.class,
+      description =
+          "How long opening the backend and creating senders and receivers may take."
+              + " Default: ${DEFAULT-VALUE}.")
+  Duration connectTimeout;
+
+  @Option(
+      names = {"--warmup"},
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Run this long first with the same settings, unmeasured (JIT, connections, broker"
+              + " caches); 0s for none. Default: "
+              + DEFAULT_WARMUP
+              + " when the run has senders and receivers; none for a send-only or receive-only"
+              + " run (a warm-up would add to or drain the backlog).")
+  Optional<Duration> warmup;
+
+  @Option(
+      names = {"--seed"},
+      paramLabel = "N",
+      description = "Seed of batch sizes and padding, to repeat a run. Default: random.")
+  Optional<Long> seed;
+
+  @Option(
+      names = {"-o", "--out"},
+      paramLabel = "DIR",
+      defaultValue = "results",
+      description =
+          "Folder under which each run's results folder is made. Default: ${DEFAULT-VALUE}.")
+  Path out;
+
+  @Option(
+      names = {"-p", "--property"},
+      paramLabel = "KEY=VALUE",
+      description = "A backend key, such as -p kafka.acks=all. Repeatable.")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(
+      names = {"--scenario"},
+      paramLabel = "FILE",
+      description = "YAML file of options and backend `properties`; flags and -D override it.")
+  Path scenario;
+
+  @Option(
+      names = {"--progress"},
+      paramLabel = "WHEN",
+      defaultValue = "auto",
+      description =
+          "Live progress: auto (on a terminal), always, never. Default: ${DEFAULT-VALUE}.")
+  String progress;
+
+  @Option(
+      names = {"--fail-fast"},
+      description =
+          "Matrix: stop at the first run that fails. By default a failed run is recorded with its"
+              + " reason and the other runs go on.")
+  boolean failFast;
+
+  @Option(
+      names = {"--dry-run"},
+      description = "Check every option, backend key and matrix cell, print the plan, run nothing.")
+  boolean dryRun;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Print stack traces of errors.")
+  boolean verbose;
+
+  /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
+  static final int DEFAULT_IN_FLIGHT = 128;
+
+  /** Warm-up unless given: long enough for JIT, connections and broker caches to settle. */
+  static final String DEFAULT_WARMUP = "5s";
+
+  static final Duration DEFAULT_WARMUP_DURATION = Duration.ofSeconds(5);
+
+  /**
+   * Throughput mode's length when neither --messages nor --duration is given: long enough that
+   * back-to-back runs agree (README "Defaults").
+   */
+  static final Duration DEFAULT_THROUGHPUT_DURATION = Duration.ofSeconds(20);
+}

@@ -1,0 +1,242 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.MqConfig;
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.config.Preset;
+import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.ScenarioFile;
+import io.mqbench.runner.session.RunLimits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Turns the parsed options of {@code mqbench run} into the list of runs to make, each validated
+ * before anything connects: options, backend keys and values, declared limits, the heap the
+ * messages need, and the output folder. A scenario's matrix gives one plan per cell and repetition;
+ * each cell's values sit above every other source but the command line, where an axis may not be
+ * given again.
+ */
+final class RunPlanner {
+  /**
+   * The share of the heap one batch per sender and receiver may take; the rest is the harness's.
+   */
+  private static final double HEAP_SHARE_FOR_BATCHES = 0.5;
+
+  private final Invocation invocation;
+  private final MqProviders providers;
+  private final Optional<ScenarioFile> scenario;
+  private final Optional<Preset> preset;
+  private final List<String> runArgs;
+
+  /**
+   * @param invocation environment, system properties and streams
+   * @param providers the backends
+   * @param scenario the scenario file, if one was given
+   * @param preset the preset, if one was given
+   * @param runArgs the command line after {@code run}, parsed again for each matrix cell
+   */
+  RunPlanner(
+      Invocation invocation,
+      MqProviders providers,
+      Optional<ScenarioFile> scenario,
+      Optional<Preset> preset,
+      List<String> runArgs) {
+    this.invocation = invocation;
+    this.providers = providers;
+    this.scenario = scenario;
+    this.preset = preset;
+    this.runArgs = List.copyOf(runArgs);
+  }
+
+  /**
+   * @param given the options as parsed for the whole invocation
+   * @return every run, validated
+   * @throws ConfigException for the first invalid option, key, value or matrix cell
+   */
+  RunPlans plan(RunOptions given) {
+    checkOutputFolder(given.out);
+    if (scenario.isEmpty() || !scenario.get().isMatrix()) {
+      RunPlan single = plan(1, given, Map.of(), 0);
+      return new RunPlans(List.of(single), false, 1, 1, given.out, given.queue, given.failFast);
+    }
+    ScenarioFile s = scenario.get();
+    List<RunPlan> runs = new ArrayList<>();
+    for (Map<String, String> cell : s.cells()) {
+      RunOptions options = parseCell(cell);
+      for (int rep = 1; rep <= s.repeat(); rep++) {
+        runs.add(plan(runs.size() + 1, options, cell, rep));
+      }
+    }
+    return new RunPlans(
+        runs, true, s.cells().size(), s.repeat(), given.out, given.queue, given.failFast);
+  }
+
+  /** The run command's options again, with one matrix cell's values above every default. */
+  private RunOptions parseCell(Map<String, String> cell) {
+    RunOptions options = new RunOptions();
+    CommandLine cli = new CommandLine(options);
+    cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
+    CommandLine.ParseResult parsed = cli.parseArgs(runArgs.toArray(String[]::new));
+    for (OptionSpec option : cli.getCommandSpec().options()) {
+      if (cell.containsKey(LayeredDefaults.camelName(option.longestName()))
+          && parsed.hasMatchedOption(option)) {
+        throw new ConfigException(
+            option.longestName()
+                + " is varied by the scenario's matrix; do not also give it on the command line");
+      }
+    }
+    return options;
+  }
+
+  private RunPlan plan(int number, RunOptions o, Map<String, String> cell, int repetition) {
+    MqProvider provider = providers.find(o.queue);
+    Map<String, String> cellProperties = new TreeMap<>();
+    cell.forEach(
+        (k, v) -> {
+          if (k.startsWith(ScenarioFile.PROPERTY_AXIS)) {
+            cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
+          }
+        });
+    MqConfig backend =
+        provider.configure(
+            BackendProperties.gather(
+                provider, providers.names(), scenario, cellProperties, invocation, o.properties));
+    Mode mode = Mode.parse(o.mode);
+    boolean rate = mode == Mode.RATE;
+    Optional<Duration> duration =
+        rate
+            ? Optional.of(o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION))
+            : o.duration.or(
+                () ->
+                    o.messages.isPresent() || o.senders == 0
+                        ? Optional.empty()
+                        : Optional.of(RunOptions.DEFAULT_THROUGHPUT_DURATION));
+    RunSettings settings =
+        new RunSettings(
+            mode,
+            o.senders,
+            o.receivers,
+            o.messages.orElse(Long.MAX_VALUE),
+            duration,
+            o.rate,
+            o.batch.orElse(
+                rate ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH),
+            o.size,
+            o.inFlight,
+            Phases.parse(o.phases),
+            o.receiverIdle,
+            o.receiveWait,
+            o.connectTimeout);
+    RunConfig config =
+        new RunConfig(o.queue, settings, warmup(o), o.seed, o.out, backend.effective());
+    RunLimits.check(provider, backend, config);
+    checkHeap(settings);
+    return new RunPlan(
+        number,
+        shown(cell, backend),
+        repetition,
+        provider,
+        backend,
+        config,
+        showProgress(o.progress));
+  }
+
+  /**
+   * The warm-up: as given, else the default for a run with senders and receivers. A one-sided run
+   * gets none by default, and a receive-only run may not have one: it would drain, unmeasured, the
+   * backlog the run is meant to time.
+   */
+  private static Duration warmup(RunOptions o) {
+    if (o.senders == 0 && o.warmup.isPresent() && !o.warmup.get().isZero()) {
+      throw new ConfigException(
+          "--warmup "
+              + io.mqbench.config.Durations.format(o.warmup.get())
+              + ": a receive-only run (--senders 0) takes no warm-up; it would drain the backlog"
+              + " unmeasured");
+    }
+    return o.warmup.orElse(
+        o.senders > 0 && o.receivers > 0 ? RunOptions.DEFAULT_WARMUP_DURATION : Duration.ZERO);
+  }
+
+  private boolean showProgress(String progress) {
+    return switch (progress) {
+      case "always" -> true;
+      case "never" -> false;
+      case "auto" -> invocation.terminal();
+      default ->
+          throw new ConfigException(
+              "--progress must be auto, always or never, was '" + progress + "'");
+    };
+  }
+
+  /**
+   * Refuses a run whose messages cannot be held: each sender builds one batch at a time and each
+   * receiver holds one, so their bytes must fit in the heap beside the harness, or the run would
+   * die of an OutOfMemoryError after connecting.
+   */
+  private static void checkHeap(RunSettings s) {
+    long bytes = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.messageSizeBytes();
+    long heap = Runtime.getRuntime().maxMemory();
+    if (bytes > heap * HEAP_SHARE_FOR_BATCHES) {
+      throw new ConfigException(
+          String.format(
+              Locale.ROOT,
+              "--size %d: one batch of %d per sender and receiver (%d threads) is %,d MiB, more"
+                  + " than half of this JVM's heap (%,d MiB); lower --size or --batch, or raise"
+                  + " -Xmx",
+              s.messageSizeBytes(),
+              s.maxBatch(),
+              s.senders() + s.receivers(),
+              bytes >> 20,
+              heap >> 20));
+    }
+  }
+
+  /**
+   * Finds an output folder that cannot be written before the run, not after it: the folder, or the
+   * nearest part of its path that exists, must be a writable directory. Nothing is created here, so
+   * that {@code --dry-run} leaves no trace.
+   */
+  static void checkOutputFolder(Path out) {
+    Path existing = out.toAbsolutePath().normalize();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    String why =
+        existing == null
+            ? "no part of the path exists"
+            : !Files.isDirectory(existing)
+                ? existing + " is not a directory"
+                : !Files.isWritable(existing) ? existing + " is not writable" : null;
+    if (why != null) {
+      throw new ConfigException("--out " + out + ": results cannot be written there (" + why + ")");
+    }
+  }
+
+  /** The cell with secret backend values hidden, in the axes' order. */
+  static Map<String, String> shown(Map<String, String> cell, MqConfig backend) {
+    Map<String, String> shown = new java.util.LinkedHashMap<>();
+    cell.forEach(
+        (k, v) ->
+            shown.put(
+                k,
+                k.startsWith(ScenarioFile.PROPERTY_AXIS)
+                    ? backend.shown(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v)
+                    : v));
+    return shown;
+  }
+}

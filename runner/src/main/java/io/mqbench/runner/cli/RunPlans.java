@@ -1,0 +1,30 @@
+package io.mqbench.runner.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Every run of one {@code mqbench run}, in the order they run: one for a plain run, cells x repeat
+ * for a scenario's matrix.
+ *
+ * @param runs the runs; for a matrix, each cell's repetitions follow each other
+ * @param matrix whether they form a matrix (one folder with a subfolder per run and a summary)
+ * @param cells how many distinct cells there are
+ * @param repeat how many times each cell runs
+ * @param out the folder under which the results folder is made
+ * @param queue the backend's name, for the results folder's name
+ * @param failFast whether the first failed run stops the rest
+ */
+record RunPlans(
+    List<RunPlan> runs,
+    boolean matrix,
+    int cells,
+    int repeat,
+    Path out,
+    String queue,
+    boolean failFast) {
+
+  RunPlans {
+    runs = List.copyOf(runs);
+  }
+}

@@ -1,0 +1,138 @@
+package io.mqbench.runner.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM as requests to stop, not as the end of the JVM: the first one stops
+ * the run under way (senders finish what is in flight, receivers take what is arriving), and the
+ * main thread then writes the partial results, the chart included, and exits with {@code 130} or
+ * {@code 143}. A second signal exits at once, without results.
+ *
+ * <p>Handling the signals, rather than running in a shutdown hook, is what makes this work: in a
+ * shutdown hook the JVM is already going down, other hooks (the terminal library's, the local
+ * broker's) run at the same time, and AWT cannot start to draw a chart.
+ */
+final class StopSignals {
+  /** Exit code of a run stopped by SIGINT: 128 + 2, as shells report it. */
+  static final int SIGINT_EXIT = ExitCodes.INTERRUPTED;
+
+  /** Exit code of a run stopped by SIGTERM: 128 + 15. */
+  static final int SIGTERM_EXIT = ExitCodes.TERMINATED;
+
+  private final AtomicReference<Runnable> onStop = new AtomicReference<>(() -> {});
+  private final AtomicInteger signals = new AtomicInteger();
+  private final PrintStream err;
+  private final boolean ownsTheJvm;
+  private volatile int exitCode = SIGINT_EXIT;
+
+  private StopSignals(PrintStream err, boolean ownsTheJvm) {
+    this.err = err;
+    this.ownsTheJvm = ownsTheJvm;
+  }
+
+  /**
+   * Takes over SIGINT and SIGTERM for this JVM. Only {@code main} calls this.
+   *
+   * @param err where the notice of a stop goes
+   * @return the signals' state
+   */
+  static StopSignals install(PrintStream err) {
+    StopSignals s = new StopSignals(err, true);
+    for (String name : new String[] {"INT", "TERM"}) {
+      handle(name, () -> s.received(name));
+    }
+    return s;
+  }
+
+  /**
+   * Installs a handler through {@code sun.misc.Signal}, the JDK's supported-but-unexported signal
+   * API (module jdk.unsupported), reached by reflection because javac warns on every direct use and
+   * the build treats warnings as errors. Where it is missing or refuses the signal (-Xrs), the
+   * JVM's default stays: the run ends without results, as before.
+   */
+  private static void handle(String signal, Runnable action) {
+    try {
+      Class<?> signalClass = Class.forName("sun.misc.Signal");
+      Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
+      Object handler =
+          java.lang.reflect.Proxy.newProxyInstance(
+              handlerClass.getClassLoader(),
+              new Class<?>[] {handlerClass},
+              (proxy, method, args) -> {
+                if (method.getName().equals("handle")) {
+                  action.run();
+                  return null;
+                }
+                return switch (method.getName()) {
+                  case "hashCode" -> System.identityHashCode(proxy);
+                  case "equals" -> proxy == args[0];
+                  default -> "mqbench stop on SIG" + signal;
+                };
+              });
+      Object sig = signalClass.getConstructor(String.class).newInstance(signal);
+      signalClass.getMethod("handle", signalClass, handlerClass).invoke(null, sig, handler);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // Not available here: the default handling stays.
+    }
+  }
+
+  /**
+   * @param err where the notice of a stop goes
+   * @return signals that only {@link #request(boolean)} raises: for tests and embedding
+   */
+  static StopSignals manual(PrintStream err) {
+    return new StopSignals(err, false);
+  }
+
+  private void received(String name) {
+    request(name.equals("TERM"));
+  }
+
+  /**
+   * A stop, as if a signal arrived.
+   *
+   * @param term true for SIGTERM, false for SIGINT
+   */
+  void request(boolean term) {
+    int n = signals.incrementAndGet();
+    if (n == 1) {
+      exitCode = term ? SIGTERM_EXIT : SIGINT_EXIT;
+      err.println();
+      err.println(
+          "mqbench: stopping: senders finish what is in flight, then partial results are written"
+              + " (again to exit at once, without results)");
+      onStop.get().run();
+    } else if (n == 2 && ownsTheJvm) {
+      err.println("mqbench: stopped at once; no results written");
+      err.flush();
+      Runtime.getRuntime().halt(exitCode);
+    }
+  }
+
+  /**
+   * @param action what a stop does now (stop the run under way); replaces the previous one and runs
+   *     at once if a stop was already requested
+   */
+  void onStop(Runnable action) {
+    onStop.set(action);
+    if (requested()) {
+      action.run();
+    }
+  }
+
+  /**
+   * @return whether a stop was requested
+   */
+  boolean requested() {
+    return signals.get() > 0;
+  }
+
+  /**
+   * @return the exit code of an interrupted run: 130 for SIGINT, 143 for SIGTERM
+   */
+  int exitCode() {
+    return exitCode;
+  }
+}
