@@ -279,6 +279,81 @@ public final class ConfigKey<T> {
         Durations::format);
   }
 
+  /**
+   * A duration key whose values must lie within a range, so that a value the backend's client or
+   * broker would reject only when connecting fails here instead, naming the key.
+   *
+   * @param name full key name
+   * @param defaultValue the default, or {@code null} for unset; within the range
+   * @param min the smallest value allowed
+   * @param max the largest value allowed
+   * @param rule where the range comes from, such as {@code "the broker's default
+   *     group.min.session.timeout.ms"}; empty if obvious
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<Duration> duration(
+      String name,
+      Duration defaultValue,
+      Duration min,
+      Duration max,
+      String rule,
+      String description) {
+    String expected =
+        "a duration from "
+            + Durations.format(min)
+            + " to "
+            + Durations.format(max)
+            + (rule.isEmpty() ? "" : " (" + rule + ")");
+    return new ConfigKey<>(
+        name,
+        Duration.class,
+        defaultValue,
+        "",
+        expected,
+        description,
+        s -> {
+          Duration d = Durations.parse(s);
+          if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+            throw new IllegalArgumentException("expected " + expected);
+          }
+          return d;
+        },
+        Durations::format);
+  }
+
+  /**
+   * A text key whose values must match a pattern, checked before anything connects.
+   *
+   * @param name full key name
+   * @param defaultValue the default, or {@code null} for unset
+   * @param pattern what a whole value must match
+   * @param expected what a valid value looks like, for the error and the documentation
+   * @param description one line for documentation and {@code --help}
+   * @return the key
+   */
+  public static ConfigKey<String> matching(
+      String name,
+      String defaultValue,
+      java.util.regex.Pattern pattern,
+      String expected,
+      String description) {
+    return new ConfigKey<>(
+        name,
+        String.class,
+        defaultValue,
+        "",
+        expected,
+        description,
+        s -> {
+          if (!pattern.matcher(s).matches()) {
+            throw new IllegalArgumentException("expected " + expected);
+          }
+          return s;
+        },
+        s -> s);
+  }
+
   private static long parseLong(String s, String expected) {
     try {
       return Long.parseLong(s.trim().replace("_", ""));

@@ -102,6 +102,22 @@ public interface MqProvider {
   }
 
   /**
+   * Settings under which this backend, by design, may lose or drop acknowledged messages (a
+   * producer that does not wait for the broker, offsets committed before messages are handled,
+   * messages kept only in memory, a queue that drops or expires messages). Such settings are valid
+   * and worth measuring, so they are accepted; the runner prints these warnings once before the
+   * run, records them in its results, and says that a loss was expected when it reports one. Must
+   * not contact the broker.
+   *
+   * @param config validated configuration of this backend
+   * @return one line per unsafe setting, starting with {@code key=value:} and saying why loss is
+   *     then expected; empty for safe settings, and by default
+   */
+  default List<String> warnings(MqConfig config) {
+    return List.of();
+  }
+
+  /**
    * What the backend can carry under {@code config}: the largest message, the largest batch per
    * {@link MqSender#send}, how long a send may take when the broker stops answering, and the
    * granularity of {@link MqReceiver#receive}'s wait. The runner refuses a run exceeding them

@@ -32,8 +32,12 @@ public final class KafkaMqProvider implements MqProvider {
 
   /** The topic senders write and receivers read; created if missing. */
   public static final ConfigKey<String> TOPIC =
-      ConfigKey.string(
-          "kafka.topic", "mqbench", "topic to send to and receive from; created if missing");
+      ConfigKey.matching(
+          "kafka.topic",
+          "mqbench",
+          java.util.regex.Pattern.compile("(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}"),
+          "a Kafka topic name: 1 to 249 of a-z A-Z 0-9 . _ -, not . or ..",
+          "topic to send to and receive from; created if missing");
 
   /** Partitions of the topic when this backend creates it; receivers beyond it stay idle. */
   public static final ConfigKey<Integer> PARTITIONS =
@@ -78,6 +82,9 @@ public final class KafkaMqProvider implements MqProvider {
       ConfigKey.duration(
           "kafka.linger",
           Duration.ofMillis(5),
+          Duration.ZERO,
+          Duration.ofSeconds(60),
+          "linger.ms must leave room in delivery.timeout.ms",
           "producer linger.ms: how long records of a batch wait to fill producer batches"
               + " before send() flushes them");
 
@@ -109,18 +116,37 @@ public final class KafkaMqProvider implements MqProvider {
       ConfigKey.duration(
           "kafka.commitInterval",
           Duration.ofSeconds(1),
+          Duration.ZERO,
+          Duration.ofMinutes(5),
+          "offsets of acknowledged messages must be committed before a receiver's lease ends",
           "how often acknowledged offsets are committed; 0 commits on every ack");
 
   /** The receivers' consumer group; default {@code mqbench-<topic>}. */
   public static final ConfigKey<String> GROUP_ID =
-      ConfigKey.string(
-          "kafka.groupId", null, "consumer group of the receivers; default mqbench-<topic>");
+      ConfigKey.matching(
+          "kafka.groupId",
+          null,
+          java.util.regex.Pattern.compile("\\S.*"),
+          "a non-blank group id",
+          "consumer group of the receivers; default mqbench-<topic>");
+
+  /**
+   * The broker's default {@code group.min.session.timeout.ms}: a consumer asking for less is
+   * refused when it joins its group, mid-run.
+   */
+  static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(6);
+
+  /** The broker's default {@code group.max.session.timeout.ms}. */
+  static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
 
   /** Consumer {@code session.timeout.ms}: a dead receiver's partitions move after it. */
   public static final ConfigKey<Duration> SESSION_TIMEOUT =
       ConfigKey.duration(
           "kafka.sessionTimeout",
           Duration.ofSeconds(10),
+          MIN_SESSION_TIMEOUT,
+          MAX_SESSION_TIMEOUT,
+          "the broker's default group.min.session.timeout.ms and group.max.session.timeout.ms",
           "consumer session.timeout.ms: a receiver whose process died loses its partitions after it");
 
   /**
@@ -131,6 +157,9 @@ public final class KafkaMqProvider implements MqProvider {
       ConfigKey.duration(
           "kafka.leaseTimeout",
           Duration.ofMinutes(5),
+          Duration.ofSeconds(1),
+          Duration.ofMillis(Integer.MAX_VALUE),
+          "max.poll.interval.ms, a 32-bit count of milliseconds",
           "consumer max.poll.interval.ms: a receiver that stops calling receive loses its"
               + " partitions (and its unacknowledged messages) after it");
 
@@ -139,6 +168,9 @@ public final class KafkaMqProvider implements MqProvider {
       ConfigKey.duration(
           "kafka.connectTimeout",
           Duration.ofSeconds(5),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(5),
+          "",
           "how long open() waits for the cluster before failing");
 
   /** Heap of the local broker started when no address is given. */
@@ -220,14 +252,84 @@ public final class KafkaMqProvider implements MqProvider {
         config.find(BOOTSTRAP_SERVERS).isPresent()
             ? config
             : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
+    config.find(BOOTSTRAP_SERVERS).ifPresent(KafkaMqProvider::checkBootstrap);
     KafkaSettings s = new KafkaSettings(probe);
+    ProducerConfig producer;
+    ConsumerConfig consumer;
     try {
-      new ProducerConfig(s.producer("probe"));
+      producer = new ProducerConfig(s.producer("probe"));
       Integer given = s.givenMaxPollRecords();
-      new ConsumerConfig(s.consumer("probe", given == null ? 500 : given));
+      consumer = new ConsumerConfig(s.consumer("probe", given == null ? 500 : given));
       new AdminClientConfig(s.admin());
     } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
       throw new ConfigException("invalid Kafka client property: " + e.getMessage());
+    }
+    checkClientRules(producer, consumer);
+  }
+
+  /**
+   * Rules the clients' config classes do not check but their constructors or the broker do, when a
+   * sender or receiver starts: checked here so that they fail before anything connects.
+   */
+  private static void checkClientRules(ProducerConfig producer, ConsumerConfig consumer) {
+    int session = consumer.getInt(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
+    if (session < MIN_SESSION_TIMEOUT.toMillis() || session > MAX_SESSION_TIMEOUT.toMillis()) {
+      throw new ConfigException(
+          CONSUMER_PREFIX
+              + ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG
+              + ": invalid value '"
+              + session
+              + "': expected "
+              + MIN_SESSION_TIMEOUT.toMillis()
+              + " to "
+              + MAX_SESSION_TIMEOUT.toMillis()
+              + " (the broker's default group.min.session.timeout.ms and"
+              + " group.max.session.timeout.ms)");
+    }
+    int heartbeat = consumer.getInt(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG);
+    if (heartbeat >= session) {
+      throw new ConfigException(
+          CONSUMER_PREFIX
+              + ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG
+              + ": invalid value '"
+              + heartbeat
+              + "': must be lower than session.timeout.ms ("
+              + session
+              + ")");
+    }
+    long delivery = producer.getInt(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+    long linger = producer.getLong(ProducerConfig.LINGER_MS_CONFIG);
+    long request = producer.getInt(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG);
+    if (delivery < linger + request) {
+      // KafkaProducer's constructor refuses this when delivery.timeout.ms is given, as it is here.
+      throw new ConfigException(
+          PRODUCER_PREFIX
+              + ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG
+              + ": invalid value '"
+              + delivery
+              + "': must be at least linger.ms + request.timeout.ms ("
+              + linger
+              + " + "
+              + request
+              + "; kafka.linger sets linger.ms)");
+    }
+  }
+
+  /** Every entry host:port with a port from 1 to 65535, as the clients require. */
+  static void checkBootstrap(String servers) {
+    for (String entry : servers.split(",", -1)) {
+      String e = entry.trim();
+      String host = org.apache.kafka.common.utils.Utils.getHost(e);
+      Integer port = org.apache.kafka.common.utils.Utils.getPort(e);
+      if (host == null || host.isEmpty() || port == null || port < 1 || port > 65535) {
+        throw new ConfigException(
+            BOOTSTRAP_SERVERS.name()
+                + ": invalid value '"
+                + servers
+                + "': expected host:port[,host:port...], '"
+                + e
+                + "' is not host:port");
+      }
     }
   }
 
@@ -242,6 +344,51 @@ public final class KafkaMqProvider implements MqProvider {
             "unknown Kafka client property '" + prefix + name + "'" + closest);
       }
     }
+  }
+
+  /**
+   * The producer's effective acks (a pass-through {@code acks} wins over {@code kafka.acks}),
+   * auto-commit of offsets, and a consumer group that starts at the latest offset.
+   */
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w = new java.util.ArrayList<>();
+    Map<String, String> producer = config.passThrough(PRODUCER_PREFIX);
+    String acksKey =
+        producer.containsKey(ProducerConfig.ACKS_CONFIG)
+            ? PRODUCER_PREFIX + ProducerConfig.ACKS_CONFIG
+            : ACKS.name();
+    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS)).trim();
+    if (acks.equals("0")) {
+      w.add(
+          acksKey
+              + "=0: the producer does not wait for the broker, so a send counts as acknowledged"
+              + " before anything stored it; loss is expected");
+    } else if (acks.equals("1")) {
+      w.add(
+          acksKey
+              + "=1: only the partition leader has a message when it is acknowledged; loss is"
+              + " expected when a leader fails");
+    }
+    Map<String, String> consumer = config.passThrough(CONSUMER_PREFIX);
+    String autoCommit = consumer.get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
+    if (autoCommit != null && autoCommit.trim().equalsIgnoreCase("true")) {
+      w.add(
+          CONSUMER_PREFIX
+              + ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG
+              + "=true: offsets are committed on poll, before receivers acknowledge; loss is"
+              + " expected when a receiver stops with messages in hand");
+    }
+    String reset = consumer.get(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG);
+    if (reset != null && !reset.trim().equals("earliest")) {
+      w.add(
+          CONSUMER_PREFIX
+              + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG
+              + "="
+              + reset.trim()
+              + ": a new consumer group skips what was sent before it joined; loss is expected");
+    }
+    return w;
   }
 
   @Override

@@ -45,6 +45,11 @@ final class KafkaReceiver implements MqReceiver {
   private final ArrayDeque<Chunk> fetched = new ArrayDeque<>();
   private KafkaConsumer<byte[], byte[]> consumer;
   private long lastCommitNanos = System.nanoTime();
+  private long lastHeardNanos = System.nanoTime();
+
+  /** How long a commit on a revoke may take. */
+  private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(10);
+
   private boolean closed;
   private volatile boolean mqClosed;
 
@@ -130,8 +135,11 @@ final class KafkaReceiver implements MqReceiver {
   private final class Rebalance implements ConsumerRebalanceListener {
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-      // Commit what was acknowledged before the next owner starts from the committed offset.
-      commitSync(partitions);
+      // Commit what was acknowledged before the next owner starts from the committed offset;
+      // closing has committed already, and a second wait on a dead broker would double the stop.
+      if (!closed) {
+        commitSync(partitions);
+      }
       forget(partitions);
     }
 
@@ -178,9 +186,16 @@ final class KafkaReceiver implements MqReceiver {
             fetched.add(new Chunk(state, records.records(tp)));
           }
         }
+        if (!records.isEmpty()) {
+          lastHeardNanos = System.nanoTime();
+        }
         if (left == 0) {
           break;
         }
+      }
+      if (fetched.isEmpty()
+          && System.nanoTime() - lastHeardNanos >= KafkaSettings.LIVENESS_AFTER.toNanos()) {
+        checkAlive();
       }
     } catch (InterruptException e) {
       Thread.interrupted();
@@ -216,6 +231,28 @@ final class KafkaReceiver implements MqReceiver {
       }
     }
     return out;
+  }
+
+  /**
+   * A consumer whose brokers all died polls empty forever, which a harness would take for an empty
+   * topic, and then for loss. A metadata request answered by any broker proves the cluster alive;
+   * none within the request timeout fails the receiver, naming the brokers.
+   */
+  private void checkAlive() {
+    try {
+      consumer.listTopics(Duration.ofMillis(KafkaSettings.REQUEST_TIMEOUT_MS));
+      lastHeardNanos = System.nanoTime();
+    } catch (org.apache.kafka.common.errors.TimeoutException e) {
+      throw new MqException(
+          "receive from topic "
+              + settings.topic
+              + " on "
+              + settings.bootstrap
+              + " failed: no broker answered within "
+              + KafkaSettings.REQUEST_TIMEOUT_MS / 1000
+              + " s",
+          e);
+    }
   }
 
   private void start(int maxPollRecords) {
@@ -285,7 +322,7 @@ final class KafkaReceiver implements MqReceiver {
       return;
     }
     try {
-      consumer.commitSync(offsets, Duration.ofSeconds(10));
+      consumer.commitSync(offsets, closed ? KafkaSettings.CLOSE_STEP : COMMIT_TIMEOUT);
     } catch (KafkaException e) {
       // The partitions' next owner redelivers what this commit would have covered.
     }
@@ -321,7 +358,8 @@ final class KafkaReceiver implements MqReceiver {
     }
     try {
       commitSync(List.copyOf(owned.keySet()));
-      consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
+      // Bounded: leaving the group must not hold up the end of a run when the broker is gone.
+      consumer.close(CloseOptions.timeout(KafkaSettings.CLOSE_STEP));
     } catch (RuntimeException e) {
       // Leaving the group failed: the session timeout ends the lease instead.
     }

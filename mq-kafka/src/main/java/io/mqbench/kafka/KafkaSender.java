@@ -126,7 +126,8 @@ final class KafkaSender implements MqSender {
     closed = true;
     onClose.accept(this);
     try {
-      producer.close(Duration.ofSeconds(5));
+      // Bounded: records still in flight to a dead broker must not hold up the end of a run.
+      producer.close(Duration.ofSeconds(2));
     } catch (RuntimeException e) {
       // Closing is best effort: records not yet acknowledged were never promised.
     }

@@ -57,6 +57,17 @@ final class KafkaSettings {
     p.put(ProducerConfig.LINGER_MS_CONFIG, (int) config.get(LINGER).toMillis());
     p.put(ProducerConfig.BATCH_SIZE_CONFIG, config.get(BATCH_SIZE));
     p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.get(MAX_MESSAGE_BYTES));
+    // A broker that died must fail the run within seconds, not the client's defaults' 120 s
+    // (delivery.timeout.ms) plus 60 s (max.block.ms): see README "When a broker dies".
+    Map<String, String> given = config.passThrough(PRODUCER_PREFIX);
+    long request = millis(given, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, REQUEST_TIMEOUT_MS);
+    long linger = millis(given, ProducerConfig.LINGER_MS_CONFIG, config.get(LINGER).toMillis());
+    p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) REQUEST_TIMEOUT_MS);
+    // At least linger + request timeout, as the producer requires, with room for one retry.
+    p.put(
+        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+        (int) Math.min(Integer.MAX_VALUE, Math.max(DELIVERY_TIMEOUT_MS, linger + request + 5_000)));
+    p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) MAX_BLOCK_MS);
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
     p.putAll(config.passThrough(PRODUCER_PREFIX));
@@ -82,10 +93,44 @@ final class KafkaSettings {
     c.put(
         ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
         CooperativeStickyAssignor.class.getName());
+    // Commits, offset look-ups and the receiver's liveness probe give up within seconds.
+    c.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) REQUEST_TIMEOUT_MS);
+    c.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) REQUEST_TIMEOUT_MS);
     c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     c.putAll(config.passThrough(CONSUMER_PREFIX));
     return c;
+  }
+
+  /** request.timeout.ms of producers and consumers unless given (the clients' default: 30 s). */
+  static final long REQUEST_TIMEOUT_MS = 10_000;
+
+  /**
+   * delivery.timeout.ms unless given (the client's default: 120 s): a record not acknowledged by
+   * then fails its send. Longer than a leader election in a healthy cluster (a few seconds once the
+   * controller fences a dead broker).
+   */
+  static final long DELIVERY_TIMEOUT_MS = 15_000;
+
+  /** max.block.ms unless given (the client's default: 60 s): metadata and buffer waits. */
+  static final long MAX_BLOCK_MS = 10_000;
+
+  /** How long a receiver's close may wait for its last commit, and then for leaving its group. */
+  static final Duration CLOSE_STEP = Duration.ofSeconds(2);
+
+  /**
+   * A receiver whose polls found nothing for this long checks that a broker still answers, so that
+   * a dead cluster fails the run instead of looking like an empty topic.
+   */
+  static final Duration LIVENESS_AFTER = Duration.ofSeconds(2);
+
+  private static long millis(Map<String, String> given, String name, long otherwise) {
+    String v = given.get(name);
+    try {
+      return v == null ? otherwise : Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return otherwise; // reported by the config check, which parses the same value
+    }
   }
 
   /** Whether the user fixed max.poll.records; otherwise a receiver's first requested batch does. */

@@ -9,6 +9,7 @@ import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,6 +41,65 @@ public final class RabbitMqProvider implements MqProvider {
   @Override
   public List<String> passThroughPrefixes() {
     return List.of(RabbitMqSettings.QUEUE_ARGS_PREFIX);
+  }
+
+  /**
+   * Also parses the address (URI, credentials) and the queue arguments, which connect nothing, so
+   * that a bad one fails before the run rather than when the first sender connects.
+   */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = MqProvider.super.configure(raw);
+    if (RabbitMqSettings.hasAddress(config)) {
+      RabbitMqSettings.from(config);
+    }
+    RabbitMqSettings.checkQueueArgs(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
+    return config;
+  }
+
+  /**
+   * Transient messages on a classic queue (quorum queues and streams persist every message anyway)
+   * and queue arguments that drop or expire messages.
+   */
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w = new java.util.ArrayList<>();
+    if (!config.get(RabbitMqSettings.PERSISTENT)
+        && config.get(RabbitMqSettings.QUEUE_TYPE) == QueueType.CLASSIC) {
+      w.add(
+          RabbitMqSettings.PERSISTENT.name()
+              + "=false: a classic queue keeps transient messages in memory only; loss is expected"
+              + " when the broker restarts");
+    }
+    Map<String, String> args = config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX);
+    String overflow = args.getOrDefault("x-overflow", "drop-head").trim();
+    for (String limit : List.of("x-max-length", "x-max-length-bytes")) {
+      if (args.containsKey(limit) && overflow.equals("drop-head")) {
+        w.add(
+            RabbitMqSettings.QUEUE_ARGS_PREFIX
+                + limit
+                + "="
+                + args.get(limit).trim()
+                + ": a full queue drops its oldest messages (x-overflow drop-head); loss is"
+                + " expected");
+      }
+    }
+    if (args.containsKey("x-message-ttl")) {
+      w.add(
+          RabbitMqSettings.QUEUE_ARGS_PREFIX
+              + "x-message-ttl="
+              + args.get("x-message-ttl").trim()
+              + ": messages older than this are discarded; loss is expected");
+    }
+    if (args.containsKey("x-expires")) {
+      w.add(
+          RabbitMqSettings.QUEUE_ARGS_PREFIX
+              + "x-expires="
+              + args.get("x-expires").trim()
+              + ": the queue is deleted with its messages once unused for this long; loss is"
+              + " expected");
+    }
+    return w;
   }
 
   @Override

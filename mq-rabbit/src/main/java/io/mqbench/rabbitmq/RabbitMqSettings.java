@@ -98,8 +98,13 @@ record RabbitMqSettings(
 
   /** The queue, declared durable when missing, never deleted. */
   static final ConfigKey<String> QUEUE =
-      ConfigKey.string(
-          "rabbitmq.queue", "mqbench", "queue name; declared durable when missing, never deleted");
+      ConfigKey.matching(
+          "rabbitmq.queue",
+          "mqbench",
+          // The broker refuses to declare amq.* names, and names are AMQP short strings.
+          Pattern.compile("(?!amq\\.)\\S.{0,254}"),
+          "a queue name of 1 to 255 characters, not starting with amq. (reserved by the broker)",
+          "queue name; declared durable when missing, never deleted");
 
   /** The queue's type at declaration. */
   static final ConfigKey<QueueType> QUEUE_TYPE =
@@ -152,6 +157,9 @@ record RabbitMqSettings(
       ConfigKey.duration(
           "rabbitmq.confirmTimeout",
           Duration.ofSeconds(30),
+          Duration.ofMillis(1),
+          Duration.ofMillis(Integer.MAX_VALUE),
+          "the client counts it in int milliseconds",
           "a send fails if the broker has not confirmed its batch within this time");
 
   /** TCP connect timeout and, separately, AMQP handshake timeout. */
@@ -159,6 +167,9 @@ record RabbitMqSettings(
       ConfigKey.duration(
           "rabbitmq.connectTimeout",
           Duration.ofSeconds(5),
+          Duration.ofMillis(1),
+          Duration.ofMillis(Integer.MAX_VALUE),
+          "0 would wait forever",
           "TCP connect and, separately, AMQP handshake timeout; open() fails after it");
 
   /**
@@ -178,10 +189,14 @@ record RabbitMqSettings(
 
   /** Stream queues only: where each receiver starts. */
   static final ConfigKey<String> STREAM_OFFSET =
-      ConfigKey.string(
+      ConfigKey.matching(
           "rabbitmq.streamOffset",
           "first",
-          "stream queues only: where each receiver starts (first, last, next or an offset)");
+          Pattern.compile("first|last|next|\\d{1,18}|\\d{1,9}[YMDhms]"),
+          "first, last, next, an offset (0, 1, ...) or an age such as 1D, 7h, 30m (units Y M D h"
+              + " m s)",
+          "stream queues only: where each receiver starts (first, last, next, an offset or an"
+              + " age such as 7h)");
 
   /** Extra queue arguments: {@code rabbitmq.queueArgs.x-max-length=100000}. */
   static final String QUEUE_ARGS_PREFIX = "rabbitmq.queueArgs.";
@@ -313,6 +328,45 @@ record RabbitMqSettings(
           }
         });
     return args;
+  }
+
+  /**
+   * Refuses queue arguments the broker would refuse when the queue is declared (a channel error at
+   * open): the size limits and TTLs must be whole numbers (TTL and expiry from 0 and 1), and
+   * x-overflow one of the broker's three policies.
+   *
+   * @param raw the pass-through arguments, without their prefix
+   * @throws ConfigException naming the argument's key
+   */
+  static void checkQueueArgs(Map<String, String> raw) {
+    raw.forEach(
+        (name, value) -> {
+          String t = value.trim();
+          long least =
+              switch (name) {
+                case "x-max-length", "x-max-length-bytes", "x-message-ttl", "x-delivery-limit" -> 0;
+                case "x-expires" -> 1;
+                default -> -1;
+              };
+          if (least >= 0 && (!WHOLE_NUMBER.matcher(t).matches() || Long.parseLong(t) < least)) {
+            throw new ConfigException(
+                QUEUE_ARGS_PREFIX
+                    + name
+                    + ": invalid value '"
+                    + value
+                    + "': expected a whole number from "
+                    + least);
+          }
+          if (name.equals("x-overflow")
+              && !List.of("drop-head", "reject-publish", "reject-publish-dlx").contains(t)) {
+            throw new ConfigException(
+                QUEUE_ARGS_PREFIX
+                    + name
+                    + ": invalid value '"
+                    + value
+                    + "': expected one of drop-head, reject-publish, reject-publish-dlx");
+          }
+        });
   }
 
   /** The queue's declaration arguments: the type, then the user's pass-through arguments. */

@@ -44,6 +44,9 @@ final class ConsoleReport {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
+      if (!r.warnings().isEmpty()) {
+        lost += " (loss was expected with " + expectedWith(r) + ")";
+      }
     }
     out.printf(
         Locale.ROOT,
@@ -54,6 +57,7 @@ final class ConsoleReport {
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
+    unsettled(r, folder, out);
     if (r.rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -79,6 +83,30 @@ final class ConsoleReport {
           "               - too few values: percentile p needs 1 / (1 - p) (p99.99: 10,000)");
     }
     out.printf(Locale.ROOT, "results    %s%n", folder);
+  }
+
+  /** The settings the backend warned about: their {@code key=value} parts. */
+  private static String expectedWith(RunResult r) {
+    return String.join(", ", r.warnings().stream().map(w -> w.replaceFirst(":.*", "")).toList());
+  }
+
+  /**
+   * The line of messages neither received nor proven lost, and of those a settle drain found, with
+   * what cut the run short.
+   */
+  private static void unsettled(RunResult r, Path folder, PrintStream out) {
+    Totals t = r.totals();
+    if (t.unsettled() == 0 && t.settled() == 0) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "unsettled  %,d acknowledged messages neither received nor proven lost%s; %,d found by the"
+            + " settle drain%s%n",
+        t.unsettled(),
+        r.failure() == null ? "" : " (" + r.statusLine() + ")",
+        t.settled(),
+        t.unsettled() > 0 ? "; `mqbench drain " + folder + "` looks again" : "");
   }
 
   /**

@@ -61,6 +61,7 @@ public final class ResultsWriter {
     try {
       Files.createDirectories(dir);
       JSON.writeValue(dir.resolve(RUN_JSON).toFile(), result);
+      DeliveryFile.write(result, dir);
       Files.writeString(dir.resolve(SUMMARY_CSV), csv(List.of(result)), StandardCharsets.UTF_8);
       try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
         xlsx(List.of(result), out);

@@ -29,6 +29,10 @@ import java.util.Map;
  * @param timeline counts per second
  * @param latencies by name ({@link #SEND}, {@link #RESPONSE}, {@link #SCHEDULE_LAG}, {@link
  *     #END_TO_END}), in that order; rate-mode names only in rate mode
+ * @param warnings the backend's warnings about its settings (loss expected with them), printed
+ *     before the run; empty for safe settings
+ * @param delivery which messages were acknowledged and which were received, for {@code
+ *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
  */
 public record RunResult(
     String runId,
@@ -47,7 +51,55 @@ public record RunResult(
     List<ThreadRate> senders,
     List<ThreadRate> receivers,
     List<Tick> timeline,
-    Map<String, Latency> latencies) {
+    Map<String, Latency> latencies,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
+    @JsonIgnore io.mqbench.engine.report.DeliveryBitmaps delivery) {
+
+  /** Copies the warnings. */
+  public RunResult {
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** A result without warnings or delivery bitmaps. */
+  public RunResult(
+      String runId,
+      String startedAt,
+      RunStatus status,
+      String failure,
+      String queue,
+      String target,
+      Settings settings,
+      Map<String, String> cell,
+      int repetition,
+      Map<String, String> backendConfig,
+      Environment environment,
+      Totals totals,
+      RateReport rate,
+      List<ThreadRate> senders,
+      List<ThreadRate> receivers,
+      List<Tick> timeline,
+      Map<String, Latency> latencies) {
+    this(
+        runId,
+        startedAt,
+        status,
+        failure,
+        queue,
+        target,
+        settings,
+        cell,
+        repetition,
+        backendConfig,
+        environment,
+        totals,
+        rate,
+        senders,
+        receivers,
+        timeline,
+        latencies,
+        List.of(),
+        null);
+  }
 
   /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */
   public static final String SEND = "send-latency";
@@ -84,7 +136,9 @@ public record RunResult(
         senders,
         receivers,
         timeline,
-        latencies);
+        latencies,
+        warnings,
+        delivery);
   }
 
   /**

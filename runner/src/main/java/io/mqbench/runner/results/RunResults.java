@@ -47,6 +47,37 @@ public final class RunResults {
       Map<String, String> backendConfig,
       Instant startedAt,
       Environment environment) {
+    return summarise(
+        outcome,
+        Accounting.of(outcome, config.run()),
+        List.of(),
+        config,
+        target,
+        backendConfig,
+        startedAt,
+        environment);
+  }
+
+  /**
+   * @param outcome what the run produced
+   * @param accounting where its acknowledged messages stand, a settle drain included
+   * @param warnings the backend's warnings about its settings
+   * @param config its settings
+   * @param target where the backend connected
+   * @param backendConfig the backend's effective configuration
+   * @param startedAt when the run started
+   * @param environment where it ran
+   * @return the results
+   */
+  public static RunResult summarise(
+      RunOutcome outcome,
+      Accounting accounting,
+      List<String> warnings,
+      RunConfig config,
+      String target,
+      Map<String, String> backendConfig,
+      Instant startedAt,
+      Environment environment) {
     RunSettings run = config.run();
     CellReport report = outcome.report();
     List<ThreadRate> senders = new ArrayList<>();
@@ -75,7 +106,7 @@ public final class RunResults {
         lastReceive = Math.max(lastReceive, r.lastReceiveNanos() - receiversStart);
       }
     }
-    DeliveryLedger ledger = outcome.ledger();
+    DeliveryLedger ledger = accounting.ledger();
     long received = run.senders() == 0 ? report.received() : ledger.received();
     double sendSeconds = lastAck / 1e9;
     double receiveSeconds = Math.max(0, lastReceive) / 1e9;
@@ -85,7 +116,9 @@ public final class RunResults {
             ledger.sent(),
             received,
             ledger.distinct(),
-            ledger.lost(),
+            accounting.lost(),
+            accounting.unsettled(),
+            accounting.settled(),
             ledger.duplicates(),
             report.foreign(),
             ledger.unacknowledgedDelivered(),
@@ -119,12 +152,7 @@ public final class RunResults {
               harnessLag);
     }
     latencies.put(RunResult.END_TO_END, Latency.of(report.endToEndMicros().decode()));
-    RunStatus status =
-        outcome.failure().isPresent()
-            ? RunStatus.FAILED
-            : outcome.interrupted()
-                ? RunStatus.INTERRUPTED
-                : ledger.lost() > 0 ? RunStatus.LOST_MESSAGES : verdict(run, totals, rate);
+    RunStatus status = status(outcome, totals, verdict(run, totals, rate));
     return new RunResult(
         String.format("%08x", outcome.runId()),
         startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
@@ -142,7 +170,28 @@ public final class RunResults {
         senders,
         receivers,
         outcome.timeline(),
-        latencies);
+        latencies,
+        warnings,
+        accounting.bitmaps());
+  }
+
+  /**
+   * The worst status that applies ({@link RunStatus}'s order): an interrupt; loss, only where
+   * proven; acknowledged messages in doubt after a failure; the failure; else the verdict on the
+   * numbers. A run without failure or interrupt whose messages are unsettled (a send-only run's
+   * backlog) gets the verdict on its numbers: its backlog was asked for.
+   */
+  static RunStatus status(RunOutcome outcome, Totals totals, RunStatus verdict) {
+    if (outcome.interrupted()) {
+      return RunStatus.INTERRUPTED;
+    }
+    if (totals.lost() > 0) {
+      return RunStatus.LOST_MESSAGES;
+    }
+    if (outcome.failure().isPresent()) {
+      return totals.unsettled() > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
+    }
+    return verdict;
   }
 
   /**

@@ -6,7 +6,13 @@ package io.mqbench.runner.results;
  * @param sent messages acknowledged to senders
  * @param received deliveries of this run's messages, duplicates included
  * @param distinct distinct messages delivered
- * @param lost acknowledged messages never delivered
+ * @param lost acknowledged messages proven lost: never delivered although the queue was drained
+ *     (receivers ran to their idle end without failure or interrupt, or a settle drain completed)
+ * @param unsettled acknowledged messages neither delivered nor proven lost: the run failed or was
+ *     interrupted (or had no receivers) and the queue could not be drained afterwards; they may
+ *     still be in the queue ({@code mqbench drain} looks)
+ * @param settled acknowledged messages that a settle drain found in the queue after a failure or
+ *     interrupt; included in {@code received} and {@code distinct}
  * @param duplicates deliveries beyond the first of a message
  * @param foreign bodies received that were not this run's messages (leftovers of earlier runs)
  * @param unacknowledgedDelivered delivered messages whose send was not acknowledged
@@ -26,6 +32,8 @@ public record Totals(
     long received,
     long distinct,
     long lost,
+    long unsettled,
+    long settled,
     long duplicates,
     long foreign,
     long unacknowledgedDelivered,
@@ -35,4 +43,40 @@ public record Totals(
     double receivedPerSecond,
     double drainStartSeconds,
     double drainWaitSeconds,
-    boolean endedIdle) {}
+    boolean endedIdle) {
+
+  /** Totals of a run that settled everything it did not lose: nothing unsettled or settled. */
+  public Totals(
+      long sent,
+      long received,
+      long distinct,
+      long lost,
+      long duplicates,
+      long foreign,
+      long unacknowledgedDelivered,
+      double sendSeconds,
+      double receiveSeconds,
+      double sentPerSecond,
+      double receivedPerSecond,
+      double drainStartSeconds,
+      double drainWaitSeconds,
+      boolean endedIdle) {
+    this(
+        sent,
+        received,
+        distinct,
+        lost,
+        0,
+        0,
+        duplicates,
+        foreign,
+        unacknowledgedDelivered,
+        sendSeconds,
+        receiveSeconds,
+        sentPerSecond,
+        receivedPerSecond,
+        drainStartSeconds,
+        drainWaitSeconds,
+        endedIdle);
+  }
+}

@@ -15,14 +15,19 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.Environment;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -32,6 +37,12 @@ import java.util.function.Function;
  * coordinator over one cell in this process, and summarises the outcome.
  */
 public final class BenchmarkSession {
+  /**
+   * On Ctrl-C, how long the local broker waits for the stopped run to end before it stops anyway:
+   * the run's own stop (two seconds for messages in flight, bounded closes) and a settle drain.
+   */
+  static final Duration BROKER_STOP_WAIT = Duration.ofSeconds(20);
+
   private final MqProvider provider;
   private final MqConfig backendConfig;
   private final RunConfig config;
@@ -78,16 +89,32 @@ public final class BenchmarkSession {
     if (stopRequested) {
       throw new InterruptedException("stopped before the run started");
     }
+    // Once, before anything starts: loss under these settings is the backend's design, not a bug.
+    List<String> warnings = provider.warnings(backendConfig);
+    warnings.forEach(w -> err.println("mqbench: warning: " + w));
     BrokerResolution.Resolved resolved = BrokerResolution.resolve(provider, backendConfig);
     resolved.notices().forEach(err::println);
     Optional<LocalBroker> local = resolved.localBroker();
     MqConfig effective = resolved.config();
     Thread stopBroker = null;
+    CountDownLatch ended = new CountDownLatch(1);
     try {
       if (local.isPresent()) {
         LocalBroker broker = local.get();
-        // A broker process must not outlive a runner stopped with Ctrl-C.
-        stopBroker = new Thread(broker::close, "mqbench-stop-local-broker");
+        // A broker process must not outlive a runner stopped with Ctrl-C; but shutdown hooks run
+        // together, so this one waits for the stopped run to end first: its receivers commit, its
+        // settle drain reads, and its clients close against a live broker, not a dead one.
+        stopBroker =
+            new Thread(
+                () -> {
+                  try {
+                    ended.await(BROKER_STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  broker.close();
+                },
+                "mqbench-stop-local-broker");
         Runtime.getRuntime().addShutdownHook(stopBroker);
         effective = broker.start(backendConfig);
       }
@@ -102,14 +129,19 @@ public final class BenchmarkSession {
         outcome = execute(effective, config.run(), runId, seed, display::update);
       }
       CellReady cell = outcome.cells().get(0);
+      // Settled before a local broker stops: the broker the messages are in.
+      Accounting accounting = settle(effective, outcome);
       return RunResults.summarise(
           outcome,
+          accounting,
+          warnings,
           config,
           cell.target(),
           effective.effective(),
           startedAt,
           Environment.current(cell.versions()));
     } finally {
+      ended.countDown();
       local.ifPresent(LocalBroker::close);
       if (stopBroker != null) {
         try {
@@ -119,6 +151,48 @@ public final class BenchmarkSession {
         }
       }
     }
+  }
+
+  /**
+   * After a failure or an interrupt, acknowledged messages that did not arrive may well still be in
+   * the queue: drains it for at most {@link Settlement#AFTER_RUN}, so that what is found counts as
+   * received, what is proven missing as lost, and only the rest as unsettled.
+   */
+  private Accounting settle(MqConfig effective, RunOutcome outcome) throws InterruptedException {
+    Accounting own = Accounting.of(outcome, config.run());
+    boolean cutShort = outcome.failure().isPresent() || outcome.interrupted();
+    if (!cutShort || own.unsettled() == 0) {
+      return own;
+    }
+    err.printf(
+        Locale.ROOT,
+        "mqbench: %,d acknowledged messages not received when the run %s; draining the queue for"
+            + " up to %s to settle them%n",
+        own.unsettled(),
+        outcome.failure().isPresent() ? "failed" : "was interrupted",
+        Durations.format(Settlement.AFTER_RUN));
+    Settlement.Result settled =
+        Settlement.drain(
+            provider,
+            effective,
+            outcome.runId(),
+            config.run().senders(),
+            own,
+            config.run().receiverIdle(),
+            Settlement.AFTER_RUN);
+    Accounting after = settled.accounting();
+    err.printf(
+        Locale.ROOT,
+        "mqbench: settle drain found %,d; %s%n",
+        settled.found(),
+        settled.completed()
+            ? String.format(Locale.ROOT, "the queue is drained: %,d lost", after.lost())
+            : String.format(
+                Locale.ROOT,
+                "%,d unsettled (%s); `mqbench drain RESULTS_FOLDER` tries again",
+                after.unsettled(),
+                settled.problem().orElse("not drained")));
+    return after;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.mqbench.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.engine.CellFailure;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
@@ -131,5 +132,105 @@ class RunResultsTest {
     assertThat(RunStatus.RECEIVERS_BEHIND.worst(RunStatus.LOST_MESSAGES))
         .isEqualTo(RunStatus.LOST_MESSAGES);
     assertThat(RunStatus.INTERRUPTED.worst(RunStatus.FAILED)).isEqualTo(RunStatus.INTERRUPTED);
+  }
+
+  @Test
+  void deliveryInDoubtRanksAboveAFailureAndProvenLossAboveBoth() {
+    assertThat(RunStatus.FAILED.worst(RunStatus.UNSETTLED)).isEqualTo(RunStatus.UNSETTLED);
+    assertThat(RunStatus.UNSETTLED.worst(RunStatus.LOST_MESSAGES))
+        .isEqualTo(RunStatus.LOST_MESSAGES);
+    assertThat(RunStatus.LOST_MESSAGES.worst(RunStatus.INTERRUPTED))
+        .isEqualTo(RunStatus.INTERRUPTED);
+    assertThat(RunStatus.UNSETTLED.exitCode()).isEqualTo(6);
+  }
+
+  /** One sender that sent 1,000 messages, of which the receivers got the first 400. */
+  private static RunResult partlyReceived(
+      int receivers, Optional<CellFailure> failure, boolean interrupted) {
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 1_000);
+    Roaring64NavigableMap seen = new Roaring64NavigableMap();
+    seen.addRange(0, 400);
+    EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
+    CellReport report =
+        new CellReport(
+            List.of(new SenderStats(0, 1_000, 100, 10 * SECOND)),
+            receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND)),
+            none,
+            none,
+            none,
+            none,
+            none,
+            new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)),
+            failure);
+    RunSettings run =
+        new RunSettings(
+            Mode.THROUGHPUT,
+            1,
+            receivers,
+            1_000,
+            Optional.empty(),
+            Optional.empty(),
+            10,
+            100,
+            1,
+            Phases.TOGETHER,
+            Duration.ofSeconds(1),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(10));
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            failure,
+            !interrupted && failure.isEmpty(),
+            interrupted);
+    RunConfig config =
+        new RunConfig("memory", run, Duration.ZERO, Optional.of(1L), Path.of("unused"), Map.of());
+    return RunResults.summarise(
+        outcome, config, "test", Map.of(), Instant.now(), Environment.current(Map.of()));
+  }
+
+  @Test
+  void afterAFailureAcknowledgedButUnreceivedMessagesAreUnsettledNotLost() {
+    RunResult r =
+        partlyReceived(1, Optional.of(new CellFailure("receiver 0", "connection reset")), false);
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(600);
+    assertThat(r.status()).isEqualTo(RunStatus.UNSETTLED);
+    assertThat(r.statusLine()).isEqualTo("unsettled: receiver 0: connection reset");
+  }
+
+  @Test
+  void anInterruptedRunsMissingMessagesAreUnsettledNotLost() {
+    RunResult r = partlyReceived(1, Optional.empty(), true);
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(600);
+    assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
+  }
+
+  @Test
+  void aRunWhoseReceiversRanToTheirIdleEndProvesTheMissingLost() {
+    RunResult r = partlyReceived(1, Optional.empty(), false);
+
+    assertThat(r.totals().lost()).isEqualTo(600);
+    assertThat(r.totals().unsettled()).isZero();
+    assertThat(r.status()).isEqualTo(RunStatus.LOST_MESSAGES);
+  }
+
+  @Test
+  void aSendOnlyRunsBacklogIsUnsettledNotLost() {
+    RunResult r = partlyReceived(0, Optional.empty(), false);
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(1_000);
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
   }
 }

@@ -1,0 +1,261 @@
+package io.mqbench.runner.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.Durations;
+import io.mqbench.config.MqConfig;
+import io.mqbench.config.Secrets;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.results.Accounting;
+import io.mqbench.runner.results.DeliveryFile;
+import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.runner.results.RunStatus;
+import io.mqbench.runner.session.Settlement;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mqbench drain}: settles a finished run's unsettled messages later, once the broker is
+ * back: drains the queue for the run's messages, counts what it finds as received and, if the queue
+ * goes idle, the rest as lost. Updates the results folder: {@code run.json}'s {@code status} and
+ * {@code totals} are rewritten, {@code delivery.bin} is replaced, and {@code drain.json} records
+ * the attempt (what run.json said before, what was found). {@code summary.csv} and {@code
+ * summary.xlsx} are left as the run wrote them.
+ */
+@Command(
+    name = "drain",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Drains the queue of a finished run (a results folder with run.json and delivery.bin) for its"
+          + " messages: what is found counts as received; once the queue is idle, what is still"
+          + " missing counts as lost. Rewrites run.json's status and totals, writes drain.json, and"
+          + " exits with the new status's code (0 ok, 1 failed, 3 lost, 6 still unsettled).",
+      "",
+      "Secrets are redacted in run.json: give such backend keys again with -p, -D or MQBENCH_…"
+          + " as for `run`.",
+      ""
+    })
+final class DrainCommand implements Callable<Integer> {
+  /** What {@code drain} writes beside run.json. */
+  static final String DRAIN_JSON = "drain.json";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Invocation invocation;
+  private final MqProviders providers;
+
+  @Parameters(index = "0", paramLabel = "RESULTS_FOLDER", description = "A run's results folder.")
+  Path folder;
+
+  @Option(
+      names = {"-p", "--property"},
+      paramLabel = "KEY=VALUE",
+      description = "A backend key, overriding run.json's (needed for redacted secrets).")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(
+      names = {"--idle"},
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "The queue counts as drained once nothing of the run arrived for this long; longer than"
+              + " the backend takes to deliver again (a consumer group's rebalance)."
+              + " Default: ${DEFAULT-VALUE}.")
+  Duration idle;
+
+  @Option(
+      names = {"--timeout"},
+      paramLabel = "DURATION",
+      defaultValue = "60s",
+      converter = DurationConverter.class,
+      description = "The most the drain may take, connecting included. Default: ${DEFAULT-VALUE}.")
+  Duration timeout;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Print stack traces of errors.")
+  boolean verbose;
+
+  DrainCommand(Invocation invocation, MqProviders providers) {
+    this.invocation = invocation;
+    this.providers = providers;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path runJson = folder.resolve(ResultsWriter.RUN_JSON);
+    ObjectNode run = (ObjectNode) read(runJson);
+    MqProvider provider = providers.find(run.path("queue").asText());
+    MqConfig config = provider.configure(backendKeys(provider, run.path("backendConfig")));
+    DeliveryFile delivery = DeliveryFile.read(folder);
+    String runId = String.format("%08x", delivery.runId());
+    if (!runId.equals(run.path("runId").asText())) {
+      throw new ConfigException(
+          folder.resolve(DeliveryFile.NAME) + " is of run " + runId + ", run.json of another");
+    }
+    ObjectNode totals = (ObjectNode) run.path("totals");
+    RunStatus before = RunStatus.ofLabel(run.path("status").asText());
+    Accounting recorded =
+        new Accounting(
+            delivery.bitmaps(),
+            totals.path("received").asLong(),
+            false,
+            totals.path("settled").asLong());
+    invocation
+        .err()
+        .printf(
+            Locale.ROOT,
+            "mqbench: draining %s (%s) for run %s's %,d unsettled messages, for up to %s%n",
+            provider.name(),
+            provider.target(config),
+            runId,
+            recorded.unsettled(),
+            Durations.format(timeout));
+    Settlement.Result drained =
+        Settlement.drain(
+            provider, config, delivery.runId(), delivery.senders(), recorded, idle, timeout);
+    Accounting after = drained.accounting();
+    boolean failed = run.hasNonNull("failure");
+    RunStatus status = statusAfter(before, failed, after);
+
+    totals.put("received", after.received());
+    totals.put("distinct", after.ledger().distinct());
+    totals.put("lost", after.lost());
+    totals.put("unsettled", after.unsettled());
+    totals.put("settled", after.settled());
+    totals.put("duplicates", after.ledger().duplicates());
+    run.put("status", status.label());
+    ObjectNode record = JSON.createObjectNode();
+    record.put("drainedAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
+    record.put("statusBefore", before.label());
+    record.put("status", status.label());
+    record.put("found", drained.found());
+    record.put("completed", drained.completed());
+    drained.problem().ifPresent(p -> record.put("problem", p));
+    record.put("lost", after.lost());
+    record.put("unsettled", after.unsettled());
+    record.put("idle", Durations.format(idle));
+    record.put("timeout", Durations.format(timeout));
+    try {
+      new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
+      JSON.writeValue(runJson.toFile(), run);
+      JSON.writeValue(folder.resolve(DRAIN_JSON).toFile(), record);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot update " + folder + ": " + e.getMessage(), e);
+    }
+    invocation
+        .out()
+        .printf(
+            Locale.ROOT,
+            "settled %,d, lost %,d, unsettled %,d: %s%s%n",
+            drained.found(),
+            after.lost(),
+            after.unsettled(),
+            status.label(),
+            drained.problem().map(p -> " (" + p + ")").orElse(""));
+    return status.exitCode();
+  }
+
+  /**
+   * The run's status once its delivery is settled, by {@link RunStatus}'s order: an interrupted run
+   * stays interrupted; then proven loss; then a failure with messages still in doubt; then the
+   * failure; otherwise the verdict run.json had on the numbers.
+   */
+  static RunStatus statusAfter(RunStatus before, boolean failed, Accounting after) {
+    if (before == RunStatus.INTERRUPTED) {
+      return before;
+    }
+    if (after.lost() > 0) {
+      return RunStatus.LOST_MESSAGES;
+    }
+    if (failed) {
+      return after.unsettled() > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
+    }
+    return before == RunStatus.LOST_MESSAGES || before == RunStatus.UNSETTLED
+        ? RunStatus.OK
+        : before;
+  }
+
+  /**
+   * run.json's backend keys, without the redacted ones, under what the command line, {@code -D} and
+   * the environment give; a redacted key given nowhere is an error naming it.
+   */
+  private Map<String, String> backendKeys(MqProvider provider, JsonNode recorded) {
+    Map<String, String> keys = new TreeMap<>();
+    List<String> redacted = new ArrayList<>();
+    Map<String, String> defaults = new TreeMap<>();
+    for (ConfigKey<?> key : provider.configKeys()) {
+      defaultText(key).ifPresent(d -> defaults.put(key.name(), d));
+    }
+    for (Map.Entry<String, JsonNode> e : recorded.properties()) {
+      String value = e.getValue().asText();
+      if (value.equals(defaults.get(e.getKey()))) {
+        // run.json lists every key with its effective value; a default given back would count as
+        // given, and a given rabbitmq.port overrides the port of rabbitmq.uri.
+        continue;
+      }
+      if (value.contains(Secrets.MASK)) {
+        redacted.add(e.getKey());
+      } else {
+        keys.put(e.getKey(), value);
+      }
+    }
+    Map<String, String> given =
+        BackendProperties.gather(
+            provider, providers.names(), Optional.empty(), Map.of(), invocation, properties);
+    keys.putAll(given);
+    for (String key : redacted) {
+      if (!given.containsKey(key)) {
+        throw new ConfigException(
+            key
+                + " is redacted in run.json; give it again: -p "
+                + key
+                + "=VALUE, -D"
+                + key
+                + "=VALUE or MQBENCH_"
+                + key.toUpperCase(Locale.ROOT).replace('.', '_')
+                + "=VALUE");
+      }
+    }
+    return keys;
+  }
+
+  private static <T> Optional<String> defaultText(ConfigKey<T> key) {
+    return key.defaultValue().map(key::format);
+  }
+
+  private static JsonNode read(Path file) {
+    try {
+      JsonNode node = ResultsWriter.readJson(file);
+      if (!node.isObject() || !node.path("totals").isObject()) {
+        throw new ConfigException(file + " is not an mqbench run.json");
+      }
+      return node;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A backend value the client or broker would refuse mid-run is a usage error before the run. */
+class BackendValuesCliTest {
+  @TempDir Path tmp;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return Main.run(
+        args,
+        new Invocation(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of(),
+            Map.of(),
+            false));
+  }
+
+  @Test
+  void aKafkaSessionTimeoutBelowTheBrokersMinimumExitsTwoInOneLineNamingTheKey() {
+    int code =
+        run(
+            "run",
+            "--queue",
+            "kafka",
+            "-p",
+            "kafka.bootstrapServers=127.0.0.1:1",
+            "-p",
+            "kafka.sessionTimeout=1ms",
+            "--out",
+            tmp.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .hasLineCount(1)
+        .startsWith(
+            "mqbench: kafka.sessionTimeout: invalid value '1ms': expected a duration from 6s")
+        .doesNotContain("127.0.0.1:1");
+  }
+
+  @Test
+  void aRabbitMqStreamOffsetThatIsNoneExitsTwoInOneLineNamingTheKey() {
+    int code =
+        run(
+            "run",
+            "--queue",
+            "rabbitmq",
+            "-p",
+            "rabbitmq.uri=amqp://guest:guest@127.0.0.1:1",
+            "-p",
+            "rabbitmq.streamOffset=banana",
+            "--out",
+            tmp.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .hasLineCount(1)
+        .startsWith("mqbench: rabbitmq.streamOffset: invalid value 'banana'");
+  }
+}

@@ -1,0 +1,132 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.DeliveryFile;
+import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.runner.results.RunResult;
+import io.mqbench.runner.results.RunStatus;
+import io.mqbench.runner.session.BenchmarkSession;
+import io.mqbench.runner.session.DurableMemory;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+import picocli.CommandLine;
+
+/** {@code mqbench drain}: settles a finished run's unsettled messages once the broker is back. */
+class DrainCommandTest {
+  @TempDir Path tmp;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final Invocation invocation =
+      new Invocation(
+          new PrintStream(out, true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8),
+          Map.of(),
+          Map.of(),
+          false);
+
+  private static RunConfig config() {
+    RunSettings settings =
+        new RunSettings(
+            Mode.THROUGHPUT,
+            1,
+            1,
+            1_000,
+            Optional.empty(),
+            Optional.empty(),
+            10,
+            100,
+            1,
+            Phases.TOGETHER,
+            Duration.ofSeconds(1),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(10));
+    return new RunConfig(
+        "memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
+  }
+
+  @Test
+  void drainingAnUnsettledRunOnceTheBrokerIsBackCountsItsMessagesAsReceived() throws Exception {
+    DurableMemory backend =
+        new DurableMemory().failReceiversOnceSent(1_000).unreachableAfterTheRun();
+    RunResult unsettled =
+        new BenchmarkSession(backend, backend.configure(Map.of()), config(), invocation.err())
+            .run(c -> ProgressDisplay.none());
+    assertThat(unsettled.status()).isEqualTo(RunStatus.UNSETTLED);
+    Path folder = tmp.resolve("run");
+    ByteArrayOutputStream report = new ByteArrayOutputStream();
+    ConsoleReport.print(
+        unsettled,
+        "settings",
+        folder,
+        false,
+        new PrintStream(report, true, StandardCharsets.UTF_8));
+    assertThat(report.toString(StandardCharsets.UTF_8))
+        .contains("delivery   lost 0,")
+        .contains(
+            "unsettled  1,000 acknowledged messages neither received nor proven lost (unsettled:"
+                + " receiver 0: durable-memory: broker gone); 0 found by the settle drain;"
+                + " `mqbench drain "
+                + folder
+                + "` looks again");
+    ResultsWriter.write(unsettled, folder);
+    assertThat(folder.resolve(DeliveryFile.NAME)).exists();
+    backend.recover();
+
+    int code =
+        new CommandLine(new DrainCommand(invocation, MqProviders.of(List.of(backend))))
+            .execute(folder.toString(), "--idle", "1s");
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("settled 1,000, lost 0, unsettled 0: failed");
+    assertThat(code).isEqualTo(RunStatus.FAILED.exitCode());
+    JsonNode run = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    assertThat(run.path("status").asText()).isEqualTo("failed");
+    assertThat(run.path("totals").path("unsettled").asLong()).isZero();
+    assertThat(run.path("totals").path("settled").asLong()).isEqualTo(1_000);
+    assertThat(run.path("totals").path("lost").asLong()).isZero();
+    JsonNode drain = ResultsWriter.readJson(folder.resolve(DrainCommand.DRAIN_JSON));
+    assertThat(drain.path("statusBefore").asText()).isEqualTo("unsettled");
+    assertThat(drain.path("found").asLong()).isEqualTo(1_000);
+  }
+
+  @Test
+  void aRedactedSecretMustBeGivenAgainAndTheErrorNamesItsKey() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("rabbit"));
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 10);
+    new DeliveryFile(0x2a, 1, new DeliveryBitmaps(Map.of(0, sent), Map.of())).writeTo(folder);
+    Files.writeString(
+        folder.resolve(ResultsWriter.RUN_JSON),
+        "{\"runId\":\"0000002a\",\"status\":\"unsettled\",\"failure\":\"sender 0: gone\","
+            + "\"queue\":\"rabbitmq\",\"backendConfig\":{\"rabbitmq.uri\":"
+            + "\"amqp://bob:****@127.0.0.1:1\"},\"totals\":{\"sent\":10,\"received\":0}}");
+
+    int code = Main.run(new String[] {"drain", folder.toString()}, invocation);
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .isEqualTo(
+            "mqbench: rabbitmq.uri is redacted in run.json; give it again: -p rabbitmq.uri=VALUE,"
+                + " -Drabbitmq.uri=VALUE or MQBENCH_RABBITMQ_URI=VALUE");
+  }
+}

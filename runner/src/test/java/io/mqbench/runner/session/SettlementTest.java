@@ -1,0 +1,98 @@
+package io.mqbench.runner.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.RunResult;
+import io.mqbench.runner.results.RunStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Loss only where proven: a run cut short by a failure leaves its acknowledged-but-unreceived
+ * messages unsettled, drains the queue to settle them, and calls lost only what a completed drain
+ * did not find.
+ */
+class SettlementTest {
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private RunResult run(DurableMemory backend, long messages) throws InterruptedException {
+    RunSettings settings =
+        new RunSettings(
+            Mode.THROUGHPUT,
+            1,
+            1,
+            messages,
+            Optional.empty(),
+            Optional.empty(),
+            10,
+            100,
+            1,
+            Phases.TOGETHER,
+            Duration.ofSeconds(1),
+            Duration.ofMillis(100),
+            Duration.ofSeconds(10));
+    RunConfig config =
+        new RunConfig("memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
+    return new BenchmarkSession(
+            backend,
+            backend.configure(Map.of()),
+            config,
+            new PrintStream(err, true, StandardCharsets.UTF_8))
+        .run(c -> ProgressDisplay.none());
+  }
+
+  @Test
+  void messagesLeftInTheQueueByAFailureAreSettledAsReceivedNotLost() throws Exception {
+    DurableMemory backend = new DurableMemory().failReceiversOnceSent(1_000);
+
+    RunResult r = run(backend, 1_000);
+
+    assertThat(r.failure()).contains("broker gone");
+    assertThat(r.totals().lost()).as("lost").isZero();
+    assertThat(r.totals().sent()).isEqualTo(1_000);
+    assertThat(r.totals().settled()).as("found by the settle drain").isEqualTo(1_000);
+    assertThat(r.totals().unsettled()).isZero();
+    assertThat(r.totals().distinct()).isEqualTo(1_000);
+    assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("settle drain found 1,000");
+  }
+
+  @Test
+  void whenTheBackendCannotBeReachedAgainTheMessagesStayUnsettled() throws Exception {
+    DurableMemory backend =
+        new DurableMemory().failReceiversOnceSent(1_000).unreachableAfterTheRun();
+
+    RunResult r = run(backend, 1_000);
+
+    assertThat(r.totals().lost()).as("lost").isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(1_000);
+    assertThat(r.status()).isEqualTo(RunStatus.UNSETTLED);
+    assertThat(r.status().exitCode()).isEqualTo(6);
+    assertThat(r.status().label()).isEqualTo("unsettled");
+    assertThat(r.delivery()).as("bitmaps for a later drain").isNotNull();
+  }
+
+  @Test
+  void aSettleDrainThatEndsIdleProvesWhatItDidNotFindLost() throws Exception {
+    DurableMemory backend = new DurableMemory().failReceiversOnceSent(900).dropEveryNthBatch(10);
+
+    RunResult r = run(backend, 1_000);
+
+    assertThat(backend.dropped()).isPositive();
+    assertThat(r.totals().lost()).isEqualTo(backend.dropped());
+    assertThat(r.totals().unsettled()).isZero();
+    assertThat(r.totals().settled()).isEqualTo(r.totals().sent() - backend.dropped());
+    assertThat(r.status()).isEqualTo(RunStatus.LOST_MESSAGES);
+  }
+}
