@@ -165,6 +165,16 @@ final class PlanRunner {
       case INTERRUPTED ->
           invocation.err().println("mqbench: run interrupted; partial results in " + folder);
       case FAILED -> invocation.err().println("mqbench: run " + result.statusLine());
+      case UNSETTLED ->
+          invocation
+              .err()
+              .printf(
+                  Locale.ROOT,
+                  "mqbench: UNSETTLED: %,d acknowledged messages were neither received nor proven"
+                      + " lost%s; `mqbench drain %s` settles them once the broker is back%n",
+                  result.totals().unsettled(),
+                  result.failure() == null ? "" : " (" + result.failure() + ")",
+                  folder);
       case LOST_MESSAGES ->
           invocation
               .err()

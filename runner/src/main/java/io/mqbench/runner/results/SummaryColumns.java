@@ -54,6 +54,7 @@ public final class SummaryColumns {
     c.add(new Column("sent_msgs_per_s", r -> round(r.totals().sentPerSecond(), 1)));
     c.add(new Column("received_msgs_per_s", r -> round(r.totals().receivedPerSecond(), 1)));
     c.add(new Column("lost", r -> r.totals().lost()));
+    c.add(new Column("unsettled", r -> r.totals().unsettled()));
     c.add(new Column("duplicates", r -> r.totals().duplicates()));
     c.add(
         new Column(
