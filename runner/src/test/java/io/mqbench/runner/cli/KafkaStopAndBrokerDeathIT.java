@@ -104,10 +104,12 @@ class KafkaStopAndBrokerDeathIT {
   void aStoppedRunWithALocalBrokerEndsWithinTenSecondsWithItsResults() throws Exception {
     Path out = tmp.resolve("results");
     Path log = tmp.resolve("stderr.txt");
+    Path scratch = Files.createDirectories(tmp.resolve("scratch")); // the runner's java.io.tmpdir
     Process runner =
         new ProcessBuilder(
                 List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Djava.io.tmpdir=" + scratch,
                     "-cp",
                     System.getProperty("java.class.path"),
                     Main.class.getName(),
@@ -148,6 +150,11 @@ class KafkaStopAndBrokerDeathIT {
         JsonNode run = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
         assertThat(run.path("status").asText()).isEqualTo("interrupted");
         assertThat(run.path("totals").path("lost").asLong()).isZero();
+      }
+      try (Stream<Path> left = Files.list(scratch)) {
+        assertThat(left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("mqbench")))
+            .as("the local broker's data directory is deleted")
+            .isEmpty();
       }
     } finally {
       runner.destroyForcibly();
