@@ -80,7 +80,8 @@ final class ConsoleReport {
     }
     if (unsupported) {
       out.println(
-          "               - too few values: percentile p needs 1 / (1 - p) (p99.99: 10,000)");
+          "               - too few values for the percentile: p needs 1 / (1 - p) of them"
+              + " (p99.99 needs 10,000, p99.9999 a million)");
     }
     out.printf(Locale.ROOT, "results    %s%n", folder);
   }
