@@ -2,14 +2,11 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,26 +15,18 @@ import org.junit.jupiter.api.io.TempDir;
 class BackendKitCliTest {
   @TempDir Path tmp;
 
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliCapture cli = new CliCapture();
 
   private int run(String... args) {
-    Invocation inv =
-        new Invocation(
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            Map.of(),
-            Map.of("warmup", "0s"),
-            false);
-    return Main.run(args, inv);
+    return cli.run(args);
   }
 
   private String err() {
-    return err.toString(StandardCharsets.UTF_8);
+    return cli.err();
   }
 
   private String out() {
-    return out.toString(StandardCharsets.UTF_8);
+    return cli.out();
   }
 
   @Test

@@ -2,11 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,18 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 class BackendValuesCliTest {
   @TempDir Path tmp;
 
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliCapture cli = new CliCapture();
 
   private int run(String... args) {
-    return Main.run(
-        args,
-        new Invocation(
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            Map.of(),
-            Map.of(),
-            false));
+    return cli.run(args);
   }
 
   @Test
@@ -43,7 +31,7 @@ class BackendValuesCliTest {
             tmp.toString());
 
     assertThat(code).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+    assertThat(cli.err().strip())
         .hasLineCount(1)
         .startsWith(
             "mqbench: kafka.sessionTimeout: invalid value '1ms': expected a duration from 6s")
@@ -65,7 +53,7 @@ class BackendValuesCliTest {
             tmp.toString());
 
     assertThat(code).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+    assertThat(cli.err().strip())
         .hasLineCount(1)
         .startsWith("mqbench: rabbitmq.streamOffset: invalid value 'banana'");
   }

@@ -3,12 +3,11 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.DeliveryFile;
 import io.mqbench.runner.results.ResultsWriter;
@@ -45,21 +44,7 @@ class DrainCommandTest {
           false);
 
   private static RunConfig config() {
-    RunSettings settings =
-        new RunSettings(
-            Mode.THROUGHPUT,
-            1,
-            1,
-            1_000,
-            Optional.empty(),
-            Optional.empty(),
-            10,
-            100,
-            1,
-            Phases.TOGETHER,
-            Duration.ofSeconds(1),
-            Duration.ofMillis(100),
-            Duration.ofSeconds(10));
+    RunSettings settings = TestSettings.throughput(1, 1, 1_000);
     return new RunConfig(
         "memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
   }

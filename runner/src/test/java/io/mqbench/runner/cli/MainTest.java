@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.runner.results.ResultsWriter;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,33 +16,22 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest {
   @TempDir Path tmp;
 
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final CliCapture cli = new CliCapture();
 
   private int run(Map<String, String> env, Map<String, String> sysprops, String... args) {
-    // Tests measure nothing: no default warm-up unless a test asks for one.
-    Map<String, String> props = new java.util.TreeMap<>(sysprops);
-    props.putIfAbsent("warmup", "0s");
-    Invocation inv =
-        new Invocation(
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
-            env,
-            props,
-            false);
-    return Main.run(args, inv);
+    return cli.run(env, sysprops, args);
   }
 
   private int run(String... args) {
-    return run(Map.of(), Map.of(), args);
+    return cli.run(args);
   }
 
   private String err() {
-    return err.toString(StandardCharsets.UTF_8);
+    return cli.err();
   }
 
   private String out() {
-    return out.toString(StandardCharsets.UTF_8);
+    return cli.out();
   }
 
   private Path onlyResultsFolder() throws IOException {
@@ -181,7 +167,7 @@ class MainTest {
 
   /** Bad input: exit code 2 and exactly one line on stderr, containing {@code expected}. */
   private void assertOneLineUsageError(String expected, String... args) {
-    err.reset();
+    cli.reset();
     int code = run(args);
     assertThat(code).as(String.join(" ", args)).isEqualTo(ExitCodes.USAGE);
     assertThat(err().lines().toList()).as(err()).hasSize(1);
@@ -482,8 +468,7 @@ class MainTest {
     }
     assertThat(examples).hasSizeGreaterThanOrEqualTo(3);
     for (Path example : examples) {
-      out.reset();
-      err.reset();
+      cli.reset();
       int code = run("run", "--scenario", example.toString(), "--dry-run");
       assertThat(code).as(example + ": " + err()).isZero();
       assertThat(out()).as(example.toString()).contains("memory: ");

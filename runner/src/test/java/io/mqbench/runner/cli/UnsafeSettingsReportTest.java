@@ -3,10 +3,9 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.ResultsWriter;
 import io.mqbench.runner.results.RunResult;
@@ -33,21 +32,7 @@ class UnsafeSettingsReportTest {
   void aLossUnderSettingsTheBackendWarnedAboutIsReportedAsExpected() throws Exception {
     DurableMemory dropping = new DurableMemory().dropEveryNthBatch(10);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    RunSettings settings =
-        new RunSettings(
-            Mode.THROUGHPUT,
-            1,
-            1,
-            1_000,
-            Optional.empty(),
-            Optional.empty(),
-            10,
-            100,
-            1,
-            Phases.TOGETHER,
-            Duration.ofSeconds(1),
-            Duration.ofMillis(100),
-            Duration.ofSeconds(10));
+    RunSettings settings = TestSettings.throughput(1, 1, 1_000);
     RunConfig config =
         new RunConfig("memory", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of());
 

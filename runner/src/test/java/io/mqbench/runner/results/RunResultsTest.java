@@ -15,6 +15,7 @@ import io.mqbench.engine.report.Latencies;
 import io.mqbench.engine.report.ReceiverStats;
 import io.mqbench.engine.report.SenderStats;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.fixtures.TestSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -163,21 +164,7 @@ class RunResultsTest {
             none,
             new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)),
             failure);
-    RunSettings run =
-        new RunSettings(
-            Mode.THROUGHPUT,
-            1,
-            receivers,
-            1_000,
-            Optional.empty(),
-            Optional.empty(),
-            10,
-            100,
-            1,
-            Phases.TOGETHER,
-            Duration.ofSeconds(1),
-            Duration.ofMillis(100),
-            Duration.ofSeconds(10));
+    RunSettings run = TestSettings.throughput(1, receivers, 1_000);
     RunOutcome outcome =
         new RunOutcome(
             7,

@@ -2,10 +2,9 @@ package io.mqbench.runner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunStatus;
@@ -27,21 +26,7 @@ class SettlementTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   private RunResult run(DurableMemory backend, long messages) throws InterruptedException {
-    RunSettings settings =
-        new RunSettings(
-            Mode.THROUGHPUT,
-            1,
-            1,
-            messages,
-            Optional.empty(),
-            Optional.empty(),
-            10,
-            100,
-            1,
-            Phases.TOGETHER,
-            Duration.ofSeconds(1),
-            Duration.ofMillis(100),
-            Duration.ofSeconds(10));
+    RunSettings settings = TestSettings.throughput(1, 1, messages);
     RunConfig config =
         new RunConfig("memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
     return new BenchmarkSession(
