@@ -57,20 +57,32 @@ public final class LatencyChart {
       }
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
-      for (HistogramIterationValue v : h.percentiles(5)) {
-        double p = v.getPercentileLevelIteratedTo();
-        if (p >= 100) {
-          break;
-        }
-        x.add(x(p));
-        y.add(v.getValueIteratedTo() / 1000.0);
+      for (double[] point : points(h)) {
+        x.add(point[0]);
+        y.add(point[1]);
       }
-      x.add(x(MAX_PERCENTILE));
-      y.add(h.getValueAtPercentile(MAX_PERCENTILE) / 1000.0);
       XYSeries series = chart.addSeries(e.getKey(), x, y);
       series.setMarker(SeriesMarkers.NONE);
     }
     BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /**
+   * @param micros a histogram with values
+   * @return its curve as (x, milliseconds) points, x from {@link #x}, ending at 99.9999 %
+   */
+  static List<double[]> points(Histogram micros) {
+    List<double[]> points = new ArrayList<>();
+    for (HistogramIterationValue v : micros.percentiles(5)) {
+      double p = v.getPercentileLevelIteratedTo();
+      if (p >= MAX_PERCENTILE) {
+        break; // the axis ends at 99.9999 %; a large run's iteration goes past it
+      }
+      points.add(new double[] {x(p), v.getValueIteratedTo() / 1000.0});
+    }
+    points.add(
+        new double[] {x(MAX_PERCENTILE), micros.getValueAtPercentile(MAX_PERCENTILE) / 1000.0});
+    return points;
   }
 
   /** The x position of a percentile: 0 for 0 %, 1 for 90 %, 2 for 99 %, ... */

@@ -25,6 +25,19 @@ class LatencyChartTest {
   }
 
   @Test
+  void aLargeRunsCurveEndsAtTheAxisEndNotBeyondIt() {
+    org.HdrHistogram.Histogram tenMillion = new org.HdrHistogram.Histogram(3);
+    tenMillion.recordValueWithCount(100, 10_000_000);
+    tenMillion.recordValue(20_000); // one outlier in ten million: past 99.9999 %
+
+    java.util.List<double[]> points = LatencyChart.points(tenMillion);
+
+    double axisEnd = LatencyChart.x(99.9999);
+    assertThat(points).allSatisfy(p -> assertThat(p[0]).isLessThanOrEqualTo(axisEnd));
+    assertThat(points.get(points.size() - 1)[0]).isEqualTo(axisEnd);
+  }
+
+  @Test
   void chartIsAPngWithALinePerHistogramThatHasValues() throws Exception {
     Histogram slow = Latencies.newHistogram();
     Histogram fast = Latencies.newHistogram();
