@@ -53,12 +53,12 @@ class ArtemisConfigTest {
             Map.of(
                 "artemis.url",
                 "tcp://broker:61617?sslEnabled=false",
-                "artemis.url.ackBatchSize",
+                "artemis.url.producerWindowSize",
                 "0"));
 
     assertThat(s.url())
         .startsWith("tcp://broker:61617?sslEnabled=false&")
-        .endsWith("ackBatchSize=0");
+        .endsWith("producerWindowSize=0");
     assertThat(s.address()).isEqualTo("broker:61617");
   }
 
@@ -71,10 +71,10 @@ class ArtemisConfigTest {
 
   @Test
   void anUnknownUrlParameterIsRefusedWithTheClosestKnownOne() {
-    assertThatThrownBy(() -> provider.configure(Map.of("artemis.url.ackBatchSise", "0")))
+    assertThatThrownBy(() -> provider.configure(Map.of("artemis.url.producerWindowSise", "0")))
         .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("artemis.url.ackBatchSise")
-        .hasMessageContaining("did you mean artemis.url.ackBatchSize?");
+        .hasMessageContaining("artemis.url.producerWindowSise")
+        .hasMessageContaining("did you mean artemis.url.producerWindowSize?");
   }
 
   @Test
