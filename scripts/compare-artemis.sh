@@ -35,9 +35,14 @@ while [ $# -gt 0 ]; do
 done
 MVN="${MVN:-./mvnw}"
 WORK="$(mktemp -d -t mqbench-compare-artemis.XXXXXX)"
-BROKER_PID=
+BROKER_PID= BROKER_IN=
 cleanup() {
-  [ -n "$BROKER_PID" ] && { exec 9>&-; wait "$BROKER_PID" 2>/dev/null || true; }
+  # Close every write end of the broker's stdin (ours and the coproc's), so that it stops.
+  if [ -n "$BROKER_PID" ]; then
+    exec 9>&-
+    eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
+    wait "$BROKER_PID" 2>/dev/null || true
+  fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -61,7 +66,8 @@ CP="mq-artemis/target/test-classes:mq-artemis/target/classes:$(cat "$WORK/cp")"
 # The broker stops (and its journal is deleted) when fd 9, its stdin, closes.
 coproc BROKER { java -cp "$CP" io.mqbench.artemis.perf.ServeLocalArtemis 1024 artemis artemis 2>"$WORK/broker.err"; }
 BROKER_PID=$!
-exec 9>&"${BROKER[1]}"
+BROKER_IN=${BROKER[1]}
+exec 9>&"$BROKER_IN"
 read -r -t 90 URL <&"${BROKER[0]}" || { echo "the local broker did not start:" >&2; cat "$WORK/broker.err" >&2; exit 1; }
 echo "broker $URL: Artemis $VERSION, NIO journal, journal-datasync on, persistent ${SIZE}-byte messages,"
 echo "1 producer + 1 consumer together, $IN_FLIGHT messages in flight, ${WARMUP}s warm-up + ${SECONDS_RUN}s measured"
