@@ -1,0 +1,184 @@
+package io.mqbench.artemis;
+
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Session;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.apache.activemq.artemis.jms.client.ActiveMQSession;
+import org.apache.activemq.artemis.utils.VersionLoader;
+
+/**
+ * One run's connection factory and queue. Each sender and receiver has a connection of its own, so
+ * that threads never wait for each other on one socket (as with {@code artemis perf}'s clients).
+ */
+final class ArtemisMq implements Mq {
+  private final ArtemisSettings settings;
+  private final MqLimits limits;
+  private final ActiveMQConnectionFactory factory;
+  private final List<AutoCloseable> open = new ArrayList<>();
+  private boolean closed;
+
+  private ArtemisMq(ArtemisSettings settings, MqLimits limits, ActiveMQConnectionFactory factory) {
+    this.settings = settings;
+    this.limits = limits;
+    this.factory = factory;
+  }
+
+  /**
+   * Connects once to check the address and credentials, and creates the queue or checks that it
+   * exists.
+   *
+   * @throws MqException in one line naming the broker, when it is unreachable, refuses the
+   *     credentials, or lacks the queue while {@code artemis.createQueue} is false
+   */
+  static ArtemisMq open(ArtemisSettings s, MqLimits limits) {
+    ActiveMQConnectionFactory factory;
+    try {
+      factory = new ActiveMQConnectionFactory(s.url(), s.user(), s.password());
+    } catch (RuntimeException e) {
+      throw new MqException(
+          ArtemisSettings.URL.name() + ": the client refuses the URL: " + e.getMessage(), e);
+    }
+    ArtemisMq mq = new ArtemisMq(s, limits, factory);
+    try (Connection c = mq.connect("connect")) {
+      Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      mq.provideQueue(((ActiveMQSession) session).getCoreSession());
+    } catch (JMSException e) {
+      factory.close();
+      throw Failures.of("connect", e, s);
+    } catch (RuntimeException e) {
+      factory.close();
+      throw e;
+    }
+    return mq;
+  }
+
+  private void provideQueue(ClientSession core) throws JMSException {
+    SimpleString queue = SimpleString.of(settings.queue());
+    try {
+      ClientSession.QueueQuery q = core.queueQuery(queue);
+      org.apache.activemq.artemis.api.core.RoutingType wanted =
+          settings.routingType() == RoutingType.ANYCAST
+              ? org.apache.activemq.artemis.api.core.RoutingType.ANYCAST
+              : org.apache.activemq.artemis.api.core.RoutingType.MULTICAST;
+      if (q.isExists()) {
+        if (!q.getAddress().toString().equals(settings.addressName())
+            || q.getRoutingType() != wanted) {
+          throw new MqException(
+              "Artemis at "
+                  + settings.address()
+                  + ": queue '"
+                  + settings.queue()
+                  + "' exists on address '"
+                  + q.getAddress()
+                  + "' as "
+                  + q.getRoutingType().toString().toLowerCase(java.util.Locale.ROOT)
+                  + ", not as configured ("
+                  + ArtemisSettings.ROUTING_TYPE.name()
+                  + ", "
+                  + ArtemisSettings.ADDRESS.name()
+                  + ")");
+        }
+        return;
+      }
+      if (!settings.createQueue()) {
+        throw new MqException(
+            "Artemis at "
+                + settings.address()
+                + " has no queue '"
+                + settings.queue()
+                + "' and "
+                + ArtemisSettings.CREATE_QUEUE.name()
+                + "=false (create it on the broker, or leave "
+                + ArtemisSettings.CREATE_QUEUE.name()
+                + " at true)");
+      }
+      core.createQueue(
+          QueueConfiguration.of(settings.queue())
+              .setAddress(settings.addressName())
+              .setRoutingType(wanted)
+              .setDurable(true)
+              .setAutoCreateAddress(true));
+    } catch (org.apache.activemq.artemis.api.core.ActiveMQQueueExistsException e) {
+      // Another process created it meanwhile: fine.
+    } catch (org.apache.activemq.artemis.api.core.ActiveMQException e) {
+      throw Failures.of("queue " + settings.queue(), e, settings);
+    }
+  }
+
+  /** A started connection, or the client's exception. */
+  Connection connect(String what) throws JMSException {
+    Connection c = factory.createConnection();
+    try {
+      c.start();
+      return c;
+    } catch (JMSException | RuntimeException e) {
+      c.close();
+      throw e;
+    }
+  }
+
+  ArtemisSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public MqSender createSender() {
+    ArtemisSender s = register(new ArtemisSender(this));
+    return limits.enforce("artemis", s);
+  }
+
+  @Override
+  public MqReceiver createReceiver() {
+    return register(new ArtemisReceiver(this));
+  }
+
+  private synchronized <T extends AutoCloseable> T register(T c) {
+    if (closed) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // closing what was just made; its failure changes nothing
+      }
+      throw new MqException("the artemis backend is closed");
+    }
+    open.add(c);
+    return c;
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    return Map.of("artemis-jms-client", VersionLoader.getVersion().getFullVersion());
+  }
+
+  @Override
+  public void close() {
+    List<AutoCloseable> left;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      left = new ArrayList<>(open);
+    }
+    for (AutoCloseable c : left) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // each closes on its own; one failing must not keep the others open
+      }
+    }
+    factory.close();
+  }
+}

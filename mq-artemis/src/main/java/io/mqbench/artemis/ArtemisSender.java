@@ -1,0 +1,227 @@
+package io.mqbench.artemis;
+
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqSender;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.jms.BytesMessage;
+import javax.jms.CompletionListener;
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.Destination;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+/**
+ * Sends persistent messages over a connection of its own.
+ *
+ * <p>{@link #send} stores a batch as {@link SendMode} says: in a local transaction committed once
+ * per batch (returns when the commit returns: the broker has written, and with the default journal
+ * settings synced, every message), or as blocking durable sends, one per message.
+ *
+ * <p>{@link #sendAsync} sends each message with a JMS 2.0 {@link CompletionListener} on a second,
+ * non-transacted session: the broker confirms a durable message once it stored it, as a blocking
+ * send would have returned, so the batch completes when its last message is confirmed (or fails
+ * with the first that failed, or after {@code artemis.callTimeout} plus the confirmation's time if
+ * the broker stops answering). Several batches are in flight this way, bounded by the engine's
+ * window. Closing completes every batch still in flight, normally or exceptionally.
+ */
+final class ArtemisSender implements MqSender {
+  private final ArtemisSettings settings;
+  private final Connection connection;
+  private final Session txSession;
+  private final MessageProducer txProducer;
+  private final Session asyncSession;
+  private final MessageProducer asyncProducer;
+  private final Set<CompletableFuture<Void>> inFlight = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  ArtemisSender(ArtemisMq mq) {
+    this.settings = mq.settings();
+    Connection c = null;
+    try {
+      c = mq.connect("create a sender");
+      Session tx = c.createSession(true, Session.SESSION_TRANSACTED);
+      Session plain = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      Destination to =
+          settings.routingType() == RoutingType.ANYCAST
+              ? plain.createQueue(settings.queue())
+              : plain.createTopic(settings.addressName());
+      this.txSession = tx;
+      this.txProducer = producer(tx, to);
+      this.asyncSession = plain;
+      this.asyncProducer = producer(plain, to);
+      this.connection = c;
+    } catch (JMSException e) {
+      closeQuietly(c);
+      throw Failures.of("create a sender", e, settings);
+    }
+  }
+
+  private static MessageProducer producer(Session s, Destination to) throws JMSException {
+    MessageProducer p = s.createProducer(to);
+    p.setDeliveryMode(DeliveryMode.PERSISTENT);
+    // The envelope inside the body identifies each message; IDs and timestamps would only cost.
+    p.setDisableMessageID(true);
+    p.setDisableMessageTimestamp(true);
+    return p;
+  }
+
+  @Override
+  public void send(List<byte[]> batch) throws InterruptedException {
+    checkOpen();
+    if (batch.isEmpty()) {
+      return;
+    }
+    try {
+      if (settings.sendMode() == SendMode.TRANSACTED) {
+        for (byte[] body : batch) {
+          txProducer.send(message(txSession, body));
+        }
+        txSession.commit();
+      } else {
+        for (byte[] body : batch) {
+          asyncProducer.send(message(asyncSession, body));
+        }
+      }
+    } catch (JMSException | RuntimeException e) {
+      if (Thread.interrupted()) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedException("interrupted while sending to Artemis");
+      }
+      if (settings.sendMode() == SendMode.TRANSACTED) {
+        rollbackQuietly();
+      }
+      throw Failures.of(
+          settings.sendMode() == SendMode.TRANSACTED ? "commit" : "send", e, settings);
+    }
+  }
+
+  private void rollbackQuietly() {
+    try {
+      txSession.rollback();
+    } catch (JMSException | RuntimeException e) {
+      // The connection is gone or the broker does not answer: the transaction dies with it.
+    }
+  }
+
+  @Override
+  public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
+    if (closed) {
+      return CompletableFuture.failedFuture(closedException());
+    }
+    if (batch.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    inFlight.add(done);
+    AtomicInteger remaining = new AtomicInteger(batch.size());
+    CompletionListener listener =
+        new CompletionListener() {
+          @Override
+          public void onCompletion(Message message) {
+            if (remaining.decrementAndGet() == 0) {
+              done.complete(null);
+            }
+          }
+
+          @Override
+          public void onException(Message message, Exception exception) {
+            done.completeExceptionally(Failures.of("send", exception, settings));
+          }
+        };
+    try {
+      for (byte[] body : batch) {
+        if (done.isDone()) {
+          break; // a message failed already: the batch has failed
+        }
+        asyncProducer.send(message(asyncSession, body), listener);
+      }
+    } catch (JMSException | RuntimeException e) {
+      done.completeExceptionally(closed ? closedException() : Failures.of("send", e, settings));
+    }
+    long boundMs = 2 * settings.callTimeout().toMillis();
+    return done.orTimeout(boundMs, TimeUnit.MILLISECONDS)
+        .handle(
+            (ok, failure) -> {
+              inFlight.remove(done);
+              if (failure == null) {
+                return (Void) null;
+              }
+              if (failure instanceof TimeoutException) {
+                throw new MqException(
+                    "Artemis at "
+                        + settings.address()
+                        + " did not confirm a batch within "
+                        + boundMs
+                        + " ms (twice "
+                        + ArtemisSettings.CALL_TIMEOUT.name()
+                        + ")",
+                    failure);
+              }
+              throw failure instanceof MqException m
+                  ? m
+                  : new MqException(
+                      "Artemis at " + settings.address() + ": send failed: " + failure, failure);
+            });
+  }
+
+  private static BytesMessage message(Session s, byte[] body) throws JMSException {
+    BytesMessage m = s.createBytesMessage();
+    m.writeBytes(body);
+    return m;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw closedException();
+    }
+  }
+
+  private MqException closedException() {
+    return new MqException(
+        "sender to queue "
+            + settings.queue()
+            + " on Artemis at "
+            + settings.address()
+            + " is closed");
+  }
+
+  /**
+   * Closes the connection, which waits for the confirmations of messages in flight (JMS 2.0), then
+   * fails whatever a dead broker left unconfirmed.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    closeQuietly(connection);
+    for (CompletableFuture<Void> f : List.copyOf(inFlight)) {
+      f.completeExceptionally(
+          new MqException(
+              "sender to Artemis at "
+                  + settings.address()
+                  + " closed before the broker confirmed a batch"));
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c == null) {
+      return;
+    }
+    try {
+      c.close();
+    } catch (JMSException | RuntimeException e) {
+      // Closing a connection to a broker that is gone fails; the socket is released anyway.
+    }
+  }
+}

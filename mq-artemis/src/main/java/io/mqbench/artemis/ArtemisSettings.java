@@ -1,0 +1,338 @@
+package io.mqbench.artemis;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.config.Suggestions;
+import java.beans.IntrospectionException;
+import java.beans.Introspector;
+import java.beans.PropertyDescriptor;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/**
+ * The configuration keys of the {@code artemis} backend and the settings parsed from them.
+ *
+ * @param url the connection factory URL the client gets: the given broker URL with this backend's
+ *     defaults and the pass-through parameters as query parameters
+ * @param address every {@code host:port} of the URL, for messages
+ * @param user the user, or {@code null} for none
+ * @param password the password, or {@code null}
+ * @param queue the queue's name
+ * @param addressName the address the queue is bound to and senders send to
+ * @param routingType anycast (a JMS queue) or multicast (a durable subscription of an address)
+ * @param sendMode how a synchronous send stores its batch
+ * @param createQueue whether a missing queue is created, rather than failing
+ * @param callTimeout how long a blocking call (connect handshake, commit, durable send) waits
+ */
+record ArtemisSettings(
+    String url,
+    String address,
+    String user,
+    String password,
+    String queue,
+    String addressName,
+    RoutingType routingType,
+    SendMode sendMode,
+    boolean createQueue,
+    Duration callTimeout) {
+
+  /** The broker of {@code docker/artemis.yml}: the primary of its primary/backup pair. */
+  static final String COMPOSE_URL = "tcp://127.0.0.1:61616";
+
+  /**
+   * The broker's URL. Unset by default: the runner's broker-address policy then uses
+   * 127.0.0.1:61616 if it answers, else a local broker.
+   */
+  static final ConfigKey<String> URL =
+      ConfigKey.string(
+          "artemis.url",
+          null,
+          "broker URL tcp://host:port, or (tcp://primary:port,tcp://backup:port) for a pair; unset:"
+              + " 127.0.0.1:61616 if it answers, else a local broker");
+
+  /** The user; the local broker accepts exactly this user and password. */
+  static final ConfigKey<String> USER =
+      ConfigKey.string(
+          "artemis.user", "artemis", "user name (the local broker is set up with this user)");
+
+  /** The password. A secret. */
+  static final ConfigKey<String> PASSWORD =
+      ConfigKey.string("artemis.password", "artemis", "password of artemis.user").markedSecret();
+
+  /** The queue receivers read; created durable when missing unless {@link #CREATE_QUEUE} is off. */
+  static final ConfigKey<String> QUEUE =
+      ConfigKey.matching(
+          "artemis.queue",
+          "mqbench",
+          // '::' separates an address from a queue in a fully qualified name; wildcards would match
+          // other addresses.
+          Pattern.compile("(?!.*::)[^\\s#*]{1,200}"),
+          "1 to 200 characters without spaces, '#', '*' or '::'",
+          "queue name; created durable when missing (artemis.createQueue)");
+
+  /** The address of a multicast queue; the queue's name when unset. */
+  static final ConfigKey<String> ADDRESS =
+      ConfigKey.matching(
+          "artemis.address",
+          null,
+          Pattern.compile("(?!.*::)[^\\s#*]{1,200}"),
+          "1 to 200 characters without spaces, '#', '*' or '::'",
+          "multicast only: the address senders send to; default: the queue name");
+
+  /** Anycast or multicast. */
+  static final ConfigKey<RoutingType> ROUTING_TYPE =
+      ConfigKey.enumeration(
+          "artemis.routingType",
+          RoutingType.class,
+          RoutingType.ANYCAST,
+          "anycast = a point-to-point queue; multicast = the queue is a durable subscription of"
+              + " artemis.address, read by its fully qualified name");
+
+  /** How a synchronous send stores its batch. */
+  static final ConfigKey<SendMode> SEND_MODE =
+      ConfigKey.enumeration(
+          "artemis.sendMode",
+          SendMode.class,
+          SendMode.TRANSACTED,
+          "send with one batch in flight: transacted = one commit per batch; sync = every message"
+              + " a blocking durable send. More in flight: persistent sends with completion"
+              + " listeners");
+
+  /** Whether {@code open} creates a missing queue. */
+  static final ConfigKey<Boolean> CREATE_QUEUE =
+      ConfigKey.bool(
+          "artemis.createQueue",
+          true,
+          "create the queue (durable) when missing; false: a missing queue fails the run at once");
+
+  /** Client-side buffer of each receiver ({@code consumerWindowSize}). */
+  static final ConfigKey<Integer> CONSUMER_WINDOW =
+      ConfigKey.integer(
+          "artemis.consumerWindowSize",
+          1 << 20,
+          -1,
+          Integer.MAX_VALUE,
+          "bytes",
+          "consumerWindowSize: bytes of messages the broker pushes ahead to each receiver; 0 = none"
+              + " (each receive asks the broker), -1 = unbounded");
+
+  /** Bytes of sends the broker confirms at once; completion listeners need it. */
+  static final ConfigKey<Integer> CONFIRMATION_WINDOW =
+      ConfigKey.integer(
+          "artemis.confirmationWindowSize",
+          1 << 20,
+          1,
+          Integer.MAX_VALUE,
+          "bytes",
+          "confirmationWindowSize: how many bytes of commands the broker confirms at once (JMS 2.0"
+              + " completion listeners need one)");
+
+  /** How long a blocking call waits for the broker. */
+  static final ConfigKey<Duration> CALL_TIMEOUT =
+      ConfigKey.duration(
+          "artemis.callTimeout",
+          Duration.ofSeconds(5),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(10),
+          "the client counts it in milliseconds",
+          "callTimeout: a connect handshake, commit or blocking send fails after it; also the"
+              + " TCP connect timeout");
+
+  /** The largest message senders accept. */
+  static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          "artemis.maxMessageBytes",
+          16 << 20,
+          1,
+          Integer.MAX_VALUE - 1,
+          "bytes",
+          "largest message senders accept; the client holds a whole body in memory (messages over"
+              + " minLargeMessageSize, 100 KiB, go to the broker as large messages)");
+
+  /** Heap of the local broker. */
+  static final ConfigKey<Integer> LOCAL_BROKER_HEAP =
+      ConfigKey.integer(
+          "artemis.localBrokerHeapMb",
+          512,
+          128,
+          1 << 20,
+          "MiB",
+          "heap of the local broker started when artemis.url is unset");
+
+  /** Client URL parameters passed through: {@code artemis.url.ackBatchSize=0}. */
+  static final String URL_PREFIX = "artemis.url.";
+
+  static final List<ConfigKey<?>> KEYS =
+      List.of(
+          URL,
+          USER,
+          PASSWORD,
+          QUEUE,
+          ADDRESS,
+          ROUTING_TYPE,
+          SEND_MODE,
+          CREATE_QUEUE,
+          CONSUMER_WINDOW,
+          CONFIRMATION_WINDOW,
+          CALL_TIMEOUT,
+          MAX_MESSAGE_BYTES,
+          LOCAL_BROKER_HEAP);
+
+  /** URL parameters this backend sets from its own keys; passing them through would fight those. */
+  private static final Map<String, String> OWN_PARAMETERS =
+      Map.of(
+          "user", USER.name(),
+          "password", PASSWORD.name(),
+          "consumerWindowSize", CONSUMER_WINDOW.name(),
+          "confirmationWindowSize", CONFIRMATION_WINDOW.name(),
+          "callTimeout", CALL_TIMEOUT.name());
+
+  private static final Pattern ENDPOINT = Pattern.compile("tcp://([^/:?,()]+):(\\d{1,5})");
+
+  /**
+   * @param config validated configuration with {@link #URL} set
+   * @return the settings
+   * @throws ConfigException naming the key of a malformed URL or unknown pass-through parameter
+   */
+  static ArtemisSettings from(MqConfig config) {
+    String given = config.find(URL).orElseThrow(() -> new ConfigException(URL.name() + " unset"));
+    String address = endpoints(given);
+    Map<String, String> params = new LinkedHashMap<>();
+    Duration call = config.get(CALL_TIMEOUT);
+    // Fail fast instead of retrying: a run against a dead broker should end, naming it, not hang.
+    params.put("reconnectAttempts", "0");
+    params.put("initialConnectAttempts", "1");
+    params.put("callTimeout", String.valueOf(call.toMillis()));
+    params.put(TransportConstants.NETTY_CONNECT_TIMEOUT, String.valueOf(call.toMillis()));
+    // A frozen or vanished broker is noticed within seconds (the defaults are 30 s and 60 s).
+    params.put("clientFailureCheckPeriod", String.valueOf(Math.max(500, call.toMillis() / 2)));
+    params.put("connectionTTL", String.valueOf(Math.max(1000, call.toMillis())));
+    params.put("consumerWindowSize", String.valueOf(config.get(CONSUMER_WINDOW)));
+    params.put("confirmationWindowSize", String.valueOf(config.get(CONFIRMATION_WINDOW)));
+    // Durable sends outside a transaction block until stored: the promise of SendMode.SYNC.
+    params.put("blockOnDurableSend", "true");
+    params.putAll(config.passThrough(URL_PREFIX));
+    String query =
+        params.entrySet().stream()
+            .map(e -> e.getKey() + "=" + e.getValue().trim())
+            .collect(Collectors.joining("&"));
+    String url = given + (given.contains("?") ? "&" : "?") + query;
+    String queue = config.get(QUEUE);
+    RoutingType routing = config.get(ROUTING_TYPE);
+    return new ArtemisSettings(
+        url,
+        address,
+        config.get(USER),
+        config.get(PASSWORD),
+        queue,
+        config.find(ADDRESS).orElse(queue),
+        routing,
+        config.get(SEND_MODE),
+        config.get(CREATE_QUEUE),
+        call);
+  }
+
+  /**
+   * The {@code host:port} of every broker in a URL, checking its form.
+   *
+   * @param url {@code tcp://host:port[?params]} or {@code (tcp://h:p,tcp://h:p)[?params]}
+   * @return {@code host:port[,host:port]}
+   * @throws ConfigException naming {@link #URL} when the URL is not of that form
+   */
+  static String endpoints(String url) {
+    String u = url.trim();
+    int q = u.indexOf('?');
+    String hosts = q < 0 ? u : u.substring(0, q);
+    if (hosts.startsWith("(") && hosts.endsWith(")")) {
+      hosts = hosts.substring(1, hosts.length() - 1);
+    }
+    List<String> out = new ArrayList<>();
+    for (String h : hosts.split(",", -1)) {
+      var m = ENDPOINT.matcher(h.trim());
+      int port = m.matches() ? Integer.parseInt(m.group(2)) : 0;
+      if (port < 1 || port > 65535) {
+        throw new ConfigException(
+            URL.name()
+                + ": invalid value '"
+                + url
+                + "': expected tcp://host:port or (tcp://host:port,tcp://host:port), optionally"
+                + " with ?parameters");
+      }
+      out.add(m.group(1) + ":" + port);
+    }
+    if (q >= 0) {
+      try {
+        new URI("tcp://x" + u.substring(q));
+      } catch (URISyntaxException e) {
+        throw new ConfigException(URL.name() + ": invalid parameters in '" + url + "'");
+      }
+    }
+    return String.join(",", out);
+  }
+
+  /**
+   * Rejects a pass-through URL parameter the client does not know, or one this backend sets from a
+   * key of its own, so that a typo fails instead of being ignored.
+   *
+   * @param passThrough parameter name to value, without the prefix
+   * @throws ConfigException naming the parameter, with the closest known name
+   */
+  static void checkUrlParameters(Map<String, String> passThrough) {
+    Set<String> known = knownParameters();
+    for (String name : passThrough.keySet()) {
+      String own = OWN_PARAMETERS.get(name);
+      if (own != null) {
+        throw new ConfigException(
+            URL_PREFIX + name + ": set by the key " + own + "; give that key instead");
+      }
+      if (!known.contains(name)) {
+        String closest =
+            Suggestions.closest(name, known)
+                .map(k -> "; did you mean " + URL_PREFIX + k + "?")
+                .orElse("");
+        throw new ConfigException(
+            "unknown Artemis client URL parameter '" + URL_PREFIX + name + "'" + closest);
+      }
+    }
+  }
+
+  /** The connector's transport keys and every writable property of the connection factory. */
+  static Set<String> knownParameters() {
+    Set<String> known = new TreeSet<>(TransportConstants.ALLOWABLE_CONNECTOR_KEYS);
+    try {
+      for (PropertyDescriptor p :
+          Introspector.getBeanInfo(ActiveMQConnectionFactory.class).getPropertyDescriptors()) {
+        if (p.getWriteMethod() != null) {
+          known.add(p.getName());
+        }
+      }
+    } catch (IntrospectionException e) {
+      throw new IllegalStateException("cannot list the Artemis connection factory's settings", e);
+    }
+    return known;
+  }
+
+  /**
+   * @return the JMS destination name receivers read: the queue, or {@code address::queue}
+   */
+  String consumeFrom() {
+    return routingType == RoutingType.ANYCAST ? queue : addressName + "::" + queue;
+  }
+
+  @Override
+  public String toString() {
+    return "ArtemisSettings[" + address + ", queue " + queue + "]";
+  }
+}
