@@ -46,7 +46,7 @@ final class MongoQueue implements Mq {
   private final MqLimits limits;
   private final MongoClient client;
   private final MongoCollection<BsonDocument> collection;
-  private final String serverVersion;
+  private final String server;
   private volatile boolean closed;
 
   private MongoQueue(
@@ -54,12 +54,12 @@ final class MongoQueue implements Mq {
       MqLimits limits,
       MongoClient client,
       MongoCollection<BsonDocument> collection,
-      String serverVersion) {
+      String server) {
     this.settings = settings;
     this.limits = limits;
     this.client = client;
     this.collection = collection;
-    this.serverVersion = serverVersion;
+    this.server = server;
   }
 
   /**
@@ -104,13 +104,27 @@ final class MongoQueue implements Mq {
               .getCollection(settings.collection(), BsonDocument.class);
       collection.createIndex(
           Indexes.ascending(VISIBLE_AT), new IndexOptions().name("mqbench_visibleAt"));
-      String version = buildInfo.getString("version", new BsonString("unknown")).getValue();
-      return new MongoQueue(settings, limits, client, collection, version);
+      return new MongoQueue(settings, limits, client, collection, describeServer(buildInfo));
     } catch (MongoException e) {
       client.close();
       throw failure(
           "cannot open " + settings.database() + "." + settings.collection(), e, settings);
     }
+  }
+
+  /**
+   * What answered, for results. The stand-in reports a MongoDB version number (5.0.0) it is not; a
+   * real {@code mongod} also reports the commit it was built from ({@code gitVersion}), which the
+   * stand-in does not, so results say which of the two was measured.
+   */
+  static String describeServer(BsonDocument buildInfo) {
+    String version = buildInfo.getString("version", new BsonString("unknown")).getValue();
+    if (buildInfo.containsKey("gitVersion")) {
+      return "MongoDB " + version;
+    }
+    return "NOT MongoDB: a wire-compatible server without gitVersion in buildInfo (such as the"
+        + " mongo-java-server stand-in), reporting version "
+        + version;
   }
 
   /**
@@ -172,9 +186,10 @@ final class MongoQueue implements Mq {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
-    String driver = MongoClient.class.getPackage().getImplementationVersion();
-    v.put("mongodb-driver-sync", driver == null ? "unknown" : driver);
-    v.put("server", "MongoDB protocol, reports version " + serverVersion);
+    // The driver's own constant: in the runner's shaded jar the package's manifest version is the
+    // runner's.
+    v.put("mongodb-driver-sync", com.mongodb.internal.build.MongoDriverVersion.VERSION);
+    v.put("server", server);
     v.put("writeConcern", settings.writeConcern().toString());
     v.put("claim", settings.claim().toString());
     return v;

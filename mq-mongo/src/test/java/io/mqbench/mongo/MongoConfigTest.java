@@ -128,4 +128,15 @@ class MongoConfigTest {
     assertThat(limits.maxMessageBytes()).isEqualTo(16 * 1024 * 1024 - 1024);
     assertThat(limits.sendTimeout()).isEqualTo(Duration.ofSeconds(5));
   }
+
+  @Test
+  void resultsSayWhenTheServerIsNotMongoDb() {
+    org.bson.BsonDocument standIn =
+        org.bson.BsonDocument.parse("{version: '5.0.0', maxBsonObjectSize: 16777216, ok: 1}");
+    org.bson.BsonDocument mongod =
+        org.bson.BsonDocument.parse("{version: '8.0.4', gitVersion: 'bc35ab4', ok: 1}");
+
+    assertThat(MongoQueue.describeServer(standIn)).startsWith("NOT MongoDB").contains("5.0.0");
+    assertThat(MongoQueue.describeServer(mongod)).isEqualTo("MongoDB 8.0.4");
+  }
 }
