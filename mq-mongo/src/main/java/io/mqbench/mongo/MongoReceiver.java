@@ -23,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.bson.BsonArray;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
@@ -155,7 +156,7 @@ final class MongoReceiver implements MqReceiver {
     }
     List<BsonValue> ids = new ArrayList<>(candidates.size());
     candidates.forEach(d -> ids.add(d.get(MongoQueue.ID)));
-    UpdateResult result = collection.updateMany(and(in(MongoQueue.ID, ids), visible), lease);
+    UpdateResult result = collection.updateMany(candidatesStillVisible(ids, now), lease);
     if (result.getMatchedCount() == candidates.size()) {
       return candidates;
     }
@@ -165,10 +166,34 @@ final class MongoReceiver implements MqReceiver {
     // Another receiver took some candidates between the read and the update.
     Set<BsonValue> won = new HashSet<>();
     collection
-        .find(and(in(MongoQueue.ID, ids), eq(MongoQueue.CLAIM, new BsonObjectId(token))))
+        .find(and(eq(MongoQueue.CLAIM, new BsonObjectId(token)), in(MongoQueue.ID, ids)))
         .projection(Projections.include(MongoQueue.ID))
         .forEach(d -> won.add(d.get(MongoQueue.ID)));
     return candidates.stream().filter(d -> won.contains(d.get(MongoQueue.ID))).toList();
+  }
+
+  /**
+   * {@code _id in ids and visibleAt <= now}, with the ids' range stated as well. The range changes
+   * nothing about which documents match (every id lies in it), and MongoDB's planner intersects it
+   * with the {@code $in} on the {@code _id} index; but the stand-in evaluates the filter on every
+   * document of the collection, and the range fails at once for all but the candidates, where the
+   * {@code $in} alone would compare each document with every id.
+   */
+  private static Bson candidatesStillVisible(List<BsonValue> ids, BsonDateTime now) {
+    BsonDocument id = new BsonDocument();
+    if (ids.stream().allMatch(BsonValue::isObjectId)) {
+      BsonObjectId min = ids.get(0).asObjectId();
+      BsonObjectId max = min;
+      for (BsonValue v : ids) {
+        BsonObjectId o = v.asObjectId();
+        min = o.compareTo(min) < 0 ? o : min;
+        max = o.compareTo(max) > 0 ? o : max;
+      }
+      id.append("$gte", min).append("$lte", max);
+    }
+    id.append("$in", new BsonArray(ids));
+    return new BsonDocument(MongoQueue.ID, id)
+        .append(MongoQueue.VISIBLE_AT, new BsonDocument("$lte", now));
   }
 
   @Override
@@ -187,8 +212,11 @@ final class MongoReceiver implements MqReceiver {
       tokens.add(new BsonObjectId(m.token()));
     }
     try {
+      // The token condition first: MongoDB's planner ignores the order (it uses the _id index),
+      // but the stand-in evaluates conditions in order over every document, and most documents
+      // carry no token of this receiver's, so they fail at once.
       collection.deleteMany(
-          and(in(MongoQueue.ID, ids), in(MongoQueue.CLAIM, new ArrayList<>(tokens))));
+          and(in(MongoQueue.CLAIM, new ArrayList<>(tokens)), in(MongoQueue.ID, ids)));
     } catch (MongoException e) {
       throw MongoQueue.failure("ack of " + ids.size() + " messages", e, settings);
     } catch (IllegalStateException e) {
