@@ -1,0 +1,133 @@
+package io.mqbench.mongo;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.MqProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code mongo} backend: a MongoDB collection used as a queue. A send is one {@code insertMany}
+ * under the configured write concern (majority by default); a receive claims visible messages under
+ * a lease ({@code mongo.visibilityTimeout}) one {@code findOneAndUpdate} at a time or as a batch
+ * ({@code mongo.claim}); an ack deletes. See {@link MongoReceiver} for why no message is claimed
+ * twice within its lease.
+ *
+ * <p>With no {@code mongo.uri} the runner uses a server answering on 127.0.0.1:27017 if one does,
+ * else starts the {@link LocalMongo} stand-in, which is not MongoDB.
+ */
+public final class MongoMqProvider implements MqProvider {
+
+  /**
+   * MongoDB's largest document is 16 MiB; a message's document adds its id, the lease fields and
+   * BSON framing to the body, well under this.
+   */
+  static final int DOCUMENT_OVERHEAD = 1024;
+
+  static final int MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+  @Override
+  public String name() {
+    return "mongo";
+  }
+
+  @Override
+  public String description() {
+    return "MongoDB collection as a queue (mongodb-driver-sync): insertMany with write concern"
+        + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return MongoSettings.KEYS;
+  }
+
+  /**
+   * Also parses the URI, which connects nothing, so that a malformed one fails before the run
+   * rather than when the first sender connects. (An unknown write concern or claim strategy is
+   * already refused by its key, by name.)
+   */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = MqProvider.super.configure(raw);
+    config.find(MongoSettings.URI).ifPresent(MongoSettings::address);
+    return config;
+  }
+
+  /** An unacknowledged or w:1 write concern: sends that may be lost by design. */
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w = new ArrayList<>();
+    WriteConcernChoice wc = config.get(MongoSettings.WRITE_CONCERN);
+    String key = MongoSettings.WRITE_CONCERN.name() + "=" + wc;
+    if (wc == WriteConcernChoice.UNACKNOWLEDGED) {
+      w.add(
+          key
+              + ": a send returns without waiting for the server (w:0); messages the server"
+              + " rejects or loses are lost without an error, so loss is expected");
+    } else if (wc == WriteConcernChoice.W1) {
+      w.add(
+          key
+              + ": a send waits for the primary only; a fail-over before the secondaries have it"
+              + " rolls it back, so loss is expected when a primary fails");
+    }
+    return w;
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    return config
+        .find(MongoSettings.URI)
+        .map(MongoSettings::address)
+        .orElse("unset (" + MongoSettings.URI.name() + ")");
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    return MongoQueue.open(MongoSettings.from(config), limits(config));
+  }
+
+  @Override
+  public Optional<BrokerAddressing> brokerAddressing() {
+    return Optional.of(
+        new BrokerAddressing(
+            List.of(MongoSettings.URI.name()),
+            "docker/mongo.yml",
+            "127.0.0.1:27017",
+            MongoSettings.COMPOSE_URI,
+            ""));
+  }
+
+  @Override
+  public Optional<LocalBroker> localBroker(MqConfig config) {
+    if (config.find(MongoSettings.URI).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(new MongoLocalBroker(config.get(MongoSettings.LOCAL_SERVER_HEAP)));
+  }
+
+  /**
+   * The largest message is MongoDB's largest document less {@value #DOCUMENT_OVERHEAD} bytes; the
+   * driver splits a large {@code insertMany} itself, so batches are unlimited. A send may take the
+   * server selection (or connect) timeout, then the socket read timeout.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(
+            MAX_DOCUMENT_BYTES - DOCUMENT_OVERHEAD,
+            "MongoDB's 16 MiB document limit, less "
+                + DOCUMENT_OVERHEAD
+                + " bytes of document overhead")
+        .withSendTimeout(
+            config
+                .get(MongoSettings.CONNECT_TIMEOUT)
+                .plus(config.get(MongoSettings.OPERATION_TIMEOUT)));
+  }
+}
