@@ -17,7 +17,7 @@
 # "received" reports after its warm-up (Artemis prints results only with confirmationWindowSize on
 # the URL, given here). Needs the runner's jar
 # (./mvnw -q -B package -DskipTests); resolves org.apache.artemis:apache-artemis:tar.gz:bin (the
-# version of the parent pom) into a temporary directory. MQBENCH_JAR=path picks another runner jar.
+# version of the parent pom) into a temporary directory. RUNNER_JAR=path picks another runner jar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,7 +47,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-RUNNER_JAR="${MQBENCH_JAR:-runner/target/mqbench.jar}"
+RUNNER_JAR="${RUNNER_JAR:-runner/target/mqbench.jar}"
 [ -f "$RUNNER_JAR" ] || { echo "$RUNNER_JAR is missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }
 cp "$RUNNER_JAR" "$WORK/mqbench.jar" # a rebuild meanwhile cannot change what is measured
 

@@ -11,7 +11,7 @@
 #
 # PerfTest runs for --seconds (its usual mode) and reports its average rates; the runner sends
 # --messages per sender in batches of random size 1..batch (the mqperf method), up to --in-flight
-# batches unconfirmed per sender, and reports sent and received msgs/s. MQBENCH_JAR=path picks
+# batches unconfirmed per sender, and reports sent and received msgs/s. RUNNER_JAR=path picks
 # another runner jar. Runs alternate PerfTest/runner (the order flips each round); the medians,
 # their ratio and the per-round ratios are printed. PerfTest is resolved by Maven into a temporary
 # directory and runs as its own JVM. Every run uses a fresh queue, deleted afterwards.
@@ -63,7 +63,7 @@ echo "compiling mq-rabbit's test classes (queue clean-up) ..." >&2
 "$MVN" -B -q -pl mq-rabbit test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$WORK/mqrabbit.cp" >&2
 RMQ_CP="mq-rabbit/target/test-classes:mq-rabbit/target/classes:$(cat "$WORK/mqrabbit.cp")"
-RUNNER_JAR="${MQBENCH_JAR:-runner/target/mqbench.jar}"
+RUNNER_JAR="${RUNNER_JAR:-runner/target/mqbench.jar}"
 [ -f "$RUNNER_JAR" ] || { echo "$RUNNER_JAR is missing: ./mvnw -q install -DskipTests" >&2; exit 1; }
 # A copy, so that a rebuild during the comparison cannot replace the jar being measured.
 cp "$RUNNER_JAR" "$WORK/mqbench.jar"
