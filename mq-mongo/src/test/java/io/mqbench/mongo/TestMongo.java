@@ -23,7 +23,8 @@ final class TestMongo {
       if (given != null && !given.isBlank()) {
         uri = given;
       } else {
-        LocalMongo local = LocalMongo.start(512, Duration.ofSeconds(60));
+        // In memory: every test collection stays until the JVM ends, so the heap is generous.
+        LocalMongo local = LocalMongo.start(2048, Duration.ofSeconds(60));
         Runtime.getRuntime().addShutdownHook(new Thread(local::close, "stop-test-mongo"));
         uri = local.uri();
       }
