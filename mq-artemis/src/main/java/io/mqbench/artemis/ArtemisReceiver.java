@@ -47,7 +47,7 @@ final class ArtemisReceiver implements MqReceiver {
       this.consumer = s.createConsumer(s.createQueue(settings.consumeFrom()));
       this.connection = c;
     } catch (JMSException e) {
-      closeQuietly(c);
+      Failures.closeQuietly(c);
       throw Failures.of("create a receiver", e, settings);
     }
   }
@@ -128,17 +128,6 @@ final class ArtemisReceiver implements MqReceiver {
       return;
     }
     closed = true;
-    closeQuietly(connection);
-  }
-
-  private static void closeQuietly(Connection c) {
-    if (c == null) {
-      return;
-    }
-    try {
-      c.close();
-    } catch (JMSException | RuntimeException e) {
-      // Closing a connection to a broker that is gone fails; the socket is released anyway.
-    }
+    Failures.closeQuietly(connection);
   }
 }

@@ -60,7 +60,7 @@ final class ArtemisSender implements MqSender {
       this.asyncProducer = producer(plain, to);
       this.connection = c;
     } catch (JMSException e) {
-      closeQuietly(c);
+      Failures.closeQuietly(c);
       throw Failures.of("create a sender", e, settings);
     }
   }
@@ -204,24 +204,13 @@ final class ArtemisSender implements MqSender {
       return;
     }
     closed = true;
-    closeQuietly(connection);
+    Failures.closeQuietly(connection);
     for (CompletableFuture<Void> f : List.copyOf(inFlight)) {
       f.completeExceptionally(
           new MqException(
               "sender to Artemis at "
                   + settings.address()
                   + " closed before the broker confirmed a batch"));
-    }
-  }
-
-  private static void closeQuietly(Connection c) {
-    if (c == null) {
-      return;
-    }
-    try {
-      c.close();
-    } catch (JMSException | RuntimeException e) {
-      // Closing a connection to a broker that is gone fails; the socket is released anyway.
     }
   }
 }

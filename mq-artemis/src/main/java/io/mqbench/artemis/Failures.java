@@ -56,4 +56,21 @@ final class Failures {
     }
     return new MqException(at + ": " + what + " failed: " + root, e);
   }
+
+  /**
+   * Closes a connection, ignoring the failure to close one whose broker is gone: the socket is
+   * released anyway, and the failure that matters was reported already.
+   *
+   * @param c the connection, or null
+   */
+  static void closeQuietly(javax.jms.Connection c) {
+    if (c == null) {
+      return;
+    }
+    try {
+      c.close();
+    } catch (javax.jms.JMSException | RuntimeException e) {
+      // the broker is gone: nothing left to close cleanly
+    }
+  }
 }

@@ -14,6 +14,7 @@ import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.DeliveryFile;
 import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.runner.results.RunResults;
 import io.mqbench.runner.results.RunStatus;
 import io.mqbench.runner.session.Settlement;
 import java.io.IOException;
@@ -180,23 +181,21 @@ final class DrainCommand implements Callable<Integer> {
   }
 
   /**
-   * The run's status once its delivery is settled, by {@link RunStatus}'s order: an interrupted run
-   * stays interrupted; then proven loss; then a failure with messages still in doubt; then the
-   * failure; otherwise the verdict run.json had on the numbers.
+   * The run's status once its delivery is settled, by the run's own rule ({@link
+   * RunResults#status}); the verdict on its numbers is what run.json had, unless that was about
+   * delivery or the failure, which the rule decides again.
    */
   static RunStatus statusAfter(RunStatus before, boolean failed, Accounting after) {
-    if (before == RunStatus.INTERRUPTED) {
-      return before;
-    }
-    if (after.lost() > 0) {
-      return RunStatus.LOST_MESSAGES;
-    }
-    if (failed) {
-      return after.unsettled() > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
-    }
-    return before == RunStatus.LOST_MESSAGES || before == RunStatus.UNSETTLED
-        ? RunStatus.OK
-        : before;
+    boolean aboutDelivery =
+        before == RunStatus.LOST_MESSAGES
+            || before == RunStatus.UNSETTLED
+            || before == RunStatus.FAILED;
+    return RunResults.status(
+        before == RunStatus.INTERRUPTED,
+        failed,
+        after.lost(),
+        after.unsettled(),
+        aboutDelivery ? RunStatus.OK : before);
   }
 
   /**

@@ -182,14 +182,34 @@ public final class RunResults {
    * backlog) gets the verdict on its numbers: its backlog was asked for.
    */
   static RunStatus status(RunOutcome outcome, Totals totals, RunStatus verdict) {
-    if (outcome.interrupted()) {
+    return status(
+        outcome.interrupted(),
+        outcome.failure().isPresent(),
+        totals.lost(),
+        totals.unsettled(),
+        verdict);
+  }
+
+  /**
+   * The same rule from its parts, also for a run settled later ({@code mqbench drain}).
+   *
+   * @param interrupted whether the run was stopped early
+   * @param failed whether the backend failed
+   * @param lost acknowledged messages proven lost
+   * @param unsettled acknowledged messages neither received nor proven lost
+   * @param verdict the verdict on the run's numbers
+   * @return the run's status
+   */
+  public static RunStatus status(
+      boolean interrupted, boolean failed, long lost, long unsettled, RunStatus verdict) {
+    if (interrupted) {
       return RunStatus.INTERRUPTED;
     }
-    if (totals.lost() > 0) {
+    if (lost > 0) {
       return RunStatus.LOST_MESSAGES;
     }
-    if (outcome.failure().isPresent()) {
-      return totals.unsettled() > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
+    if (failed) {
+      return unsettled > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
     }
     return verdict;
   }
