@@ -154,14 +154,25 @@ public final class BenchmarkSession {
   }
 
   /**
-   * After a failure or an interrupt, acknowledged messages that did not arrive may well still be in
-   * the queue: drains it for at most {@link Settlement#AFTER_RUN}, so that what is found counts as
-   * received, what is proven missing as lost, and only the rest as unsettled.
+   * After a failure, acknowledged messages that did not arrive may well still be in the queue:
+   * drains it for at most {@link Settlement#AFTER_RUN}, so that what is found counts as received,
+   * what is proven missing as lost, and only the rest as unsettled. After a stop (Ctrl-C) they stay
+   * unsettled: the stop must end promptly, and {@code mqbench drain} settles them later.
    */
   private Accounting settle(MqConfig effective, RunOutcome outcome) throws InterruptedException {
     Accounting own = Accounting.of(outcome, config.run());
     boolean cutShort = outcome.failure().isPresent() || outcome.interrupted();
     if (!cutShort || own.unsettled() == 0) {
+      return own;
+    }
+    if (outcome.interrupted() && outcome.failure().isEmpty()) {
+      // A stop must end within seconds; a drain of up to AFTER_RUN is for failures, and `drain`
+      // settles a stopped run when asked.
+      err.printf(
+          Locale.ROOT,
+          "mqbench: %,d acknowledged messages not received before the stop stay unsettled;"
+              + " `mqbench drain RESULTS_FOLDER` settles them%n",
+          own.unsettled());
       return own;
     }
     err.printf(

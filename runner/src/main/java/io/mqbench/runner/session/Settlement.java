@@ -26,11 +26,11 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * Settles a run's acknowledged-but-unreceived messages by draining the queue afterwards, with a
  * fresh connection and a receiver that counts only the run's messages: what it finds is received
  * after all; if the queue goes idle, the rest is proven lost; if the backend cannot be reached or
- * the time runs out, the rest stays unsettled. Used by the runner after a failure or an interrupt,
- * and by {@code mqbench drain} later on.
+ * the time runs out, the rest stays unsettled. Used by the runner after a failure, and by {@code
+ * mqbench drain} later on.
  */
 public final class Settlement {
-  /** The most a run spends settling after a failure or an interrupt, connecting included. */
+  /** The most a run spends settling after a failure, connecting included. */
   public static final Duration AFTER_RUN = Duration.ofSeconds(10);
 
   /** Messages asked for per receive while draining. */

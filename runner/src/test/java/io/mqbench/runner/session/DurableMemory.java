@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class DurableMemory implements MqProvider {
   private final MemoryMqProvider memory = new MemoryMqProvider();
-  private final Mq queue = memory.open(memory.configure(Map.of()));
+  // Unbounded: a send-only run must not fill it and fail (memory.fullTimeout) before it is stopped.
+  private final Mq queue =
+      memory.open(memory.configure(Map.of("memory.maxDepth", "" + Integer.MAX_VALUE)));
   private final AtomicLong stored = new AtomicLong();
   private final AtomicLong dropped = new AtomicLong();
   private volatile long failReceiversAtSent = Long.MAX_VALUE;

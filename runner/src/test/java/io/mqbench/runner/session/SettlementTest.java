@@ -80,4 +80,42 @@ class SettlementTest {
     assertThat(r.totals().settled()).isEqualTo(r.totals().sent() - backend.dropped());
     assertThat(r.status()).isEqualTo(RunStatus.LOST_MESSAGES);
   }
+
+  @Test
+  void aStoppedRunLeavesItsMissingMessagesUnsettledWithoutASettleDrain() throws Exception {
+    DurableMemory backend = new DurableMemory();
+    RunSettings sendOnly =
+        TestSettings.throughput(1, 0, Long.MAX_VALUE).withDuration(Duration.ofSeconds(30));
+    RunConfig config =
+        new RunConfig("memory", sendOnly, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
+    BenchmarkSession session =
+        new BenchmarkSession(
+            backend,
+            backend.configure(Map.of()),
+            config,
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    Thread ctrlC =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(100);
+              } catch (InterruptedException e) {
+                return;
+              }
+              session.requestStop();
+            });
+    ctrlC.setDaemon(true);
+    ctrlC.start();
+
+    RunResult r = session.run(c -> ProgressDisplay.none());
+
+    assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
+    assertThat(r.failure()).isNull();
+    assertThat(r.totals().sent()).isPositive();
+    assertThat(r.totals().settled()).as("no settle drain after a stop").isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(r.totals().sent());
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("stay unsettled")
+        .doesNotContain("settle drain found");
+  }
 }
