@@ -150,7 +150,17 @@ final class MongoReceiver implements MqReceiver {
   /** Candidates, one updateMany stamping the token, and a read-back only when some were lost. */
   private List<BsonDocument> claimBatch(int max, BsonDateTime now, Bson lease, ObjectId token) {
     Bson visible = lte(MongoQueue.VISIBLE_AT, now);
-    List<BsonDocument> candidates = collection.find(visible).limit(max).into(new ArrayList<>());
+    // The projection asks for nothing more than a receiver needs, and it matters for the
+    // stand-in: without one, mongo-java-server replies with its stored documents themselves and
+    // encodes them after releasing its lock, so a concurrent claim of the same documents fails the
+    // encoding (ConcurrentModificationException) and the stand-in closes the connection. A
+    // projection makes it reply with copies.
+    List<BsonDocument> candidates =
+        collection
+            .find(visible)
+            .projection(Projections.include(MongoQueue.ID, MongoQueue.BODY))
+            .limit(max)
+            .into(new ArrayList<>());
     if (candidates.isEmpty()) {
       return candidates;
     }
