@@ -51,10 +51,14 @@ class ComposeFileTest {
     assertThat(Pattern.compile("^  rabbitmq[123]:\\s*$", Pattern.MULTILINE).matcher(yaml).results())
         .hasSize(3);
     assertThat(yaml)
+        .contains("./rabbitmq/20-mqbench.conf:/etc/rabbitmq/conf.d/20-mqbench.conf:ro")
+        .containsPattern("image: rabbitmq:\\d");
+    // The nodes' shared configuration sits beside the compose file (mounted, not inline: inline
+    // configs need Compose 2.23+).
+    assertThat(Files.readString(COMPOSE.resolveSibling("rabbitmq").resolve("20-mqbench.conf")))
         .contains("cluster_formation.peer_discovery_backend = classic_config")
         .contains("rabbit@rabbitmq1")
         .contains("rabbit@rabbitmq2")
-        .contains("rabbit@rabbitmq3")
-        .containsPattern("image: rabbitmq:\\d");
+        .contains("rabbit@rabbitmq3");
   }
 }

@@ -1,0 +1,190 @@
+package io.mqbench.runner.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * The compose files cannot be started here (no Docker engine), so they are checked as files against
+ * what the runner does without an address: for every backend that declares a compose cluster, its
+ * file exists, pins its images, publishes the runner's default port on 127.0.0.1 (and nothing
+ * anywhere else), keeps its data in named volumes, has a health check per service, and runs the
+ * replicated set-up the numbers are about. Where Debian's {@code docker-compose} is installed
+ * ({@code .ci/run} installs it), it must accept every file as well.
+ */
+class ComposeFilesTest {
+  private static final Path ROOT = Path.of("..");
+  private static final Pattern PINNED = Pattern.compile("[^:@]+:\\d+\\.\\d+\\.\\d+[^:]*");
+  private static final Pattern PUBLISHED = Pattern.compile("127\\.0\\.0\\.1:(\\d+):(\\d+)");
+
+  static Stream<MqProvider> backendsWithACluster() {
+    return MqProviders.load().all().stream().filter(p -> p.brokerAddressing().isPresent());
+  }
+
+  private static BrokerAddressing addressing(MqProvider backend) {
+    return backend.brokerAddressing().orElseThrow();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> compose(MqProvider backend) throws IOException {
+    Path file = ROOT.resolve(addressing(backend).composeFile());
+    assertThat(file).as("the compose file %s names", backend.name()).exists();
+    try (Reader in = Files.newBufferedReader(file)) {
+      // SafeConstructor resolves the YAML merge keys (<<) the files use for shared settings.
+      return new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Map<String, Object>> services(Map<String, Object> compose) {
+    assertThat(compose).containsKey("services");
+    return (Map<String, Map<String, Object>>) compose.get("services");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> list(Map<String, Object> service, String key) {
+    Object value = service.get(key);
+    return value == null
+        ? List.of()
+        : new ArrayList<>((List<Object>) value).stream().map(String::valueOf).toList();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void everyImageIsPinnedToAReleaseAndEveryServiceHasAHealthCheck(MqProvider backend)
+      throws IOException {
+    services(compose(backend))
+        .forEach(
+            (name, service) -> {
+              assertThat(String.valueOf(service.get("image")))
+                  .as("%s: image pinned to a release (never latest or a floating tag)", name)
+                  .matches(PINNED);
+              assertThat(service).as("%s: health check", name).containsKey("healthcheck");
+            });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void theRunnersDefaultPortIsPublishedOnLoopbackAndNothingElseIsPublished(MqProvider backend)
+      throws IOException {
+    List<String> published = new ArrayList<>();
+    services(compose(backend))
+        .forEach(
+            (name, service) -> {
+              for (String port : list(service, "ports")) {
+                Matcher m = PUBLISHED.matcher(port);
+                assertThat(m.matches())
+                    .as("%s: port %s is published on 127.0.0.1 only", name, port)
+                    .isTrue();
+                published.add("127.0.0.1:" + m.group(1));
+              }
+            });
+    String probe = addressing(backend).composeProbe();
+    assertThat(published).as("what the runner probes without an address").contains(probe);
+    assertThat(addressing(backend).composeValue())
+        .as("the address the runner then uses")
+        .contains(probe);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  @SuppressWarnings("unchecked")
+  void dataLivesInNamedVolumes(MqProvider backend) throws IOException {
+    Map<String, Object> compose = compose(backend);
+    Map<String, Object> declared =
+        (Map<String, Object>) compose.getOrDefault("volumes", new LinkedHashMap<>());
+    services(compose)
+        .forEach(
+            (name, service) -> {
+              List<String> named =
+                  list(service, "volumes").stream()
+                      .filter(v -> !v.startsWith("./") && !v.startsWith("/"))
+                      .map(v -> v.substring(0, v.indexOf(':')))
+                      .toList();
+              assertThat(named).as("%s: a named volume for its data", name).isNotEmpty();
+              assertThat(declared)
+                  .as("top-level volumes")
+                  .containsKeys(named.toArray(String[]::new));
+            });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void runsTheReplicatedSetUpTheNumbersAreAbout(MqProvider backend) throws IOException {
+    Map<String, Map<String, Object>> services = services(compose(backend));
+    String text = Files.readString(ROOT.resolve(addressing(backend).composeFile()));
+    switch (backend.name()) {
+      case "kafka" -> {
+        assertThat(services).hasSize(3);
+        assertThat(text)
+            .contains("KAFKA_PROCESS_ROLES: broker,controller")
+            .contains("KAFKA_DEFAULT_REPLICATION_FACTOR: 3")
+            .contains("KAFKA_MIN_INSYNC_REPLICAS: 2");
+      }
+      case "rabbitmq" -> {
+        assertThat(services).hasSize(3);
+        assertThat(ROOT.resolve("docker/rabbitmq/20-mqbench.conf")).exists();
+      }
+      case "artemis" -> {
+        assertThat(services).hasSize(2);
+        List<String> args =
+            services.values().stream()
+                .map(s -> String.valueOf(((Map<?, ?>) s.get("environment")).get("EXTRA_ARGS")))
+                .toList();
+        assertThat(args).allSatisfy(a -> assertThat(a).contains("--replicated", "--nio"));
+        assertThat(args).filteredOn(a -> a.contains("--backup")).hasSize(1);
+      }
+      case "mongo" -> {
+        assertThat(services).hasSize(3);
+        assertThat(services.values())
+            .allSatisfy(s -> assertThat(list(s, "command")).contains("--replSet"));
+        assertThat(text)
+            .contains("rs.initiate(")
+            .contains("host: 'mongo1:27017'")
+            .contains("host: 'mongo2:27017'")
+            .contains("host: 'mongo3:27017'");
+      }
+      default -> assertThat(services).as("services of %s", backend.name()).isNotEmpty();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void dockerComposeAcceptsTheFile(MqProvider backend) throws Exception {
+    Path file = ROOT.resolve(addressing(backend).composeFile());
+    Process process;
+    try {
+      process =
+          new ProcessBuilder("docker-compose", "-f", file.toString(), "config", "-q")
+              .redirectErrorStream(true)
+              .start();
+    } catch (IOException notInstalled) {
+      Assumptions.abort(
+          "docker-compose is not installed (apt-get install docker-compose; .ci/run does)");
+      return;
+    }
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("docker-compose config ends").isTrue();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertThat(process.exitValue()).as("docker-compose config of %s:%n%s", file, output).isZero();
+  }
+}
