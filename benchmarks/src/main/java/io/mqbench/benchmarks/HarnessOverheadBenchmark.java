@@ -36,10 +36,10 @@ import org.openjdk.jmh.infra.Control;
  * bookkeeping; {@link ReceiverTask#receiveOnce}: receive, envelope, end-to-end latency, delivery
  * bitmap, ack). Any broker measured by mqbench is measured below this ceiling.
  *
- * <p>HOW TO RUN: {@code ./mvnw -q install -DskipTests && java -jar benchmarks/target/benchmarks.jar
- * HarnessOverhead}. {@code harness:send} is messages sent per second ({@code
- * OperationsPerInvocation} = batch); {@code harness:messages} (an auxiliary counter of the
- * receiver) is messages received per second. The sender keeps at most {@link #WINDOW} messages in
+ * <p>HOW TO RUN: {@code ./mvnw -q -B package -DskipTests && java -jar
+ * benchmarks/target/benchmarks.jar HarnessOverhead -p batch=100 -p sizeBytes=100}. {@code
+ * sentMessages} and {@code receivedMessages} (auxiliary counters) are messages sent and received
+ * per second; the primary score counts calls. The sender keeps at most {@link #WINDOW} messages in
  * flight, so the two agree and the queue never grows without bound.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -52,15 +52,16 @@ import org.openjdk.jmh.infra.Control;
 public class HarnessOverheadBenchmark {
   static final int WINDOW = 20_000;
 
-  /** Messages per send, and the most per receive. */
-  static final int BATCH = 100;
-
   private static final int RUN_ID = 0x5eed;
 
   /** The queue both threads share, and their tasks so the sender can see the receiver's count. */
   @State(Scope.Group)
   public static class Pipeline {
-    @Param("100")
+    /** Messages per send, and the most per receive. */
+    @Param({"1", "10", "100"})
+    int batch;
+
+    @Param({"100", "1024"})
     int sizeBytes;
 
     Mq mq;
@@ -94,7 +95,11 @@ public class HarnessOverheadBenchmark {
       sender = p.mq.createSender();
       task =
           new SenderTask(
-              0, sender, new MessageBodies(p.sizeBytes, RUN_ID, 0, 1), BatchSizes.fixed(BATCH), 1);
+              0,
+              sender,
+              new MessageBodies(p.sizeBytes, RUN_ID, 0, 1),
+              BatchSizes.fixed(p.batch),
+              1);
       p.sender = task;
     }
 
@@ -117,7 +122,7 @@ public class HarnessOverheadBenchmark {
     @Setup(Level.Trial)
     public void setUp(Pipeline p) {
       receiver = p.mq.createReceiver();
-      task = new ReceiverTask(receiver, RUN_ID, 1, BATCH, Duration.ofMillis(1));
+      task = new ReceiverTask(receiver, RUN_ID, 1, p.batch, Duration.ofMillis(1));
       p.receiver = task;
     }
 
@@ -138,7 +143,7 @@ public class HarnessOverheadBenchmark {
       }
       Thread.onSpinWait();
     }
-    int n = s.task.sendBatch(BATCH);
+    int n = s.task.sendBatch(p.batch);
     s.sentMessages += n;
     return n;
   }
