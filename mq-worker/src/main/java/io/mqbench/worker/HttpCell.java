@@ -208,11 +208,8 @@ public final class HttpCell implements Cell {
   private CellFailure fail(Exception e) {
     // The client's messages begin with "worker host:port"; the failure names it as its place.
     String message = Errors.oneLine(e);
-    String prefix = "worker " + client.address() + " ";
-    String prefixColon = "worker " + client.address() + ": ";
-    if (message.startsWith(prefixColon)) {
-      message = message.substring(prefixColon.length());
-    } else if (message.startsWith(prefix)) {
+    String prefix = "worker " + client.address() + ": ";
+    if (message.startsWith(prefix)) {
       message = message.substring(prefix.length());
     }
     failure.compareAndSet(null, new CellFailure("worker " + client.address(), message));

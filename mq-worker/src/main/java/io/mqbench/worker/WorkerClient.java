@@ -71,7 +71,7 @@ public final class WorkerClient {
       throw new ConfigException(
           "worker "
               + address
-              + " runs mqbench "
+              + ": runs mqbench "
               + theirs
               + " (protocol "
               + protocol
@@ -132,15 +132,15 @@ public final class WorkerClient {
           http.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (HttpTimeoutException e) {
       throw new MqException(
-          "worker " + address + " did not answer " + path + " within " + timeout.toMillis() + " ms",
+          "worker " + address + ": no answer to " + path + " within " + timeout.toMillis() + " ms",
           e);
     } catch (ConnectException e) {
-      throw new MqException("worker " + address + " is unreachable (connection refused)", e);
+      throw new MqException("worker " + address + ": unreachable (connection refused)", e);
     } catch (IOException e) {
       throw new MqException(
           "worker "
               + address
-              + " is unreachable ("
+              + ": unreachable ("
               + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
               + ")",
           e);
@@ -167,7 +167,7 @@ public final class WorkerClient {
       throw new ConfigException(
           "worker "
               + address
-              + " refused the token ("
+              + ": refused the token ("
               + body.path("error").asText()
               + "): give the worker's token with --worker-token-file");
     }
