@@ -43,8 +43,16 @@ final class NodePlanning {
     }
     int senderNodes = o.senderNodes.orElse(o.senders == 0 ? 0 : n);
     int receiverNodes = o.receiverNodes.orElse(o.receivers == 0 ? 0 : n);
-    return Optional.of(
-        new NodeLayout(all.subList(0, n), senderNodes, receiverNodes, o.senders, o.receivers));
+    NodeLayout layout =
+        new NodeLayout(all.subList(0, n), senderNodes, receiverNodes, o.senders, o.receivers);
+    boolean apart = layout.parts().stream().anyMatch(p -> (p.senders() > 0) != (p.receivers() > 0));
+    if (o.queue.equals("memory") && apart && o.senders > 0 && o.receivers > 0) {
+      // Each worker's memory queue is its own: what one node sends, no other node can receive.
+      throw new ConfigException(
+          "--queue memory on workers: the queue lives inside each worker, so every node must both"
+              + " send and receive (--sender-nodes and --receiver-nodes equal to --nodes)");
+    }
+    return Optional.of(layout);
   }
 
   /**

@@ -146,7 +146,9 @@ final class RunPlanner {
     RunConfig config =
         new RunConfig(o.queue, settings, warmup(o), o.seed, o.out, backend.effective());
     RunLimits.check(provider, backend, config);
-    checkHeap(settings);
+    if (nodes.isEmpty()) {
+      checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's
+    }
     return new RunPlan(
         number,
         shown(cell, backend),
