@@ -12,28 +12,32 @@ import java.nio.ByteOrder;
  *
  * <pre>
  * offset  size  field
- *      0     4  magic 0x6D714231 ("mqB1": format version 1)
+ *      0     4  magic 0x6D714232 ("mqB2": format version 2)
  *      4     4  run id: random per run, so leftovers of earlier runs in a durable queue are told apart
  *      8     4  sender id: unique within the run
  *     12     8  sequence number: 0, 1, 2 ... per sender
- *     20     8  intended send time: a {@link System#nanoTime()} reading of the sending JVM
+ *     20     8  intended send time on the run clock: nanoseconds since the run's start
  * </pre>
  *
  * <p>The intended send time is when the message was meant to leave (for fixed-rate runs, its slot
  * in the schedule), not when the send call began, so latency includes any wait behind a stalled
- * send. It is comparable only with {@code nanoTime} readings of the same JVM.
+ * send. It is on the run clock: nanoseconds since the run's start, an instant every process of the
+ * run knows on its own clock (the coordinator measures each worker's clock offset), so that a
+ * receiver on another host can tell a message's age. Format 1 carried a raw {@code nanoTime}
+ * reading of the sending JVM, comparable only within that JVM; its messages are foreign to format
+ * 2.
  *
  * @param runId the run's random id
  * @param senderId the sender's id within the run
  * @param sequence the message's number within its sender, from 0
- * @param intendedSendNanos the intended send time, in {@link System#nanoTime()} units
+ * @param intendedSendNanos the intended send time, nanoseconds on the run clock
  */
 public record Envelope(int runId, int senderId, long sequence, long intendedSendNanos) {
   /** Size of the header in bytes: the smallest message size a benchmark can use. */
   public static final int SIZE = 28;
 
   /** The first four bytes of every envelope. */
-  public static final int MAGIC = 0x6D714231;
+  public static final int MAGIC = 0x6D714232;
 
   private static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -57,7 +61,7 @@ public record Envelope(int runId, int senderId, long sequence, long intendedSend
    * @param runId the run's id
    * @param senderId the sender's id
    * @param sequence the message's sequence number
-   * @param intendedSendNanos the intended send time ({@code nanoTime})
+   * @param intendedSendNanos the intended send time, nanoseconds on the run clock
    * @throws IllegalArgumentException if the body is too small
    */
   public static void write(
@@ -114,7 +118,7 @@ public record Envelope(int runId, int senderId, long sequence, long intendedSend
 
   /**
    * @param body a body for which {@link #isOfRun} holds
-   * @return its intended send time ({@code nanoTime} of the sending JVM)
+   * @return its intended send time, nanoseconds on the run clock
    */
   public static long intendedSendNanos(byte[] body) {
     return (long) LONG.get(body, 20);

@@ -48,7 +48,8 @@ public final class MessageBodies {
    * A new body with the envelope of the given message.
    *
    * @param sequence the message's sequence number within this sender
-   * @param intendedSendNanos its intended send time ({@code nanoTime})
+   * @param intendedSendNanos its intended send time, nanoseconds on the run clock (see {@link
+   *     Envelope})
    * @return a fresh array of exactly the configured size
    */
   public byte[] next(long sequence, long intendedSendNanos) {

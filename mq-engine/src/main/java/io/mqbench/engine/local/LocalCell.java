@@ -342,6 +342,7 @@ public final class LocalCell implements Cell {
       if (stopSenders) {
         return;
       }
+      task.runStartsAt(startNanos);
       parkUntil(startNanos);
       try {
         if (s.rateMode()) {
@@ -404,6 +405,8 @@ public final class LocalCell implements Cell {
       ready.countDown();
       counted = true;
       receiversGo.await();
+      // Senders are released first (or together), so the run's start is known by now.
+      task.runStartsAt(startNanos);
       parkUntil(receiversStartNanos);
       while (!stopReceivers) {
         task.receiveOnce();

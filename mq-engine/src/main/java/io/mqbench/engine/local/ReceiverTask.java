@@ -34,6 +34,7 @@ public final class ReceiverTask {
   private long foreign;
   private long firstReceiveNanos;
   private long lastReceiveNanos;
+  private volatile long runStartNanos;
 
   /**
    * @param receiver the backend's receiver, used only by this task's thread
@@ -54,6 +55,18 @@ public final class ReceiverTask {
   }
 
   /**
+   * Sets the run clock's origin: the run's start on this process's clock. Envelopes carry intended
+   * send times as nanoseconds since the run's start, so end-to-end latency is the time since this
+   * origin minus the envelope's time, whichever process sent the message. 0 (the default) reads
+   * envelopes as {@code nanoTime} readings of this process.
+   *
+   * @param nanos the run's start, a {@code nanoTime} reading of this process
+   */
+  public void runStartsAt(long nanos) {
+    runStartNanos = nanos;
+  }
+
+  /**
    * Receives one batch (waiting at most the configured time), accounts for it and acknowledges it.
    *
    * @return how many messages of this run arrived (0 when the wait ran out)
@@ -65,6 +78,7 @@ public final class ReceiverTask {
       return 0;
     }
     long now = System.nanoTime();
+    long sinceStart = now - runStartNanos;
     int ours = 0;
     synchronized (this) {
       for (Received message : got) {
@@ -85,7 +99,7 @@ public final class ReceiverTask {
           continue;
         }
         seenBySender[sender].addLong(Envelope.sequence(body));
-        endToEndMicros.recordValue(Latencies.micros(now - Envelope.intendedSendNanos(body)));
+        endToEndMicros.recordValue(Latencies.micros(sinceStart - Envelope.intendedSendNanos(body)));
         ours++;
       }
     }

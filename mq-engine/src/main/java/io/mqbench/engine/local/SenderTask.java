@@ -51,6 +51,7 @@ public final class SenderTask {
   private long slotFreedNanos;
   private long lastIssueReturnedNanos;
   private boolean fullAfterLastIssue;
+  private long runStartNanos;
 
   /** A batch handed to the backend and not yet recorded. */
   private record Batch(long firstSequence, int size, long intendedNanos, long startNanos) {}
@@ -75,6 +76,18 @@ public final class SenderTask {
     this.bodies = bodies;
     this.batchSizes = batchSizes;
     this.window = window;
+  }
+
+  /**
+   * Sets the run clock's origin: envelopes carry intended send times as nanoseconds since this
+   * instant, so that a receiver in another process, which knows the same instant on its own clock,
+   * can tell their age. Call before the first send, on the sending thread; 0 (the default) leaves
+   * {@code nanoTime} readings in the envelopes.
+   *
+   * @param nanos the run's start, a {@code nanoTime} reading of this process
+   */
+  public void runStartsAt(long nanos) {
+    runStartNanos = nanos;
   }
 
   /**
@@ -141,7 +154,7 @@ public final class SenderTask {
     long start = System.nanoTime();
     List<byte[]> bodiesOfBatch = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      bodiesOfBatch.add(bodies.next(nextSequence + i, intended));
+      bodiesOfBatch.add(bodies.next(nextSequence + i, intended - runStartNanos));
     }
     scheduleLagMicros.recordValue(Latencies.micros(start - intended));
     // Late for the harness's reasons only by the time since the sender could have issued it: the

@@ -93,6 +93,7 @@ public final class Main implements Runnable {
               .addSubcommand(new CommandLine(new RunCommand(invocation, planner, stop)))
               .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
+      cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));
       cli.setErr(new java.io.PrintWriter(invocation.err(), true));
@@ -204,12 +205,20 @@ public final class Main implements Runnable {
     new CommandLine(this).usage(invocation.out());
   }
 
+  /**
+   * @return this mqbench's version from the jar's manifest, {@code dev} outside a jar; a
+   *     coordinator and its workers must agree on it
+   */
+  static String version() {
+    String v = Main.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
   /** Reads the version from the jar's manifest. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"mqbench " + (v == null ? "dev" : v)};
+      return new String[] {"mqbench " + version()};
     }
   }
 }

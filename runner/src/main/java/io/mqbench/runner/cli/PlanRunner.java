@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.runner.progress.ProgressDisplay;
+import io.mqbench.runner.results.NodesFile;
 import io.mqbench.runner.results.ResultsWriter;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
@@ -38,6 +39,11 @@ final class PlanRunner {
    * @throws MqException a single run's backend could not be opened (a matrix records it instead)
    */
   int run(RunPlans plans) {
+    // Every worker of every run answers, takes the token and runs this version, before any run.
+    java.util.Set<Object> checked = new java.util.HashSet<>();
+    for (RunPlan plan : plans.runs()) {
+      plan.workers().filter(w -> checked.add(w.layout().nodes())).ifPresent(w -> w.check());
+    }
     return plans.matrix() ? runMatrix(plans) : runSingle(plans.runs().get(0), plans);
   }
 
@@ -106,7 +112,8 @@ final class PlanRunner {
         .err()
         .println("mqbench: " + plan.provider().name() + ", " + plan.config().describe());
     BenchmarkSession session =
-        new BenchmarkSession(plan.provider(), plan.backend(), plan.config(), invocation.err());
+        new BenchmarkSession(
+            plan.provider(), plan.backend(), plan.config(), invocation.err(), plan.workers());
     Instant startedAt = Instant.now();
     RunResult result;
     stop.onStop(session::requestStop);
@@ -129,6 +136,10 @@ final class PlanRunner {
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
     ConsoleReport.print(
         result, plan.config().describe(), folder, invocation.terminal(), invocation.out());
+    if (!session.nodes().isEmpty()) {
+      NodesFile.write(session.nodes(), folder);
+      NodesFile.print(session.nodes(), invocation.out());
+    }
     if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
       invocation
           .err()

@@ -77,6 +77,22 @@ final class RunCommand implements Callable<Integer> {
             .out()
             .println("  warm-up " + io.mqbench.config.Durations.format(plan.config().warmup()));
       }
+      plan.workers()
+          .ifPresent(
+              w ->
+                  w.layout()
+                      .parts()
+                      .forEach(
+                          part ->
+                              invocation
+                                  .out()
+                                  .printf(
+                                      Locale.ROOT,
+                                      "  node %s: %s, %d sender(s), %d receiver(s)%n",
+                                      part.address(),
+                                      part.roles(),
+                                      part.senders(),
+                                      part.receivers())));
       plan.backend().effective().forEach((k, v) -> invocation.out().println("  " + k + " = " + v));
     }
   }

@@ -211,6 +211,42 @@ final class RunOptions {
       description = "Print stack traces of errors.")
   boolean verbose;
 
+  @Option(
+      names = {"--workers"},
+      paramLabel = "HOST:PORT,...",
+      description =
+          "Run on these `mqbench worker` processes instead of in this one; a host may hold a"
+              + " range (bench-{1..4}.bench:7070). --senders and --receivers are then per node.")
+  Optional<String> workers;
+
+  @Option(
+      names = {"--nodes"},
+      paramLabel = "N",
+      description = "With --workers: use the first N of them. Default: all.")
+  Optional<Integer> nodes;
+
+  @Option(
+      names = {"--sender-nodes"},
+      paramLabel = "N",
+      description =
+          "With --workers: the first N of the run's nodes send (--senders threads each)."
+              + " Default: every node.")
+  Optional<Integer> senderNodes;
+
+  @Option(
+      names = {"--receiver-nodes"},
+      paramLabel = "N",
+      description =
+          "With --workers: the last N of the run's nodes receive (--receivers threads each)."
+              + " Default: every node.")
+  Optional<Integer> receiverNodes;
+
+  @Option(
+      names = {"--worker-token-file"},
+      paramLabel = "FILE",
+      description = "With --workers: file holding the workers' shared token (never printed).")
+  Optional<Path> workerTokenFile;
+
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;
 

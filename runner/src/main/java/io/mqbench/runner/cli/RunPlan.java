@@ -3,7 +3,9 @@ package io.mqbench.runner.cli;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.session.Workers;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run to make, resolved and validated before anything connects.
@@ -16,6 +18,7 @@ import java.util.Map;
  * @param backend the backend's validated configuration
  * @param config the run's settings
  * @param showProgress whether to draw the progress bar
+ * @param workers the workers the run is placed on; empty to run in this process
  */
 record RunPlan(
     int number,
@@ -24,7 +27,8 @@ record RunPlan(
     MqProvider provider,
     MqConfig backend,
     RunConfig config,
-    boolean showProgress) {
+    boolean showProgress,
+    Optional<Workers> workers) {
 
   RunPlan {
     cell = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cell));

@@ -11,6 +11,7 @@ import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
 import io.mqbench.runner.session.RunLimits;
+import io.mqbench.worker.NodeLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -125,11 +126,12 @@ final class RunPlanner {
                     o.messages.isPresent() || o.senders == 0
                         ? Optional.empty()
                         : Optional.of(RunOptions.DEFAULT_THROUGHPUT_DURATION));
+    Optional<NodeLayout> nodes = NodePlanning.layout(o);
     RunSettings settings =
         new RunSettings(
             mode,
-            o.senders,
-            o.receivers,
+            nodes.map(NodeLayout::senders).orElse(o.senders),
+            nodes.map(NodeLayout::receivers).orElse(o.receivers),
             o.messages.orElse(Long.MAX_VALUE),
             duration,
             o.rate,
@@ -144,7 +146,9 @@ final class RunPlanner {
     RunConfig config =
         new RunConfig(o.queue, settings, warmup(o), o.seed, o.out, backend.effective());
     RunLimits.check(provider, backend, config);
-    checkHeap(settings);
+    if (nodes.isEmpty()) {
+      checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's
+    }
     return new RunPlan(
         number,
         shown(cell, backend),
@@ -152,7 +156,8 @@ final class RunPlanner {
         provider,
         backend,
         config,
-        showProgress(o.progress));
+        showProgress(o.progress),
+        nodes.map(layout -> NodePlanning.workers(layout, o)));
   }
 
   /**

@@ -17,11 +17,14 @@ import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.Environment;
+import io.mqbench.runner.results.NodeResult;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
+import io.mqbench.worker.HttpCell;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -50,6 +53,9 @@ public final class BenchmarkSession {
   private volatile Coordinator current;
   private volatile boolean stopRequested;
   private volatile Thread running;
+  private final Optional<Workers> workers;
+  private List<HttpCell> remoteCells = List.of();
+  private List<NodeResult> nodes = List.of();
 
   /**
    * @param provider the backend
@@ -59,6 +65,23 @@ public final class BenchmarkSession {
    */
   public BenchmarkSession(
       MqProvider provider, MqConfig backendConfig, RunConfig config, PrintStream err) {
+    this(provider, backendConfig, config, err, Optional.empty());
+  }
+
+  /**
+   * @param provider the backend
+   * @param backendConfig the backend's validated configuration
+   * @param config the run's settings (sender and receiver counts across every node)
+   * @param err where notices go (local broker banner)
+   * @param workers the workers to place the run on; empty to run in this process
+   */
+  public BenchmarkSession(
+      MqProvider provider,
+      MqConfig backendConfig,
+      RunConfig config,
+      PrintStream err,
+      Optional<Workers> workers) {
+    this.workers = workers;
     this.provider = provider;
     this.backendConfig = backendConfig;
     this.config = config;
@@ -131,15 +154,18 @@ public final class BenchmarkSession {
       CellReady cell = outcome.cells().get(0);
       // Settled before a local broker stops: the broker the messages are in.
       Accounting accounting = settle(effective, outcome);
-      return RunResults.summarise(
-          outcome,
-          accounting,
-          warnings,
-          config,
-          cell.target(),
-          effective.effective(),
-          startedAt,
-          Environment.current(cell.versions()));
+      RunResult result =
+          RunResults.summarise(
+              outcome,
+              accounting,
+              warnings,
+              config,
+              cell.target(),
+              effective.effective(),
+              startedAt,
+              Environment.current(cell.versions()));
+      workers.ifPresent(w -> nodes = NodeResult.of(w.layout(), remoteCells, result.totals()));
+      return result;
     } finally {
       ended.countDown();
       local.ifPresent(LocalBroker::close);
@@ -163,6 +189,16 @@ public final class BenchmarkSession {
     Accounting own = Accounting.of(outcome, config.run());
     boolean cutShort = outcome.failure().isPresent() || outcome.interrupted();
     if (!cutShort || own.unsettled() == 0) {
+      return own;
+    }
+    if (workers.isPresent()) {
+      // The queue is the workers' (an in-memory one lives in each worker's process): a drain from
+      // here could prove nothing missing, and might read another backend instance entirely.
+      err.printf(
+          Locale.ROOT,
+          "mqbench: %,d acknowledged messages not received stay unsettled (the run was on"
+              + " workers; `mqbench drain RESULTS_FOLDER` settles them where the queue is shared)%n",
+          own.unsettled());
       return own;
     }
     if (outcome.interrupted() && outcome.failure().isEmpty()) {
@@ -222,15 +258,34 @@ public final class BenchmarkSession {
   private RunOutcome execute(
       MqConfig effective, RunSettings settings, int runId, long seed, Consumer<Tick> onTick)
       throws InterruptedException {
-    LocalCell cell = LocalCell.of(provider, effective);
-    CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
-    Coordinator coordinator =
-        new Coordinator(List.of(new Coordinator.Placement(cell, spec)), onTick);
+    List<Coordinator.Placement> placements = new ArrayList<>();
+    if (workers.isPresent()) {
+      List<HttpCell> cells = workers.get().cells();
+      List<CellSpec> specs =
+          workers.get().layout().specs(provider.name(), effective.given(), settings, runId, seed);
+      for (int i = 0; i < cells.size(); i++) {
+        placements.add(new Coordinator.Placement(cells.get(i), specs.get(i)));
+      }
+      remoteCells = cells;
+    } else {
+      LocalCell cell = LocalCell.of(provider, effective);
+      CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
+      placements.add(new Coordinator.Placement(cell, spec));
+    }
+    Coordinator coordinator = new Coordinator(placements, onTick);
     current = coordinator;
     if (stopRequested) {
       coordinator.requestStop(); // Ctrl-C during the warm-up stops the measured run too
     }
     return coordinator.run();
+  }
+
+  /**
+   * @return what each worker node did in the last run, with its clock offset; empty for a run in
+   *     this process
+   */
+  public List<NodeResult> nodes() {
+    return nodes;
   }
 
   /**

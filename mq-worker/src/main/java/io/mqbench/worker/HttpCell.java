@@ -1,0 +1,218 @@
+package io.mqbench.worker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.engine.Cell;
+import io.mqbench.engine.CellFailure;
+import io.mqbench.engine.CellProgress;
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.mq.Errors;
+import io.mqbench.mq.MqException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A cell on a worker, seen from the coordinator. Instants are translated to the worker's clock with
+ * the offset measured when the cell is prepared.
+ *
+ * <p>Once prepared, it never throws: a worker that fails, answers with an error or stops answering
+ * turns into a failure of this cell, named after the worker, which the coordinator sees in {@link
+ * #poll()} and which stops the run; counts stay at what the worker last said, and its report is
+ * empty but for the failure. Every call has a timeout, so a vanished worker cannot hang the run.
+ */
+public final class HttpCell implements Cell {
+  /** Clock exchanges per measurement: enough that one of them has an undisturbed round trip. */
+  static final int CLOCK_EXCHANGES = 32;
+
+  private final WorkerClient client;
+  private final AtomicReference<CellFailure> failure = new AtomicReference<>();
+  private volatile String id;
+  private volatile ClockOffset offset = ClockOffset.NONE;
+  private volatile CellProgress last = new CellProgress(0, 0, 0, Optional.empty());
+  private volatile DeliveryBitmaps lastDelivery = DeliveryBitmaps.empty();
+  private volatile CellReport report;
+  private volatile boolean closed;
+
+  /**
+   * @param client the worker
+   */
+  public HttpCell(WorkerClient client) {
+    this.client = client;
+  }
+
+  /**
+   * @return the worker's address
+   */
+  public WorkerAddress address() {
+    return client.address();
+  }
+
+  /**
+   * @return the worker's clock offset, measured by {@link #prepare}
+   */
+  public ClockOffset clockOffset() {
+    return offset;
+  }
+
+  /**
+   * @return what the worker reported at the end, if {@link #finish} got that far
+   */
+  public Optional<CellReport> report() {
+    return Optional.ofNullable(report);
+  }
+
+  /**
+   * Measures the worker's clock, then has it prepare the cell (within the spec's connect timeout).
+   *
+   * @throws MqException naming the worker if it cannot be reached or cannot prepare
+   */
+  @Override
+  public CellReady prepare(CellSpec spec) {
+    offset = client.clockOffset(CLOCK_EXCHANGES);
+    Duration timeout = spec.settings().connectTimeout().plus(WorkerClient.QUICK);
+    JsonNode ready = client.post("cells", Wire.spec(spec), timeout);
+    id = ready.required("cell").asText();
+    return Wire.ready(ready);
+  }
+
+  @Override
+  public void startSenders(long atNanos) {
+    call("start-senders", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
+  }
+
+  @Override
+  public void startReceivers(long atNanos) {
+    call("start-receivers", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
+  }
+
+  @Override
+  public CellProgress poll() {
+    CellFailure failed = failure.get();
+    if (failed == null) {
+      try {
+        CellProgress p = Wire.progress(client.get(path("progress"), WorkerClient.QUICK));
+        p = new CellProgress(p.sent(), p.received(), p.sendersRunning(), named(p.failure()));
+        last = p;
+        return p;
+      } catch (RuntimeException e) {
+        failed = fail(e);
+      }
+    }
+    CellProgress p = last;
+    return new CellProgress(p.sent(), p.received(), 0, Optional.of(failed));
+  }
+
+  @Override
+  public DeliveryBitmaps delivery() {
+    if (failure.get() == null) {
+      try {
+        JsonNode n = client.get(path("delivery"), WorkerClient.QUICK);
+        lastDelivery = DeliveryBitmaps.deserialize(n.required("bitmaps").binaryValue());
+      } catch (RuntimeException | IOException e) {
+        fail(e);
+      }
+    }
+    return lastDelivery;
+  }
+
+  @Override
+  public void stopSenders() {
+    call("stop-senders", Wire.object(), WorkerClient.QUICK);
+  }
+
+  @Override
+  public void stopReceivers() {
+    call("stop-receivers", Wire.object(), WorkerClient.QUICK);
+  }
+
+  @Override
+  public CellReport finish(Duration timeout) {
+    if (failure.get() == null) {
+      try {
+        JsonNode n =
+            client.post(
+                path("finish"),
+                Wire.object().put("timeoutNanos", timeout.toNanos()),
+                // The worker waits up to the timeout for its threads, then up to 5 s each for the
+                // interrupted ones; the call may take that long and a little more.
+                timeout.plus(Duration.ofSeconds(15)));
+        CellReport r = Wire.report(n);
+        report =
+            new CellReport(
+                r.senders(),
+                r.receivers(),
+                r.serviceMicros(),
+                r.responseMicros(),
+                r.scheduleLagMicros(),
+                r.harnessLagMicros(),
+                r.endToEndMicros(),
+                r.delivery(),
+                named(r.failure()));
+        return report;
+      } catch (RuntimeException e) {
+        fail(e);
+      }
+    }
+    CellReport empty = CellReport.empty();
+    return new CellReport(
+        empty.senders(),
+        empty.receivers(),
+        empty.serviceMicros(),
+        empty.responseMicros(),
+        empty.scheduleLagMicros(),
+        empty.harnessLagMicros(),
+        empty.endToEndMicros(),
+        empty.delivery(),
+        Optional.ofNullable(failure.get()));
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (id != null) {
+      try {
+        client.post(path("close"), Wire.object(), Duration.ofSeconds(15));
+      } catch (RuntimeException e) {
+        // A worker that is gone has nothing left to close; one that is alive reaps the cell.
+      }
+    }
+  }
+
+  private void call(String action, JsonNode body, Duration timeout) {
+    if (failure.get() != null || id == null) {
+      return;
+    }
+    try {
+      client.post(path(action), body, timeout);
+    } catch (RuntimeException e) {
+      fail(e);
+    }
+  }
+
+  /** A failure inside the worker's cell ("sender 3"), named after the worker as well. */
+  private Optional<CellFailure> named(Optional<CellFailure> f) {
+    return f.map(x -> new CellFailure("worker " + client.address() + " " + x.where(), x.message()));
+  }
+
+  private String path(String action) {
+    return "cells/" + id + "/" + action;
+  }
+
+  private CellFailure fail(Exception e) {
+    // The client's messages begin with "worker host:port"; the failure names it as its place.
+    String message = Errors.oneLine(e);
+    String prefix = "worker " + client.address() + ": ";
+    if (message.startsWith(prefix)) {
+      message = message.substring(prefix.length());
+    }
+    failure.compareAndSet(null, new CellFailure("worker " + client.address(), message));
+    return failure.get();
+  }
+}

@@ -1,0 +1,300 @@
+package io.mqbench.worker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.mqbench.engine.Cell;
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.CellSpec;
+import io.mqbench.mq.Errors;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * A worker: serves the {@link io.mqbench.engine.Cell} seam over HTTP for a coordinator elsewhere,
+ * with one cell (made by the given factory, normally a local cell) per prepare request.
+ *
+ * <p>Every request carries the shared token when one is set; a wrong or missing one is refused with
+ * 401 before anything else is read. Instants from the coordinator arrive on this worker's clock
+ * (the coordinator measured the offset with {@code /v1/clock}) and are turned into {@code nanoTime}
+ * readings here. A cell that hears nothing from its coordinator for {@link #ABANDONED_AFTER} is
+ * stopped and closed, so that a vanished coordinator leaves no load running.
+ */
+public final class WorkerServer implements AutoCloseable {
+  /** A cell no request touched for this long has lost its coordinator. */
+  static final Duration ABANDONED_AFTER = Duration.ofSeconds(60);
+
+  private final HttpServer server;
+  private final ExecutorService handlers;
+  private final ScheduledExecutorService reaper;
+  private final Optional<byte[]> token;
+  private final String version;
+  private final Function<CellSpec, Cell> cells;
+  private final long clockOffsetNanos;
+  private final PrintStream log;
+  private final Map<String, Hosted> hosted = new ConcurrentHashMap<>();
+
+  private static final class Hosted {
+    final Cell cell;
+    volatile long touchedNanos = System.nanoTime();
+    final java.util.concurrent.atomic.AtomicInteger busy =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    Hosted(Cell cell) {
+      this.cell = cell;
+    }
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @param bind the address and port to listen on (port 0: any free one)
+   * @param token the shared token every request must carry, if any
+   * @param version this worker's mqbench version, compared by the coordinator
+   * @param cells makes a cell for a prepare request
+   * @param clockOffsetNanos added to every clock reading this worker reports and subtracted from
+   *     every instant it receives: 0 except in tests of the run clock
+   * @param log where this worker says what it does (never the token, never backend properties)
+   * @return the running server
+   * @throws IOException if the address cannot be bound
+   */
+  public static WorkerServer start(
+      InetSocketAddress bind,
+      Optional<String> token,
+      String version,
+      Function<CellSpec, Cell> cells,
+      long clockOffsetNanos,
+      PrintStream log)
+      throws IOException {
+    // The JDK server writes a response's headers and body apart; without TCP_NODELAY the body
+    // waits for the client's delayed ACK (40 ms on Linux), which would make every clock exchange
+    // 40 ms long and the offset's uncertainty 20 ms. Read once, when the server classes load.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+    return new WorkerServer(bind, token, version, cells, clockOffsetNanos, log);
+  }
+
+  private WorkerServer(
+      InetSocketAddress bind,
+      Optional<String> token,
+      String version,
+      Function<CellSpec, Cell> cells,
+      long clockOffsetNanos,
+      PrintStream log)
+      throws IOException {
+    this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
+    this.version = version;
+    this.cells = cells;
+    this.clockOffsetNanos = clockOffsetNanos;
+    this.log = log;
+    this.server = HttpServer.create(bind, 16);
+    this.handlers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "mqbench-worker-http");
+              t.setDaemon(true);
+              return t;
+            });
+    server.setExecutor(handlers);
+    server.createContext("/v1/", this::handle);
+    server.start();
+    reaper =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "mqbench-worker-reaper");
+              t.setDaemon(true);
+              return t;
+            });
+    reaper.scheduleWithFixedDelay(this::reapAbandoned, 5, 5, TimeUnit.SECONDS);
+  }
+
+  /**
+   * @return the address the server listens on, with the port chosen when 0 was asked
+   */
+  public InetSocketAddress address() {
+    return server.getAddress();
+  }
+
+  private long clock() {
+    return System.nanoTime() + clockOffsetNanos;
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      if (token.isPresent() && !tokenMatches(exchange)) {
+        respond(exchange, 401, error("wrong or missing token"));
+        return;
+      }
+      String[] path = exchange.getRequestURI().getPath().substring("/v1/".length()).split("/");
+      String method = exchange.getRequestMethod();
+      JsonNode body = method.equals("POST") ? Wire.parse(read(exchange)) : null;
+      switch (path[0]) {
+        case "hello" ->
+            respond(
+                exchange,
+                200,
+                Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
+        case "clock" -> respond(exchange, 200, Wire.object().put("nanos", clock()));
+        case "cells" -> {
+          if (path.length == 1 && method.equals("POST")) {
+            prepare(exchange, body);
+          } else if (path.length == 3) {
+            onCell(exchange, path[1], path[2], body);
+          } else {
+            respond(exchange, 404, error("no such resource"));
+          }
+        }
+        default -> respond(exchange, 404, error("no such resource"));
+      }
+    } catch (RuntimeException e) {
+      // Answered, not thrown: the coordinator shows the message as the cell's failure.
+      respondQuietly(exchange, 500, error(Errors.oneLine(e)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      respondQuietly(exchange, 503, error("worker interrupted"));
+    }
+  }
+
+  private void prepare(HttpExchange exchange, JsonNode body)
+      throws IOException, InterruptedException {
+    CellSpec spec = Wire.spec(body);
+    Cell cell = cells.apply(spec);
+    CellReady ready;
+    try {
+      ready = cell.prepare(spec);
+    } catch (RuntimeException | InterruptedException e) {
+      cell.close();
+      throw e;
+    }
+    String id = UUID.randomUUID().toString();
+    hosted.put(id, new Hosted(cell));
+    log.printf(
+        "mqbench worker: cell %s: %s, %d sender(s) from id %d, %d receiver(s)%n",
+        id.substring(0, 8), spec.queue(), spec.senders(), spec.firstSenderId(), spec.receivers());
+    respond(exchange, 200, Wire.ready(id, ready));
+  }
+
+  private void onCell(HttpExchange exchange, String id, String action, JsonNode body)
+      throws IOException, InterruptedException {
+    Hosted h = hosted.get(id);
+    if (h == null) {
+      respond(exchange, 404, error("no cell " + id + " on this worker (closed or abandoned)"));
+      return;
+    }
+    h.busy.incrementAndGet();
+    h.touchedNanos = System.nanoTime();
+    try {
+      Cell cell = h.cell;
+      switch (action) {
+        case "start-senders" -> {
+          cell.startSenders(body.required("at").asLong() - clockOffsetNanos);
+          respond(exchange, 200, Wire.object());
+        }
+        case "start-receivers" -> {
+          cell.startReceivers(body.required("at").asLong() - clockOffsetNanos);
+          respond(exchange, 200, Wire.object());
+        }
+        case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));
+        case "delivery" ->
+            respond(exchange, 200, Wire.object().put("bitmaps", cell.delivery().serialize()));
+        case "stop-senders" -> {
+          cell.stopSenders();
+          respond(exchange, 200, Wire.object());
+        }
+        case "stop-receivers" -> {
+          cell.stopReceivers();
+          respond(exchange, 200, Wire.object());
+        }
+        case "finish" ->
+            respond(
+                exchange,
+                200,
+                Wire.report(cell.finish(Duration.ofNanos(body.required("timeoutNanos").asLong()))));
+        case "close" -> {
+          hosted.remove(id);
+          cell.close();
+          log.printf("mqbench worker: cell %s closed%n", id.substring(0, 8));
+          respond(exchange, 200, Wire.object());
+        }
+        default -> respond(exchange, 404, error("no such action: " + action));
+      }
+    } finally {
+      h.busy.decrementAndGet();
+      h.touchedNanos = System.nanoTime();
+    }
+  }
+
+  private void reapAbandoned() {
+    long now = System.nanoTime();
+    hosted.forEach(
+        (id, h) -> {
+          if (h.busy.get() == 0 && now - h.touchedNanos > ABANDONED_AFTER.toNanos()) {
+            hosted.remove(id);
+            log.printf(
+                "mqbench worker: cell %s abandoned (no request for %d s): stopped and closed%n",
+                id.substring(0, 8), ABANDONED_AFTER.toSeconds());
+            h.cell.close();
+          }
+        });
+  }
+
+  private boolean tokenMatches(HttpExchange exchange) {
+    String given = exchange.getRequestHeaders().getFirst(WorkerClient.TOKEN_HEADER);
+    return given != null
+        && MessageDigest.isEqual(token.get(), given.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static ObjectNode error(String message) {
+    return Wire.object().put("error", message);
+  }
+
+  private static byte[] read(HttpExchange exchange) throws IOException {
+    try (InputStream in = exchange.getRequestBody()) {
+      return in.readAllBytes();
+    }
+  }
+
+  private static void respond(HttpExchange exchange, int status, JsonNode body) throws IOException {
+    byte[] bytes = Wire.bytes(body);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  private static void respondQuietly(HttpExchange exchange, int status, JsonNode body) {
+    try {
+      respond(exchange, status, body);
+    } catch (IOException | RuntimeException e) {
+      // The coordinator went away or the response had started; nothing more to tell it.
+    }
+  }
+
+  /** Stops serving, then stops and closes every cell. */
+  @Override
+  public void close() {
+    server.stop(0);
+    reaper.shutdownNow();
+    hosted.values().forEach(h -> h.cell.close());
+    hosted.clear();
+    handlers.shutdownNow();
+  }
+}

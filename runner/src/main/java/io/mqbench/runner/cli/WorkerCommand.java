@@ -1,0 +1,156 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.engine.local.LocalCell;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.worker.WorkerServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code mqbench worker}: serves senders and receivers to a coordinator ({@code mqbench run
+ * --workers ...}) until the process is stopped.
+ */
+@Command(
+    name = "worker",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Serves senders and receivers to a coordinator (`mqbench run --workers host:port,...`)"
+          + " over HTTP, until stopped. Each run prepares its part here, against the backend"
+          + " address the coordinator sends.",
+      "",
+      "Listens on 127.0.0.1 unless --bind says otherwise; bound to any other address it"
+          + " requires a shared token (--token-file), which the coordinator gives with"
+          + " --worker-token-file.",
+      ""
+    })
+final class WorkerCommand implements Callable<Integer> {
+  @Option(
+      names = {"--port"},
+      paramLabel = "PORT",
+      defaultValue = "7070",
+      description = "Port to listen on; 0 for any free one. Default: ${DEFAULT-VALUE}.")
+  int port;
+
+  @Option(
+      names = {"--bind"},
+      paramLabel = "ADDRESS",
+      defaultValue = "127.0.0.1",
+      description =
+          "Address to listen on (0.0.0.0 for every interface); any but a loopback address needs"
+              + " --token-file. Default: ${DEFAULT-VALUE}.")
+  String bind;
+
+  @Option(
+      names = {"--token-file"},
+      paramLabel = "FILE",
+      description =
+          "File holding the shared token every request must carry (its first line); the token"
+              + " is never printed or written to results.")
+  Optional<Path> tokenFile;
+
+  // For tests of the run clock only: this worker's clock reads that much ahead of nanoTime, as a
+  // worker on a host with another clock would. Hidden from --help, named so nobody mistakes it.
+  @Option(names = "--test-only-clock-offset", hidden = true, converter = DurationConverter.class)
+  Optional<Duration> testClockOffset;
+
+  // For tests of the version check only: the version this worker claims.
+  @Option(names = "--test-only-pretend-version", hidden = true)
+  Optional<String> testVersion;
+
+  private final Invocation invocation;
+  private final MqProviders providers;
+
+  WorkerCommand(Invocation invocation, MqProviders providers) {
+    this.invocation = invocation;
+    this.providers = providers;
+  }
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    InetAddress address = address(bind);
+    Optional<String> token = tokenFile.map(f -> readToken(f, "--token-file"));
+    if (!address.isLoopbackAddress() && token.isEmpty()) {
+      throw new ConfigException(
+          "--bind "
+              + bind
+              + " is not a loopback address: a worker reachable from other hosts needs a shared"
+              + " token (--token-file FILE)");
+    }
+    if (port < 0 || port > 65535) {
+      throw new ConfigException("--port must be 0..65535, was " + port);
+    }
+    WorkerServer server;
+    try {
+      server =
+          WorkerServer.start(
+              new InetSocketAddress(address, port),
+              token,
+              testVersion.orElse(Main.version()),
+              spec -> {
+                MqProvider provider = providers.find(spec.queue());
+                return LocalCell.of(provider, provider.configure(spec.backendProperties()));
+              },
+              testClockOffset.map(Duration::toNanos).orElse(0L),
+              invocation.err());
+    } catch (IOException e) {
+      throw new ConfigException(
+          "--bind " + bind + " --port " + port + ": cannot listen there (" + e.getMessage() + ")");
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              server.close();
+              stopped.countDown();
+            },
+            "mqbench-worker-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    InetSocketAddress at = server.address();
+    invocation
+        .err()
+        .printf(
+            "mqbench worker: listening on %s:%d (mqbench %s%s)%n",
+            at.getAddress().getHostAddress(),
+            at.getPort(),
+            Main.version(),
+            token.isPresent() ? ", token required" : "");
+    invocation.err().flush();
+    stopped.await();
+    return ExitCodes.OK;
+  }
+
+  private static InetAddress address(String bind) {
+    try {
+      return InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      throw new ConfigException("--bind " + bind + ": no such address");
+    }
+  }
+
+  /** The token in a file's first line; the file, never the token, appears in messages. */
+  static String readToken(Path file, String option) {
+    try {
+      String token = Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("");
+      if (token.isBlank()) {
+        throw new ConfigException(option + " " + file + " is empty");
+      }
+      return token.strip();
+    } catch (IOException e) {
+      throw new ConfigException(option + " " + file + " cannot be read (" + e.getMessage() + ")");
+    }
+  }
+}
