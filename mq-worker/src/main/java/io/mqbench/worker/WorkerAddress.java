@@ -1,7 +1,10 @@
 package io.mqbench.worker;
 
 import io.mqbench.config.ConfigException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,6 +17,7 @@ import java.util.regex.Pattern;
  */
 public record WorkerAddress(String host, int port) {
   private static final Pattern RANGE = Pattern.compile("\\{(\\d+)\\.\\.(\\d+)}");
+  private static final String DNS = "dns:";
 
   /** Checks the port. */
   public WorkerAddress {
@@ -28,7 +32,9 @@ public record WorkerAddress(String host, int port) {
   /**
    * Reads a list of workers: {@code host:port} separated by commas; a host may hold one range
    * {@code {a..b}}, expanded in order (the pods of a Kubernetes Indexed Job behind a headless
-   * Service: {@code bench-{1..4}.bench:7070}).
+   * Service: {@code bench-{1..4}.bench:7070}). {@code dns:name:port} stands for every address the
+   * name resolves to, in ascending order (the replicas of a Docker Compose service scaled with
+   * {@code --scale worker=N}, which its DNS returns together under the service's name).
    *
    * @param text the list
    * @return the workers, in order
@@ -42,7 +48,9 @@ public record WorkerAddress(String host, int port) {
         continue;
       }
       Matcher range = RANGE.matcher(one);
-      if (range.find()) {
+      if (one.startsWith(DNS)) {
+        all.addAll(everyAddressOf(parse(one.substring(DNS.length()))));
+      } else if (range.find()) {
         long from = Long.parseLong(range.group(1));
         long to = Long.parseLong(range.group(2));
         if (to < from || to - from > 1000) {
@@ -60,6 +68,19 @@ public record WorkerAddress(String host, int port) {
       throw new ConfigException("--workers names no worker: give host:port,host:port...");
     }
     return all;
+  }
+
+  private static List<WorkerAddress> everyAddressOf(WorkerAddress name) {
+    try {
+      return Arrays.stream(InetAddress.getAllByName(name.host()))
+          .map(InetAddress::getHostAddress)
+          .distinct()
+          .sorted()
+          .map(a -> new WorkerAddress(a, name.port()))
+          .toList();
+    } catch (UnknownHostException e) {
+      throw new ConfigException("--workers: " + DNS + name + ": the name does not resolve");
+    }
   }
 
   /**

@@ -84,6 +84,16 @@ public final class WorkerClient {
   }
 
   /**
+   * Asks the worker to exit once it has answered (its cells are closed): the end of a deployment
+   * whose workers live only for one coordinator's runs, such as a Kubernetes Job.
+   *
+   * @throws MqException if the worker cannot be reached
+   */
+  public void shutdown() {
+    post("shutdown", Wire.object(), QUICK);
+  }
+
+  /**
    * Measures the worker's clock against this process's {@code nanoTime}: many request/response
    * exchanges, keeping the one with the smallest round trip, whose reading is assumed to be taken
    * half-way through it; the uncertainty is half that round trip.

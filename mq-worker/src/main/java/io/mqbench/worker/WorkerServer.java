@@ -49,6 +49,7 @@ public final class WorkerServer implements AutoCloseable {
   private final long clockOffsetNanos;
   private final PrintStream log;
   private final Map<String, Hosted> hosted = new ConcurrentHashMap<>();
+  private volatile Runnable onShutdownRequest = () -> {};
 
   private static final class Hosted {
     final Cell cell;
@@ -126,6 +127,14 @@ public final class WorkerServer implements AutoCloseable {
   }
 
   /**
+   * @param action what to do when a coordinator asks this worker to exit ({@code POST
+   *     /v1/shutdown}, with the token where one is set); by default nothing
+   */
+  public void onShutdownRequest(Runnable action) {
+    this.onShutdownRequest = action;
+  }
+
+  /**
    * @return the address the server listens on, with the port chosen when 0 was asked
    */
   public InetSocketAddress address() {
@@ -152,6 +161,13 @@ public final class WorkerServer implements AutoCloseable {
                 200,
                 Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
         case "clock" -> respond(exchange, 200, Wire.object().put("nanos", clock()));
+        case "shutdown" -> {
+          respond(exchange, 200, Wire.object());
+          log.println("mqbench worker: the coordinator asked this worker to exit");
+          // After this answer has gone out: the handler thread must not close its own server.
+          Thread stop = new Thread(onShutdownRequest, "mqbench-worker-shutdown");
+          stop.start();
+        }
         case "cells" -> {
           if (path.length == 1 && method.equals("POST")) {
             prepare(exchange, body);

@@ -208,6 +208,20 @@ class HttpCellTest {
   }
 
   @Test
+  void aCoordinatorsShutdownRequestRunsTheWorkersExitActionOnlyWithTheToken() throws Exception {
+    HttpCell cell = worker(0, Optional.of("s3cret"));
+    WorkerServer server = servers.get(servers.size() - 1);
+    java.util.concurrent.CountDownLatch exited = new java.util.concurrent.CountDownLatch(1);
+    server.onShutdownRequest(exited::countDown);
+
+    assertThatThrownBy(() -> new WorkerClient(cell.address(), Optional.of("wrong")).shutdown())
+        .hasMessageContaining("token");
+    assertThat(exited.getCount()).isEqualTo(1);
+    new WorkerClient(cell.address(), Optional.of("s3cret")).shutdown();
+    assertThat(exited.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
   void anUnreachableWorkerIsNamed() {
     assertThatThrownBy(
             () -> new WorkerClient(new WorkerAddress("127.0.0.1", 1), Optional.empty()).hello("x"))

@@ -21,6 +21,17 @@ class WorkerAddressTest {
   }
 
   @Test
+  void aDnsNameStandsForEveryAddressItResolvesToAsAScaledComposeServiceDoes() {
+    assertThat(WorkerAddress.parseList("dns:localhost:7070, b:7071"))
+        .extracting(WorkerAddress::hostAndPort)
+        .contains("127.0.0.1:7070")
+        .endsWith("b:7071");
+    assertThatThrownBy(() -> WorkerAddress.parseList("dns:no-such-worker.invalid:7070"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("--workers: dns:no-such-worker.invalid:7070: the name does not resolve");
+  }
+
+  @Test
   void somethingElseIsRefusedNamingTheOption() {
     assertThatThrownBy(() -> WorkerAddress.parseList("localhost"))
         .isInstanceOf(ConfigException.class)

@@ -29,7 +29,9 @@ final class NodePlanning {
                   ? "--sender-nodes"
                   : o.receiverNodes.isPresent()
                       ? "--receiver-nodes"
-                      : o.workerTokenFile.isPresent() ? "--worker-token-file" : null;
+                      : o.workerTokenFile.isPresent()
+                          ? "--worker-token-file"
+                          : o.stopWorkers ? "--stop-workers" : null;
       if (stray != null) {
         throw new ConfigException(stray + " needs --workers (the worker processes to run on)");
       }
@@ -64,6 +66,8 @@ final class NodePlanning {
     return new Workers(
         layout,
         o.workerTokenFile.map(f -> WorkerCommand.readToken(f, "--worker-token-file")),
-        Main.version());
+        Main.version(),
+        WorkerAddress.parseList(o.workers.orElseThrow()),
+        o.stopWorkers);
   }
 }

@@ -39,12 +39,25 @@ final class PlanRunner {
    * @throws MqException a single run's backend could not be opened (a matrix records it instead)
    */
   int run(RunPlans plans) {
-    // Every worker of every run answers, takes the token and runs this version, before any run.
-    java.util.Set<Object> checked = new java.util.HashSet<>();
-    for (RunPlan plan : plans.runs()) {
-      plan.workers().filter(w -> checked.add(w.layout().nodes())).ifPresent(w -> w.check());
+    try {
+      // Every worker of every run answers, takes the token and runs this version, before any run.
+      java.util.Set<Object> checked = new java.util.HashSet<>();
+      for (RunPlan plan : plans.runs()) {
+        plan.workers().filter(w -> checked.add(w.layout().nodes())).ifPresent(w -> w.check());
+      }
+      return plans.matrix() ? runMatrix(plans) : runSingle(plans.runs().get(0), plans);
+    } finally {
+      // --stop-workers: the workers exit with the coordinator, whether the runs went well or not.
+      plans.runs().stream()
+          .flatMap(p -> p.workers().stream())
+          .filter(w -> w.stopAfterRuns())
+          .findFirst()
+          .ifPresent(
+              w -> {
+                w.stopAll().forEach(line -> invocation.err().println("mqbench: warning: " + line));
+                invocation.err().printf("mqbench: told %d worker(s) to exit%n", w.given().size());
+              });
     }
-    return plans.matrix() ? runMatrix(plans) : runSingle(plans.runs().get(0), plans);
   }
 
   private int runSingle(RunPlan plan, RunPlans plans) {

@@ -247,6 +247,14 @@ final class RunOptions {
       description = "With --workers: file holding the workers' shared token (never printed).")
   Optional<Path> workerTokenFile;
 
+  @Option(
+      names = {"--stop-workers"},
+      description =
+          "With --workers: after the last run (or a failure), tell every worker given to exit, so"
+              + " that a deployment living for one benchmark ends with it (a Kubernetes Job, a"
+              + " compose service).")
+  boolean stopWorkers;
+
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;
 

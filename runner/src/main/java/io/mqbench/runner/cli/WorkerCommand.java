@@ -119,6 +119,11 @@ final class WorkerCommand implements Callable<Integer> {
             },
             "mqbench-worker-stop");
     Runtime.getRuntime().addShutdownHook(hook);
+    server.onShutdownRequest(
+        () -> {
+          server.close();
+          stopped.countDown();
+        });
     InetSocketAddress at = server.address();
     invocation
         .err()

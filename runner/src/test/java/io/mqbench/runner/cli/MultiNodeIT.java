@@ -106,6 +106,40 @@ class MultiNodeIT {
     }
   }
 
+  @Test
+  void withStopWorkersTheWorkersExitWhenTheCoordinatorIsDoneAsAKubernetesJobNeeds()
+      throws Exception {
+    try (WorkerProcesses own = new WorkerProcesses(Files.createTempDirectory(tmp, "stop"))) {
+      List<WorkerProcesses.Worker> two =
+          List.of(own.start("--port", "0"), own.start("--port", "0"));
+      CliCapture cli = new CliCapture();
+
+      int code =
+          cli.run(
+              "run",
+              "--queue",
+              "memory",
+              "--messages",
+              "1000",
+              "--workers",
+              two.get(0).address() + "," + two.get(1).address(),
+              "--nodes",
+              "1",
+              "--stop-workers",
+              "--out",
+              tmp.resolve("stop-results").toString());
+
+      assertThat(code).as(cli.err()).isZero();
+      assertThat(cli.err()).contains("told 2 worker(s) to exit");
+      for (WorkerProcesses.Worker w : two) {
+        assertThat(w.process().waitFor(10, java.util.concurrent.TimeUnit.SECONDS))
+            .as("worker %s exited (also the one the run did not use)", w.address())
+            .isTrue();
+        assertThat(w.process().exitValue()).isZero();
+      }
+    }
+  }
+
   /** Four runs (nodes 1 and 3, senders 1 and 2 per node), each merged exactly from its nodes. */
   private static void checkMatrix(Path out, long messagesPerSender) throws IOException {
     Path matrix;
