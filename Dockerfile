@@ -13,7 +13,8 @@ RUN ./mvnw -B -q package -DskipTests -Dspotless.check.skip=true
 
 FROM eclipse-temurin:17.0.13_11-jre
 # A user of its own: the runner needs no root; results go to /results (a volume).
-RUN useradd --system --create-home --home-dir /home/mqbench mqbench \
+# A fixed uid, so that Kubernetes can give it a volume (fsGroup 10001 in k8s/mqbench.yaml).
+RUN useradd --system --uid 10001 --create-home --home-dir /home/mqbench mqbench \
     && mkdir -p /results && chown mqbench /results
 COPY --from=build /src/runner/target/mqbench.jar /opt/mqbench/mqbench.jar
 USER mqbench

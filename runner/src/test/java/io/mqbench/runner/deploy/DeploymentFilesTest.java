@@ -1,0 +1,247 @@
+package io.mqbench.runner.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.Invocation;
+import io.mqbench.runner.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * The deployment files (docker/bench.yml with its scenarios, k8s/mqbench.yaml, the Dockerfile)
+ * cannot be run here, so they are checked against the runner: the coordinator's command and every
+ * scenario it can be given pass the runner's own checks ({@code run --dry-run}), the workers' port,
+ * names and counts agree everywhere, and images are pinned.
+ */
+class DeploymentFilesTest {
+  private static final Path ROOT = Path.of("..");
+  private static final Path BENCH = ROOT.resolve("docker/bench.yml");
+  private static final Path K8S = ROOT.resolve("k8s/mqbench.yaml");
+
+  @TempDir Path tmp;
+
+  private static Yaml yaml() {
+    return new Yaml(new SafeConstructor(new LoaderOptions()));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> load(Path file) throws IOException {
+    try (Reader in = Files.newBufferedReader(file)) {
+      return yaml().load(in);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(Object o) {
+    return (Map<String, Object>) o;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> strings(Object o) {
+    return ((List<Object>) o).stream().map(String::valueOf).toList();
+  }
+
+  private record Cli(int code, String out, String err) {}
+
+  private static Cli mqbench(List<String> args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        Main.run(
+            args.toArray(String[]::new),
+            new Invocation(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(),
+                Map.of(),
+                false));
+    return new Cli(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  static Stream<MqProvider> backendsWithACluster() {
+    return MqProviders.load().all().stream().filter(p -> p.brokerAddressing().isPresent());
+  }
+
+  private Map<String, Object> benchService(String name) throws IOException {
+    return map(map(load(BENCH).get("services")).get(name));
+  }
+
+  /** The coordinator's command from bench.yml, with its in-container paths replaced by ours. */
+  private List<String> coordinatorCommandFor(String backend) throws IOException {
+    Path token = Files.writeString(tmp.resolve("token"), "t0ken\n");
+    List<String> args = new ArrayList<>();
+    for (String a : strings(benchService("coordinator").get("command"))) {
+      args.add(
+          a.replace("/scenarios/${BACKEND:-kafka}.yml", "../docker/bench/" + backend + ".yml")
+              .replace("dns:worker:", "dns:localhost:")
+              .replace("/token/token", token.toString())
+              .replace("/results", tmp.resolve("results").toString()));
+    }
+    return args;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void theComposeCoordinatorsCommandPassesTheRunnersChecksForEveryBackend(MqProvider backend)
+      throws IOException {
+    Path scenario = ROOT.resolve("docker/bench/" + backend.name() + ".yml");
+    assertThat(scenario).as("docker/bench.yml's scenario for " + backend.name()).exists();
+    assertThat(Files.readString(scenario)).contains("queue: " + backend.name());
+    List<String> args = coordinatorCommandFor(backend.name());
+    args.add(1, "--dry-run");
+
+    Cli cli = mqbench(args);
+
+    assertThat(cli.code()).as("mqbench %s%n%s", String.join(" ", args), cli.err()).isZero();
+    assertThat(cli.out()).contains("node 127.0.0.1:7070");
+  }
+
+  @Test
+  void composeWorkersListenWhereTheCoordinatorAndTheHealthCheckLook() throws IOException {
+    List<String> worker = strings(benchService("worker").get("command"));
+    String port = worker.get(worker.indexOf("--port") + 1);
+    assertThat(worker).containsSequence("--bind", "0.0.0.0").contains("--token-file");
+    assertThat(strings(benchService("coordinator").get("command")))
+        .contains("dns:worker:" + port)
+        .contains("--stop-workers");
+    assertThat(strings(map(benchService("worker").get("healthcheck")).get("test")))
+        .anySatisfy(t -> assertThat(t).endsWith("/" + port));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void dockerComposeAcceptsTheBenchFileBesideEveryCluster(MqProvider backend) throws Exception {
+    Process process;
+    try {
+      ProcessBuilder pb =
+          new ProcessBuilder(
+                  "docker-compose",
+                  "-f",
+                  ROOT.resolve(backend.brokerAddressing().orElseThrow().composeFile()).toString(),
+                  "-f",
+                  BENCH.toString(),
+                  "config",
+                  "-q")
+              .redirectErrorStream(true);
+      pb.environment().put("BACKEND", backend.name());
+      process = pb.start();
+    } catch (IOException notInstalled) {
+      Assumptions.abort(
+          "docker-compose is not installed (apt-get install docker-compose; .ci/run does)");
+      return;
+    }
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.exitValue()).as(output).isZero();
+  }
+
+  /** Every document of k8s/mqbench.yaml by kind. */
+  private static Map<String, Map<String, Object>> k8s() throws IOException {
+    Map<String, Map<String, Object>> byKind = new java.util.LinkedHashMap<>();
+    try (Reader in = Files.newBufferedReader(K8S)) {
+      for (Object doc : yaml().loadAll(in)) {
+        Map<String, Object> m = map(doc);
+        assertThat(byKind.put(String.valueOf(m.get("kind")), m))
+            .as("one %s", m.get("kind"))
+            .isNull();
+      }
+    }
+    return byKind;
+  }
+
+  @Test
+  void theKubernetesJobIsIndexedWithOneCoordinatorAndWorkerCountWorkers() throws IOException {
+    Map<String, Map<String, Object>> k8s = k8s();
+    Map<String, Object> job = k8s.get("Job");
+    Map<String, Object> spec = map(job.get("spec"));
+    Map<String, Object> pod = map(map(spec.get("template")).get("spec"));
+    Map<String, Object> container = map(((List<?>) pod.get("containers")).get(0));
+    int workers =
+        ((List<?>) container.get("env"))
+            .stream()
+                .map(DeploymentFilesTest::map)
+                .filter(e -> e.get("name").equals("WORKER_COUNT"))
+                .mapToInt(e -> Integer.parseInt(String.valueOf(e.get("value"))))
+                .findFirst()
+                .orElseThrow();
+    Map<String, Object> service = k8s.get("Service");
+    String jobName = String.valueOf(map(job.get("metadata")).get("name"));
+    String serviceName = String.valueOf(map(service.get("metadata")).get("name"));
+
+    assertThat(spec).containsEntry("completionMode", "Indexed");
+    assertThat(spec.get("completions")).isEqualTo(workers + 1);
+    assertThat(spec.get("parallelism")).isEqualTo(workers + 1);
+    assertThat(pod).containsEntry("subdomain", serviceName);
+    assertThat(map(service.get("spec"))).containsEntry("clusterIP", "None");
+    assertThat(map(map(service.get("spec")).get("selector"))).containsEntry("job-name", jobName);
+    String script = strings(container.get("command")).get(2);
+    Object port = map(((List<?>) map(service.get("spec")).get("ports")).get(0)).get("port");
+    assertThat(script)
+        .contains("--port " + port)
+        .contains("\"" + jobName + "-{1..$WORKER_COUNT}." + serviceName + ":" + port + "\"")
+        .contains("--stop-workers")
+        .contains("--out /results");
+    assertThat(container.get("image")).isEqualTo(benchService("worker").get("image"));
+  }
+
+  @Test
+  void theKubernetesScenarioPassesTheRunnersChecksWithTheJobsOptions() throws IOException {
+    String scenario = String.valueOf(map(k8s().get("ConfigMap").get("data")).get("scenario.yml"));
+    Path file = Files.writeString(tmp.resolve("scenario.yml"), scenario);
+    Path token = Files.writeString(tmp.resolve("token"), "t0ken\n");
+
+    Cli cli =
+        mqbench(
+            List.of(
+                "run",
+                "--dry-run",
+                "--scenario",
+                file.toString(),
+                "--workers",
+                "mqbench-{1..3}.mqbench:7070",
+                "--worker-token-file",
+                token.toString(),
+                "--stop-workers",
+                "--out",
+                tmp.resolve("results").toString()));
+
+    assertThat(cli.code()).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("node mqbench-3.mqbench:7070");
+  }
+
+  @Test
+  void theImageBuildsOnPinnedBaseImagesAndRunsAsTheUserKubernetesExpects() throws IOException {
+    String dockerfile = Files.readString(ROOT.resolve("Dockerfile"));
+    Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(dockerfile);
+    List<String> bases = new ArrayList<>();
+    while (from.find()) {
+      bases.add(from.group(1));
+    }
+    assertThat(bases).hasSize(2).allMatch(b -> b.matches("[^:]+:\\d+\\.\\d+\\.\\d+[^:]*"));
+    assertThat(dockerfile).contains("./mvnw").contains("--uid 10001");
+    assertThat(Files.readString(K8S)).contains("runAsUser: 10001").contains("fsGroup: 10001");
+  }
+}
