@@ -3,6 +3,7 @@ package io.mqbench.runner.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.Tick;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -94,20 +95,20 @@ class SettlementTest {
             backend.configure(Map.of()),
             config,
             new PrintStream(err, true, StandardCharsets.UTF_8));
-    Thread ctrlC =
-        new Thread(
-            () -> {
-              try {
-                Thread.sleep(100);
-              } catch (InterruptedException e) {
-                return;
-              }
-              session.requestStop();
-            });
-    ctrlC.setDaemon(true);
-    ctrlC.start();
+    // Ctrl-C once the run is under way (its first tick), not after a fixed delay: on a loaded
+    // machine preparing may take longer than any delay chosen here.
+    ProgressDisplay ctrlCAtFirstTick =
+        new ProgressDisplay() {
+          @Override
+          public void update(Tick tick) {
+            session.requestStop();
+          }
 
-    RunResult r = session.run(c -> ProgressDisplay.none());
+          @Override
+          public void close() {}
+        };
+
+    RunResult r = session.run(c -> ctrlCAtFirstTick);
 
     assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
     assertThat(r.failure()).isNull();
