@@ -17,6 +17,7 @@ import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.Environment;
+import io.mqbench.runner.results.RequestCost;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
 import java.io.PrintStream;
@@ -131,15 +132,21 @@ public final class BenchmarkSession {
       CellReady cell = outcome.cells().get(0);
       // Settled before a local broker stops: the broker the messages are in.
       Accounting accounting = settle(effective, outcome);
-      return RunResults.summarise(
-          outcome,
-          accounting,
-          warnings,
-          config,
-          cell.target(),
-          effective.effective(),
-          startedAt,
-          Environment.current(cell.versions()));
+      RunResult result =
+          RunResults.summarise(
+              outcome,
+              accounting,
+              warnings,
+              config,
+              cell.target(),
+              effective.effective(),
+              startedAt,
+              Environment.current(cell.versions()));
+      return result.withRequests(
+          RequestCost.of(
+              outcome.report().requests(),
+              provider.requestPrice(effective),
+              result.totals().sent()));
     } finally {
       ended.countDown();
       local.ifPresent(LocalBroker::close);
