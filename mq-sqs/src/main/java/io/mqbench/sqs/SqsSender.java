@@ -84,9 +84,7 @@ final class SqsSender implements MqSender {
     for (int i = 0; i < bodies.size(); i++) {
       String id = String.valueOf(first + i);
       pending.put(
-          id,
-          queue.shape(
-              SendMessageBatchRequestEntry.builder().id(id).messageBody(bodies.get(i)).build()));
+          id, SendMessageBatchRequestEntry.builder().id(id).messageBody(bodies.get(i)).build());
     }
     Map<String, BatchResultErrorEntry> refused = Map.of();
     int retries = queue.settings().entryRetries();
@@ -113,13 +111,15 @@ final class SqsSender implements MqSender {
   }
 
   private SendMessageBatchResponse call(List<SendMessageBatchRequestEntry> entries) {
+    List<SendMessageBatchRequestEntry> shaped = new ArrayList<>(entries.size());
     long chars = 0;
     for (SendMessageBatchRequestEntry e : entries) {
+      shaped.add(queue.shape(e));
       chars += e.messageBody().length();
     }
     queue.counter().count(SqsRequests.SEND, chars);
     try {
-      return queue.client().sendMessageBatch(b -> b.queueUrl(queue.queueUrl()).entries(entries));
+      return queue.client().sendMessageBatch(b -> b.queueUrl(queue.queueUrl()).entries(shaped));
     } catch (SdkException e) {
       throw SqsQueue.failure(
           "SendMessageBatch of " + entries.size() + " messages failed", e, queue.settings());
