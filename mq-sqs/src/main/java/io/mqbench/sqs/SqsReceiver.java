@@ -1,5 +1,6 @@
 package io.mqbench.sqs;
 
+import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
@@ -10,6 +11,12 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
@@ -22,7 +29,8 @@ import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
 /**
  * Receives with {@code ReceiveMessage} long polls (at most 10 messages per call, more by further
  * calls that do not wait) under the visibility timeout {@code sqs.visibilityTimeout}, and
- * acknowledges with {@code DeleteMessageBatch} calls of 10, every entry checked.
+ * acknowledges with {@code DeleteMessageBatch} calls of 10 on a thread of its own, every entry
+ * checked.
  *
  * <p>A lease is SQS's visibility timeout: a message received and not deleted becomes visible again
  * when it ends. On {@link #close()} this receiver makes what it still holds visible at once ({@code
@@ -36,9 +44,18 @@ final class SqsReceiver implements MqReceiver {
 
   private final SqsQueue queue;
 
-  /** Received and not yet acknowledged: message id to its latest receipt handle. */
-  private final Map<String, String> held = new LinkedHashMap<>();
+  /** Delete calls queued or under way at most, per receiver: back-pressure on {@link #ack}. */
+  static final int DELETES_IN_FLIGHT = 8;
 
+  /**
+   * Received and not yet acknowledged: message id to its latest receipt handle. Written by this
+   * receiver's thread and its delete thread.
+   */
+  private final Map<String, String> held = new ConcurrentHashMap<>();
+
+  private final Semaphore deleteSlots = new Semaphore(DELETES_IN_FLIGHT);
+  private final AtomicReference<MqException> deleteFailure = new AtomicReference<>();
+  private ExecutorService deleter;
   private boolean closed;
 
   SqsReceiver(SqsQueue queue) {
@@ -54,6 +71,7 @@ final class SqsReceiver implements MqReceiver {
       throw new IllegalArgumentException("max must be at least 1");
     }
     queue.checkOpen();
+    throwDeleteFailure();
     // SQS waits in whole seconds: the wait is rounded up, as declared (receiveGranularity).
     long waitSeconds = (wait.toMillis() + 999) / 1000;
     long deadline = System.nanoTime() + Duration.ofSeconds(waitSeconds).toNanos();
@@ -126,10 +144,14 @@ final class SqsReceiver implements MqReceiver {
   }
 
   /**
-   * Deletes the messages in calls of 10. A refused entry is sent again up to {@code
-   * sqs.entryRetries} times, then {@code ack} throws; except a receipt handle SQS calls no longer
-   * current: the message's lease ended and it was, or will be, received again, which the contract
-   * allows (it comes back; a duplicate, not a loss).
+   * Deletes the messages in calls of 10, on this receiver's delete thread: {@code ack} returns once
+   * the calls are queued (at most {@value #DELETES_IN_FLIGHT} at a time; it waits for a slot), so
+   * that the next receive overlaps the deletes, as the contract allows. A refused entry is sent
+   * again up to {@code sqs.entryRetries} times; if one is still refused, or a call fails, the next
+   * {@code ack} or {@code receive} throws, and those messages come back when their visibility
+   * timeout ends. A receipt handle SQS calls no longer current is no failure: the message's lease
+   * ended and it was, or will be, received again, which the contract allows (a duplicate, not a
+   * loss).
    */
   @Override
   public void ack(List<Received> messages) {
@@ -137,6 +159,7 @@ final class SqsReceiver implements MqReceiver {
       return;
     }
     queue.checkOpen();
+    throwDeleteFailure();
     List<SqsReceived> chunk = new ArrayList<>(SqsQueue.MAX_ENTRIES);
     for (Received r : messages) {
       if (!(r instanceof SqsReceived m)) {
@@ -144,13 +167,51 @@ final class SqsReceiver implements MqReceiver {
       }
       chunk.add(m);
       if (chunk.size() == SqsQueue.MAX_ENTRIES) {
-        delete(chunk);
+        deleteLater(chunk);
         chunk = new ArrayList<>(SqsQueue.MAX_ENTRIES);
       }
     }
     if (!chunk.isEmpty()) {
-      delete(chunk);
+      deleteLater(chunk);
     }
+  }
+
+  private void throwDeleteFailure() {
+    MqException failed = deleteFailure.getAndSet(null);
+    if (failed != null) {
+      throw new MqException(failed.getMessage(), failed);
+    }
+  }
+
+  private void deleteLater(List<SqsReceived> chunk) {
+    if (deleter == null) {
+      deleter = Executors.newSingleThreadExecutor(SqsReceiver::deleteThread);
+    }
+    deleteSlots.acquireUninterruptibly();
+    try {
+      deleter.execute(
+          () -> {
+            try {
+              delete(chunk);
+            } catch (MqException e) {
+              deleteFailure.compareAndSet(null, e);
+            } catch (RuntimeException e) {
+              deleteFailure.compareAndSet(
+                  null, new MqException("sqs: delete failed: " + Errors.oneLine(e), e));
+            } finally {
+              deleteSlots.release();
+            }
+          });
+    } catch (RuntimeException e) {
+      deleteSlots.release();
+      throw e;
+    }
+  }
+
+  private static Thread deleteThread(Runnable r) {
+    Thread t = new Thread(r, "mqbench-sqs-delete");
+    t.setDaemon(true);
+    return t;
   }
 
   private void delete(List<SqsReceived> chunk) {
@@ -213,13 +274,28 @@ final class SqsReceiver implements MqReceiver {
     }
   }
 
-  /** Makes what this receiver holds visible again at once; best effort, bounded. */
+  /**
+   * Finishes the deletes under way (each bounded by the request timeout), then makes what this
+   * receiver still holds visible again at once; best effort.
+   */
   @Override
   public void close() {
     if (closed) {
       return;
     }
     closed = true;
+    if (deleter != null) {
+      deleter.shutdown();
+      try {
+        long bound = queue.settings().requestTimeout().toMillis() * (DELETES_IN_FLIGHT + 1);
+        if (!deleter.awaitTermination(bound, TimeUnit.MILLISECONDS)) {
+          deleter.shutdownNow();
+        }
+      } catch (InterruptedException e) {
+        deleter.shutdownNow();
+        Thread.currentThread().interrupt();
+      }
+    }
     if (held.isEmpty()) {
       return;
     }
