@@ -45,9 +45,12 @@ public record RequestCounts(Map<String, Long> calls, long billed) {
   }
 
   /**
+   * Named so that JSON binders, which read {@code isX()} as a property, leave it out of a report
+   * sent between processes.
+   *
    * @return true when nothing was counted
    */
-  public boolean isEmpty() {
+  public boolean nothingCounted() {
     return calls.isEmpty() && billed == 0;
   }
 

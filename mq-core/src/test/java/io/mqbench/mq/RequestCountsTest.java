@@ -39,7 +39,7 @@ class RequestCountsTest {
           @Override
           public void close() {}
         };
-    assertThat(mq.requests().isEmpty()).isTrue();
+    assertThat(mq.requests().nothingCounted()).isTrue();
     assertThat(new RequestCounts(null, 0)).isEqualTo(RequestCounts.NONE);
   }
 

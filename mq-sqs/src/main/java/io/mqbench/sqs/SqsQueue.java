@@ -48,6 +48,7 @@ final class SqsQueue implements Mq {
   private final MqLimits limits;
   private final SqsClient client;
   private final String queueUrl;
+  private final AwsCredentialsProvider credentials;
   private final SqsRequests requests;
   private final UnaryOperator<SendMessageBatchRequestEntry> entries;
   private volatile boolean closed;
@@ -56,12 +57,14 @@ final class SqsQueue implements Mq {
       SqsSettings settings,
       MqLimits limits,
       SqsClient client,
+      AwsCredentialsProvider credentials,
       String queueUrl,
       SqsRequests requests,
       UnaryOperator<SendMessageBatchRequestEntry> entries) {
     this.settings = settings;
     this.limits = limits;
     this.client = client;
+    this.credentials = credentials;
     this.queueUrl = queueUrl;
     this.requests = requests;
     this.entries = entries;
@@ -100,9 +103,10 @@ final class SqsQueue implements Mq {
     SqsRequests requests = new SqsRequests();
     try {
       String url = queueUrl(client, settings, requests);
-      return new SqsQueue(settings, limits, client, url, requests, entries);
+      return new SqsQueue(settings, limits, client, credentials, url, requests, entries);
     } catch (RuntimeException e) {
       client.close();
+      closeQuietly(credentials);
       throw e;
     }
   }
@@ -329,5 +333,16 @@ final class SqsQueue implements Mq {
     }
     closed = true;
     client.close();
+    closeQuietly(credentials); // the client does not close a provider it was given
+  }
+
+  private static void closeQuietly(AwsCredentialsProvider credentials) {
+    if (credentials instanceof AutoCloseable c) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // Nothing is left to do with credentials at close.
+      }
+    }
   }
 }

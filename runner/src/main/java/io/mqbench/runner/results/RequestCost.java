@@ -46,7 +46,7 @@ public record RequestCost(
    */
   public static RequestCost of(
       RequestCounts counts, Optional<RequestPrice> price, long messagesSent) {
-    if (counts.isEmpty()) {
+    if (counts.nothingCounted()) {
       return null;
     }
     if (price.isEmpty()) {
