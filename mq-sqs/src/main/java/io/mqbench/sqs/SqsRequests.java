@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Counts the calls one {@link SqsQueue} and its senders and receivers make, by kind, and the
  * requests SQS bills for them: every call is one request, and a call whose payload is larger than
- * {@value #BILLING_CHUNK} bytes counts once per {@value #BILLING_CHUNK} bytes begun (SQS's
- * published billing rule: each 64 KiB chunk of a payload is one request). Calls that failed are
- * counted too: SQS bills requests, not messages. Thread-safe.
+ * {@value #BILLING_CHUNK} bytes counts once per {@value #BILLING_CHUNK} bytes begun (SQS's billing
+ * rule as summarised from its pricing page: each 64 KiB chunk of a payload is one request). Calls
+ * that failed are counted too: SQS bills requests, not messages. Thread-safe.
  */
 final class SqsRequests {
   /** SQS bills every 64 KiB of a request's payload as one request. */

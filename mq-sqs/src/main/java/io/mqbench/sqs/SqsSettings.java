@@ -53,7 +53,7 @@ record SqsSettings(
   /** ElasticMQ's usual port, which docker/sqs.yml publishes. */
   static final String COMPOSE_ENDPOINT = "http://127.0.0.1:9324";
 
-  /** SQS's largest payload per message and per batch call since 2025, 1 MiB. */
+  /** SQS's largest payload per message and per batch call in its current API reference, 1 MiB. */
   static final int SQS_MAX_PAYLOAD = 1024 * 1024;
 
   /** SQS's longest long poll. */
@@ -170,7 +170,7 @@ record SqsSettings(
           SQS_MAX_PAYLOAD,
           "bytes",
           "largest payload of one message and of one SendMessageBatch call as SQS counts it (the"
-              + " Base64 text of the bodies): 1 MiB since 2025, 262144 for servers with the older"
+              + " Base64 text of the bodies): 1 MiB in the current SQS API, 262144 for servers with the older"
               + " limit");
 
   static final ConfigKey<Integer> LOCAL_SERVER_HEAP =
