@@ -44,6 +44,20 @@ public interface Mq extends AutoCloseable {
     return Map.of();
   }
 
+  /**
+   * The requests this {@code Mq} and every sender and receiver it created made to the service so
+   * far, for backends whose service bills per request (Amazon SQS): the runner reads it once, after
+   * the run's senders and receivers have ended, and reports it with an estimated cost (see {@link
+   * MqProvider#requestPrice}). Calls of {@link MqProvider#open} count too (looking up the queue).
+   *
+   * <p>Thread-safe and cheap; counts only grow. Backends that do not count keep the default.
+   *
+   * @return the counts so far; {@link RequestCounts#NONE} by default
+   */
+  default RequestCounts requests() {
+    return RequestCounts.NONE;
+  }
+
   /** Releases what this {@code Mq} holds. Idempotent; does not throw checked exceptions. */
   @Override
   void close();

@@ -130,4 +130,17 @@ public interface MqProvider {
   default MqLimits limits(MqConfig config) {
     return MqLimits.UNLIMITED;
   }
+
+  /**
+   * The price the service charges per request under {@code config}, for a backend that counts its
+   * requests ({@link Mq#requests()}): the runner then reports an estimated cost per million
+   * messages. The price is configuration (a public list price, a negotiated one), never looked up.
+   * Must not contact the broker.
+   *
+   * @param config validated configuration of this backend
+   * @return the price; empty for backends not billed per request, and by default
+   */
+  default Optional<RequestPrice> requestPrice(MqConfig config) {
+    return Optional.empty();
+  }
 }

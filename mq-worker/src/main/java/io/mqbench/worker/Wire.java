@@ -16,6 +16,7 @@ import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.report.EncodedHistogram;
 import io.mqbench.engine.report.ReceiverStats;
 import io.mqbench.engine.report.SenderStats;
+import io.mqbench.mq.RequestCounts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -199,6 +200,10 @@ final class Wire {
     n.put("endToEndMicros", r.endToEndMicros().compressed());
     n.put("delivery", r.delivery().serialize());
     r.failure().ifPresent(f -> n.set("failure", failure(f)));
+    ObjectNode requests = n.putObject("requests");
+    requests.put("billed", r.requests().billed());
+    ObjectNode calls = requests.putObject("calls");
+    r.requests().calls().forEach(calls::put);
     return n;
   }
 
@@ -230,7 +235,18 @@ final class Wire {
         histogram(n, "harnessLagMicros"),
         histogram(n, "endToEndMicros"),
         DeliveryBitmaps.deserialize(binary(n, "delivery")),
-        failure(n.get("failure")));
+        failure(n.get("failure")),
+        requests(n.get("requests")));
+  }
+
+  /** A backend's request counts (SQS bills per request); none where the report has none. */
+  private static RequestCounts requests(JsonNode n) {
+    if (n == null || n.isNull()) {
+      return RequestCounts.NONE;
+    }
+    Map<String, Long> calls = new TreeMap<>();
+    n.path("calls").properties().forEach(e -> calls.put(e.getKey(), e.getValue().asLong()));
+    return new RequestCounts(calls, n.path("billed").asLong());
   }
 
   private static EncodedHistogram histogram(JsonNode n, String field) {

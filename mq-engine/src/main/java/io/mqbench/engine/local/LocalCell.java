@@ -19,6 +19,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.RequestCounts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -295,7 +296,17 @@ public final class LocalCell implements Cell {
         EncodedHistogram.of(harnessLag),
         EncodedHistogram.of(endToEnd),
         delivery(),
-        Optional.ofNullable(failure.get()));
+        Optional.ofNullable(failure.get()),
+        requests(mq));
+  }
+
+  /** Read after every thread ended, so that the counts cover the whole run. */
+  private static RequestCounts requests(Mq mq) {
+    try {
+      return mq == null ? RequestCounts.NONE : mq.requests();
+    } catch (RuntimeException e) {
+      return RequestCounts.NONE; // counts are an extra; a backend failing here fails nothing else
+    }
   }
 
   private static long since(long start, long nanos) {

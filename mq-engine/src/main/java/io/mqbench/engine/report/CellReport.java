@@ -1,6 +1,7 @@
 package io.mqbench.engine.report;
 
 import io.mqbench.engine.CellFailure;
+import io.mqbench.mq.RequestCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +23,8 @@ import java.util.Optional;
  * @param endToEndMicros per message, microseconds from the intended send time to its receipt
  * @param delivery what was acknowledged and what was delivered
  * @param failure what stopped the cell, if anything
+ * @param requests the requests the cell's backend made to its service ({@code Mq.requests()}), for
+ *     backends billed per request; {@link RequestCounts#NONE} otherwise
  */
 public record CellReport(
     List<SenderStats> senders,
@@ -32,12 +35,38 @@ public record CellReport(
     EncodedHistogram harnessLagMicros,
     EncodedHistogram endToEndMicros,
     DeliveryBitmaps delivery,
-    Optional<CellFailure> failure) {
+    Optional<CellFailure> failure,
+    RequestCounts requests) {
 
-  /** Copies the lists. */
+  /** Copies the lists; no request counts ({@code null}, as from an older report) are none. */
   public CellReport {
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
+    requests = requests == null ? RequestCounts.NONE : requests;
+  }
+
+  /** A report of a backend that counts no requests. */
+  public CellReport(
+      List<SenderStats> senders,
+      List<ReceiverStats> receivers,
+      EncodedHistogram serviceMicros,
+      EncodedHistogram responseMicros,
+      EncodedHistogram scheduleLagMicros,
+      EncodedHistogram harnessLagMicros,
+      EncodedHistogram endToEndMicros,
+      DeliveryBitmaps delivery,
+      Optional<CellFailure> failure) {
+    this(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failure,
+        RequestCounts.NONE);
   }
 
   /**
@@ -59,7 +88,8 @@ public record CellReport(
 
   /**
    * @param other another cell's report of the same run
-   * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins
+   * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
+   *     request counts add
    */
   public CellReport plus(CellReport other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -76,7 +106,8 @@ public record CellReport(
         harnessLagMicros.plus(other.harnessLagMicros),
         endToEndMicros.plus(other.endToEndMicros),
         delivery.plus(other.delivery),
-        failure.isPresent() ? failure : other.failure);
+        failure.isPresent() ? failure : other.failure,
+        requests.plus(other.requests));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.runner.results.Latency;
+import io.mqbench.runner.results.RequestCost;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.Totals;
 import java.io.PrintStream;
@@ -58,6 +59,7 @@ final class ConsoleReport {
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
     unsettled(r, folder, out);
+    requests(r, out);
     if (r.rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -84,6 +86,38 @@ final class ConsoleReport {
               + " (p99.99 needs 10,000, p99.9999 a million)");
     }
     out.printf(Locale.ROOT, "results    %s%n", folder);
+  }
+
+  /** Backends billed per request: the calls by kind and the estimated cost per million messages. */
+  private static void requests(RunResult r, PrintStream out) {
+    RequestCost q = r.requests();
+    if (q == null) {
+      return;
+    }
+    StringBuilder calls = new StringBuilder();
+    q.calls()
+        .forEach(
+            (kind, n) ->
+                calls
+                    .append(calls.length() == 0 ? "" : ", ")
+                    .append(kind)
+                    .append(' ')
+                    .append(String.format(Locale.ROOT, "%,d", n)));
+    out.printf(Locale.ROOT, "requests   %s; billed %,d%n", calls, q.billed());
+    if (q.costPerMillionMessages() != null) {
+      out.printf(
+          Locale.ROOT,
+          "cost       %.4f %s per million messages (estimate: billed requests x %s per million"
+              + " requests / messages sent; %s)%n",
+          q.costPerMillionMessages(),
+          q.currency(),
+          stripZeros(q.pricePerMillionRequests()),
+          q.priceSource());
+    }
+  }
+
+  private static String stripZeros(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /** The settings the backend warned about: their {@code key=value} parts. */

@@ -33,6 +33,8 @@ import java.util.Map;
  *     before the run; empty for safe settings
  * @param delivery which messages were acknowledged and which were received, for {@code
  *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
+ * @param requests for backends billed per request: the requests made and the estimated cost per
+ *     million messages; null (and not in {@code run.json}) for the others
  */
 public record RunResult(
     String runId,
@@ -53,11 +55,56 @@ public record RunResult(
     List<Tick> timeline,
     Map<String, Latency> latencies,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
-    @JsonIgnore io.mqbench.engine.report.DeliveryBitmaps delivery) {
+    @JsonIgnore io.mqbench.engine.report.DeliveryBitmaps delivery,
+    @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests) {
 
   /** Copies the warnings. */
   public RunResult {
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** A result without request counts. */
+  public RunResult(
+      String runId,
+      String startedAt,
+      RunStatus status,
+      String failure,
+      String queue,
+      String target,
+      Settings settings,
+      Map<String, String> cell,
+      int repetition,
+      Map<String, String> backendConfig,
+      Environment environment,
+      Totals totals,
+      RateReport rate,
+      List<ThreadRate> senders,
+      List<ThreadRate> receivers,
+      List<Tick> timeline,
+      Map<String, Latency> latencies,
+      List<String> warnings,
+      io.mqbench.engine.report.DeliveryBitmaps delivery) {
+    this(
+        runId,
+        startedAt,
+        status,
+        failure,
+        queue,
+        target,
+        settings,
+        cell,
+        repetition,
+        backendConfig,
+        environment,
+        totals,
+        rate,
+        senders,
+        receivers,
+        timeline,
+        latencies,
+        warnings,
+        delivery,
+        null);
   }
 
   /** A result without warnings or delivery bitmaps. */
@@ -138,7 +185,36 @@ public record RunResult(
         timeline,
         latencies,
         warnings,
-        delivery);
+        delivery,
+        requests);
+  }
+
+  /**
+   * @param cost the run's requests and their estimated cost, or null
+   * @return this result with them
+   */
+  public RunResult withRequests(RequestCost cost) {
+    return new RunResult(
+        runId,
+        startedAt,
+        status,
+        failure,
+        queue,
+        target,
+        settings,
+        cell,
+        repetition,
+        backendConfig,
+        environment,
+        totals,
+        rate,
+        senders,
+        receivers,
+        timeline,
+        latencies,
+        warnings,
+        delivery,
+        cost);
   }
 
   /**

@@ -63,6 +63,15 @@ public final class SummaryColumns {
     addLatency(c, "response", RunResult.RESPONSE);
     addLatency(c, "lag", RunResult.SCHEDULE_LAG);
     addLatency(c, "e2e", RunResult.END_TO_END);
+    // Backends billed per request (sqs) only; the currency is the configured price's (run.json).
+    c.add(new Column("requests_billed", r -> r.requests() == null ? "" : r.requests().billed()));
+    c.add(
+        new Column(
+            "cost_per_million_msgs",
+            r ->
+                r.requests() == null || r.requests().costPerMillionMessages() == null
+                    ? ""
+                    : round(r.requests().costPerMillionMessages(), 4)));
     return List.copyOf(c);
   }
 

@@ -18,6 +18,7 @@ import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.Environment;
 import io.mqbench.runner.results.NodeResult;
+import io.mqbench.runner.results.RequestCost;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
 import io.mqbench.worker.HttpCell;
@@ -165,7 +166,11 @@ public final class BenchmarkSession {
               startedAt,
               Environment.current(cell.versions()));
       workers.ifPresent(w -> nodes = NodeResult.of(w.layout(), remoteCells, result.totals()));
-      return result;
+      return result.withRequests(
+          RequestCost.of(
+              outcome.report().requests(),
+              provider.requestPrice(effective),
+              result.totals().sent()));
     } finally {
       ended.countDown();
       local.ifPresent(LocalBroker::close);

@@ -1,0 +1,167 @@
+package io.mqbench.sqs;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.RequestPrice;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.regions.providers.SystemSettingsRegionProvider;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * The {@code sqs} backend: an Amazon SQS standard queue through the AWS SDK for Java v2. A send is
+ * {@code SendMessageBatch} calls of up to 10 entries, every entry of every response checked; a
+ * receive is a {@code ReceiveMessage} long poll under a visibility timeout; an ack is {@code
+ * DeleteMessageBatch}. Every call is counted, and results carry an estimated cost per million
+ * messages at {@code sqs.pricePerMillionRequests}.
+ *
+ * <p>With neither {@code sqs.endpoint} nor {@code sqs.region} the runner uses a server answering on
+ * 127.0.0.1:9324 if one does, else starts the {@link LocalElasticMq} stand-in, which is not SQS.
+ */
+public final class SqsMqProvider implements MqProvider {
+  private static final Pattern AWS_QUEUE_HOST =
+      Pattern.compile("sqs\\.([a-z]{2}(?:-[a-z]+)+-[0-9]+)\\.amazonaws\\.com");
+
+  private final UnaryOperator<SendMessageBatchRequestEntry> entries;
+
+  /** The backend as the runner loads it. */
+  public SqsMqProvider() {
+    this(UnaryOperator.identity());
+  }
+
+  /**
+   * @param entries shapes every entry a sender sends; tests use it to make the server refuse one
+   */
+  SqsMqProvider(UnaryOperator<SendMessageBatchRequestEntry> entries) {
+    this.entries = entries;
+  }
+
+  @Override
+  public String name() {
+    return "sqs";
+  }
+
+  @Override
+  public String description() {
+    return "Amazon SQS standard queue (AWS SDK for Java v2): SendMessageBatch with every entry"
+        + " checked, long-polling receives, DeleteMessageBatch acks; counts requests and estimates"
+        + " the cost per million messages";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return SqsSettings.KEYS;
+  }
+
+  /**
+   * Also checks what SQS counts in whole seconds, and makes a queue URL given without an endpoint
+   * name its own endpoint (and, for an Amazon SQS URL, its region), so that a URL is an address.
+   */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = MqProvider.super.configure(raw);
+    SqsSettings.wholeSeconds(
+        SqsSettings.VISIBILITY_TIMEOUT, config.get(SqsSettings.VISIBILITY_TIMEOUT));
+    SqsSettings.wholeSeconds(SqsSettings.WAIT_TIME, config.get(SqsSettings.WAIT_TIME));
+    config.find(SqsSettings.ENDPOINT).ifPresent(SqsSettings::endpoint);
+    String queue = config.get(SqsSettings.QUEUE);
+    if ((queue.startsWith("http://") || queue.startsWith("https://"))
+        && config.find(SqsSettings.ENDPOINT).isEmpty()) {
+      URI url = SqsSettings.endpoint(queue);
+      config =
+          config.with(SqsSettings.ENDPOINT.name(), url.getScheme() + "://" + url.getRawAuthority());
+      Matcher aws = AWS_QUEUE_HOST.matcher(url.getHost());
+      if (aws.matches() && config.find(SqsSettings.REGION).isEmpty()) {
+        config = config.with(SqsSettings.REGION.name(), aws.group(1));
+      }
+    }
+    return config;
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    Optional<String> endpoint = config.find(SqsSettings.ENDPOINT);
+    if (endpoint.isPresent()) {
+      return SqsSettings.hostPort(SqsSettings.endpoint(endpoint.get()));
+    }
+    return config
+        .find(SqsSettings.REGION)
+        .map(r -> "sqs." + r + ".amazonaws.com:443")
+        .orElse("unset (" + SqsSettings.ENDPOINT.name() + ", " + SqsSettings.REGION.name() + ")");
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    SqsSettings settings = SqsSettings.from(config, environmentRegion());
+    return SqsQueue.open(settings, limits(config), entries);
+  }
+
+  /**
+   * {@code AWS_REGION} or {@code -Daws.region}: the SDK's own settings, never instance metadata.
+   */
+  private static Optional<String> environmentRegion() {
+    try {
+      return Optional.of(new SystemSettingsRegionProvider().getRegion().id());
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public Optional<BrokerAddressing> brokerAddressing() {
+    return Optional.of(
+        new BrokerAddressing(
+            List.of(SqsSettings.ENDPOINT.name(), SqsSettings.REGION.name()),
+            "docker/sqs.yml",
+            "127.0.0.1:9324",
+            SqsSettings.COMPOSE_ENDPOINT,
+            ""));
+  }
+
+  @Override
+  public Optional<LocalBroker> localBroker(MqConfig config) {
+    if (config.find(SqsSettings.ENDPOINT).isPresent()
+        || config.find(SqsSettings.REGION).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(new SqsLocalBroker(config.get(SqsSettings.LOCAL_SERVER_HEAP)));
+  }
+
+  /**
+   * The largest message is {@code sqs.maxPayloadBytes} as Base64, three bytes per four characters;
+   * batches are unlimited, because a send splits them into calls of at most 10 entries and {@code
+   * sqs.maxPayloadBytes}. A send fails after {@code sqs.requestTimeout} when the server stops
+   * answering; receives wait in whole seconds.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    int payload = config.get(SqsSettings.MAX_PAYLOAD);
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(
+            payload / 4 * 3,
+            SqsSettings.MAX_PAYLOAD.name()
+                + "="
+                + payload
+                + " characters of Base64, 3 bytes per 4 characters")
+        .withSendTimeout(config.get(SqsSettings.REQUEST_TIMEOUT))
+        .withReceiveGranularity(Duration.ofSeconds(1));
+  }
+
+  @Override
+  public Optional<RequestPrice> requestPrice(MqConfig config) {
+    String price = config.get(SqsSettings.PRICE);
+    return Optional.of(
+        new RequestPrice(Double.parseDouble(price), "USD", SqsSettings.PRICE.name() + "=" + price));
+  }
+}
