@@ -93,6 +93,7 @@ public final class Main implements Runnable {
               .addSubcommand(new CommandLine(new RunCommand(invocation, planner, stop)))
               .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
+      cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));
       cli.setErr(new java.io.PrintWriter(invocation.err(), true));
       cli.getSubcommands()

@@ -1,0 +1,78 @@
+package io.mqbench.runner.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.runner.results.FixedResults;
+import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.runner.results.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportCommandTest {
+  @TempDir Path tmp;
+
+  /** Two repetitions each of two cells that compare queues, as a matrix folder holds them. */
+  private Path matrix() {
+    Path folder = tmp.resolve("20261123-memory-vs-other-matrix");
+    int n = 1;
+    for (String queue : List.of("memory", "other")) {
+      for (int rep = 1; rep <= 2; rep++) {
+        RunResult r = FixedResults.fixedResult(0).inCell(Map.of("queue", queue), rep);
+        ResultsWriter.write(r, folder.resolve(String.format("%03d", n++)));
+      }
+    }
+    return folder;
+  }
+
+  @Test
+  void aReportComparesEveryRunAndCellOfEveryFolderInOneSelfContainedPage() throws IOException {
+    Path matrix = matrix();
+    Path single = tmp.resolve("20261123-memory");
+    ResultsWriter.write(FixedResults.fixedRateResult(), single);
+    Path out = tmp.resolve("report.html");
+
+    Reports.write(List.of(matrix, single), out);
+
+    String html = Files.readString(out);
+    assertThat(html).contains("<table id=\"cells\">").contains("<table id=\"runs\">");
+    assertThat(html).contains("queue=memory").contains("queue=other");
+    assertThat(html).contains("20261123-memory-vs-other-matrix").contains("20261123-memory");
+    assertThat(html).contains("★").contains("± ");
+    assertThat(html).contains("harness-limited").contains("Environment and versions");
+    // sent and received by the queue axis, both over time, end-to-end, response and send latency
+    assertThat(count(html, "<img class=\"chart\"")).isEqualTo(7);
+    assertThat(count(html, "src=\"data:image/png;base64,")).isEqualTo(7);
+    assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
+  }
+
+  @Test
+  void aSecretInAnEnvironmentIsNeverShown() throws IOException {
+    Path single = tmp.resolve("run");
+    ResultsWriter.write(FixedResults.fixedResult(0), single);
+    String json = Files.readString(single.resolve("run.json"));
+    Files.writeString(
+        single.resolve("run.json"),
+        json.replace(
+            "\"memory.maxDepth\"", "\"memory.password\" : \"hunter2\", \"memory.maxDepth\""));
+
+    Reports.write(List.of(single), tmp.resolve("r.html"));
+
+    assertThat(Files.readString(tmp.resolve("r.html"))).doesNotContain("hunter2").contains("****");
+  }
+
+  static int count(String text, String what) {
+    Matcher m = Pattern.compile(Pattern.quote(what)).matcher(text);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+}
