@@ -509,7 +509,7 @@ class MainTest {
     assertThat(json.at("/steps/1/rate").asDouble()).isEqualTo(400.0);
     assertThat(json.at("/finding").asText())
         .isEqualTo(
-            "every rate tried met the target and response time p99 <= 5000 ms, up to 400 msgs/s:"
+            "every rate tried met the target and response time p99 <= 5,000 ms, up to 400 msgs/s:"
                 + " no knee found");
     assertThat(sweep.resolve("001-200").resolve(ResultsWriter.RUN_JSON)).isNotEmptyFile();
     assertThat(Files.readAllLines(sweep.resolve("sweep.csv"))).hasSize(3);

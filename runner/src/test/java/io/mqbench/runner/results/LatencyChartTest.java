@@ -74,6 +74,7 @@ class LatencyChartTest {
     String title = LatencyChart.title(FixedResults.fixedRateResult());
 
     assertThat(title)
-        .isEqualTo("memory, rate 3,000 msgs/s, 4 x 2, batch 1, 100 B, in flight 8, run 0000002b");
+        .isEqualTo(
+            "memory, rate 3,000 msgs/s, 4 x 2, batch 1, 100 B, in flight 8, senders=4, run 0000002b");
   }
 }
