@@ -99,9 +99,10 @@ public final class HtmlReport {
     cells.forEach(c -> bySource.computeIfAbsent(c.source(), s -> new ArrayList<>()).add(c));
     bySource.forEach(
         (source, sourceCells) -> {
-          for (String axis : axes(sourceCells)) {
-            pictures.add(ReportCharts.byAxis(sourceCells, axis, false));
-            pictures.add(ReportCharts.byAxis(sourceCells, axis, true));
+          List<String> axes = axes(sourceCells);
+          for (String axis : axes) {
+            pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, false));
+            pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, true));
           }
         });
     pictures.add(ReportCharts.overTime(runs, false));

@@ -53,7 +53,7 @@ final class ReportCharts {
    * @param received received msgs/s instead of sent
    * @return the chart
    */
-  static Picture byAxis(List<CellFigures> cells, String axis, boolean received) {
+  static Picture byAxis(List<CellFigures> cells, String axis, List<String> axes, boolean received) {
     List<String> xValues = new ArrayList<>();
     Map<String, Map<String, Estimate>> lines = new LinkedHashMap<>();
     for (CellFigures c : cells) {
@@ -65,6 +65,7 @@ final class ReportCharts {
         xValues.add(x);
       }
       Map<String, String> others = new LinkedHashMap<>(c.cell());
+      others.keySet().retainAll(axes); // the values that vary, not those every cell shares
       others.remove(axis);
       String line = others.isEmpty() ? "all" : RunResult.labelOf(others);
       lines
@@ -87,6 +88,9 @@ final class ReportCharts {
         .setDefaultSeriesRenderStyle(
             org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
     chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
+    chart.getStyler().setOverlapped(true); // every line's point of a value at the same x
+    chart.getStyler().setYAxisMin(0.0); // two repetitions' interval can reach below 0 msgs/s
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
     lines.forEach(
         (name, byX) -> {
           List<Double> y = new ArrayList<>();
@@ -119,6 +123,8 @@ final class ReportCharts {
             .yAxisTitle(what)
             .build();
     style(chart);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    chart.getStyler().setXAxisDecimalPattern("#,##0.##");
     Set<String> names = new LinkedHashSet<>();
     for (RunFigures r : runs) {
       if (r.timeline().isEmpty()) {
@@ -202,6 +208,7 @@ final class ReportCharts {
             .yAxisTitle("latency (ms), log")
             .build();
     style(chart);
+    chart.getStyler().setXAxisDecimalPattern("#,##0");
     chart.getStyler().setYAxisLogarithmic(true);
     Map<String, List<double[]>> bySource = new LinkedHashMap<>();
     for (CellFigures c : cells) {
