@@ -41,7 +41,9 @@ public record CellFigures(
   public static List<CellFigures> of(List<RunFigures> runs) {
     Map<List<Object>, List<RunFigures>> groups = new LinkedHashMap<>();
     for (RunFigures r : runs) {
-      groups.computeIfAbsent(List.of(r.source(), r.cell()), k -> new ArrayList<>()).add(r);
+      // A sweep's runs share their (empty) cell and differ in rate: each rate is a cell of its own.
+      List<Object> key = java.util.Arrays.asList(r.source(), r.cell(), r.settings().get("rate"));
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     List<CellFigures> cells = new ArrayList<>();
     groups.values().forEach(g -> cells.add(aggregate(g)));
@@ -89,11 +91,16 @@ public record CellFigures(
   }
 
   /**
-   * @return the cell as one line, or the queue outside a matrix
+   * @return the cell as one line; outside a matrix the queue, with its rate in rate mode (a sweep's
+   *     steps)
    */
   public String label() {
     String cellLabel = first().cellLabel();
-    return cellLabel.isEmpty() ? queue : cellLabel;
+    if (!cellLabel.isEmpty()) {
+      return cellLabel;
+    }
+    Double rate = first().targetRate();
+    return rate == null ? queue : String.format(java.util.Locale.ROOT, "%s rate=%.0f", queue, rate);
   }
 
   /**

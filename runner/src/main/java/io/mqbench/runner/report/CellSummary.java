@@ -129,7 +129,7 @@ public final class CellSummary {
       out.printf(
           Locale.ROOT,
           "%-40s %4d %24s %24s %20s %20s  %s%n",
-          c.first().cellLabel().isEmpty() ? c.queue() : c.first().cellLabel(),
+          c.label(),
           c.runs().size(),
           c.sent().format(0),
           c.received().format(0),

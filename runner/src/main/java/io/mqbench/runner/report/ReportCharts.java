@@ -133,6 +133,9 @@ final class ReportCharts {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (double[] t : r.timeline()) {
+        if (t[0] - Math.floor(t[0]) > 0 && t[0] - Math.floor(t[0]) < 0.5 && x.size() > 0) {
+          continue; // a last tick of a few milliseconds: its rate is noise, a cliff to 0 or a spike
+        }
         x.add(t[0]);
         y.add(received ? t[2] : t[1]);
       }

@@ -11,7 +11,12 @@ final class ReportNames {
 
   /** A run: its cell and repetition, or queue and id outside a matrix. */
   static String run(RunFigures r, boolean withSource) {
-    String cell = r.cellLabel().isEmpty() ? r.queue() + " " + r.runId() : r.cellLabel();
+    String cell =
+        !r.cellLabel().isEmpty()
+            ? r.cellLabel()
+            : r.targetRate() != null
+                ? String.format(java.util.Locale.ROOT, "%s rate=%.0f", r.queue(), r.targetRate())
+                : r.queue() + " " + r.runId();
     return cell
         + (r.repetition() > 0 ? " #" + r.repetition() : "")
         + (withSource ? " [" + r.source() + "]" : "");

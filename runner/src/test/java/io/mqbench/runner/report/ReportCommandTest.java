@@ -67,6 +67,40 @@ class ReportCommandTest {
     assertThat(Files.readString(tmp.resolve("r.html"))).doesNotContain("hunter2").contains("****");
   }
 
+  @Test
+  void aSweepsRatesAreCellsOfTheirOwnAndDrawALatencyAgainstThroughputCurve() throws IOException {
+    Path sweep = tmp.resolve("20261123-memory-sweep");
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    for (int rate : new int[] {1000, 2000, 4000}) {
+      Path run = sweep.resolve("00" + rate);
+      ResultsWriter.write(FixedResults.fixedRateResult().inCell(Map.of(), 0), run);
+      var tree =
+          (com.fasterxml.jackson.databind.node.ObjectNode)
+              json.readTree(run.resolve("run.json").toFile());
+      ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("settings"))
+          .put("rate", (double) rate);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("rate"))
+          .put("targetMsgsPerSecond", (double) rate);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("rate"))
+          .put("achievedMsgsPerSecond", rate * 0.99);
+      json.writeValue(run.resolve("run.json").toFile(), tree);
+    }
+    Files.writeString(
+        sweep.resolve(Reports.SWEEP_JSON), "{\"finding\": \"highest rate: 4,000 msgs/s\"}");
+
+    List<CellFigures> cells = CellFigures.of(Reports.read(sweep));
+    Reports.write(List.of(sweep), tmp.resolve("sweep.html"));
+
+    assertThat(cells)
+        .extracting(CellFigures::label)
+        .containsExactly("memory rate=1000", "memory rate=2000", "memory rate=4000");
+    String html = Files.readString(tmp.resolve("sweep.html"));
+    assertThat(html).contains("highest rate: 4,000 msgs/s");
+    assertThat(html).contains("alt=\"response time p99 against achieved msgs/s\"");
+    assertThat(html).contains("alt=\"end-to-end p99 against achieved msgs/s\"");
+  }
+
   static int count(String text, String what) {
     Matcher m = Pattern.compile(Pattern.quote(what)).matcher(text);
     int n = 0;
