@@ -69,7 +69,8 @@ public final class HtmlReport {
         .append("; made ")
         .append(esc(generatedAt))
         .append(". Values of repeated cells are the mean ± the half-width of the 95 % confidence")
-        .append(" interval (Student's t); the best value of each column is marked.</p>\n");
+        .append(" interval (Student's t); the best value of each column among cells whose")
+        .append(" verdict is ok (or harness-limited) is marked ★.</p>\n");
     if (!sweeps.isEmpty()) {
       h.append("<h2>Rate sweep</h2>\n<ul>");
       sweeps.forEach(s -> h.append("<li>").append(esc(s)).append("</li>"));
@@ -201,7 +202,10 @@ public final class HtmlReport {
   }
 
   private static Double best(
-      List<CellFigures> cells, Function<CellFigures, Estimate> value, boolean highest) {
+      List<CellFigures> all, Function<CellFigures, Estimate> value, boolean highest) {
+    // A cell that failed its verdict (target not met, lost messages) is no one's best.
+    List<CellFigures> passed = all.stream().filter(c -> c.verdict().exitCode() == 0).toList();
+    List<CellFigures> cells = passed.isEmpty() ? all : passed;
     return cells.stream()
         .map(value)
         .filter(Estimate::present)
