@@ -98,11 +98,6 @@ final class PlanRunner {
   }
 
   /**
-   * Runs one plan, writes its folder and prints its report. A run that cannot start (backend
-   * unreachable, stopped while connecting) is thrown as a single run, and recorded with its reason
-   * in a matrix.
-   */
-  /**
    * Runs one plan into its folder, as a step of a sweep: a failure to start is recorded.
    *
    * @return the result; its status says whether it was stopped
@@ -113,6 +108,11 @@ final class PlanRunner {
     return result;
   }
 
+  /**
+   * Runs one plan, writes its folder and prints its report. A run that cannot start (backend
+   * unreachable, stopped while connecting) is thrown as a single run, and recorded with its reason
+   * in a matrix.
+   */
   private RunResult runAndReport(RunPlan plan, Path folder, boolean recordFailureToStart) {
     invocation
         .err()

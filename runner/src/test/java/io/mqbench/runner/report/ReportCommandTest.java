@@ -101,6 +101,20 @@ class ReportCommandTest {
     assertThat(html).contains("alt=\"end-to-end p99 against achieved msgs/s\"");
   }
 
+  @Test
+  void aCellThatFailedItsVerdictIsNeverMarkedBest() {
+    RunFigures ok =
+        CellFiguresTest.run("1", 1, 100, 100, 2.0, io.mqbench.runner.results.RunStatus.OK);
+    RunFigures fast =
+        CellFiguresTest.run(
+            "8", 1, 900, 900, 1.0, io.mqbench.runner.results.RunStatus.LOST_MESSAGES);
+
+    String html = HtmlReport.render(List.of(ok, fast), List.of(), "now");
+
+    String table = html.substring(html.indexOf("<table id=\"cells\">"), html.indexOf("</table>"));
+    assertThat(table).contains("<td class=\"best\">100 ★</td>").doesNotContain("900 ★");
+  }
+
   static int count(String text, String what) {
     Matcher m = Pattern.compile(Pattern.quote(what)).matcher(text);
     int n = 0;
