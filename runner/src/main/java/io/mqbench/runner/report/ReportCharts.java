@@ -141,7 +141,8 @@ final class ReportCharts {
       }
       chart
           .addSeries(unique(names, ReportNames.run(r, sources(runs) > 1)), x, y)
-          .setMarker(SeriesMarkers.NONE);
+          // a run shorter than a second or two is a point or two: markers make it visible
+          .setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
     }
     return new Picture(chart.getTitle(), png(chart));
   }
