@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -27,8 +28,8 @@ final class BackendProperties {
       Map<String, String> flags) {
     String prefix = provider.name() + ".";
     Map<String, String> out = new TreeMap<>();
-    scenario.ifPresent(s -> out.putAll(s.properties()));
-    out.putAll(cell);
+    scenario.ifPresent(s -> out.putAll(ownKeys(s.properties(), provider, queuesOf(s))));
+    out.putAll(ownKeys(cell, provider, scenario.map(BackendProperties::queuesOf).orElse(Set.of())));
     String envPrefix = "MQBENCH_" + provider.name().toUpperCase(Locale.ROOT) + "_";
     invocation.env().entrySet().stream()
         .filter(e -> e.getKey().startsWith(envPrefix))
@@ -52,6 +53,35 @@ final class BackendProperties {
     }
     out.putAll(flags);
     return out;
+  }
+
+  /**
+   * The keys for this run's backend: a scenario that compares queues gives each its own keys (its
+   * address, ...), so keys of another queue the scenario names are for that queue's runs. Keys of a
+   * backend the scenario does not name stay, and are refused as they always were.
+   */
+  private static Map<String, String> ownKeys(
+      Map<String, String> keys, MqProvider provider, Set<String> scenarioQueues) {
+    Map<String, String> own = new TreeMap<>();
+    keys.forEach(
+        (k, v) -> {
+          int dot = k.indexOf('.');
+          String backend = dot < 0 ? k : k.substring(0, dot);
+          if (backend.equals(provider.name()) || !scenarioQueues.contains(backend)) {
+            own.put(k, v);
+          }
+        });
+    return own;
+  }
+
+  /** The queues a scenario names: its {@code queue} and the values of a {@code queue} axis. */
+  static Set<String> queuesOf(ScenarioFile s) {
+    Set<String> queues = new java.util.TreeSet<>();
+    if (s.options().containsKey("queue")) {
+      queues.add(s.options().get("queue"));
+    }
+    s.cells().forEach(c -> Optional.ofNullable(c.get("queue")).ifPresent(queues::add));
+    return queues;
   }
 
   /**

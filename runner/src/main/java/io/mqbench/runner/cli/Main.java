@@ -95,6 +95,7 @@ public final class Main implements Runnable {
       cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
+      cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));
       cli.setErr(new java.io.PrintWriter(invocation.err(), true));
       cli.getSubcommands()

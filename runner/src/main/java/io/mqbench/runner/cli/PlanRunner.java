@@ -67,7 +67,7 @@ final class PlanRunner {
   }
 
   private int runMatrix(RunPlans plans) {
-    Path folder = resultsFolder(plans.out(), plans.queue() + "-matrix");
+    Path folder = resultsFolder(plans.out(), MatrixSummary.folderName(plans));
     int total = plans.runs().size();
     invocation
         .err()
@@ -112,7 +112,19 @@ final class PlanRunner {
     ResultsWriter.writeMatrix(results, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
     printTable(results, folder);
+    MatrixSummary.write(results, folder, plans.repeat() > 1, invocation);
     return exitCode(worst);
+  }
+
+  /**
+   * Runs one plan into its folder, as a step of a sweep: a failure to start is recorded.
+   *
+   * @return the result; its status says whether it was stopped
+   */
+  RunResult runOne(RunPlan plan, Path folder) {
+    RunResult result = runAndReport(plan, folder, true);
+    explain(result, folder);
+    return result;
   }
 
   /**

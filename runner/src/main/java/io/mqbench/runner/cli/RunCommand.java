@@ -45,6 +45,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (SweepRunner.requested(options)) {
+      return new SweepRunner(invocation, planner, stop).run(options);
+    }
     RunPlans plans = planner.plan(options);
     if (options.dryRun) {
       printPlans(plans);
@@ -54,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Prints what would run: each run's (or cell's) settings and the backend's configuration. */
-  private void printPlans(RunPlans plans) {
+  void printPlans(RunPlans plans) {
     for (RunPlan plan : plans.runs()) {
       if (plan.repetition() > 1) {
         continue;

@@ -27,7 +27,9 @@ final class RunOptions {
       description =
           "throughput: closed loop, each sender sends as fast as acknowledgements come back."
               + " rate: open loop, messages issued on a fixed schedule (--rate) and latency measured"
-              + " from the scheduled time (coordinated omission corrected). Default: ${DEFAULT-VALUE}.")
+              + " from the scheduled time (coordinated omission corrected). sweep: rate mode at a"
+              + " series of rates (--sweep-rates, or doubling from --rate), a latency-vs-throughput"
+              + " curve, and with --slo the highest rate that meets it. Default: ${DEFAULT-VALUE}.")
   String mode;
 
   @Option(
@@ -254,6 +256,40 @@ final class RunOptions {
               + " that a deployment living for one benchmark ends with it (a Kubernetes Job, a"
               + " compose service).")
   boolean stopWorkers;
+
+  @Option(
+      names = {"--slo"},
+      paramLabel = "OBJECTIVE",
+      description =
+          "Sweep: a latency objective such as p99=50ms (response time), e2e.p99=50ms or"
+              + " send.p99.9=20ms; the sweep bisects to the highest rate whose verdict is ok and"
+              + " whose objective holds.")
+  String slo;
+
+  @Option(
+      names = {"--sweep-rates"},
+      paramLabel = "MSGS_PER_S",
+      split = ",",
+      description =
+          "Sweep: the rates to run, such as 1000,2000,5000. Default: doubling from --rate (or"
+              + " 1000) until a rate fails.")
+  java.util.List<Double> sweepRates = new java.util.ArrayList<>();
+
+  @Option(
+      names = {"--sweep-steps"},
+      paramLabel = "N",
+      defaultValue = "16",
+      description = "Sweep: the most runs it makes. Default: ${DEFAULT-VALUE}.")
+  int sweepSteps;
+
+  @Option(
+      names = {"--sweep-precision"},
+      paramLabel = "FRACTION",
+      defaultValue = "0.05",
+      description =
+          "Sweep with --slo: bisection stops when the failing rate is within this fraction above"
+              + " the passing one. Default: ${DEFAULT-VALUE}.")
+  double sweepPrecision;
 
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;

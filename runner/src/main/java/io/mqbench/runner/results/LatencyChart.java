@@ -35,10 +35,24 @@ public final class LatencyChart {
    */
   public static void write(String title, Map<String, Histogram> microsByName, Path png)
       throws IOException {
+    BitmapEncoder.saveBitmap(
+        chart(title, microsByName), png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /**
+   * The chart itself, for a report that embeds it. Latency is on a logarithmic axis: on a linear
+   * one the tail flattens the median and the usual percentiles into the x axis.
+   *
+   * @param title the chart's title
+   * @param microsByName histograms of microseconds, by series name; those without values are left
+   *     out
+   * @return the chart
+   */
+  public static XYChart chart(String title, Map<String, Histogram> microsByName) {
     XYChart chart =
         new XYChartBuilder()
             .width(1000)
-            .height(600)
+            .height(heightFor(600, microsByName.size()))
             .title(title)
             .xAxisTitle("percentile")
             .yAxisTitle("latency (ms)")
@@ -50,6 +64,9 @@ public final class LatencyChart {
     chart.getStyler().setxAxisTickLabelsFormattingFunction(LatencyChart::percentileLabel);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setMarkerSize(0);
+    chart.getStyler().setYAxisLogarithmic(true);
+    // Beside the plot, long legend names (a matrix's cells) leave it no width: below it instead.
+    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
     for (Map.Entry<String, Histogram> e : microsByName.entrySet()) {
       Histogram h = e.getValue();
       if (h.getTotalCount() == 0) {
@@ -64,25 +81,68 @@ public final class LatencyChart {
       XYSeries series = chart.addSeries(e.getKey(), x, y);
       series.setMarker(SeriesMarkers.NONE);
     }
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    return chart;
+  }
+
+  /**
+   * @param r a run
+   * @return a title that says what was measured: queue, mode, the settings that shape latency, and
+   *     the run's id
+   */
+  public static String title(RunResult r) {
+    Settings s = r.settings();
+    StringBuilder t = new StringBuilder(r.queue()).append(", ").append(s.mode());
+    if (s.rate() != null) {
+      t.append(String.format(Locale.ROOT, " %,.0f msgs/s", s.rate()));
+    }
+    t.append(
+            String.format(
+                Locale.ROOT, ", %d x %d, batch %d", s.senders(), s.receivers(), s.batch()))
+        .append(", ")
+        .append(s.size())
+        .append(" B, in flight ")
+        .append(s.inFlight());
+    if (!r.cellLabel().isEmpty()) {
+      t.append(", ").append(r.cellLabel());
+    }
+    return t.append(", run ").append(r.runId()).toString();
+  }
+
+  /**
+   * The height of a chart whose legend, below the plot, lists this many series: the plot keeps the
+   * base height and the legend adds a line per series beyond four.
+   *
+   * @param base the height with up to four series
+   * @param series how many series
+   * @return the height in pixels
+   */
+  public static int heightFor(int base, int series) {
+    return base + 21 * Math.max(0, series - 4);
   }
 
   /**
    * @param micros a histogram with values
    * @return its curve as (x, milliseconds) points, x from {@link #x}, ending at 99.9999 %
    */
-  static List<double[]> points(Histogram micros) {
+  public static List<double[]> points(Histogram micros) {
     List<double[]> points = new ArrayList<>();
     for (HistogramIterationValue v : micros.percentiles(5)) {
       double p = v.getPercentileLevelIteratedTo();
       if (p >= MAX_PERCENTILE) {
         break; // the axis ends at 99.9999 %; a large run's iteration goes past it
       }
-      points.add(new double[] {x(p), v.getValueIteratedTo() / 1000.0});
+      points.add(new double[] {x(p), positive(v.getValueIteratedTo() / 1000.0)});
     }
     points.add(
-        new double[] {x(MAX_PERCENTILE), micros.getValueAtPercentile(MAX_PERCENTILE) / 1000.0});
+        new double[] {
+          x(MAX_PERCENTILE), positive(micros.getValueAtPercentile(MAX_PERCENTILE) / 1000.0)
+        });
     return points;
+  }
+
+  /** A logarithmic axis cannot show 0: a latency below 1 µs is drawn at 1 µs. */
+  private static double positive(double ms) {
+    return Math.max(ms, 0.001);
   }
 
   /** The x position of a percentile: 0 for 0 %, 1 for 90 %, 2 for 99 %, ... */

@@ -72,11 +72,7 @@ public final class ResultsWriter {
         histograms.put(
             RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
       }
-      chart(
-          result.queue() + ", " + result.settings().mode() + ", run " + result.runId(),
-          histograms,
-          dir,
-          warnings);
+      chart(LatencyChart.title(result), histograms, dir, warnings);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
     }
@@ -152,9 +148,11 @@ public final class ResultsWriter {
   }
 
   /**
-   * Writes the summary spreadsheet: a {@code summary} sheet with one row per result (lost messages
-   * in red) and a {@code timeline} sheet with messages and msgs/s per second of every result, each
-   * row labelled with its result's run id, cell and repetition.
+   * Writes the summary spreadsheet: a {@code summary} sheet with one row per cell (repetitions as
+   * mean and 95 % interval, see {@code CellSummary}), a {@code runs} sheet with one row per result
+   * (lost messages in red), an {@code environment} sheet and a {@code timeline} sheet with messages
+   * and msgs/s per second of every result, each row labelled with its result's run id, cell and
+   * repetition.
    *
    * @param results one row each
    * @param out where the workbook goes; not closed
@@ -162,7 +160,8 @@ public final class ResultsWriter {
    */
   public static void xlsx(List<RunResult> results, OutputStream out) throws IOException {
     Workbook wb = new Workbook(out, "mqbench", "1.0");
-    Worksheet summary = wb.newWorksheet("summary");
+    io.mqbench.runner.report.CellSummary.summarySheet(wb, results);
+    Worksheet summary = wb.newWorksheet("runs");
     List<SummaryColumns.Column> columns = SummaryColumns.ALL;
     for (int c = 0; c < columns.size(); c++) {
       summary.value(0, c, columns.get(c).header());
@@ -190,6 +189,7 @@ public final class ResultsWriter {
     }
     summary.freezePane(0, 1);
     timeline(wb.newWorksheet("timeline"), results);
+    io.mqbench.runner.report.CellSummary.environmentSheet(wb, results);
     wb.finish();
   }
 

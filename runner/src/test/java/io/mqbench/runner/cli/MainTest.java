@@ -398,7 +398,10 @@ class MainTest {
 
     assertThat(code).as(err()).isZero();
     Path matrix = onlyResultsFolder();
-    assertThat(matrix.getFileName().toString()).endsWith("-memory-matrix");
+    assertThat(matrix.getFileName().toString()).endsWith("-memory-by-senders-batch-matrix");
+    assertThat(Files.readAllLines(matrix.resolve("cells.csv"))).hasSize(1 + 4);
+    assertThat(matrix.resolve("report.html")).isNotEmptyFile();
+    assertThat(out()).contains("cell (mean ± 95% CI)");
     List<String> rows = Files.readAllLines(matrix.resolve(ResultsWriter.SUMMARY_CSV));
     assertThat(rows).hasSize(1 + 4 * 2);
     assertThat(rows.get(1)).contains("\"senders=1 batch=1 memory.maxDepth=1000\",1,");
@@ -412,6 +415,124 @@ class MainTest {
     assertThat(last.at("/backendConfig/memory.maxDepth").asText()).isEqualTo("1000");
     assertThat(last.at("/repetition").asInt()).isEqualTo(2);
     assertThat(out()).contains("sent msgs/s").contains("senders=2 batch=10");
+  }
+
+  @Test
+  void aScenarioThatComparesQueuesGivesEachItsOwnAddressAndNamesItsFolderAfterThem()
+      throws IOException {
+    Path scenario = tmp.resolve("queues.yml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "messages: 200",
+            "matrix:",
+            "  queue: [memory, kafka]",
+            "properties:",
+            "  memory.maxDepth: 5000",
+            "  kafka:",
+            "    bootstrapServers: 127.0.0.1:1",
+            ""));
+
+    int code =
+        run(
+            "run",
+            "--scenario",
+            scenario.toString(),
+            "--dry-run",
+            "--out",
+            tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isZero();
+    assertThat(out())
+        .contains("memory.maxDepth = 5000")
+        .contains("kafka.bootstrapServers = 127.0.0.1:1");
+    String memoryCell =
+        out().substring(out().indexOf("queue=memory"), out().indexOf("queue=kafka"));
+    assertThat(memoryCell).doesNotContain("kafka.bootstrapServers");
+    RunPlans plans = plansOf(scenario);
+    assertThat(MatrixSummary.folderName(plans)).isEqualTo("memory-vs-kafka-matrix");
+  }
+
+  @Test
+  void keysOfAQueueTheScenarioDoesNotNameAreStillRefused() throws IOException {
+    Path scenario = tmp.resolve("typo.yml");
+    Files.writeString(scenario, "queue: memory\nproperties:\n  kafka.acks: all\n");
+
+    int code = run("run", "--scenario", scenario.toString(), "--dry-run");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(err()).contains("kafka.acks");
+  }
+
+  private RunPlans plansOf(Path scenario) {
+    var invocation = cli.invocation(Map.of(), Map.of());
+    var providers = io.mqbench.mq.MqProviders.load();
+    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, Main.runOptionNames());
+    RunPlanner planner =
+        new RunPlanner(
+            invocation,
+            providers,
+            java.util.Optional.of(file),
+            java.util.Optional.empty(),
+            List.of("--scenario", scenario.toString()));
+    RunOptions options = new RunOptions();
+    picocli.CommandLine cl = new picocli.CommandLine(options);
+    cl.setDefaultValueProvider(
+        new LayeredDefaults(
+            invocation, java.util.Optional.of(file), java.util.Optional.empty(), Map.of()));
+    cl.parseArgs("--scenario", scenario.toString());
+    return planner.plan(options);
+  }
+
+  @Test
+  void aRateSweepRunsEachRateAndWritesItsCurveFindingAndReport() throws IOException {
+    int code =
+        run(
+            "run",
+            "--mode",
+            "sweep",
+            "--sweep-rates",
+            "200,400",
+            "--slo",
+            "p99=5s",
+            "--duration",
+            "1s",
+            "--out",
+            tmp.resolve("results").toString());
+
+    assertThat(code).as(err()).isZero();
+    Path sweep = onlyResultsFolder();
+    assertThat(sweep.getFileName().toString()).endsWith("-memory-sweep");
+    JsonNode json = ResultsWriter.readJson(sweep.resolve("sweep.json"));
+    assertThat(json.at("/steps")).hasSize(2);
+    assertThat(json.at("/steps/1/rate").asDouble()).isEqualTo(400.0);
+    assertThat(json.at("/finding").asText())
+        .isEqualTo(
+            "every rate tried met the target and response time p99 <= 5,000 ms, up to 400 msgs/s:"
+                + " no knee found");
+    assertThat(sweep.resolve("001-200").resolve(ResultsWriter.RUN_JSON)).isNotEmptyFile();
+    assertThat(Files.readAllLines(sweep.resolve("sweep.csv"))).hasSize(3);
+    assertThat(Files.readString(sweep.resolve("report.html"))).contains("Rate sweep");
+    assertThat(out()).contains("sweep      every rate tried met the target");
+  }
+
+  @Test
+  void aBadObjectiveIsOneLineAndExitCodeTwo() {
+    int code = run("run", "--mode", "sweep", "--slo", "p99=fast", "--dry-run");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(err().strip()).startsWith("mqbench: --slo p99=fast:").doesNotContain("\n");
+  }
+
+  @Test
+  void aReportOfAFolderWithoutRunsIsOneLineAndExitCodeTwo() throws IOException {
+    Files.createDirectories(tmp.resolve("empty"));
+
+    int code = run("report", tmp.resolve("empty").toString());
+
+    assertThat(code).isEqualTo(2);
+    assertThat(err().strip()).contains("holds no run.json").doesNotContain("\n");
   }
 
   @Test

@@ -57,4 +57,24 @@ class LatencyChartTest {
     assertThat(image.getWidth()).isEqualTo(1000);
     assertThat(image.getHeight()).isEqualTo(600);
   }
+
+  @Test
+  void latencyIsOnALogarithmicAxisSoTheMedianIsNotFlattenedByTheTail() {
+    Histogram h = Latencies.newHistogram();
+    h.recordValueWithCount(1_000, 9_999);
+    h.recordValue(5_000_000);
+
+    var chart = LatencyChart.chart("t", Map.of("run", h));
+
+    assertThat(chart.getStyler().isYAxisLogarithmic()).isTrue();
+  }
+
+  @Test
+  void aRunsChartTitleSaysItsSettings() {
+    String title = LatencyChart.title(FixedResults.fixedRateResult());
+
+    assertThat(title)
+        .isEqualTo(
+            "memory, rate 3,000 msgs/s, 4 x 2, batch 1, 100 B, in flight 8, senders=4, run 0000002b");
+  }
 }

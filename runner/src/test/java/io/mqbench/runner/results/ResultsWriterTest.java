@@ -43,7 +43,7 @@ class ResultsWriterTest {
     try (ReadableWorkbook wb =
         new ReadableWorkbook(new ByteArrayInputStream(bytes.toByteArray()))) {
       Sheet summary =
-          wb.getSheets().filter(s -> s.getName().equals("summary")).findFirst().orElseThrow();
+          wb.getSheets().filter(s -> s.getName().equals("runs")).findFirst().orElseThrow();
       List<Row> rows = summary.read();
       assertThat(rows).hasSize(2);
       List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
@@ -62,6 +62,45 @@ class ResultsWriterTest {
     }
     String xml = unzipEntry(bytes.toByteArray(), "xl/styles.xml");
     assertThat(xml).as("a red fill for lost messages").contains("FFC7CE");
+  }
+
+  @Test
+  void spreadsheetForPeopleOpensOnOneRowPerCellWithMeanAndIntervalThenRunsTimelineEnvironment()
+      throws IOException {
+    RunResult a = FixedResults.fixedResult(0).inCell(java.util.Map.of("senders", "4"), 1);
+    RunResult b = FixedResults.fixedResult(0).inCell(java.util.Map.of("senders", "4"), 2);
+    RunResult c = FixedResults.fixedResult(0).inCell(java.util.Map.of("senders", "8"), 1);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultsWriter.xlsx(List.of(a, b, c), bytes);
+
+    try (ReadableWorkbook wb =
+        new ReadableWorkbook(new ByteArrayInputStream(bytes.toByteArray()))) {
+      assertThat(wb.getSheets().map(Sheet::getName).toList())
+          .containsExactly("summary", "runs", "timeline", "environment");
+      List<Row> rows = sheet(bytes.toByteArray(), "summary");
+      assertThat(rows).hasSize(3);
+      List<String> headers = rows.get(0).stream().map(x -> x.getRawValue()).toList();
+      int sent = headers.indexOf("sent_msgs_per_s");
+      assertThat(headers.get(sent + 1)).isEqualTo("± 95% CI");
+      assertThat(rows.get(1).getCellAsString(headers.indexOf("cell")).orElseThrow())
+          .isEqualTo("senders=4");
+      assertThat(rows.get(1).getCellAsNumber(headers.indexOf("runs")).orElseThrow().intValue())
+          .isEqualTo(2);
+      assertThat(rows.get(1).getCellAsNumber(sent).orElseThrow().doubleValue()).isEqualTo(50_000);
+      // equal repetitions: an interval of width 0
+      assertThat(rows.get(1).getCellAsNumber(sent + 1).orElseThrow().doubleValue()).isZero();
+      assertThat(rows.get(2).getCellAsNumber(headers.indexOf("runs")).orElseThrow().intValue())
+          .isEqualTo(1);
+      List<Row> env = sheet(bytes.toByteArray(), "environment");
+      assertThat(env.stream().map(r -> r.getCellAsString(2).orElse("")).toList())
+          .contains("javaVersion", "backend memory.maxDepth");
+    }
+    String sheet1 = unzipEntry(bytes.toByteArray(), "xl/worksheets/sheet1.xml");
+    assertThat(sheet1).as("frozen header").contains("state=\"frozen\"");
+    assertThat(sheet1).as("column widths").contains("<cols>");
+    assertThat(unzipEntry(bytes.toByteArray(), "xl/styles.xml"))
+        .as("number formats")
+        .contains("#,##0.000");
   }
 
   @Test
@@ -107,8 +146,7 @@ class ResultsWriterTest {
     assertThat(csv.get("e2e_p50_ms")).isEqualTo("50.015");
 
     List<Row> rows =
-        sheet(
-            Files.readAllBytes(tmp.resolve("run").resolve(ResultsWriter.SUMMARY_XLSX)), "summary");
+        sheet(Files.readAllBytes(tmp.resolve("run").resolve(ResultsWriter.SUMMARY_XLSX)), "runs");
     List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
     sendColumns.forEach(
         h -> assertThat(rows.get(1).hasCell(headers.indexOf(h))).as("a cell for " + h).isFalse());
@@ -126,7 +164,7 @@ class ResultsWriterTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ResultsWriter.xlsx(List.of(FixedResults.fixedResult(0), FixedResults.fixedRateResult()), bytes);
 
-    List<Row> rows = sheet(bytes.toByteArray(), "summary");
+    List<Row> rows = sheet(bytes.toByteArray(), "runs");
     int column = rows.get(0).stream().map(c -> c.getRawValue()).toList().indexOf("harness_limited");
     assertThat(rows.get(1).hasCell(column)).as("not a rate run: no cell").isFalse();
     assertThat(rows.get(2).getCell(column).getType()).isEqualTo(CellType.BOOLEAN);

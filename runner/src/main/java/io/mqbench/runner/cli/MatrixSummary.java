@@ -1,0 +1,83 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.runner.report.CellFigures;
+import io.mqbench.runner.report.CellSummary;
+import io.mqbench.runner.report.Reports;
+import io.mqbench.runner.report.RunFigures;
+import io.mqbench.runner.results.RunResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a matrix adds at its end to the per-run table: its repetitions aggregated per cell ({@code
+ * cells.csv} and the terminal), and its {@code report.html}; and the name of its folder, which says
+ * what it compares.
+ */
+final class MatrixSummary {
+  private MatrixSummary() {}
+
+  /**
+   * Writes {@code cells.csv} and {@code report.html}, and prints the cells' table when cells were
+   * repeated. A report that cannot be drawn is a warning: the numbers are already written.
+   */
+  static void write(List<RunResult> results, Path folder, boolean repeated, Invocation invocation) {
+    if (results.isEmpty()) {
+      return;
+    }
+    List<RunFigures> runs = new ArrayList<>();
+    String source = String.valueOf(folder.getFileName());
+    results.forEach(r -> runs.add(RunFigures.of(r, source)));
+    List<CellFigures> cells = CellFigures.of(runs);
+    try {
+      Files.writeString(
+          folder.resolve(CellSummary.CELLS_CSV), CellSummary.csv(cells), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      invocation.err().println("mqbench: warning: could not write cells.csv: " + e.getMessage());
+    }
+    if (repeated) {
+      CellSummary.print(cells, invocation.out());
+    }
+    try {
+      Path report = Reports.write(List.of(folder), folder.resolve(Reports.REPORT_HTML));
+      invocation.out().println("report     " + report);
+    } catch (RuntimeException | LinkageError e) {
+      invocation.err().println("mqbench: warning: could not write the report: " + e);
+    }
+  }
+
+  /**
+   * @param plans a matrix's runs
+   * @return the folder's name after what it compares: {@code kafka-vs-rabbitmq-matrix}, {@code
+   *     kafka-by-senders-batch-matrix}, {@code memory-matrix} for repetitions only
+   */
+  static String folderName(RunPlans plans) {
+    Set<String> queues = new LinkedHashSet<>();
+    Map<String, Set<String>> axes = new LinkedHashMap<>();
+    for (RunPlan p : plans.runs()) {
+      queues.add(p.provider().name());
+      p.cell().forEach((k, v) -> axes.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+    }
+    List<String> varied = new ArrayList<>();
+    axes.forEach(
+        (k, v) -> {
+          if (v.size() > 1 && !k.equals("queue")) {
+            varied.add(k.replaceFirst("^properties\\.", ""));
+          }
+        });
+    String name =
+        String.join("-vs-", queues) + (varied.isEmpty() ? "" : "-by-" + String.join("-", varied));
+    name = name.replaceAll("[^A-Za-z0-9._-]", "_");
+    if (name.length() > 80) {
+      name = name.substring(0, 80);
+    }
+    return name + "-matrix";
+  }
+}

@@ -1,0 +1,97 @@
+package io.mqbench.runner.sweep;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.Durations;
+import io.mqbench.runner.results.Latency;
+import io.mqbench.runner.results.RunResult;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A latency objective, such as {@code p99=50ms}: the percentile of a latency that must not exceed a
+ * limit. Without a latency named, it is the response time (from the scheduled send time to the
+ * acknowledgement: what an application sending at that rate sees); {@code e2e.p99=50ms} names the
+ * end-to-end latency, {@code send.p99=...} the service time.
+ *
+ * @param latency the latency's name ({@link RunResult#RESPONSE}, ...)
+ * @param suffix the percentile's suffix ({@code p99}, {@code p99_9}) or {@code max}
+ * @param limitMs the limit in milliseconds
+ * @param text the objective as given
+ */
+public record Objective(String latency, String suffix, double limitMs, String text) {
+  private static final Map<String, String> LATENCIES =
+      Map.of(
+          "response", RunResult.RESPONSE,
+          "e2e", RunResult.END_TO_END,
+          "send", RunResult.SEND);
+
+  /**
+   * @param text {@code [response.|e2e.|send.]pNN[.N]=DURATION}
+   * @return the objective
+   * @throws ConfigException naming {@code --slo} if the text is not one
+   */
+  public static Objective parse(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    int eq = t.indexOf('=');
+    if (eq < 0) {
+      throw bad(text, "no '='");
+    }
+    String what = t.substring(0, eq).trim();
+    String latency = RunResult.RESPONSE;
+    for (Map.Entry<String, String> l : LATENCIES.entrySet()) {
+      if (what.startsWith(l.getKey() + ".")) {
+        latency = l.getValue();
+        what = what.substring(l.getKey().length() + 1);
+      }
+    }
+    String suffix = what.replace('.', '_');
+    boolean known =
+        suffix.equals("max")
+            || Latency.PERCENTILES.stream().anyMatch(p -> p.getKey().equals(suffix));
+    if (!known) {
+      throw bad(
+          text, "'" + what + "' is not p50, p90, p99, p99.9, p99.99, p99.999, p99.9999 or max");
+    }
+    double ms;
+    try {
+      ms = Durations.parse(t.substring(eq + 1).trim()).toNanos() / 1e6;
+    } catch (IllegalArgumentException e) {
+      throw bad(text, e.getMessage());
+    }
+    if (!(ms > 0)) {
+      throw bad(text, "the limit must be more than 0");
+    }
+    return new Objective(latency, suffix, ms, text.trim());
+  }
+
+  private static ConfigException bad(String text, String why) {
+    return new ConfigException(
+        "--slo " + text + ": " + why + " (expected such as p99=50ms or e2e.p99.9=200ms)");
+  }
+
+  /**
+   * @param r a run
+   * @return its value of this latency percentile in ms, or null if the run cannot give it (too few
+   *     values)
+   */
+  public Double valueMs(RunResult r) {
+    Latency l = r.latencies().get(latency);
+    if (l == null) {
+      return null;
+    }
+    java.util.OptionalDouble v = l.valueMs(suffix);
+    return v.isPresent() ? v.getAsDouble() : null;
+  }
+
+  /**
+   * @return the objective for people: {@code response time p99 <= 50 ms}
+   */
+  public String describe() {
+    return RunResult.label(latency, true)
+        + " "
+        + suffix.replace('_', '.')
+        + " <= "
+        + String.format(Locale.ROOT, "%,.3f", limitMs).replaceAll("\\.?0+$", "")
+        + " ms";
+  }
+}
