@@ -238,12 +238,9 @@ class MultiNodeIT {
   static List<Map<String, String>> readSummary(Path xlsx) throws IOException {
     try (InputStream in = new FileInputStream(xlsx.toFile());
         ReadableWorkbook wb = new ReadableWorkbook(in)) {
+      // One row per run, with the CSV's columns (the "summary" sheet has one row per cell).
       List<Row> rows =
-          wb.getSheets()
-              .filter(s -> s.getName().equals("summary"))
-              .findFirst()
-              .orElseThrow()
-              .read();
+          wb.getSheets().filter(s -> s.getName().equals("runs")).findFirst().orElseThrow().read();
       List<String> headers = new ArrayList<>();
       rows.get(0).forEach(c -> headers.add(c.getRawValue()));
       List<Map<String, String>> out = new ArrayList<>();
