@@ -59,8 +59,7 @@ public final class LocalElasticMq implements AutoCloseable {
     try {
       String classpath = DISTRIBUTION.classpath(scratch.path(), ElasticMqMain.class);
       int port = Loopback.freePort();
-      Path conf = scratch.path().resolve("elasticmq.conf");
-      Files.writeString(conf, config(port, queues, visibilitySeconds), StandardCharsets.UTF_8);
+      Path conf = writeConfig(scratch.path(), config(port, queues, visibilitySeconds));
       process =
           BrokerProcess.start(
               "local SQS stand-in (ElasticMQ)",
@@ -73,18 +72,20 @@ public final class LocalElasticMq implements AutoCloseable {
       process.awaitReady(
           () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(500)), timeout);
       return new LocalElasticMq(scratch, process, port);
-    } catch (IOException e) {
-      if (process != null) {
-        process.close();
-      }
-      scratch.close();
-      throw new MqException("cannot write the ElasticMQ configuration: " + e, e);
     } catch (RuntimeException | InterruptedException e) {
       if (process != null) {
         process.close();
       }
       scratch.close();
       throw e;
+    }
+  }
+
+  private static Path writeConfig(Path dir, String config) {
+    try {
+      return Files.writeString(dir.resolve("elasticmq.conf"), config, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new MqException("cannot write the ElasticMQ configuration: " + e, e);
     }
   }
 

@@ -3,12 +3,10 @@ package io.mqbench.runner.jmh;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.mqbench.runner.results.SummaryColumns;
+import io.mqbench.runner.results.Tables;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
@@ -166,19 +164,11 @@ public final class JmhSummary {
    * @return the rows as CSV with a header line
    */
   public String csv() {
-    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
-    headers.forEach(schema::addColumn);
-    Object[][] cells =
+    return Tables.csv(
+        headers,
         rows.stream()
             .map(r -> headers.stream().map(h -> r.getOrDefault(h, "")).toArray())
-            .toArray(Object[][]::new);
-    try {
-      return new CsvMapper()
-          .writer(schema.build().withLineSeparator("\n"))
-          .writeValueAsString(cells);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+            .toArray(Object[][]::new));
   }
 
   /**
@@ -196,14 +186,7 @@ public final class JmhSummary {
     }
     for (int r = 0; r < rows.size(); r++) {
       for (int c = 0; c < headers.size(); c++) {
-        Object v = rows.get(r).get(headers.get(c));
-        if (v instanceof BigDecimal d) {
-          sheet.value(r + 1, c, d);
-        } else if (v instanceof Number n) {
-          sheet.value(r + 1, c, n);
-        } else if (v != null && !"".equals(v)) {
-          sheet.value(r + 1, c, String.valueOf(v));
-        }
+        Tables.cell(sheet, r + 1, c, rows.get(r).get(headers.get(c)));
       }
     }
     sheet.freezePane(0, 1);

@@ -3,14 +3,11 @@ package io.mqbench.runner.results;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.mqbench.engine.Tick;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,13 +34,6 @@ public final class ResultsWriter {
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)
           .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
-  private static final CsvMapper CSV = csvMapper();
-
-  private static CsvMapper csvMapper() {
-    CsvMapper m = new CsvMapper();
-    m.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
-    return m;
-  }
 
   private ResultsWriter() {}
 
@@ -134,17 +124,11 @@ public final class ResultsWriter {
    * @return the CSV text, with a header line, comma-separated, '\n' line ends
    */
   public static String csv(List<RunResult> results) {
-    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
-    SummaryColumns.ALL.forEach(c -> schema.addColumn(c.header()));
-    Object[][] rows =
+    return Tables.csv(
+        SummaryColumns.ALL.stream().map(SummaryColumns.Column::header).toList(),
         results.stream()
             .map(r -> SummaryColumns.ALL.stream().map(c -> c.value().apply(r)).toArray())
-            .toArray(Object[][]::new);
-    try {
-      return CSV.writer(schema.build().withLineSeparator("\n")).writeValueAsString(rows);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+            .toArray(Object[][]::new));
   }
 
   /**
@@ -173,15 +157,8 @@ public final class ResultsWriter {
         Object v = columns.get(c).value().apply(result);
         if ("".equals(v)) {
           continue; // does not apply to this run's mode
-        } else if (v instanceof BigDecimal d) {
-          summary.value(r + 1, c, d);
-        } else if (v instanceof Number n) {
-          summary.value(r + 1, c, n);
-        } else if (v instanceof Boolean b) {
-          summary.value(r + 1, c, b);
-        } else {
-          summary.value(r + 1, c, String.valueOf(v));
         }
+        Tables.cell(summary, r + 1, c, v);
         if (columns.get(c).header().equals("lost") && result.totals().lost() > 0) {
           summary.style(r + 1, c).fillColor("FFC7CE").fontColor("9C0006").bold().set();
         }

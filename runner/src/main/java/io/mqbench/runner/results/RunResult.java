@@ -63,50 +63,6 @@ public record RunResult(
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
   }
 
-  /** A result without request counts. */
-  public RunResult(
-      String runId,
-      String startedAt,
-      RunStatus status,
-      String failure,
-      String queue,
-      String target,
-      Settings settings,
-      Map<String, String> cell,
-      int repetition,
-      Map<String, String> backendConfig,
-      Environment environment,
-      Totals totals,
-      RateReport rate,
-      List<ThreadRate> senders,
-      List<ThreadRate> receivers,
-      List<Tick> timeline,
-      Map<String, Latency> latencies,
-      List<String> warnings,
-      io.mqbench.engine.report.DeliveryBitmaps delivery) {
-    this(
-        runId,
-        startedAt,
-        status,
-        failure,
-        queue,
-        target,
-        settings,
-        cell,
-        repetition,
-        backendConfig,
-        environment,
-        totals,
-        rate,
-        senders,
-        receivers,
-        timeline,
-        latencies,
-        warnings,
-        delivery,
-        null);
-  }
-
   /** A result without warnings or delivery bitmaps. */
   public RunResult(
       String runId,
@@ -145,6 +101,7 @@ public record RunResult(
         timeline,
         latencies,
         List.of(),
+        null,
         null);
   }
 

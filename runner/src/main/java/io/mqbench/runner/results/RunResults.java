@@ -172,7 +172,8 @@ public final class RunResults {
         outcome.timeline(),
         latencies,
         warnings,
-        accounting.bitmaps());
+        accounting.bitmaps(),
+        null);
   }
 
   /**

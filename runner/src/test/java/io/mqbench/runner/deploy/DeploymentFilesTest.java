@@ -16,11 +16,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -134,28 +132,10 @@ class DeploymentFilesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("backendsWithACluster")
   void dockerComposeAcceptsTheBenchFileBesideEveryCluster(MqProvider backend) throws Exception {
-    Process process;
-    try {
-      ProcessBuilder pb =
-          new ProcessBuilder(
-                  "docker-compose",
-                  "-f",
-                  ROOT.resolve(backend.brokerAddressing().orElseThrow().composeFile()).toString(),
-                  "-f",
-                  BENCH.toString(),
-                  "config",
-                  "-q")
-              .redirectErrorStream(true);
-      pb.environment().put("BACKEND", backend.name());
-      process = pb.start();
-    } catch (IOException notInstalled) {
-      Assumptions.abort(
-          "docker-compose is not installed (apt-get install docker-compose; .ci/run does)");
-      return;
-    }
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.exitValue()).as(output).isZero();
+    DockerCompose.assertAccepts(
+        Map.of("BACKEND", backend.name()),
+        ROOT.resolve(backend.brokerAddressing().orElseThrow().composeFile()),
+        BENCH);
   }
 
   /** Every document of k8s/mqbench.yaml by kind. */
