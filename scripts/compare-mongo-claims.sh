@@ -11,11 +11,12 @@
 # backlog claiming up to --batch per receive; the drain rate is the claim strategy's receive rate.
 # Rounds alternate which strategy goes first; per backlog size the medians, their ratio and the
 # per-round ratios are printed. Then one run per write concern per round gives the send rates.
+# One unmeasured drain with each strategy warms the server up first.
 #
 # Without --uri (or MONGODB_URI) the mongo-java-server stand-in is started once, in its own JVM on a
-# free loopback port, and every run uses it: STAND-IN NUMBERS ARE NOT MONGODB NUMBERS (it scans
-# the whole collection for every filter that is not on _id alone, so its costs grow with the
-# backlog). Needs: ./mvnw -q -B package -DskipTests.
+# free loopback port, and every run uses it: STAND-IN NUMBERS ARE NOT MONGODB NUMBERS (its writes
+# are slow next to a round trip, and it scans the whole collection for most filters). Needs:
+# ./mvnw -q -B package -DskipTests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
     --size) SIZE="$2"; shift 2 ;;
     --rounds) ROUNDS="$2"; shift 2 ;;
     --write-concerns) WRITE_CONCERNS="$2"; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -75,6 +76,12 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+
 echo "server: $SERVER"
 echo "one sender then one receiver per run, ${SIZE}-byte messages, send batches 1..$BATCH, receive up to $BATCH; $ROUNDS rounds"
 STAMP=$(date +%s)
+# The server's JIT warms up over the first runs, which would favour whichever strategy runs later:
+# one unmeasured drain of each strategy first.
+for claim in batch one; do
+  run "$STAMP-warm-up-$claim" "${MESSAGES%%,*}" mongo.claim="$claim" >/dev/null
+done
+echo "warm-up: one unmeasured drain of ${MESSAGES%%,*} messages with each strategy"
 for m in ${MESSAGES//,/ }; do
   : >"$WORK/batch" ; : >"$WORK/one" ; : >"$WORK/ratio"
   for r in $(seq 1 "$ROUNDS"); do

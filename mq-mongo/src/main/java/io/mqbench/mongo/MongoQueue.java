@@ -21,18 +21,20 @@ import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * One collection used as a queue. A message is one document:
  *
  * <pre>{@code
- * { _id: ObjectId, body: BinData, visibleAt: Date, claim: ObjectId | absent }
+ * { _id: ObjectId, body: BinData, visibleAt: Date, claim: ObjectId | null }
  * }</pre>
  *
  * <p>A message is visible when {@code visibleAt <= now}: a new or released message is visible from
  * the epoch, a claimed one from the end of its lease ({@code now + mongo.visibilityTimeout}). An
- * index on {@code visibleAt} serves every claim. One {@link MongoClient} (a connection pool) is
- * shared by every sender and receiver of the run, as MongoDB's drivers intend.
+ * index on {@code visibleAt} serves every claim; {@code claim} is null until a receiver claims the
+ * message, and again once it released it. One {@link MongoClient} (a connection pool) is shared by
+ * every sender and receiver of the run, as MongoDB's drivers intend.
  */
 final class MongoQueue implements Mq {
   /** Field names of a message document. */
@@ -104,6 +106,14 @@ final class MongoQueue implements Mq {
               .getCollection(settings.collection(), BsonDocument.class);
       collection.createIndex(
           Indexes.ascending(VISIBLE_AT), new IndexOptions().name("mqbench_visibleAt"));
+      if (!isMongod(buildInfo)) {
+        // The stand-in keeps no secondary index and uses a unique one only for a filter with
+        // exactly its fields; every other filter is a scan of the whole collection. This index
+        // lets it serve the receivers' writes by _id and claim token (heldBy) without one. A real
+        // mongod serves them from its _id index and is not burdened with it.
+        collection.createIndex(
+            Indexes.ascending(ID, CLAIM), new IndexOptions().name("mqbench_id_claim").unique(true));
+      }
       return new MongoQueue(settings, limits, client, collection, describeServer(buildInfo));
     } catch (MongoException e) {
       client.close();
@@ -119,12 +129,29 @@ final class MongoQueue implements Mq {
    */
   static String describeServer(BsonDocument buildInfo) {
     String version = buildInfo.getString("version", new BsonString("unknown")).getValue();
-    if (buildInfo.containsKey("gitVersion")) {
+    if (isMongod(buildInfo)) {
       return "MongoDB " + version;
     }
     return "NOT MongoDB: a wire-compatible server without gitVersion in buildInfo (such as the"
         + " mongo-java-server stand-in), reporting version "
         + version;
+  }
+
+  private static boolean isMongod(BsonDocument buildInfo) {
+    return buildInfo.containsKey("gitVersion");
+  }
+
+  /**
+   * The filter naming one message as long as the given claim holds it: by {@code _id} and claim
+   * token only, as a plain document ({@code Filters.and} would render {@code $and}, which the
+   * stand-in cannot serve from an index).
+   *
+   * @param id the message's {@code _id}
+   * @param claim the claim token, or {@link org.bson.BsonNull} for a message nobody holds
+   * @return {@code {_id: id, claim: claim}}
+   */
+  static BsonDocument heldBy(BsonValue id, BsonValue claim) {
+    return new BsonDocument(ID, id).append(CLAIM, claim);
   }
 
   /**

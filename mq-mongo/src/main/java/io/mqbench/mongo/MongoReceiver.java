@@ -1,17 +1,19 @@
 package io.mqbench.mongo;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.lte;
 
 import com.mongodb.MongoException;
+import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.DeleteOneModel;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.Updates;
-import com.mongodb.client.result.UpdateResult;
+import com.mongodb.client.model.WriteModel;
+import io.mqbench.mq.BackgroundAcks;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
@@ -19,13 +21,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonNull;
 import org.bson.BsonObjectId;
 import org.bson.BsonValue;
 import org.bson.conversions.Bson;
@@ -35,24 +37,32 @@ import org.bson.types.ObjectId;
  * Claims messages under a lease, acknowledges them by deleting them, and releases what it still
  * holds when closed.
  *
- * <p><b>No double claim.</b> A claim is a write whose filter includes {@code visibleAt <= now} and
- * which sets {@code visibleAt = now + visibilityTimeout} and a claim token. MongoDB applies a
- * write's filter and update to one document atomically, so of two receivers racing for a visible
- * document exactly one write matches it; the other finds it invisible. The {@code one} strategy
- * does this with {@code findOneAndUpdate} per message. The {@code batch} strategy reads up to
- * {@code max} visible candidates, then claims them all in one {@code updateMany} whose filter is
- * {@code _id in candidates and visibleAt <= now}: each document is still claimed atomically, so a
- * candidate another receiver took in between does not match, and does not get this claim's token.
- * The token is fresh for every claim, so the documents carrying it are exactly the ones this claim
- * won; when the update matched fewer than the candidates, they are read back by token. (Atomicity
- * per document is all this needs: {@code updateMany} is not atomic as a whole, and does not have to
- * be.) The lease uses this machine's clock: receivers' clocks must agree to well within the
- * visibility timeout.
+ * <p><b>No double claim.</b> A claim is a write that sets {@code visibleAt = now +
+ * visibilityTimeout} and a claim token, and whose filter makes it match only a message nobody else
+ * holds. MongoDB applies a write's filter and update to one document atomically, so of two
+ * receivers racing for a message exactly one write matches it. The {@code one} strategy does this
+ * with {@code findOneAndUpdate} per message, filtered on {@code visibleAt <= now}. The {@code
+ * batch} strategy reads up to {@code max} visible candidates with the claim token each carries
+ * (none for a new or released message), then claims them all in one unordered bulk write of one
+ * update per candidate, filtered on {@code _id} and that same token: a compare-and-set. A candidate
+ * another receiver claimed in between carries that receiver's fresh token, does not match, and does
+ * not get this claim's token; a token still in place means nobody claimed the message since it was
+ * read visible, and time only moves on, so it is still visible. The token is fresh for every claim,
+ * so the documents carrying it are exactly the ones this claim won; when the bulk write matched
+ * fewer than the candidates, they are read back by {@code _id}. The lease uses this machine's
+ * clock: receivers' clocks must agree to well within the visibility timeout.
  *
- * <p><b>Acknowledgement.</b> {@code ack} deletes the given messages in one {@code deleteMany}, only
- * where their claim token is still this receiver's. After a lease ended and another receiver
- * claimed the message, a late ack deletes nothing: the other receiver holds it, and will deliver
- * and acknowledge it (a duplicate, never a loss). If the lease ended and nobody claimed it yet, the
+ * <p>Every write after the candidates' read names each document by {@code _id} and claim token
+ * alone, in one bulk write per call: MongoDB serves that from its {@code _id} index, and the
+ * stand-in, which evaluates any other filter on every document of the collection, from the unique
+ * index on both fields that {@link MongoQueue} gives it. The cost of a batch claim therefore does
+ * not grow with the backlog on either.
+ *
+ * <p><b>Acknowledgement.</b> {@code ack} deletes each given message where its claim token is still
+ * this receiver's, in one bulk write on the receiver's acknowledgement thread (the next claim
+ * overlaps it; {@link #close()} waits for it). After a lease ended and another receiver claimed the
+ * message, a late ack deletes nothing: the other receiver holds it, and will deliver and
+ * acknowledge it (a duplicate, never a loss). If the lease ended and nobody claimed it yet, the
  * late ack still deletes it.
  *
  * <p><b>Release.</b> {@link #close()} makes every message it holds unacknowledged visible again at
@@ -64,12 +74,23 @@ import org.bson.types.ObjectId;
 final class MongoReceiver implements MqReceiver {
   private static final BsonDateTime VISIBLE_AT_ONCE = new BsonDateTime(0);
 
+  /**
+   * Each write of a bulk stands alone (one message's claim, ack or release does not depend on
+   * another's), so the server need not stop at a write that matched nothing.
+   */
+  private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
+
   private final MongoQueue queue;
   private final MongoSettings settings;
   private final MongoCollection<BsonDocument> collection;
 
   /** Messages received and neither acknowledged nor released: id to claim token. */
   private final Map<BsonValue, ObjectId> held = new HashMap<>();
+
+  /** Acknowledgements queued or under way at most, per receiver: back-pressure on {@link #ack}. */
+  static final int ACKS_IN_FLIGHT = 4;
+
+  private final BackgroundAcks acks = new BackgroundAcks("mongo", ACKS_IN_FLIGHT);
 
   private boolean closed;
 
@@ -88,6 +109,7 @@ final class MongoReceiver implements MqReceiver {
       throw new IllegalArgumentException("max must be at least 1, was " + max);
     }
     checkOpen();
+    acks.throwFailure();
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
       List<Received> got = claim(max);
@@ -147,7 +169,10 @@ final class MongoReceiver implements MqReceiver {
     return out;
   }
 
-  /** Candidates, one updateMany stamping the token, and a read-back only when some were lost. */
+  /**
+   * Candidates, then one bulk write claiming each of them on condition that its claim token is
+   * still the one read, and a read-back only when some were lost.
+   */
   private List<BsonDocument> claimBatch(int max, BsonDateTime now, Bson lease, ObjectId token) {
     Bson visible = lte(MongoQueue.VISIBLE_AT, now);
     // The projection asks for nothing more than a receiver needs, and it matters for the
@@ -158,81 +183,77 @@ final class MongoReceiver implements MqReceiver {
     List<BsonDocument> candidates =
         collection
             .find(visible)
-            .projection(Projections.include(MongoQueue.ID, MongoQueue.BODY))
+            .projection(Projections.include(MongoQueue.ID, MongoQueue.BODY, MongoQueue.CLAIM))
             .limit(max)
             .into(new ArrayList<>());
     if (candidates.isEmpty()) {
       return candidates;
     }
-    List<BsonValue> ids = new ArrayList<>(candidates.size());
-    candidates.forEach(d -> ids.add(d.get(MongoQueue.ID)));
-    UpdateResult result = collection.updateMany(candidatesStillVisible(ids, now), lease);
+    List<WriteModel<BsonDocument>> claims = new ArrayList<>(candidates.size());
+    for (BsonDocument d : candidates) {
+      claims.add(new UpdateOneModel<>(MongoQueue.heldBy(d.get(MongoQueue.ID), claimOf(d)), lease));
+    }
+    BulkWriteResult result = collection.bulkWrite(claims, UNORDERED);
     if (result.getMatchedCount() == candidates.size()) {
       return candidates;
     }
     if (result.getMatchedCount() == 0) {
       return List.of();
     }
-    // Another receiver took some candidates between the read and the update.
+    // Another receiver took some candidates between the read and the claim.
+    BsonArray ids = new BsonArray(candidates.size());
+    candidates.forEach(d -> ids.add(d.get(MongoQueue.ID)));
+    BsonObjectId ours = new BsonObjectId(token);
     Set<BsonValue> won = new HashSet<>();
     collection
-        .find(and(eq(MongoQueue.CLAIM, new BsonObjectId(token)), in(MongoQueue.ID, ids)))
-        .projection(Projections.include(MongoQueue.ID))
-        .forEach(d -> won.add(d.get(MongoQueue.ID)));
+        .find(new BsonDocument(MongoQueue.ID, new BsonDocument("$in", ids)))
+        .projection(Projections.include(MongoQueue.ID, MongoQueue.CLAIM))
+        .forEach(
+            d -> {
+              if (ours.equals(d.get(MongoQueue.CLAIM))) {
+                won.add(d.get(MongoQueue.ID));
+              }
+            });
     return candidates.stream().filter(d -> won.contains(d.get(MongoQueue.ID))).toList();
   }
 
-  /**
-   * {@code _id in ids and visibleAt <= now}, with the ids' range stated as well. The range changes
-   * nothing about which documents match (every id lies in it), and MongoDB's planner intersects it
-   * with the {@code $in} on the {@code _id} index; but the stand-in evaluates the filter on every
-   * document of the collection, and the range fails at once for all but the candidates, where the
-   * {@code $in} alone would compare each document with every id.
-   */
-  private static Bson candidatesStillVisible(List<BsonValue> ids, BsonDateTime now) {
-    BsonDocument id = new BsonDocument();
-    if (ids.stream().allMatch(BsonValue::isObjectId)) {
-      BsonObjectId min = ids.get(0).asObjectId();
-      BsonObjectId max = min;
-      for (BsonValue v : ids) {
-        BsonObjectId o = v.asObjectId();
-        min = o.compareTo(min) < 0 ? o : min;
-        max = o.compareTo(max) > 0 ? o : max;
-      }
-      id.append("$gte", min).append("$lte", max);
-    }
-    id.append("$in", new BsonArray(ids));
-    return new BsonDocument(MongoQueue.ID, id)
-        .append(MongoQueue.VISIBLE_AT, new BsonDocument("$lte", now));
+  /** The claim token a candidate was read with: null for a message never claimed or released. */
+  private static BsonValue claimOf(BsonDocument candidate) {
+    return candidate.get(MongoQueue.CLAIM, BsonNull.VALUE);
   }
 
+  /**
+   * Deletes the messages on this receiver's acknowledgement thread: {@code ack} returns once the
+   * delete is queued (at most {@value #ACKS_IN_FLIGHT} at a time; it waits for a slot), so that the
+   * next claim overlaps it, as the contract allows. If a delete fails, the next {@code receive} or
+   * {@code ack} throws, and those messages come back when their leases end.
+   */
   @Override
   public void ack(List<Received> messages) {
     checkOpen();
     if (messages.isEmpty()) {
+      acks.throwFailure();
       return;
     }
-    List<BsonValue> ids = new ArrayList<>(messages.size());
-    Set<BsonValue> tokens = new LinkedHashSet<>();
+    List<WriteModel<BsonDocument>> deletes = new ArrayList<>(messages.size());
     for (Received r : messages) {
       if (!(r instanceof Message m)) {
         throw new IllegalArgumentException("not a message of the mongo backend: " + r);
       }
-      ids.add(m.id());
-      tokens.add(new BsonObjectId(m.token()));
+      deletes.add(new DeleteOneModel<>(MongoQueue.heldBy(m.id(), new BsonObjectId(m.token()))));
     }
+    acks.submit(() -> delete(deletes));
+    messages.forEach(r -> held.remove(((Message) r).id()));
+  }
+
+  private void delete(List<WriteModel<BsonDocument>> deletes) {
     try {
-      // The token condition first: MongoDB's planner ignores the order (it uses the _id index),
-      // but the stand-in evaluates conditions in order over every document, and most documents
-      // carry no token of this receiver's, so they fail at once.
-      collection.deleteMany(
-          and(in(MongoQueue.CLAIM, new ArrayList<>(tokens)), in(MongoQueue.ID, ids)));
+      collection.bulkWrite(deletes, UNORDERED);
     } catch (MongoException e) {
-      throw MongoQueue.failure("ack of " + ids.size() + " messages", e, settings);
+      throw MongoQueue.failure("ack of " + deletes.size() + " messages", e, settings);
     } catch (IllegalStateException e) {
       throw new MqException("mongo: ack failed: " + e.getMessage(), e);
     }
-    ids.forEach(held::remove);
   }
 
   private void checkOpen() {
@@ -252,19 +273,22 @@ final class MongoReceiver implements MqReceiver {
       return;
     }
     closed = true;
+    // What was acknowledged is deleted before close returns, so that nobody receives it again.
+    acks.close(settings.operationTimeout().multipliedBy(ACKS_IN_FLIGHT + 1));
     if (held.isEmpty()) {
       return;
     }
-    Set<BsonValue> tokens = new LinkedHashSet<>();
-    held.values().forEach(t -> tokens.add(new BsonObjectId(t)));
+    Bson release =
+        Updates.combine(
+            Updates.set(MongoQueue.VISIBLE_AT, VISIBLE_AT_ONCE),
+            Updates.set(MongoQueue.CLAIM, BsonNull.VALUE));
+    List<WriteModel<BsonDocument>> releases = new ArrayList<>(held.size());
+    held.forEach(
+        (id, token) ->
+            releases.add(
+                new UpdateOneModel<>(MongoQueue.heldBy(id, new BsonObjectId(token)), release)));
     try {
-      collection.updateMany(
-          and(
-              in(MongoQueue.ID, new ArrayList<>(held.keySet())),
-              in(MongoQueue.CLAIM, new ArrayList<>(tokens))),
-          Updates.combine(
-              Updates.set(MongoQueue.VISIBLE_AT, VISIBLE_AT_ONCE),
-              Updates.unset(MongoQueue.CLAIM)));
+      collection.bulkWrite(releases, UNORDERED);
     } catch (MongoException | IllegalStateException e) {
       // The leases end by themselves after the visibility timeout; nothing is lost.
     }

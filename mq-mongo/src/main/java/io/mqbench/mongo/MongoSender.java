@@ -10,6 +10,7 @@ import java.util.List;
 import org.bson.BsonBinary;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonNull;
 import org.bson.BsonObjectId;
 import org.bson.types.ObjectId;
 
@@ -48,7 +49,8 @@ final class MongoSender implements MqSender {
       docs.add(
           new BsonDocument(MongoQueue.ID, new BsonObjectId(new ObjectId()))
               .append(MongoQueue.BODY, new BsonBinary(body))
-              .append(MongoQueue.VISIBLE_AT, VISIBLE_AT_ONCE));
+              .append(MongoQueue.VISIBLE_AT, VISIBLE_AT_ONCE)
+              .append(MongoQueue.CLAIM, BsonNull.VALUE));
     }
     try {
       collection.insertMany(docs, UNORDERED);

@@ -1,6 +1,6 @@
 package io.mqbench.sqs;
 
-import io.mqbench.mq.Errors;
+import io.mqbench.mq.BackgroundAcks;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
@@ -12,11 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
@@ -53,9 +48,7 @@ final class SqsReceiver implements MqReceiver {
    */
   private final Map<String, String> held = new ConcurrentHashMap<>();
 
-  private final Semaphore deleteSlots = new Semaphore(DELETES_IN_FLIGHT);
-  private final AtomicReference<MqException> deleteFailure = new AtomicReference<>();
-  private ExecutorService deleter;
+  private final BackgroundAcks deletes = new BackgroundAcks("sqs", DELETES_IN_FLIGHT);
   private boolean closed;
 
   SqsReceiver(SqsQueue queue) {
@@ -71,7 +64,7 @@ final class SqsReceiver implements MqReceiver {
       throw new IllegalArgumentException("max must be at least 1");
     }
     queue.checkOpen();
-    throwDeleteFailure();
+    deletes.throwFailure();
     // SQS waits in whole seconds: the wait is rounded up, as declared (receiveGranularity).
     long waitSeconds = (wait.toMillis() + 999) / 1000;
     long deadline = System.nanoTime() + Duration.ofSeconds(waitSeconds).toNanos();
@@ -159,7 +152,7 @@ final class SqsReceiver implements MqReceiver {
       return;
     }
     queue.checkOpen();
-    throwDeleteFailure();
+    deletes.throwFailure();
     List<SqsReceived> chunk = new ArrayList<>(SqsQueue.MAX_ENTRIES);
     for (Received r : messages) {
       if (!(r instanceof SqsReceived m)) {
@@ -176,42 +169,8 @@ final class SqsReceiver implements MqReceiver {
     }
   }
 
-  private void throwDeleteFailure() {
-    MqException failed = deleteFailure.getAndSet(null);
-    if (failed != null) {
-      throw new MqException(failed.getMessage(), failed);
-    }
-  }
-
   private void deleteLater(List<SqsReceived> chunk) {
-    if (deleter == null) {
-      deleter = Executors.newSingleThreadExecutor(SqsReceiver::deleteThread);
-    }
-    deleteSlots.acquireUninterruptibly();
-    try {
-      deleter.execute(
-          () -> {
-            try {
-              delete(chunk);
-            } catch (MqException e) {
-              deleteFailure.compareAndSet(null, e);
-            } catch (RuntimeException e) {
-              deleteFailure.compareAndSet(
-                  null, new MqException("sqs: delete failed: " + Errors.oneLine(e), e));
-            } finally {
-              deleteSlots.release();
-            }
-          });
-    } catch (RuntimeException e) {
-      deleteSlots.release();
-      throw e;
-    }
-  }
-
-  private static Thread deleteThread(Runnable r) {
-    Thread t = new Thread(r, "mqbench-sqs-delete");
-    t.setDaemon(true);
-    return t;
+    deletes.submit(() -> delete(chunk));
   }
 
   private void delete(List<SqsReceived> chunk) {
@@ -284,18 +243,7 @@ final class SqsReceiver implements MqReceiver {
       return;
     }
     closed = true;
-    if (deleter != null) {
-      deleter.shutdown();
-      try {
-        long bound = queue.settings().requestTimeout().toMillis() * (DELETES_IN_FLIGHT + 1);
-        if (!deleter.awaitTermination(bound, TimeUnit.MILLISECONDS)) {
-          deleter.shutdownNow();
-        }
-      } catch (InterruptedException e) {
-        deleter.shutdownNow();
-        Thread.currentThread().interrupt();
-      }
-    }
+    deletes.close(queue.settings().requestTimeout().multipliedBy(DELETES_IN_FLIGHT + 1));
     if (held.isEmpty()) {
       return;
     }
