@@ -8,6 +8,8 @@ import io.mqbench.mq.MqSender;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Session;
@@ -27,6 +29,7 @@ final class ArtemisMq implements Mq {
   private final MqLimits limits;
   private final ActiveMQConnectionFactory factory;
   private final List<AutoCloseable> open = new ArrayList<>();
+  private ScheduledExecutorService timers;
   private boolean closed;
 
   private ArtemisMq(ArtemisSettings settings, MqLimits limits, ActiveMQConnectionFactory factory) {
@@ -133,6 +136,20 @@ final class ArtemisMq implements Mq {
     return settings;
   }
 
+  /** One daemon thread for the senders' periodic checks, started by the first sender. */
+  synchronized ScheduledExecutorService timers() {
+    if (timers == null) {
+      timers =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "mqbench-artemis-timers");
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    return timers;
+  }
+
   @Override
   public MqSender createSender() {
     ArtemisSender s = register(new ArtemisSender(this));
@@ -180,5 +197,10 @@ final class ArtemisMq implements Mq {
       }
     }
     factory.close();
+    synchronized (this) {
+      if (timers != null) {
+        timers.shutdownNow();
+      }
+    }
   }
 }

@@ -6,35 +6,53 @@ import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.JMSException;
-import javax.jms.Message;
-import javax.jms.MessageConsumer;
 import javax.jms.Session;
+import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.ActiveMQInterruptedException;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.jms.ActiveMQJMSConstants;
+import org.apache.activemq.artemis.core.client.impl.ClientConsumerInternal;
+import org.apache.activemq.artemis.jms.client.ActiveMQSession;
 
 /**
  * Receives with Artemis' individual acknowledge mode over a connection of its own: {@link #ack}
  * acknowledges exactly the messages given (JMS {@code CLIENT_ACKNOWLEDGE} would acknowledge
- * everything the session consumed so far). Messages received and not acknowledged return to the
- * queue when the receiver closes or its connection dies; the broker then delivers them to another
- * consumer.
+ * everything the session consumed so far).
+ *
+ * <p>In that mode the client's session holds acknowledgements in a transaction on the broker, and
+ * JMS' {@code Message.acknowledge()} commits it after every message: one journal commit per
+ * message. {@link #ack} acknowledges through the client's core API instead and commits once {@code
+ * artemis.ackCommitMessages} acknowledgements are held, before {@link #receive} waits for messages,
+ * at the first call {@value #COMMIT_DELAY_MS} ms after the oldest, and on {@link #close}. The
+ * contract allows this ({@code ack} "may complete asynchronously"): the broker keeps an
+ * acknowledged message delivered to this receiver until the commit, and if the receiver dies before
+ * it, the message is redelivered, a duplicate, never a loss. Messages received and not acknowledged
+ * return to the queue when the receiver closes or its connection dies; the broker then delivers
+ * them to another consumer.
  *
  * <p>The broker pushes up to {@code artemis.consumerWindowSize} bytes ahead into the consumer's
- * buffer; {@link #receive} takes from that buffer, waiting for the first message at most the given
- * time.
+ * buffer; {@link #receive} takes what that buffer holds, waiting for the first message at most the
+ * given time, and never asks the broker for a delivery.
  */
 final class ArtemisReceiver implements MqReceiver {
+  /** The longest an acknowledgement waits for its commit while the receiver keeps calling. */
+  static final long COMMIT_DELAY_MS = 10;
+
   private final ArtemisSettings settings;
   private final Connection connection;
-  private final MessageConsumer consumer;
+  private final ClientSession core;
+  private final ClientConsumerInternal consumer;
   private volatile JMSException connectionFailure;
+  private int uncommittedAcks;
+  private long oldestUncommittedAckNanos;
   private volatile boolean closed;
 
   /** One received message, kept to acknowledge it. */
-  private record ArtemisReceived(Message message, byte[] body) implements Received {}
+  private record ArtemisReceived(ClientMessage message, byte[] body) implements Received {}
 
   ArtemisReceiver(ArtemisMq mq) {
     this.settings = mq.settings();
@@ -44,9 +62,16 @@ final class ArtemisReceiver implements MqReceiver {
       // A dead connection makes receive() return nothing; this turns that into a failure.
       c.setExceptionListener(e -> connectionFailure = e);
       Session s = c.createSession(false, ActiveMQJMSConstants.INDIVIDUAL_ACKNOWLEDGE);
-      this.consumer = s.createConsumer(s.createQueue(settings.consumeFrom()));
+      this.core = ((ActiveMQSession) s).getCoreSession();
+      // The client's core consumer rather than JMS': JMS' receiveNoWait() asks the broker for a
+      // delivery (a round trip) whenever the client's buffer is empty; the core consumer tells
+      // whether its buffer holds a message, so a receive takes what is buffered and waits only
+      // for the first message.
+      // (getBufferSize is on the client's internal interface, which its consumers implement.)
+      this.consumer =
+          (ClientConsumerInternal) core.createConsumer(SimpleString.of(settings.consumeFrom()));
       this.connection = c;
-    } catch (JMSException e) {
+    } catch (JMSException | ActiveMQException e) {
       Failures.closeQuietly(c);
       throw Failures.of("create a receiver", e, settings);
     }
@@ -57,16 +82,24 @@ final class ArtemisReceiver implements MqReceiver {
     check();
     List<Received> out = new ArrayList<>(Math.min(max, 1024));
     try {
-      long ms = wait.toMillis();
-      // receive(0) would wait forever; below a millisecond, do not wait at all.
-      Message first = ms <= 0 ? consumer.receiveNoWait() : consumer.receive(ms);
+      commitAcksIfDue();
+      ClientMessage first;
+      if (consumer.getBufferSize() > 0) {
+        first = consumer.receiveImmediate(); // buffered: taken without asking the broker
+      } else {
+        // Nothing buffered: what is acknowledged is committed before waiting, not after.
+        commitAcks();
+        long ms = wait.toMillis();
+        // receive(0) would wait forever; below a millisecond, do not wait at all.
+        first = ms <= 0 ? consumer.receiveImmediate() : consumer.receive(ms);
+      }
       if (first == null) {
         check();
         return out;
       }
       out.add(received(first));
-      while (out.size() < max) {
-        Message m = consumer.receiveNoWait();
+      while (out.size() < max && consumer.getBufferSize() > 0) {
+        ClientMessage m = consumer.receiveImmediate();
         if (m == null) {
           break;
         }
@@ -76,7 +109,7 @@ final class ArtemisReceiver implements MqReceiver {
     } catch (ActiveMQInterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedException("interrupted while receiving from Artemis");
-    } catch (JMSException | RuntimeException e) {
+    } catch (ActiveMQException | RuntimeException e) {
       if (closed) {
         throw closedException();
       }
@@ -84,10 +117,10 @@ final class ArtemisReceiver implements MqReceiver {
     }
   }
 
-  private static ArtemisReceived received(Message m) throws JMSException {
-    BytesMessage b = (BytesMessage) m;
-    byte[] body = new byte[(int) b.getBodyLength()];
-    b.readBytes(body);
+  /** The body a JMS {@code BytesMessage} carries: the core message's body, as it is. */
+  private static ArtemisReceived received(ClientMessage m) {
+    byte[] body = new byte[m.getBodySize()];
+    m.getBodyBuffer().readBytes(body);
     return new ArtemisReceived(m, body);
   }
 
@@ -104,12 +137,39 @@ final class ArtemisReceiver implements MqReceiver {
   @Override
   public void ack(List<Received> messages) {
     check();
+    if (messages.isEmpty()) {
+      return;
+    }
     try {
       for (Received r : messages) {
-        ((ArtemisReceived) r).message().acknowledge();
+        ((ArtemisReceived) r).message().individualAcknowledge();
       }
-    } catch (JMSException | RuntimeException e) {
+      if (uncommittedAcks == 0) {
+        oldestUncommittedAckNanos = System.nanoTime();
+      }
+      uncommittedAcks += messages.size();
+      if (uncommittedAcks >= settings.ackCommitMessages()) {
+        commitAcks();
+      } else {
+        commitAcksIfDue();
+      }
+    } catch (ActiveMQException | RuntimeException e) {
       throw Failures.of("acknowledge", e, settings);
+    }
+  }
+
+  private void commitAcksIfDue() throws ActiveMQException {
+    if (uncommittedAcks > 0
+        && System.nanoTime() - oldestUncommittedAckNanos >= COMMIT_DELAY_MS * 1_000_000) {
+      commitAcks();
+    }
+  }
+
+  /** What {@code Message.acknowledge()} does after each message in this mode, once for all. */
+  private void commitAcks() throws ActiveMQException {
+    if (uncommittedAcks > 0) {
+      core.commit(core.isBlockOnAcknowledge());
+      uncommittedAcks = 0;
     }
   }
 
@@ -126,6 +186,11 @@ final class ArtemisReceiver implements MqReceiver {
   public void close() {
     if (closed) {
       return;
+    }
+    try {
+      commitAcks();
+    } catch (ActiveMQException | RuntimeException e) {
+      // The broker rolls the acknowledgements back: those messages come back, which is allowed.
     }
     closed = true;
     Failures.closeQuietly(connection);

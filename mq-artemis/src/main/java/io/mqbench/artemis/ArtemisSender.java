@@ -2,12 +2,13 @@ package io.mqbench.artemis;
 
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.jms.BytesMessage;
 import javax.jms.CompletionListener;
@@ -29,9 +30,9 @@ import javax.jms.Session;
  * <p>{@link #sendAsync} sends each message with a JMS 2.0 {@link CompletionListener} on a second,
  * non-transacted session: the broker confirms a durable message once it stored it, as a blocking
  * send would have returned, so the batch completes when its last message is confirmed (or fails
- * with the first that failed, or after {@code artemis.callTimeout} plus the confirmation's time if
- * the broker stops answering). Several batches are in flight this way, bounded by the engine's
- * window. Closing completes every batch still in flight, normally or exceptionally.
+ * with the first that failed, or about twice {@code artemis.callTimeout} after it was sent if the
+ * broker stops answering). Several batches are in flight this way, bounded by the engine's window.
+ * Closing completes every batch still in flight, normally or exceptionally.
  */
 final class ArtemisSender implements MqSender {
   private final ArtemisSettings settings;
@@ -40,11 +41,14 @@ final class ArtemisSender implements MqSender {
   private final MessageProducer txProducer;
   private final Session asyncSession;
   private final MessageProducer asyncProducer;
-  private final Set<CompletableFuture<Void>> inFlight = ConcurrentHashMap.newKeySet();
+  private final Set<Batch> inFlight = ConcurrentHashMap.newKeySet();
+  private final Duration confirmationBound;
+  private final ScheduledFuture<?> overdueSweep;
   private volatile boolean closed;
 
   ArtemisSender(ArtemisMq mq) {
     this.settings = mq.settings();
+    this.confirmationBound = settings.callTimeout().multipliedBy(2);
     Connection c = null;
     try {
       c = mq.connect("create a sender");
@@ -59,6 +63,10 @@ final class ArtemisSender implements MqSender {
       this.asyncSession = plain;
       this.asyncProducer = producer(plain, to);
       this.connection = c;
+      long sweepMs = Math.max(10, confirmationBound.toMillis() / 10);
+      this.overdueSweep =
+          mq.timers()
+              .scheduleWithFixedDelay(this::failOverdue, sweepMs, sweepMs, TimeUnit.MILLISECONDS);
     } catch (JMSException e) {
       Failures.closeQuietly(c);
       throw Failures.of("create a sender", e, settings);
@@ -120,57 +128,75 @@ final class ArtemisSender implements MqSender {
     if (batch.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    inFlight.add(done);
-    AtomicInteger remaining = new AtomicInteger(batch.size());
-    CompletionListener listener =
-        new CompletionListener() {
-          @Override
-          public void onCompletion(Message message) {
-            if (remaining.decrementAndGet() == 0) {
-              done.complete(null);
-            }
-          }
-
-          @Override
-          public void onException(Message message, Exception exception) {
-            done.completeExceptionally(Failures.of("send", exception, settings));
-          }
-        };
+    Batch b = new Batch(batch.size(), System.nanoTime() + confirmationBound.toNanos());
+    inFlight.add(b);
     try {
       for (byte[] body : batch) {
-        if (done.isDone()) {
+        if (b.done.isDone()) {
           break; // a message failed already: the batch has failed
         }
-        asyncProducer.send(message(asyncSession, body), listener);
+        asyncProducer.send(message(asyncSession, body), b);
       }
     } catch (JMSException | RuntimeException e) {
-      done.completeExceptionally(closed ? closedException() : Failures.of("send", e, settings));
+      b.fail(closed ? closedException() : Failures.of("send", e, settings));
     }
-    long boundMs = 2 * settings.callTimeout().toMillis();
-    return done.orTimeout(boundMs, TimeUnit.MILLISECONDS)
-        .handle(
-            (ok, failure) -> {
-              inFlight.remove(done);
-              if (failure == null) {
-                return (Void) null;
-              }
-              if (failure instanceof TimeoutException) {
-                throw new MqException(
-                    "Artemis at "
-                        + settings.address()
-                        + " did not confirm a batch within "
-                        + boundMs
-                        + " ms (twice "
-                        + ArtemisSettings.CALL_TIMEOUT.name()
-                        + ")",
-                    failure);
-              }
-              throw failure instanceof MqException m
-                  ? m
-                  : new MqException(
-                      "Artemis at " + settings.address() + ": send failed: " + failure, failure);
-            });
+    return b.done;
+  }
+
+  /**
+   * One batch sent with completion listeners: it completes when the broker confirmed its last
+   * message, fails with the first message that failed, and is failed by {@link #failOverdue} once
+   * past its deadline.
+   */
+  private final class Batch implements CompletionListener {
+    final CompletableFuture<Void> done = new CompletableFuture<>();
+    final AtomicInteger unconfirmed;
+    final long deadlineNanos;
+
+    Batch(int messages, long deadlineNanos) {
+      this.unconfirmed = new AtomicInteger(messages);
+      this.deadlineNanos = deadlineNanos;
+    }
+
+    @Override
+    public void onCompletion(Message message) {
+      if (unconfirmed.decrementAndGet() == 0) {
+        inFlight.remove(this);
+        done.complete(null);
+      }
+    }
+
+    @Override
+    public void onException(Message message, Exception exception) {
+      fail(Failures.of("send", exception, settings));
+    }
+
+    void fail(MqException failure) {
+      inFlight.remove(this);
+      done.completeExceptionally(failure);
+    }
+  }
+
+  /**
+   * Fails the batches whose deadline passed: the broker stopped answering without the client
+   * noticing. One periodic sweep per sender, rather than a timer per batch, which at tens of
+   * thousands of batches a second would cost the client more than the sends.
+   */
+  private void failOverdue() {
+    long now = System.nanoTime();
+    for (Batch b : inFlight) {
+      if (now - b.deadlineNanos > 0) {
+        b.fail(
+            new MqException(
+                "Artemis at "
+                    + settings.address()
+                    + " did not confirm a batch within "
+                    + confirmationBound.toMillis()
+                    + " ms (twice "
+                    + ArtemisSettings.CALL_TIMEOUT.name()
+                    + ")"));
+      }
+    }
   }
 
   private static BytesMessage message(Session s, byte[] body) throws JMSException {
@@ -204,9 +230,10 @@ final class ArtemisSender implements MqSender {
       return;
     }
     closed = true;
+    overdueSweep.cancel(false);
     Failures.closeQuietly(connection);
-    for (CompletableFuture<Void> f : List.copyOf(inFlight)) {
-      f.completeExceptionally(
+    for (Batch b : List.copyOf(inFlight)) {
+      b.fail(
           new MqException(
               "sender to Artemis at "
                   + settings.address()

@@ -46,7 +46,8 @@ record ArtemisSettings(
     RoutingType routingType,
     SendMode sendMode,
     boolean createQueue,
-    Duration callTimeout) {
+    Duration callTimeout,
+    int ackCommitMessages) {
 
   /** The broker of {@code docker/artemis.yml}: the primary of its primary/backup pair. */
   static final String COMPOSE_URL = "tcp://127.0.0.1:61616";
@@ -139,6 +140,19 @@ record ArtemisSettings(
           "confirmationWindowSize: how many bytes of commands the broker confirms at once (JMS 2.0"
               + " completion listeners need one)");
 
+  /** Acknowledgements a receiver commits at once. */
+  static final ConfigKey<Integer> ACK_COMMIT_MESSAGES =
+      ConfigKey.integer(
+          "artemis.ackCommitMessages",
+          100,
+          1,
+          1_000_000,
+          "messages",
+          "a receiver's acknowledgements are committed on the broker once this many are held, before"
+              + " the receiver waits for messages, at the first call "
+              + ArtemisReceiver.COMMIT_DELAY_MS
+              + " ms after the oldest, and on close; 1 commits at every ack");
+
   /** How long a blocking call waits for the broker. */
   static final ConfigKey<Duration> CALL_TIMEOUT =
       ConfigKey.duration(
@@ -187,6 +201,7 @@ record ArtemisSettings(
           CONSUMER_WINDOW,
           CONFIRMATION_WINDOW,
           CALL_TIMEOUT,
+          ACK_COMMIT_MESSAGES,
           MAX_MESSAGE_BYTES,
           LOCAL_BROKER_HEAP);
 
@@ -241,7 +256,8 @@ record ArtemisSettings(
         routing,
         config.get(SEND_MODE),
         config.get(CREATE_QUEUE),
-        call);
+        call,
+        config.get(ACK_COMMIT_MESSAGES));
   }
 
   /**

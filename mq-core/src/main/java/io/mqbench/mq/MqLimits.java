@@ -103,6 +103,11 @@ public record MqLimits(
    * @return one line naming the limit exceeded and where it comes from, or empty when the run fits
    */
   public Optional<String> refusal(String backend, long messageBytes, int batchMessages) {
+    if (messageBytes <= maxMessageBytes
+        && batchMessages <= maxBatchMessages
+        && (maxBatchBytes == Long.MAX_VALUE || messageBytes * batchMessages <= maxBatchBytes)) {
+      return Optional.empty(); // checked before every send: no text unless it is needed
+    }
     String from = source.isEmpty() ? "" : " (" + source + ")";
     if (messageBytes > maxMessageBytes) {
       return Optional.of(
