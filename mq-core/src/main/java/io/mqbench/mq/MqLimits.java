@@ -103,12 +103,7 @@ public record MqLimits(
    * @return one line naming the limit exceeded and where it comes from, or empty when the run fits
    */
   public Optional<String> refusal(String backend, long messageBytes, int batchMessages) {
-    if (messageBytes <= maxMessageBytes
-        && batchMessages <= maxBatchMessages
-        && (maxBatchBytes == Long.MAX_VALUE || messageBytes * batchMessages <= maxBatchBytes)) {
-      return Optional.empty(); // checked before every send: no text unless it is needed
-    }
-    String from = source.isEmpty() ? "" : " (" + source + ")";
+    // Checked before every send: the text is built only for a refusal.
     if (messageBytes > maxMessageBytes) {
       return Optional.of(
           "a message of "
@@ -118,7 +113,7 @@ public record MqLimits(
               + " carries with this configuration, "
               + maxMessageBytes
               + " bytes"
-              + from);
+              + from());
     }
     if (batchMessages > maxBatchMessages) {
       return Optional.of(
@@ -128,7 +123,7 @@ public record MqLimits(
               + backend
               + " accepts per send, "
               + maxBatchMessages
-              + from);
+              + from());
     }
     if (maxBatchBytes != Long.MAX_VALUE && messageBytes * batchMessages > maxBatchBytes) {
       return Optional.of(
@@ -141,9 +136,13 @@ public record MqLimits(
               + " accepts per send, "
               + maxBatchBytes
               + " bytes"
-              + from);
+              + from());
     }
     return Optional.empty();
+  }
+
+  private String from() {
+    return source.isEmpty() ? "" : " (" + source + ")";
   }
 
   /**
