@@ -1,51 +1,122 @@
 #!/usr/bin/env bash
 # Compares the mqbench runner (runner/target/mqbench.jar, --queue rabbitmq) with RabbitMQ's own
-# PerfTest on the same broker, with the same settings: quorum queue, persistent messages, publisher
-# confirms, N senders and receivers running together (PerfTest's phase structure), message size,
-# consumer prefetch = 2 x batch (the backend's default), and PerfTest's confirm window = the
-# runner's in-flight window x batch.
+# PerfTest on the same broker, on equal terms, each stated at the top of the output:
+#
+# - the same warm-up: both run warm-up + measured seconds in one JVM against one queue, and the
+#   first --warmup seconds of each are left out of the rates (neither tool's own warm-up is used:
+#   PerfTest has none, and the runner's would drain its backlog before measuring);
+# - the same measured duration (--seconds, at least 20 s for a fair comparison);
+# - rates measured the same way: the means of each tool's per-second counts over the measured
+#   seconds, sent = confirmed by the broker, received = delivered to a consumer (the runner's own
+#   totals, which time receivers to their last delivery, are not used);
+# - the same client settings: quorum queue, persistent messages, publisher confirms with the same
+#   window of unconfirmed messages per sender (PerfTest --confirm N; the runner sends batches of one
+#   message, --batch 1 --in-flight N), the same consumer prefetch (--qos / rabbitmq.prefetch),
+#   acknowledgements in groups of half the prefetch (PerfTest --multi-ack-every; the runner's
+#   backend acknowledges once half its prefetch is held), the same heap;
+# - no backlog bound on either side (the runner's RUNNER_FLAGS defaults to none; pass
+#   "--max-backlog off" to runners that have that option);
+# - each run a fresh queue, deleted afterwards (also when a run fails or the script is stopped);
+#   rounds alternate which tool goes first.
 #
 #   scripts/compare-rabbitmq.sh [--uri amqp://guest:guest@127.0.0.1:5672] [--senders 2]
-#       [--receivers 2] [--messages 200000] [--batch 10] [--in-flight 8] [--size 100]
-#       [--seconds 30] [--repeat 5] [--perftest-confirm N (default: in-flight x batch)]
+#       [--receivers 2] [--size 100] [--warmup 5] [--seconds 20] [--repeat 3]
+#       [--confirm-window 128] [--prefetch 256] [--plan]
 #
-# PerfTest runs for --seconds (its usual mode) and reports its average rates; the runner sends
-# --messages per sender in batches of random size 1..batch (the mqperf method), up to --in-flight
-# batches unconfirmed per sender, and reports sent and received msgs/s. RUNNER_JAR=path picks
-# another runner jar. Runs alternate PerfTest/runner (the order flips each round); the medians,
-# their ratio and the per-round ratios are printed. PerfTest is resolved by Maven into a temporary
-# directory and runs as its own JVM. Every run uses a fresh queue, deleted afterwards.
+# --plan prints the fairness header and both command lines and runs nothing. Environment:
+# RABBITMQ_URI (the broker, like --uri), RUNNER_JAR (another runner jar), RUNNER_FLAGS (more runner
+# options, e.g. "--max-backlog off"), MVN (Maven command resolving PerfTest; default ./mvnw).
+# The runner's verdict of every run is recorded; a verdict other than ok never stops the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/compare-common.sh
 
 URI="${RABBITMQ_URI:-amqp://guest:guest@127.0.0.1:5672}"
-SENDERS=2 RECEIVERS=2 MESSAGES=200000 BATCH=10 IN_FLIGHT=8 SIZE=100 SECONDS_PT=30 REPEAT=5 PT_CONFIRM=
+SENDERS=2 RECEIVERS=2 SIZE=100 WARMUP=5 SECONDS_MEASURED=20 REPEAT=3 CONFIRM=128 PREFETCH=256 PLAN=
 while [ $# -gt 0 ]; do
   case "$1" in
     --uri) URI="$2"; shift 2 ;;
     --senders) SENDERS="$2"; shift 2 ;;
     --receivers) RECEIVERS="$2"; shift 2 ;;
-    --messages) MESSAGES="$2"; shift 2 ;;
-    --batch) BATCH="$2"; shift 2 ;;
     --size) SIZE="$2"; shift 2 ;;
-    --seconds) SECONDS_PT="$2"; shift 2 ;;
+    --warmup) WARMUP="$2"; shift 2 ;;
+    --seconds) SECONDS_MEASURED="$2"; shift 2 ;;
     --repeat) REPEAT="$2"; shift 2 ;;
-    --in-flight) IN_FLIGHT="$2"; shift 2 ;;
-    --perftest-confirm) PT_CONFIRM="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --confirm-window) CONFIRM="$2"; shift 2 ;;
+    --prefetch) PREFETCH="$2"; shift 2 ;;
+    --plan) PLAN=1; shift ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-PREFETCH=$((2 * BATCH))
-PT_CONFIRM="${PT_CONFIRM:-$((IN_FLIGHT * BATCH))}"
-MVN="${MVN:-mvn}"
-
-WORK="$(mktemp -d -t mqbench-compare-rabbitmq.XXXXXX)"
-trap 'rm -rf "$WORK"' EXIT
-
-# PerfTest's version lives in the parent pom's dependencyManagement, like every other version.
+TOTAL=$((WARMUP + SECONDS_MEASURED))
+MULTI_ACK=$(( PREFETCH / 2 > 0 ? PREFETCH / 2 : 1 ))
+RUNNER_FLAGS="${RUNNER_FLAGS:-}"
+HEAP=-Xmx512m
 PT_VERSION="$(sed -n '/<artifactId>perf-test<\/artifactId>/{n;s/.*<version>\(.*\)<\/version>.*/\1/p}' pom.xml)"
 [ -n "$PT_VERSION" ] || { echo "perf-test version not found in pom.xml" >&2; exit 1; }
+
+# Each fills CMD with one command line (an array: the URI may hold characters a shell would expand).
+perftest_command() { # perftest_command QUEUE CSV CLASSPATH
+  CMD=(java "$HEAP" -cp "$3" com.rabbitmq.perf.PerfTest --uri "$URI" --queue "$1" --quorum-queue
+    --auto-delete false --flag persistent --producers "$SENDERS" --consumers "$RECEIVERS"
+    --size "$SIZE" --confirm "$CONFIRM" --qos "$PREFETCH" --multi-ack-every "$MULTI_ACK"
+    --time "$TOTAL" --output-file "$2")
+}
+runner_command() { # runner_command QUEUE OUT JAR
+  # shellcheck disable=SC2206 # RUNNER_FLAGS is a list of options
+  CMD=(java "$HEAP" -jar "$3" run --queue rabbitmq --senders "$SENDERS" --receivers "$RECEIVERS"
+    --batch 1 --in-flight "$CONFIRM" --size "$SIZE" --duration "${TOTAL}s" --warmup 0s
+    --progress never --out "$2" -p rabbitmq.uri="$URI" -p rabbitmq.queue="$1"
+    -p rabbitmq.queueType=quorum -p rabbitmq.persistent=true -p rabbitmq.prefetch="$PREFETCH"
+    $RUNNER_FLAGS)
+}
+print_commands() {
+  perftest_command '<queue>' '<perftest.csv>' '<PerfTest classpath>'
+  cmp_command perftest "${CMD[@]}"
+  runner_command '<queue>' '<out>' '<runner jar>'
+  cmp_command runner "${CMD[@]}"
+}
+
+header() {
+  echo "== fair comparison: RabbitMQ PerfTest $PT_VERSION against the mqbench runner =="
+  cmp_check_seconds "$SECONDS_MEASURED" 20
+  cmp_fair "broker" "$(echo "$URI" | sed "s#\\(://[^:/@]*\\):[^@/]*@#\\1:****@#") (both)"
+  cmp_fair "warm-up" "both: the first ${WARMUP}s of each run, same JVM and queue, left out of the rates"
+  cmp_fair "measured" "both: ${SECONDS_MEASURED}s, seconds ${WARMUP}-${TOTAL} of a ${TOTAL}s run"
+  cmp_fair "rates" "both: mean of the per-second counts over the measured seconds; sent = confirmed by the broker, received = delivered to a consumer, counted as they happen (the same event on both sides)"
+  cmp_fair "client settings" "both: $SENDERS senders + $RECEIVERS receivers together, ${SIZE}-byte persistent messages, quorum queue, publisher confirms with at most $CONFIRM unconfirmed messages per sender, prefetch $PREFETCH, acks in groups of $MULTI_ACK (multiple), heap $HEAP"
+  cmp_fair "backlog" "both: unbounded (runner flags: ${RUNNER_FLAGS:-none})"
+  cmp_fair "queues" "each run a fresh queue, deleted afterwards"
+  cmp_fair "order" "rounds alternate which tool goes first; $REPEAT rounds"
+}
+
+if [ -n "$PLAN" ]; then
+  header
+  print_commands
+  exit 0
+fi
+
+WORK="$(mktemp -d -t mqbench-compare-rabbitmq.XXXXXX)"
+PT_CP= PENDING_QUEUE=
+delete_queue() { java -cp "$PT_CP" scripts/lib/DeleteRabbitQueues.java "$URI" "$1" >>"$WORK/deleted.log" 2>&1; }
+cleanup() {
+  # The queue of a run cut short (the script stopped, or the run failed before its clean-up).
+  if [ -n "$PENDING_QUEUE" ]; then
+    delete_queue "$PENDING_QUEUE" || echo "could not delete queue $PENDING_QUEUE" >&2
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+RUNNER_JAR="${RUNNER_JAR:-runner/target/mqbench.jar}"
+[ -f "$RUNNER_JAR" ] || { echo "$RUNNER_JAR is missing: ./mvnw -q package -DskipTests" >&2; exit 1; }
+# A copy, so that a rebuild during the comparison cannot replace the jar being measured.
+cp "$RUNNER_JAR" "$WORK/mqbench.jar"
+
+# PerfTest's version lives in the parent pom's dependencyManagement, like every other version.
 cat > "$WORK/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -55,71 +126,55 @@ cat > "$WORK/pom.xml" <<EOF
   </dependencies>
 </project>
 EOF
-echo "resolving PerfTest $PT_VERSION into $WORK ..." >&2
-"$MVN" -B -q -f "$WORK/pom.xml" dependency:build-classpath -Dmdep.outputFile="$WORK/perftest.cp" >&2
+echo "resolving PerfTest $PT_VERSION ..." >&2
+${MVN:-./mvnw} -B -q -f "$WORK/pom.xml" dependency:build-classpath -Dmdep.outputFile="$WORK/perftest.cp" >&2
 PT_CP="$(cat "$WORK/perftest.cp")"
 
-echo "compiling mq-rabbit's test classes (queue clean-up) ..." >&2
-"$MVN" -B -q -pl mq-rabbit test-compile dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$WORK/mqrabbit.cp" >&2
-RMQ_CP="mq-rabbit/target/test-classes:mq-rabbit/target/classes:$(cat "$WORK/mqrabbit.cp")"
-RUNNER_JAR="${RUNNER_JAR:-runner/target/mqbench.jar}"
-[ -f "$RUNNER_JAR" ] || { echo "$RUNNER_JAR is missing: ./mvnw -q install -DskipTests" >&2; exit 1; }
-# A copy, so that a rebuild during the comparison cannot replace the jar being measured.
-cp "$RUNNER_JAR" "$WORK/mqbench.jar"
-RUNNER_JAR="$WORK/mqbench.jar"
+header
+print_commands
 
-delete_queue() { java -cp "$RMQ_CP" io.mqbench.rabbitmq.DeleteQueue "$URI" "$1" >&2 || true; }
-
-run_perftest() { # prints "sent received"
-  local q="mqbench-compare-perftest-$1" out="$WORK/perftest-$1.log"
-  java -cp "$PT_CP" com.rabbitmq.perf.PerfTest --uri "$URI" --queue "$q" --quorum-queue \
-    --flag persistent --producers "$SENDERS" --consumers "$RECEIVERS" --size "$SIZE" \
-    --confirm "$PT_CONFIRM" --qos "$PREFETCH" --multi-ack-every "$BATCH" --time "$SECONDS_PT" >"$out" 2>&1
-  delete_queue "$q"
-  local sent recv
-  sent=$(sed -n 's/.*sending rate avg: \([0-9]*\) msg\/s.*/\1/p' "$out")
-  recv=$(sed -n 's/.*receiving rate avg: \([0-9]*\) msg\/s.*/\1/p' "$out")
-  [ -n "$sent" ] && [ -n "$recv" ] || { echo "PerfTest failed:" >&2; tail -20 "$out" >&2; exit 1; }
-  echo "$sent $recv"
+# Runs one tool; appends "ROUND native|runner sent|received RATE" (and the runner's verdict) to the
+# results file and prints the round's line. A run that fails is recorded; it never stops the script.
+run_tool() { # run_tool TOOL ROUND
+  local tool="$1" r="$2" q="mqbench-compare-$1-$STAMP-$2" rates code=0 verdict="" side json
+  PENDING_QUEUE="$q"
+  if [ "$tool" = perftest ]; then
+    side=native
+    perftest_command "$q" "$WORK/perftest-$r.csv" "$PT_CP"
+    "${CMD[@]}" >"$WORK/perftest-$r.log" 2>&1 || code=$?
+    rates=$(cmp_rates perftest-window "$WORK/perftest-$r.csv" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
+    [ "$code" -eq 0 ] || verdict="PerfTest exited $code"
+  else
+    side=runner
+    runner_command "$q" "$WORK/runner-$r" "$WORK/mqbench.jar"
+    "${CMD[@]}" >"$WORK/runner-$r.log" 2>&1 || code=$?
+    json=$(find "$WORK/runner-$r" -name run.json 2>/dev/null | head -1)
+    rates=$(cmp_rates runner-window "$json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
+    verdict="$(cmp_verdict "$code")"
+    echo "$r verdict $verdict" >>"$WORK/results"
+  fi
+  local deleted="queue $q deleted"
+  if delete_queue "$q"; then PENDING_QUEUE=; else deleted="queue $q NOT deleted"; fi
+  read -r sent received covered <<<"$rates"
+  echo "$r $side sent $sent" >>"$WORK/results"
+  echo "$r $side received $received" >>"$WORK/results"
+  printf 'round %d %s: sent %s msgs/s, received %s msgs/s (%ss measured)%s; %s\n' "$r" "$tool" \
+    "$(cmp_int "$sent")" "$(cmp_int "$received")" "$covered" "${verdict:+; verdict $verdict}" "$deleted"
+  if [ "$sent" = nan ]; then
+    echo "round $r $tool gave no rates; its output ends:" >&2
+    tail -20 "$WORK/$tool-$r.log" >&2
+    FAILED=1
+  fi
 }
 
-run_mqbench() { # prints "sent received"
-  local q="mqbench-compare-mqbench-$1" out="$WORK/mqbench-$1"
-  java -Xmx512m -jar "$RUNNER_JAR" run --queue rabbitmq --senders "$SENDERS" --receivers "$RECEIVERS" \
-    --messages "$MESSAGES" --batch "$BATCH" --in-flight "$IN_FLIGHT" --size "$SIZE" --out "$out" \
-    --progress never -p rabbitmq.uri="$URI" -p rabbitmq.queue="$q" -p rabbitmq.prefetch="$PREFETCH" >"$WORK/mqbench-$1.log" 2>&1 \
-    || { tail -20 "$WORK/mqbench-$1.log" >&2; exit 1; }
-  delete_queue "$q"
-  local csv
-  csv=$(find "$out" -name summary.csv | head -1)
-  awk -F, 'NR==1 {for (i=1;i<=NF;i++) col[$i]=i; next}
-           NR==2 {printf "%.0f %.0f\n", $col["sent_msgs_per_s"], $col["received_msgs_per_s"]}' "$csv"
-}
-
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2)}'; }
-
-echo "broker $URI; $SENDERS senders, $RECEIVERS receivers, ${SIZE}-byte persistent messages, quorum queue,"
-echo "batch 1..$BATCH, runner in flight $IN_FLIGHT, PerfTest confirm window $PT_CONFIRM, prefetch $PREFETCH;"
-echo "PerfTest ${SECONDS_PT}s per run; runner $MESSAGES msgs per sender"
-: >"$WORK/pt" ; : >"$WORK/mb" ; : >"$WORK/ratio"
 STAMP=$(date +%s)
+FAILED=
+: >"$WORK/results"
 for r in $(seq 1 "$REPEAT"); do
-  if [ $((r % 2)) -eq 1 ]; then order="perftest mqbench"; else order="mqbench perftest"; fi
+  if [ $((r % 2)) -eq 1 ]; then order="perftest runner"; else order="runner perftest"; fi
   for tool in $order; do
-    res=$("run_$tool" "$STAMP-$r")
-    echo "round $r $tool: sent $(echo "$res" | cut -d' ' -f1) msg/s, received $(echo "$res" | cut -d' ' -f2) msg/s"
-    if [ "$tool" = perftest ]; then echo "$res" >>"$WORK/pt"; else echo "$res" >>"$WORK/mb"; fi
+    run_tool "$tool" "$r"
   done
-  # Per-round ratio: the two runs of a round are back to back, so they share the machine's load.
-  paste -d' ' <(tail -1 "$WORK/mb") <(tail -1 "$WORK/pt") | awk '{printf "%.3f %.3f\n", $1/$3, $2/$4}' >>"$WORK/ratio"
 done
-pt_s=$(cut -d' ' -f1 "$WORK/pt" | median); pt_r=$(cut -d' ' -f2 "$WORK/pt" | median)
-mb_s=$(cut -d' ' -f1 "$WORK/mb" | median); mb_r=$(cut -d' ' -f2 "$WORK/mb" | median)
-echo "median PerfTest: sent $pt_s msg/s, received $pt_r msg/s"
-echo "median runner:   sent $mb_s msg/s, received $mb_r msg/s"
-awk -v a="$mb_s" -v b="$pt_s" -v c="$mb_r" -v d="$pt_r" \
-  'BEGIN {printf "ratio of medians runner/PerfTest: sent %.2f, received %.2f\n", a/b, c/d}'
-ratio_median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-echo "per-round sent ratios: $(cut -d' ' -f1 "$WORK/ratio" | tr '\n' ' ')(median $(cut -d' ' -f1 "$WORK/ratio" | ratio_median))"
-echo "per-round received ratios: $(cut -d' ' -f2 "$WORK/ratio" | tr '\n' ' ')(median $(cut -d' ' -f2 "$WORK/ratio" | ratio_median))"
+cmp_rates summary "$WORK/results" PerfTest sent received
+[ -z "$FAILED" ] || exit 1

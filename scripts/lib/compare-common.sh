@@ -1,0 +1,55 @@
+# Shared by scripts/compare-*.sh (sourced, not run). Every comparison prints the same shape:
+#
+#   == fair comparison: <tool> against the mqbench runner ==
+#   fair: <aspect>: <what both sides get>          (warm-up, measured, rates, client settings, ...)
+#   command <side>: <the exact command line>        (one per tool; --plan stops here)
+#   round N <side>: ...                             (rates of each run, and the runner's verdict)
+#   == result: ... ==                               (per-round ratios, their median, median rates)
+#
+# The scripts finish whatever the runner's verdict is: a verdict other than ok is recorded beside
+# the round's rates, never a reason to stop. They exit 1 only when a run gave no rates at all.
+
+CMP_LIB="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+cmp_rates() { python3 "$CMP_LIB/compare_rates.py" "$@"; }
+
+# The runner's status for its exit code (README "Results": the status table).
+cmp_verdict() {
+  local name
+  case "$1" in
+    0) name="ok" ;;
+    1) name="failed" ;;
+    2) name="bad input" ;;
+    3) name="lost messages" ;;
+    4) name="target not met" ;;
+    5) name="receivers behind" ;;
+    6) name="unsettled" ;;
+    130 | 143) name="interrupted" ;;
+    *) name="unknown status" ;;
+  esac
+  echo "$name (exit $1)"
+}
+
+cmp_fair() { printf 'fair: %s: %s\n' "$1" "$2"; }
+
+# Prints a command line, a password in a URI as ****.
+cmp_command() {
+  local label="$1"
+  shift
+  echo "command $label: $*" | sed 's#\(://[^:/@ ]*\):[^@/ ]*@#\1:****@#g'
+}
+
+# "12345.6" -> "12,346"; anything else (nan, empty) -> "-"
+cmp_int() { python3 -c 'import sys
+try:
+    v = float(sys.argv[1])
+    print("-" if v != v else "{:,.0f}".format(v))
+except ValueError:
+    print("-")' "${1:-}"; }
+
+# A duration below the minimum is allowed (tests, quick looks) but said on the first lines.
+cmp_check_seconds() { # cmp_check_seconds MEASURED MINIMUM
+  if [ "$1" -lt "$2" ]; then
+    echo "WARNING: measured duration ${1}s is below ${2}s: not a fair comparison, only a quick look"
+  fi
+}
