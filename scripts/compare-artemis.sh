@@ -2,42 +2,112 @@
 # Compares the mqbench runner (runner/target/mqbench.jar, --queue artemis) with Artemis' own
 # `artemis perf client` on the same local broker (the one the runner starts when no address is
 # given: its own JVM, one core acceptor on 127.0.0.1, NIO journal with datasync on, so every
-# confirmed persistent message was fsynced), with the same settings: persistent messages of the
-# same size, 1 producer and 1 consumer running together, and the same number of messages in flight
-# (perf client --max-pending = runner --in-flight x --batch, with --batch 1 so that the two are the
-# same: each runner batch is one message sent with a JMS 2.0 completion listener, as perf client
-# sends).
+# confirmed persistent message was fsynced), on equal terms, each stated at the top of the output:
 #
-#   scripts/compare-artemis.sh [--size 100] [--in-flight 500] [--seconds 20] [--warmup 5]
-#       [--repeat 3]
+# - the same warm-up: both run warm-up + measured seconds in one JVM against one queue, and the
+#   first --warmup seconds are left out of the rates (perf client --warmup W --duration W+D marks
+#   them; the runner runs W+D seconds with --warmup 0s and the script leaves its first W out);
+# - the same measured duration (--seconds, at least 20 s for a fair comparison);
+# - rates measured the same way: the means of each tool's per-second reports over the measured
+#   seconds, sent = completed (confirmed by the broker), received = delivered to the consumer;
+# - the same client settings: persistent messages of the same size, 1 producer + 1 consumer
+#   together, the same number of messages in flight (perf client --max-pending N = runner --batch 1
+#   --in-flight N: each message sent with a JMS 2.0 completion listener by both), the same
+#   connection windows on both URLs (confirmationWindowSize, consumerWindowSize,
+#   producerWindowSize), the same heap;
+# - no backlog bound on either side (RUNNER_FLAGS, e.g. "--max-backlog off");
+# - each run a fresh queue, deleted afterwards; rounds alternate which tool goes first.
 #
-# Rounds alternate which tool goes first; each uses a fresh queue. Prints both tools' sent and
-# received msgs/s per round, the medians, the ratio of medians (runner / perf) and the per-round
-# ratios. perf client's figures are the means of its per-second "completed" (confirmed sends) and
-# "received" reports after its warm-up (Artemis prints results only with confirmationWindowSize on
-# the URL, given here). Needs the runner's jar
+#   scripts/compare-artemis.sh [--size 100] [--in-flight 500] [--warmup 5] [--seconds 20]
+#       [--repeat 3] [--plan]
+#
+# --plan prints the fairness header and both command lines and runs nothing. Needs the runner's jar
 # (./mvnw -q -B package -DskipTests); resolves org.apache.artemis:apache-artemis:tar.gz:bin (the
-# version of the parent pom) into a temporary directory. RUNNER_JAR=path picks another runner jar.
+# version of the parent pom) into a temporary directory. RUNNER_JAR=path picks another runner jar,
+# RUNNER_FLAGS adds runner options. The runner's verdict of every run is recorded; a verdict other
+# than ok never stops the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/compare-common.sh
 
-SIZE=100 IN_FLIGHT=500 SECONDS_RUN=20 WARMUP=5 REPEAT=3
+SIZE=100 IN_FLIGHT=500 SECONDS_MEASURED=20 WARMUP=5 REPEAT=3 PLAN=
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) SIZE="$2"; shift 2 ;;
     --in-flight) IN_FLIGHT="$2"; shift 2 ;;
-    --seconds) SECONDS_RUN="$2"; shift 2 ;;
+    --seconds) SECONDS_MEASURED="$2"; shift 2 ;;
     --warmup) WARMUP="$2"; shift 2 ;;
     --repeat) REPEAT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --plan) PLAN=1; shift ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-MVN="${MVN:-./mvnw}"
+TOTAL=$((WARMUP + SECONDS_MEASURED))
+RUNNER_FLAGS="${RUNNER_FLAGS:-}"
+HEAP=-Xmx512m
+# Artemis' client defaults, given explicitly on both sides (perf client needs confirmationWindowSize
+# on its URL to report at all).
+CONFIRMATION_WINDOW=1048576 CONSUMER_WINDOW=1048576 PRODUCER_WINDOW=65536
+VERSION="$(sed -n 's:.*<artemis-broker.version>\(.*\)</artemis-broker.version>.*:\1:p' pom.xml)"
+URL='<broker url>'
+
+# Each fills CMD with one command line.
+perf_command() { # perf_command QUEUE JSON ARTEMIS
+  CMD=(env JAVA_ARGS="$HEAP" "$3" perf client
+    --url "$URL?confirmationWindowSize=$CONFIRMATION_WINDOW&consumerWindowSize=$CONSUMER_WINDOW&producerWindowSize=$PRODUCER_WINDOW"
+    --user artemis --password artemis --persistent --message-size "$SIZE" --producers 1
+    --consumers 1 --max-pending "$IN_FLIGHT" --warmup "$WARMUP" --duration "$TOTAL"
+    --json "$2" "queue://$1")
+}
+runner_command() { # runner_command QUEUE OUT JAR
+  # shellcheck disable=SC2206 # RUNNER_FLAGS is a list of options
+  CMD=(java "$HEAP" -jar "$3" run --queue artemis --senders 1 --receivers 1 --batch 1
+    --in-flight "$IN_FLIGHT" --size "$SIZE" --duration "${TOTAL}s" --warmup 0s --progress never
+    --out "$2" -p artemis.url="$URL" -p artemis.user=artemis -p artemis.password=artemis
+    -p artemis.queue="$1" -p artemis.confirmationWindowSize="$CONFIRMATION_WINDOW"
+    -p artemis.consumerWindowSize="$CONSUMER_WINDOW" -p artemis.url.producerWindowSize="$PRODUCER_WINDOW"
+    $RUNNER_FLAGS)
+}
+print_commands() {
+  perf_command '<queue>' '<perf.json>' '<apache-artemis>/bin/artemis'
+  cmp_command perf "${CMD[@]}"
+  runner_command '<queue>' '<out>' '<runner jar>'
+  cmp_command runner "${CMD[@]}"
+}
+
+header() {
+  echo "== fair comparison: artemis perf client $VERSION against the mqbench runner =="
+  cmp_check_seconds "$SECONDS_MEASURED" 20
+  cmp_fair "broker" "$URL (both): one local Artemis $VERSION, NIO journal, journal-datasync on"
+  cmp_fair "warm-up" "both: the first ${WARMUP}s of each run, same JVM and queue, left out of the rates"
+  cmp_fair "measured" "both: ${SECONDS_MEASURED}s, seconds ${WARMUP}-${TOTAL} of a ${TOTAL}s run"
+  cmp_fair "rates" "both: mean of the per-second reports over the measured seconds; sent = completed (confirmed by the broker), received = delivered to the consumer, counted as they happen (the same event on both sides)"
+  cmp_fair "client settings" "both: 1 producer + 1 consumer together, ${SIZE}-byte persistent messages, $IN_FLIGHT messages in flight (one per completion listener), confirmationWindowSize $CONFIRMATION_WINDOW, consumerWindowSize $CONSUMER_WINDOW, producerWindowSize $PRODUCER_WINDOW, heap $HEAP"
+  cmp_fair "backlog" "both: unbounded (runner flags: ${RUNNER_FLAGS:-none})"
+  cmp_fair "queues" "each run a fresh queue, deleted afterwards"
+  cmp_fair "order" "rounds alternate which tool goes first; $REPEAT rounds"
+  echo "note: differs: acknowledgement: perf client's listener acknowledges automatically (AUTO_ACKNOWLEDGE), the runner acknowledges exactly the messages it received, committed in groups of artemis.ackCommitMessages (its at-least-once contract)"
+}
+
+if [ -n "$PLAN" ]; then
+  header
+  print_commands
+  exit 0
+fi
+
 WORK="$(mktemp -d -t mqbench-compare-artemis.XXXXXX)"
-BROKER_PID= BROKER_IN=
+BROKER_PID= BROKER_IN= PENDING_QUEUE= ARTEMIS=
+delete_queue() {
+  JAVA_ARGS="$HEAP" "$ARTEMIS" queue delete --name "$1" --url "$URL" --user artemis \
+    --password artemis --removeConsumers --autoDeleteAddress --silent >>"$WORK/deleted.log" 2>&1
+}
 cleanup() {
-  # Close every write end of the broker's stdin (ours and the coproc's), so that it stops.
+  if [ -n "$PENDING_QUEUE" ]; then
+    delete_queue "$PENDING_QUEUE" || echo "could not delete queue $PENDING_QUEUE" >&2
+  fi
+  # Close every write end of the broker's stdin (ours and the coproc's), so that it stops and
+  # deletes its journal.
   if [ -n "$BROKER_PID" ]; then
     exec 9>&-
     eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
@@ -46,20 +116,22 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 RUNNER_JAR="${RUNNER_JAR:-runner/target/mqbench.jar}"
 [ -f "$RUNNER_JAR" ] || { echo "$RUNNER_JAR is missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }
 cp "$RUNNER_JAR" "$WORK/mqbench.jar" # a rebuild meanwhile cannot change what is measured
 
-VERSION="$(sed -n 's:.*<artemis-broker.version>\(.*\)</artemis-broker.version>.*:\1:p' pom.xml)"
+MVN="${MVN:-./mvnw}"
 echo "resolving apache-artemis $VERSION ..." >&2
-"$MVN" -B -q dependency:copy -Dartifact="org.apache.artemis:apache-artemis:$VERSION:tar.gz:bin" \
+$MVN -B -q dependency:copy -Dartifact="org.apache.artemis:apache-artemis:$VERSION:tar.gz:bin" \
   -DoutputDirectory="$WORK" >&2
 tar xzf "$WORK/apache-artemis-$VERSION-bin.tar.gz" -C "$WORK"
 ARTEMIS="$WORK/apache-artemis-$VERSION/bin/artemis"
 
 echo "compiling mq-artemis' test classes (the local broker launcher) ..." >&2
-"$MVN" -B -q -pl mq-artemis -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
+$MVN -B -q -pl mq-artemis -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$WORK/cp" >&2
 CP="mq-artemis/target/test-classes:mq-artemis/target/classes:$(cat "$WORK/cp")"
 
@@ -69,51 +141,49 @@ BROKER_PID=$!
 BROKER_IN=${BROKER[1]}
 exec 9>&"$BROKER_IN"
 read -r -t 90 URL <&"${BROKER[0]}" || { echo "the local broker did not start:" >&2; cat "$WORK/broker.err" >&2; exit 1; }
-echo "broker $URL: Artemis $VERSION, NIO journal, journal-datasync on, persistent ${SIZE}-byte messages,"
-echo "1 producer + 1 consumer together, $IN_FLIGHT messages in flight, ${WARMUP}s warm-up + ${SECONDS_RUN}s measured"
 
-run_perf() { # prints "sent received"
-  local q="compare-perf-$1" out="$WORK/perf-$1.log"
-  "$ARTEMIS" perf client --url "$URL?confirmationWindowSize=1048576" --user artemis \
-    --password artemis --persistent --message-size "$SIZE" --producers 1 --consumers 1 \
-    --max-pending "$IN_FLIGHT" --duration "$SECONDS_RUN" --warmup "$WARMUP" "queue://$q" >"$out" 2>&1 \
-    || { tail -20 "$out" >&2; exit 1; }
-  # Means of its per-second reports after the warm-up: "completed" (confirmed by the broker, what
-  # the runner counts as sent) and "received".
-  awk '/--- warmup false/ {m=1; next} /--- warmup true/ || /SUMMARY/ {m=0}
-       m && /--- completed:/ {c+=$3; n++} m && /--- received:/ {r+=$3}
-       END {if (n == 0) exit 1; printf "%.0f %.0f\n", c/n, r/n}' "$out" \
-    || { echo "no results from artemis perf:" >&2; tail -20 "$out" >&2; exit 1; }
+header
+print_commands
+
+run_tool() { # run_tool TOOL ROUND
+  local tool="$1" r="$2" q="compare-$1-$2" rates code=0 verdict="" side json
+  PENDING_QUEUE="$q"
+  if [ "$tool" = perf ]; then
+    side=native
+    perf_command "$q" "$WORK/perf-$r.json" "$ARTEMIS"
+    "${CMD[@]}" >"$WORK/perf-$r.log" 2>&1 || code=$?
+    rates=$(cmp_rates artemis-window "$WORK/perf-$r.json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
+    [ "$code" -eq 0 ] || verdict="perf client exited $code"
+  else
+    side=runner
+    runner_command "$q" "$WORK/runner-$r" "$WORK/mqbench.jar"
+    "${CMD[@]}" >"$WORK/runner-$r.log" 2>&1 || code=$?
+    json=$(find "$WORK/runner-$r" -name run.json 2>/dev/null | head -1)
+    rates=$(cmp_rates runner-window "$json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
+    verdict="$(cmp_verdict "$code")"
+    echo "$r verdict $verdict" >>"$WORK/results"
+  fi
+  local deleted="queue $q deleted"
+  if delete_queue "$q"; then PENDING_QUEUE=; else deleted="queue $q NOT deleted"; fi
+  read -r sent received covered <<<"$rates"
+  echo "$r $side sent $sent" >>"$WORK/results"
+  echo "$r $side received $received" >>"$WORK/results"
+  printf 'round %d %s: sent %s msgs/s, received %s msgs/s (%ss measured)%s; %s\n' "$r" "$tool" \
+    "$(cmp_int "$sent")" "$(cmp_int "$received")" "$covered" "${verdict:+; verdict $verdict}" "$deleted"
+  if [ "$sent" = nan ]; then
+    echo "round $r $tool gave no rates; its output ends:" >&2
+    tail -20 "$WORK/$tool-$r.log" >&2
+    FAILED=1
+  fi
 }
 
-run_mqbench() { # prints "sent received"
-  local q="compare-mqbench-$1" out="$WORK/mqbench-$1"
-  java -Xmx512m -jar "$WORK/mqbench.jar" run --queue artemis --senders 1 --receivers 1 \
-    --batch 1 --in-flight "$IN_FLIGHT" --size "$SIZE" --duration "${SECONDS_RUN}s" \
-    --warmup "${WARMUP}s" --out "$out" --progress never -p artemis.url="$URL" \
-    -p artemis.queue="$q" >"$WORK/mqbench-$1.log" 2>&1 || { tail -20 "$WORK/mqbench-$1.log" >&2; exit 1; }
-  local csv
-  csv=$(find "$out" -name summary.csv | head -1)
-  awk -F, 'NR==1 {for (i=1;i<=NF;i++) col[$i]=i; next}
-           NR==2 {printf "%.0f %.0f\n", $col["sent_msgs_per_s"], $col["received_msgs_per_s"]}' "$csv"
-}
-
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-: >"$WORK/perf"; : >"$WORK/mb"; : >"$WORK/ratio"
+FAILED=
+: >"$WORK/results"
 for r in $(seq 1 "$REPEAT"); do
-  if [ $((r % 2)) -eq 1 ]; then order="perf mqbench"; else order="mqbench perf"; fi
+  if [ $((r % 2)) -eq 1 ]; then order="perf runner"; else order="runner perf"; fi
   for tool in $order; do
-    res=$("run_$tool" "$r")
-    echo "round $r $tool: sent $(echo "$res" | cut -d' ' -f1) msg/s, received $(echo "$res" | cut -d' ' -f2) msg/s"
-    echo "$res" >>"$WORK/$([ "$tool" = perf ] && echo perf || echo mb)"
+    run_tool "$tool" "$r"
   done
-  paste -d' ' <(tail -1 "$WORK/mb") <(tail -1 "$WORK/perf") | awk '{printf "%.3f %.3f\n", $1/$3, $2/$4}' >>"$WORK/ratio"
 done
-p_s=$(cut -d' ' -f1 "$WORK/perf" | median); p_r=$(cut -d' ' -f2 "$WORK/perf" | median)
-m_s=$(cut -d' ' -f1 "$WORK/mb" | median); m_r=$(cut -d' ' -f2 "$WORK/mb" | median)
-echo "median artemis perf: sent $p_s msg/s, received $p_r msg/s"
-echo "median runner:       sent $m_s msg/s, received $m_r msg/s"
-awk -v a="$m_s" -v b="$p_s" -v c="$m_r" -v d="$p_r" \
-  'BEGIN {printf "ratio of medians runner/perf: sent %.2f, received %.2f\n", a/b, c/d}'
-echo "per-round sent ratios: $(cut -d' ' -f1 "$WORK/ratio" | tr '\n' ' ')(median $(cut -d' ' -f1 "$WORK/ratio" | median))"
-echo "per-round received ratios: $(cut -d' ' -f2 "$WORK/ratio" | tr '\n' ' ')(median $(cut -d' ' -f2 "$WORK/ratio" | median))"
+cmp_rates summary "$WORK/results" "artemis perf" sent received
+[ -z "$FAILED" ] || exit 1
