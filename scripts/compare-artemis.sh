@@ -50,7 +50,7 @@ HEAP=-Xmx512m
 # on its URL to report at all).
 CONFIRMATION_WINDOW=1048576 CONSUMER_WINDOW=1048576 PRODUCER_WINDOW=65536
 VERSION="$(sed -n 's:.*<artemis-broker.version>\(.*\)</artemis-broker.version>.*:\1:p' pom.xml)"
-URL='<broker url>'
+URL='<broker-url>'
 
 # Each fills CMD with one command line.
 perf_command() { # perf_command QUEUE JSON ARTEMIS
@@ -72,7 +72,7 @@ runner_command() { # runner_command QUEUE OUT JAR
 print_commands() {
   perf_command '<queue>' '<perf.json>' '<apache-artemis>/bin/artemis'
   cmp_command perf "${CMD[@]}"
-  runner_command '<queue>' '<out>' '<runner jar>'
+  runner_command '<queue>' '<out>' '<runner-jar>'
   cmp_command runner "${CMD[@]}"
 }
 

@@ -72,9 +72,9 @@ runner_command() { # runner_command QUEUE OUT JAR
     $RUNNER_FLAGS)
 }
 print_commands() {
-  perftest_command '<queue>' '<perftest.csv>' '<PerfTest classpath>'
+  perftest_command '<queue>' '<perftest.csv>' '<perftest-classpath>'
   cmp_command perftest "${CMD[@]}"
-  runner_command '<queue>' '<out>' '<runner jar>'
+  runner_command '<queue>' '<out>' '<runner-jar>'
   cmp_command runner "${CMD[@]}"
 }
 

@@ -1,0 +1,239 @@
+package io.mqbench.runner.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The comparison scripts against the brokers' own tools are fair by construction: their {@code
+ * --plan} (which runs nothing) states the terms at the top and prints both sides' exact command
+ * lines, and those command lines give both sides the same warm-up, the same measured duration of at
+ * least 20 s, and the same client settings that matter.
+ */
+class ComparisonScriptsTest {
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+  /** A script's plan: its "fair:" lines by aspect and its command lines by side. */
+  private record Plan(String out, Map<String, String> fair, Map<String, List<String>> commands) {
+    List<String> command(String side) {
+      assertThat(commands).as(out).containsKey(side);
+      return commands.get(side);
+    }
+
+    String fair(String aspect) {
+      assertThat(fair).as(out).containsKey(aspect);
+      return fair.get(aspect);
+    }
+  }
+
+  private static Plan plan(String script, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", "scripts/" + script, "--plan"));
+    command.addAll(Arrays.asList(args));
+    Process p =
+        new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS))
+        .as("the plan runs nothing and ends at once")
+        .isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    Map<String, String> fair = new LinkedHashMap<>();
+    Map<String, List<String>> commands = new LinkedHashMap<>();
+    for (String line : out.split("\n")) {
+      Matcher f = Pattern.compile("^fair: ([a-z -]+): (.*)$").matcher(line);
+      Matcher c = Pattern.compile("^command (\\w+): (.*)$").matcher(line);
+      if (f.matches()) {
+        fair.put(f.group(1), f.group(2));
+      } else if (c.matches()) {
+        commands.put(c.group(1), List.of(c.group(2).trim().split("\\s+")));
+      }
+    }
+    assertThat(out).as("the terms come first").startsWith("== fair comparison:");
+    assertThat(fair.keySet()).as(out).contains("warm-up", "measured", "rates", "client settings");
+    return new Plan(out, fair, commands);
+  }
+
+  /** The word after {@code option} (the last occurrence). */
+  private static String value(List<String> command, String option) {
+    int i = command.lastIndexOf(option);
+    assertThat(i).as("%s in %s", option, command).isNotNegative();
+    return command.get(i + 1);
+  }
+
+  /** The runner's backend keys: every {@code -p key=value}. */
+  private static Map<String, String> keys(List<String> runner) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    for (int i = 0; i < runner.size() - 1; i++) {
+      if (runner.get(i).equals("-p")) {
+        String[] kv = runner.get(i + 1).split("=", 2);
+        keys.put(kv[0], kv[1]);
+      }
+    }
+    return keys;
+  }
+
+  private static int seconds(String duration) {
+    assertThat(duration).matches("\\d+s?");
+    return Integer.parseInt(duration.replace("s", ""));
+  }
+
+  @Test
+  void rabbitmqBothSidesGetTheSameWarmUpDurationWindowAndSettings() throws Exception {
+    Plan plan = plan("compare-rabbitmq.sh");
+    List<String> perfTest = plan.command("perftest");
+    List<String> runner = plan.command("runner");
+    Map<String, String> keys = keys(runner);
+
+    // Warm-up: both run W + D seconds in one JVM; the first W are left out on both sides (the
+    // runner's own warm-up, which drains its backlog before measuring, is off).
+    assertThat(value(runner, "--warmup")).isEqualTo("0s");
+    int total = seconds(value(perfTest, "--time"));
+    assertThat(seconds(value(runner, "--duration"))).isEqualTo(total);
+    Matcher measured =
+        Pattern.compile("both: (\\d+)s, seconds (\\d+)-(\\d+) of a (\\d+)s run")
+            .matcher(plan.fair("measured"));
+    assertThat(measured.find()).as(plan.fair("measured")).isTrue();
+    int d = Integer.parseInt(measured.group(1));
+    int w = Integer.parseInt(measured.group(2));
+    assertThat(d).as("measured seconds").isGreaterThanOrEqualTo(20);
+    assertThat(w + d).isEqualTo(total).isEqualTo(Integer.parseInt(measured.group(4)));
+    assertThat(plan.fair("warm-up")).startsWith("both: the first " + w + "s of each run");
+    assertThat(plan.fair("rates")).startsWith("both:");
+
+    // Client settings.
+    assertThat(value(runner, "--senders")).isEqualTo(value(perfTest, "--producers"));
+    assertThat(value(runner, "--receivers")).isEqualTo(value(perfTest, "--consumers"));
+    assertThat(value(runner, "--size")).isEqualTo(value(perfTest, "--size"));
+    assertThat(value(runner, "--batch")).as("one message per confirm, as PerfTest").isEqualTo("1");
+    assertThat(value(runner, "--in-flight"))
+        .as("confirm window")
+        .isEqualTo(value(perfTest, "--confirm"));
+    assertThat(keys.get("rabbitmq.prefetch")).isEqualTo(value(perfTest, "--qos"));
+    assertThat(Integer.parseInt(value(perfTest, "--multi-ack-every")))
+        .as("acks in groups of half the prefetch, as the runner's backend")
+        .isEqualTo(Integer.parseInt(keys.get("rabbitmq.prefetch")) / 2);
+    assertThat(perfTest).contains("--quorum-queue");
+    assertThat(keys).containsEntry("rabbitmq.queueType", "quorum");
+    assertThat(value(perfTest, "--flag")).isEqualTo("persistent");
+    assertThat(keys).containsEntry("rabbitmq.persistent", "true");
+    assertThat(perfTest.get(1)).startsWith("-Xmx").isEqualTo(runner.get(1));
+  }
+
+  @Test
+  void artemisBothSidesGetTheSameWarmUpDurationWindowAndSettings() throws Exception {
+    Plan plan = plan("compare-artemis.sh");
+    List<String> perf = plan.command("perf");
+    List<String> runner = plan.command("runner");
+    Map<String, String> keys = keys(runner);
+
+    // perf client's --duration includes its --warmup; the runner runs as long with --warmup 0s.
+    int w = Integer.parseInt(value(perf, "--warmup"));
+    int total = Integer.parseInt(value(perf, "--duration"));
+    assertThat(value(runner, "--warmup")).isEqualTo("0s");
+    assertThat(seconds(value(runner, "--duration"))).isEqualTo(total);
+    assertThat(total - w).as("measured seconds").isGreaterThanOrEqualTo(20);
+    assertThat(plan.fair("warm-up")).startsWith("both: the first " + w + "s of each run");
+    assertThat(plan.fair("measured"))
+        .startsWith("both: " + (total - w) + "s, seconds " + w + "-" + total);
+
+    assertThat(value(runner, "--size")).isEqualTo(value(perf, "--message-size"));
+    assertThat(value(runner, "--batch")).isEqualTo("1");
+    assertThat(value(runner, "--in-flight")).isEqualTo(value(perf, "--max-pending"));
+    assertThat(value(runner, "--senders")).isEqualTo(value(perf, "--producers")).isEqualTo("1");
+    assertThat(value(runner, "--receivers")).isEqualTo(value(perf, "--consumers")).isEqualTo("1");
+    assertThat(perf).contains("--persistent");
+    String url = value(perf, "--url");
+    Map<String, String> windows =
+        Arrays.stream(url.substring(url.indexOf('?') + 1).split("&"))
+            .map(kv -> kv.split("=", 2))
+            .collect(Collectors.toMap(kv -> kv[0], kv -> kv[1]));
+    assertThat(windows)
+        .containsOnlyKeys("confirmationWindowSize", "consumerWindowSize", "producerWindowSize");
+    assertThat(keys.get("artemis.confirmationWindowSize"))
+        .isEqualTo(windows.get("confirmationWindowSize"));
+    assertThat(keys.get("artemis.consumerWindowSize")).isEqualTo(windows.get("consumerWindowSize"));
+    assertThat(keys.get("artemis.url.producerWindowSize"))
+        .isEqualTo(windows.get("producerWindowSize"));
+    assertThat(perf.get(1)).isEqualTo("JAVA_ARGS=" + runner.get(1));
+  }
+
+  @Test
+  void kafkaBothSidesGetTheSameWarmUpWorkEventsAndClientSettings() throws Exception {
+    Plan plan = plan("compare-kafka.sh");
+    List<String> producer = plan.command("producer");
+    List<String> consumer = plan.command("consumer");
+    List<String> runner = plan.command("runner");
+    Map<String, String> keys = keys(runner);
+
+    // Warm-up: an unmeasured run of each side's own tools before each measured run, none inside
+    // either JVM (ConsumerPerformance has no warm-up): neither --warmup-records nor a runner
+    // warm-up.
+    assertThat(value(runner, "--warmup")).isEqualTo("0s");
+    assertThat(producer).doesNotContain("--warmup-records");
+    assertThat(plan.fair("warm-up")).startsWith("both: an unmeasured run of the same tool(s)");
+    // The same work, lasting at least 20 s per phase.
+    assertThat(value(producer, "--num-records"))
+        .isEqualTo(value(consumer, "--num-records"))
+        .isEqualTo(value(runner, "--messages"));
+    Matcher atLeast = Pattern.compile("at least (\\d+)s").matcher(plan.fair("measured"));
+    assertThat(atLeast.find()).as(plan.fair("measured")).isTrue();
+    assertThat(Integer.parseInt(atLeast.group(1))).isGreaterThanOrEqualTo(20);
+    // The drain from the same event on both sides.
+    assertThat(plan.fair("rates")).contains("nMsg.sec").contains("drain wait + drain time");
+
+    // The same producer properties, as the same strings, on both sides.
+    List<String> native_ =
+        producer.subList(producer.indexOf("--command-property") + 1, producer.size());
+    Map<String, String> runnerProducer =
+        keys.entrySet().stream()
+            .filter(e -> e.getKey().startsWith("kafka.producer."))
+            .collect(
+                Collectors.toMap(
+                    e -> e.getKey().substring("kafka.producer.".length()), Map.Entry::getValue));
+    Map<String, String> nativeProducer =
+        native_.stream()
+            .map(kv -> kv.split("=", 2))
+            .collect(Collectors.toMap(kv -> kv[0], kv -> kv[1]));
+    assertThat(runnerProducer).isEqualTo(nativeProducer);
+    assertThat(nativeProducer)
+        .containsKeys("batch.size", "linger.ms", "buffer.memory")
+        .containsEntry("acks", "all");
+    assertThat(keys).containsEntry("kafka.acks", "all");
+    // The consumer: ConsumerPerformance's settings on both sides.
+    assertThat(keys.get("kafka.consumer.receive.buffer.bytes"))
+        .isEqualTo(value(consumer, "--socket-buffer-size"));
+    assertThat(keys.get("kafka.consumer.max.partition.fetch.bytes"))
+        .isEqualTo(value(consumer, "--fetch-size"));
+    assertThat("max.poll.records=" + keys.get("kafka.consumer.max.poll.records"))
+        .isEqualTo(value(consumer, "--command-property"));
+    assertThat(keys)
+        .as("ConsumerPerformance sets it, always")
+        .containsEntry("kafka.consumer.check.crcs", "false");
+    assertThat(value(runner, "--size")).isEqualTo(value(producer, "--record-size"));
+    assertThat(value(runner, "--senders")).isEqualTo(value(runner, "--receivers")).isEqualTo("1");
+    assertThat(producer.get(1))
+        .startsWith("-Xmx")
+        .isEqualTo(consumer.get(1))
+        .isEqualTo(runner.get(1));
+  }
+
+  @Test
+  void aProducerPropertyGoesToBothSides() throws Exception {
+    Plan plan = plan("compare-kafka.sh", "--producer-property", "batch.size=65536");
+    assertThat(plan.command("producer"))
+        .contains("batch.size=65536")
+        .doesNotContain("batch.size=16384");
+    assertThat(keys(plan.command("runner"))).containsEntry("kafka.producer.batch.size", "65536");
+  }
+}
