@@ -10,16 +10,36 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /** An open memory queue and its senders and receivers. */
 final class MemoryMq implements Mq {
   private final MemoryQueue queue;
 
   private final MqLimits limits;
+  private final long receiveDelayNanos;
+  private final double deliveryRate;
+
+  /** When the shared delivery path is free again ({@code nanoTime}), with a delivery rate. */
+  private final AtomicLong deliveryFreeAt = new AtomicLong(System.nanoTime());
 
   MemoryMq(MemoryQueue queue, MqLimits limits) {
+    this(queue, limits, Duration.ZERO, 0);
+  }
+
+  /**
+   * @param queue the queue
+   * @param limits what senders accept
+   * @param receiveDelay the least time one receive call takes (a receiver's own round trip)
+   * @param deliveryRate the most messages per second handed out across all receivers; 0 for no
+   *     limit (a delivery path that more receivers cannot widen)
+   */
+  MemoryMq(MemoryQueue queue, MqLimits limits, Duration receiveDelay, double deliveryRate) {
     this.limits = limits;
     this.queue = queue;
+    this.receiveDelayNanos = receiveDelay.toNanos();
+    this.deliveryRate = deliveryRate;
   }
 
   @Override
@@ -68,7 +88,30 @@ final class MemoryMq implements Mq {
       if (closed) {
         throw new MqException("receiver is closed");
       }
-      return queue.receive(max, wait, leases);
+      long start = System.nanoTime();
+      List<Received> got = queue.receive(max, wait, leases);
+      if (!got.isEmpty() && deliveryRate > 0) {
+        // The delivery path hands out one message after another at its rate, whoever asks: a
+        // receiver's messages are delivered once the ones reserved before them are.
+        long cost = (long) (got.size() * 1e9 / deliveryRate);
+        long now = System.nanoTime();
+        long done = deliveryFreeAt.accumulateAndGet(now, (free, t) -> Math.max(free, t) + cost);
+        sleepUntil(done);
+      }
+      if (receiveDelayNanos > 0) {
+        sleepUntil(start + receiveDelayNanos);
+      }
+      return got;
+    }
+
+    private static void sleepUntil(long nanos) throws InterruptedException {
+      long left;
+      while ((left = nanos - System.nanoTime()) > 0) {
+        LockSupport.parkNanos(left);
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+      }
     }
 
     @Override

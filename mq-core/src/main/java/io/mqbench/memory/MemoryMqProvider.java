@@ -41,6 +41,32 @@ public final class MemoryMqProvider implements MqProvider {
           Duration.ofSeconds(10),
           "how long a sender waits for room in a full queue before its send fails");
 
+  /**
+   * The least time one receive call takes, as a receiver's own round trip to a broker: more
+   * receivers make more calls at once, so they move more. For trying the runner's verdicts without
+   * a broker; 0 (the default) adds nothing.
+   */
+  public static final ConfigKey<Duration> RECEIVE_DELAY =
+      ConfigKey.duration(
+          "memory.receiveDelay",
+          Duration.ZERO,
+          "the least time one receive call takes, like a receiver's round trip (to try verdicts)");
+
+  /**
+   * The most messages per second the queue hands out across all receivers, as a broker whose
+   * delivery path is the limit: more receivers do not move more. For trying the runner's verdicts
+   * without a broker; 0 (the default) for no limit.
+   */
+  public static final ConfigKey<Integer> DELIVERY_RATE =
+      ConfigKey.integer(
+          "memory.deliveryRate",
+          0,
+          0,
+          Integer.MAX_VALUE,
+          "msgs/s",
+          "the most messages per second handed out across all receivers, 0 for no limit (to try"
+              + " verdicts)");
+
   /** The largest message senders accept; a run with larger messages is refused up front. */
   public static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
       ConfigKey.integer(
@@ -63,7 +89,13 @@ public final class MemoryMqProvider implements MqProvider {
 
   @Override
   public List<ConfigKey<?>> configKeys() {
-    return List.of(VISIBILITY_TIMEOUT, MAX_DEPTH, FULL_TIMEOUT, MAX_MESSAGE_BYTES);
+    return List.of(
+        VISIBILITY_TIMEOUT,
+        MAX_DEPTH,
+        FULL_TIMEOUT,
+        MAX_MESSAGE_BYTES,
+        RECEIVE_DELAY,
+        DELIVERY_RATE);
   }
 
   @Override
@@ -76,7 +108,9 @@ public final class MemoryMqProvider implements MqProvider {
     return new MemoryMq(
         new MemoryQueue(
             config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH), config.get(FULL_TIMEOUT)),
-        limits(config));
+        limits(config),
+        config.get(RECEIVE_DELAY),
+        config.get(DELIVERY_RATE));
   }
 
   @Override

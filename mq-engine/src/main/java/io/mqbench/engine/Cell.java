@@ -64,6 +64,15 @@ public interface Cell extends AutoCloseable {
   DeliveryBitmaps delivery();
 
   /**
+   * Holds senders back or lets them go on: while held, senders issue no new batch (what they have
+   * in flight completes and is counted). The coordinator holds them while the run's backlog is
+   * above its limit ({@link RunSettings#maxBacklog()}). Safe from any thread; idempotent.
+   *
+   * @param hold true to hold, false to release
+   */
+  void holdSenders(boolean hold);
+
+  /**
    * Senders issue no further batch; each completes what it has in flight, then finishes. Safe from
    * any thread; idempotent.
    */

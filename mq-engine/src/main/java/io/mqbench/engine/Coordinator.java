@@ -136,7 +136,8 @@ public final class Coordinator {
           watch.drainStart,
           merged.failure(),
           watch.endedIdle,
-          interrupted);
+          interrupted,
+          watch.pacing());
     } finally {
       for (Placement p : placements) {
         p.cell().close();
@@ -173,9 +174,26 @@ public final class Coordinator {
   }
 
   /** How the watch ended. */
-  private static final class Watch {
+  private final class Watch {
     boolean endedIdle;
     long drainStart;
+    BacklogGate gate = settings.paced() ? new BacklogGate(settings.maxBacklog()) : null;
+    long sendingNanos;
+    long firstDeliveryNanos;
+    long receivedWhileSending;
+
+    Pacing pacing() {
+      return gate == null
+          ? new Pacing(false, 0, 0, 0, firstDeliveryNanos, receivedWhileSending, sendingNanos)
+          : new Pacing(
+              true,
+              gate.heldNanos(),
+              gate.holds(),
+              gate.largestBound(),
+              firstDeliveryNanos,
+              receivedWhileSending,
+              sendingNanos);
+    }
 
     /** The instant of the watch's last poll. */
     long endNanos;
@@ -250,7 +268,24 @@ public final class Coordinator {
         }
       }
       if (progress.sendersRunning() > 0) {
+        if (w.firstDeliveryNanos == 0 && received > 0) {
+          w.firstDeliveryNanos = now - start;
+        }
+        if (w.gate != null) {
+          switch (w.gate.update(now, sent, received)) {
+            case HOLD -> holdSenders(true);
+            case RELEASE -> holdSenders(false);
+            case NONE -> {}
+          }
+        }
         continue;
+      }
+      if (w.sendingNanos == 0) {
+        w.sendingNanos = now - start;
+        w.receivedWhileSending = drain ? 0 : received;
+        if (w.gate != null && w.gate.end(now)) {
+          holdSenders(false);
+        }
       }
       if (settings.receivers() == 0) {
         return;
@@ -290,6 +325,12 @@ public final class Coordinator {
         w.endedIdle = true;
         return;
       }
+    }
+  }
+
+  private void holdSenders(boolean hold) {
+    for (Placement p : placements) {
+      p.cell().holdSenders(hold);
     }
   }
 

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param endedIdle true if receivers stopped because nothing more arrived (rather than because
  *     everything sent had arrived)
  * @param interrupted true if the run was stopped early on request (Ctrl-C)
+ * @param pacing how senders were held back against receivers, and what was received while they sent
  */
 public record RunOutcome(
     int runId,
@@ -31,7 +32,8 @@ public record RunOutcome(
     long drainStartNanos,
     Optional<CellFailure> failure,
     boolean endedIdle,
-    boolean interrupted) {
+    boolean interrupted,
+    Pacing pacing) {
 
   /** Copies the lists. */
   public RunOutcome {

@@ -27,6 +27,8 @@ import java.util.Optional;
  * @param receiverIdle after senders finished, receivers stop once nothing arrived for this long
  * @param receiveWait how long one receive call waits for a first message
  * @param connectTimeout how long opening the backend and creating senders and receivers may take
+ * @param maxBacklog throughput mode with senders and receivers together: how far senders may run
+ *     ahead of receivers before the coordinator holds them back (see {@link #paced()})
  */
 public record RunSettings(
     Mode mode,
@@ -41,7 +43,8 @@ public record RunSettings(
     Phases phases,
     Duration receiverIdle,
     Duration receiveWait,
-    Duration connectTimeout) {
+    Duration connectTimeout,
+    BacklogLimit maxBacklog) {
 
   /** Messages per sender in throughput mode when neither a count nor a duration is given. */
   public static final long DEFAULT_MESSAGES = 100_000;
@@ -102,6 +105,7 @@ public record RunSettings(
     require(
         !connectTimeout.isZero() && !connectTimeout.isNegative(),
         "--connect-timeout must be longer than 0");
+    require(maxBacklog != null, "--max-backlog must be given");
     require(
         phases == Phases.TOGETHER || (senders > 0 && receivers > 0),
         "--phases send-then-drain needs senders and receivers");
@@ -129,7 +133,8 @@ public record RunSettings(
         phases,
         receiverIdle,
         receiveWait,
-        connectTimeout);
+        connectTimeout,
+        maxBacklog);
   }
 
   /**
@@ -150,7 +155,8 @@ public record RunSettings(
         phases,
         receiverIdle,
         receiveWait,
-        connectTimeout);
+        connectTimeout,
+        maxBacklog);
   }
 
   /**
@@ -171,7 +177,66 @@ public record RunSettings(
         p,
         receiverIdle,
         receiveWait,
-        connectTimeout);
+        connectTimeout,
+        maxBacklog);
+  }
+
+  /**
+   * @param limit how far senders may run ahead of receivers
+   * @return these settings with that limit
+   */
+  public RunSettings withMaxBacklog(BacklogLimit limit) {
+    return new RunSettings(
+        mode,
+        senders,
+        receivers,
+        messagesPerSender,
+        duration,
+        rate,
+        maxBatch,
+        messageSizeBytes,
+        inFlight,
+        phases,
+        receiverIdle,
+        receiveWait,
+        connectTimeout,
+        limit);
+  }
+
+  /**
+   * @param n receiver threads across the run
+   * @return these settings with that many receivers
+   */
+  public RunSettings withReceivers(int n) {
+    return new RunSettings(
+        mode,
+        senders,
+        n,
+        messagesPerSender,
+        duration,
+        rate,
+        maxBatch,
+        messageSizeBytes,
+        inFlight,
+        phases,
+        receiverIdle,
+        receiveWait,
+        connectTimeout,
+        maxBacklog);
+  }
+
+  /**
+   * @return true when senders are held back while the backlog is above {@link #maxBacklog()}: a
+   *     closed-loop run with senders and receivers together and a limit. A rate run is never held
+   *     (its schedule is what it measures), nor a send-only, receive-only or send-then-drain run
+   *     (their backlog is what they measure).
+   */
+  public boolean paced() {
+    return mode == Mode.THROUGHPUT
+        && phases == Phases.TOGETHER
+        && senders > 0
+        && receivers > 0
+        && maxBacklog.enabled();
   }
 
   /**
@@ -210,6 +275,11 @@ public record RunSettings(
             ? ", in flight " + inFlight
             : ", in flight " + w + " (" + inFlight + " capped at 32 MiB)";
     String drain = phases == Phases.SEND_THEN_DRAIN ? ", send then drain" : "";
+    if (paced() && maxBacklog.kind() != BacklogLimit.Kind.AUTO) {
+      drain += ", max backlog " + maxBacklog.text();
+    } else if (mode == Mode.THROUGHPUT && !maxBacklog.enabled() && phases == Phases.TOGETHER) {
+      drain += ", max backlog off";
+    }
     if (mode == Mode.RATE) {
       return String.format(
           Locale.ROOT,

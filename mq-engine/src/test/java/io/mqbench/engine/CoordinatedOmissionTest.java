@@ -69,7 +69,8 @@ class CoordinatedOmissionTest {
             Phases.TOGETHER,
             Duration.ofSeconds(2),
             Duration.ofMillis(50),
-            Duration.ofSeconds(10));
+            Duration.ofSeconds(10),
+            BacklogLimit.OFF);
     RunOutcome outcome = TestRuns.run(stallingOnce(TestRuns.memory()), settings);
     Histogram responses = outcome.report().responseMicros().decode();
     Histogram service = outcome.report().serviceMicros().decode();

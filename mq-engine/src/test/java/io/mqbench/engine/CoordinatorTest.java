@@ -395,7 +395,8 @@ class CoordinatorTest {
               Phases.TOGETHER,
               Duration.ofSeconds(1),
               Duration.ofMillis(50),
-              Duration.ofSeconds(10));
+              Duration.ofSeconds(10),
+              BacklogLimit.OFF);
 
       RunOutcome outcome = run(slow, oneThousandPerSecond);
 

@@ -24,7 +24,8 @@ class RunSettingsTest {
         Phases.TOGETHER,
         Duration.ofSeconds(1),
         Duration.ofMillis(100),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        BacklogLimit.OFF);
   }
 
   @Test
@@ -51,7 +52,8 @@ class RunSettingsTest {
             Phases.TOGETHER,
             Duration.ofSeconds(1),
             Duration.ofMillis(100),
-            Duration.ofSeconds(10));
+            Duration.ofSeconds(10),
+            BacklogLimit.OFF);
 
     assertThat(rate.maxBatch()).isEqualTo(1);
     assertThat(rate.receiveBatch()).isEqualTo(RunSettings.RATE_RECEIVE_BATCH);
@@ -75,7 +77,8 @@ class RunSettingsTest {
                     Phases.TOGETHER,
                     Duration.ofSeconds(1),
                     Duration.ofMillis(100),
-                    Duration.ofSeconds(10)))
+                    Duration.ofSeconds(10),
+                    BacklogLimit.OFF))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("--senders 0");
   }

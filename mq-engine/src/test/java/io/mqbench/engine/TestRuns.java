@@ -29,7 +29,8 @@ final class TestRuns {
         Phases.TOGETHER,
         Duration.ofSeconds(1),
         Duration.ofMillis(100),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        BacklogLimit.OFF);
   }
 
   static RunSettings timed(int senders, int receivers, Duration duration) {

@@ -120,6 +120,11 @@ public final class HttpCell implements Cell {
   }
 
   @Override
+  public void holdSenders(boolean hold) {
+    call("hold-senders", Wire.object().put("hold", hold), WorkerClient.QUICK);
+  }
+
+  @Override
   public void stopSenders() {
     call("stop-senders", Wire.object(), WorkerClient.QUICK);
   }

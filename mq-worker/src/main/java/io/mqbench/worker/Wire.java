@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellFailure;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
@@ -101,6 +102,7 @@ final class Wire {
     n.put("phases", s.phases().name());
     n.put("receiverIdleNanos", s.receiverIdle().toNanos());
     n.put("receiveWaitNanos", s.receiveWait().toNanos());
+    n.put("maxBacklog", s.maxBacklog().text());
     n.put("connectTimeoutNanos", s.connectTimeout().toNanos());
     return n;
   }
@@ -121,7 +123,8 @@ final class Wire {
         Phases.valueOf(n.required("phases").asText()),
         Duration.ofNanos(n.required("receiverIdleNanos").asLong()),
         Duration.ofNanos(n.required("receiveWaitNanos").asLong()),
-        Duration.ofNanos(n.required("connectTimeoutNanos").asLong()));
+        Duration.ofNanos(n.required("connectTimeoutNanos").asLong()),
+        BacklogLimit.parse(n.required("maxBacklog").asText()));
   }
 
   static ObjectNode ready(String cellId, CellReady ready) {

@@ -20,7 +20,7 @@ import java.util.Optional;
  */
 public final class WorkerClient {
   /** The version of the worker protocol; a worker speaking another is refused. */
-  public static final int PROTOCOL = 1;
+  public static final int PROTOCOL = 2;
 
   /** The header that carries the shared token. */
   static final String TOKEN_HEADER = "X-Mqbench-Token";

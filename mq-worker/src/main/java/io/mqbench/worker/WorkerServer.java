@@ -230,6 +230,10 @@ public final class WorkerServer implements AutoCloseable {
         case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));
         case "delivery" ->
             respond(exchange, 200, Wire.object().put("bitmaps", cell.delivery().serialize()));
+        case "hold-senders" -> {
+          cell.holdSenders(body.required("hold").asBoolean());
+          respond(exchange, 200, Wire.object());
+        }
         case "stop-senders" -> {
           cell.stopSenders();
           respond(exchange, 200, Wire.object());

@@ -3,6 +3,7 @@ package io.mqbench.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Coordinator;
 import io.mqbench.engine.Mode;
@@ -93,7 +94,8 @@ class HttpCellTest {
         Phases.TOGETHER,
         Duration.ofSeconds(2),
         Duration.ofMillis(100),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        BacklogLimit.OFF);
   }
 
   private static Coordinator coordinator(

@@ -50,6 +50,9 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * delayed.
  */
 public final class LocalCell implements Cell {
+  /** How often a held sender looks whether it was released: well under the coordinator's poll. */
+  private static final long HOLD_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
   private final Function<CellSpec, Opened> opener;
   private final String where;
 
@@ -65,6 +68,7 @@ public final class LocalCell implements Cell {
   private volatile long startNanos;
   private volatile long receiversStartNanos;
   private volatile boolean stopSenders;
+  private volatile boolean holdSenders;
   private volatile boolean stopReceivers;
   private boolean closed;
 
@@ -241,6 +245,11 @@ public final class LocalCell implements Cell {
   }
 
   @Override
+  public void holdSenders(boolean hold) {
+    holdSenders = hold;
+  }
+
+  @Override
   public void stopSenders() {
     stopSenders = true;
     sendersGo.countDown();
@@ -361,6 +370,10 @@ public final class LocalCell implements Cell {
         } else {
           long remaining = s.messagesPerSender();
           while (!stopSenders && remaining > 0) {
+            if (holdSenders) {
+              awaitRelease(task);
+              continue;
+            }
             remaining -= task.sendBatch(remaining);
           }
         }
@@ -377,6 +390,20 @@ public final class LocalCell implements Cell {
         ready.countDown();
       }
       sendersDone.countDown();
+    }
+  }
+
+  /**
+   * Waits while the coordinator holds senders back, counting what completes meanwhile (the
+   * coordinator's view of the backlog is built from those counts).
+   */
+  private void awaitRelease(SenderTask task) throws InterruptedException {
+    while (holdSenders && !stopSenders) {
+      task.recordCompleted();
+      LockSupport.parkNanos(HOLD_POLL_NANOS);
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
     }
   }
 

@@ -134,6 +134,19 @@ public final class SenderTask {
   }
 
   /**
+   * Records the batches that completed so far, without waiting for more.
+   *
+   * @throws InterruptedException never in practice (nothing waits); declared as {@link #record}
+   * @throws MqException if a batch completed exceptionally
+   */
+  public void recordCompleted() throws InterruptedException {
+    Completion c;
+    while ((c = completions.poll()) != null) {
+      record(c);
+    }
+  }
+
+  /**
    * @return batches issued and not yet recorded as completed
    */
   public int inFlight() {

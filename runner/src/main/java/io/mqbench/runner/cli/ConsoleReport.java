@@ -42,6 +42,23 @@ final class ConsoleReport {
                 t.drainStartSeconds(),
                 t.drainWaitSeconds())
             : "");
+    if (t.endToEndPerSecond() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "end to end %,.0f msgs/s while senders sent (from the first delivery)%s%n",
+          t.endToEndPerSecond(),
+          t.sendersHeldShare() > 0
+              ? String.format(
+                  Locale.ROOT,
+                  "; senders held back %.0f %% of the time to keep the backlog under --max-backlog"
+                      + " %s",
+                  100 * t.sendersHeldShare(),
+                  r.settings().maxBacklog())
+              : "");
+    }
+    if (r.limit() != null) {
+      out.printf(Locale.ROOT, "limit      %s%n", r.limit().advice());
+    }
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();

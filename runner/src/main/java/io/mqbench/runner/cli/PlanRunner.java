@@ -225,11 +225,13 @@ final class PlanRunner {
               .err()
               .printf(
                   Locale.ROOT,
-                  "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: the receivers,"
-                      + " not the queue, were the limit (add --receivers or raise the backend's"
-                      + " prefetch)%n",
+                  "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
                   result.totals().receivedPerSecond(),
-                  result.totals().sentPerSecond());
+                  result.totals().sentPerSecond(),
+                  result.limit() != null
+                      ? result.limit().advice()
+                      : "the receiving side was the limit (--max-backlog auto holds senders back"
+                          + " to the rate both sides sustain)");
       case OK -> {}
     }
     return exitCode(result.status());

@@ -151,6 +151,29 @@ final class RunOptions {
   Duration connectTimeout;
 
   @Option(
+      names = {"--max-backlog"},
+      paramLabel = "N",
+      defaultValue = "auto",
+      description =
+          "Throughput mode with senders and receivers together: senders wait while more than N"
+              + " acknowledged messages are not yet received, so that the run measures the rate"
+              + " both sides sustain rather than a backlog growing into the queue. auto: about one"
+              + " second of what the receivers take (at least 1000); off: senders never wait (the"
+              + " native tools' behaviour). Default: ${DEFAULT-VALUE}.")
+  String maxBacklog;
+
+  @Option(
+      names = {"--limit-probe"},
+      paramLabel = "DURATION",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      description =
+          "When the receiving side held the senders back or trailed them, run this long once more"
+              + " with twice the receivers (unmeasured) to tell whether more receivers help or the"
+              + " queue's delivery path is the limit; 0s for none. Default: ${DEFAULT-VALUE}.")
+  Duration limitProbe;
+
+  @Option(
       names = {"--warmup"},
       paramLabel = "DURATION",
       converter = DurationConverter.class,

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.MqConfig;
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
@@ -142,9 +143,11 @@ final class RunPlanner {
             Phases.parse(o.phases),
             o.receiverIdle,
             o.receiveWait,
-            o.connectTimeout);
+            o.connectTimeout,
+            BacklogLimit.parse(o.maxBacklog));
     RunConfig config =
-        new RunConfig(o.queue, settings, warmup(o), o.seed, o.out, backend.effective());
+        new RunConfig(
+            o.queue, settings, warmup(o), o.seed, o.out, backend.effective(), limitProbe(o));
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
       checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's
@@ -165,6 +168,13 @@ final class RunPlanner {
    * gets none by default, and a receive-only run may not have one: it would drain, unmeasured, the
    * backlog the run is meant to time.
    */
+  private static Duration limitProbe(RunOptions o) {
+    if (o.limitProbe.isNegative()) {
+      throw new ConfigException("--limit-probe must not be negative");
+    }
+    return o.limitProbe;
+  }
+
   private static Duration warmup(RunOptions o) {
     if (o.senders == 0 && o.warmup.isPresent() && !o.warmup.get().isZero()) {
       throw new ConfigException(

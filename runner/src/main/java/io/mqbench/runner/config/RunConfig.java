@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * @param seed the seed of batch sizes and padding; random when empty (recorded either way)
  * @param outputDir the folder under which the run's results folder is made
  * @param backendProperties the backend's keys, such as {@code kafka.acks -> all}
+ * @param limitProbe how long the probe with twice the receivers runs when the receiving side was
+ *     the limit (the senders were held back, or the receivers trailed them); zero for none
  */
 public record RunConfig(
     String queue,
@@ -23,7 +25,8 @@ public record RunConfig(
     Duration warmup,
     Optional<Long> seed,
     Path outputDir,
-    Map<String, String> backendProperties) {
+    Map<String, String> backendProperties,
+    Duration limitProbe) {
 
   /** Validates and copies. */
   public RunConfig {
@@ -32,6 +35,9 @@ public record RunConfig(
     }
     if (warmup.isNegative()) {
       throw new io.mqbench.config.ConfigException("--warmup must not be negative");
+    }
+    if (limitProbe.isNegative()) {
+      throw new io.mqbench.config.ConfigException("--limit-probe must not be negative");
     }
     backendProperties = Map.copyOf(new TreeMap<>(backendProperties));
   }

@@ -84,27 +84,41 @@ public record RateReport(
             maxMs,
             STALL_SHARE_LIMIT * 100);
     String assessment;
-    if (limited) {
+    String shortfall =
+        String.format(
+            java.util.Locale.ROOT,
+            "%,.0f of %,.0f msgs/s (%.1f %%)%s",
+            achieved,
+            target,
+            100 * achieved / target,
+            unsent > 0
+                ? String.format(
+                    java.util.Locale.ROOT, ", %,d scheduled messages never sent", unsent)
+                : "");
+    if (!met && limited) {
+      // A missed target is never a pass, whoever stalled: the harness's stalls are named as a
+      // possible cause, not as an excuse that turns the run into an exit 0.
+      assessment =
+          "TARGET MISSED: the backend acknowledged "
+              + shortfall
+              + "; "
+              + harness
+              + ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
+              + " machine";
+    } else if (!met) {
+      // The harness kept up, so the backend did not: say so rather than call the schedule kept.
+      assessment =
+          "TARGET MISSED, backend-limited: the backend acknowledged "
+              + shortfall
+              + " while the harness kept up ("
+              + harness
+              + ")";
+    } else if (limited) {
       assessment =
           "HARNESS-LIMITED: "
               + harness
               + "; these numbers are the harness's, not the backend's: use fewer senders or a"
               + " bigger machine";
-    } else if (!met) {
-      // The harness kept up, so the backend did not: say so rather than call the schedule kept.
-      assessment =
-          String.format(
-              java.util.Locale.ROOT,
-              "TARGET MISSED, backend-limited: the backend acknowledged %,.0f of %,.0f msgs/s"
-                  + " (%.1f %%)%s while the harness kept up (%s)",
-              achieved,
-              target,
-              100 * achieved / target,
-              unsent > 0
-                  ? String.format(
-                      java.util.Locale.ROOT, ", %,d scheduled messages never sent", unsent)
-                  : "",
-              harness);
     } else {
       assessment = "schedule kept: " + harness;
     }

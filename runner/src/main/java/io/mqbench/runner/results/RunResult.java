@@ -35,6 +35,8 @@ import java.util.Map;
  *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
  * @param requests for backends billed per request: the requests made and the estimated cost per
  *     million messages; null (and not in {@code run.json}) for the others
+ * @param limit which side set the pace when the receiving side did (see {@link Limit}); null
+ *     otherwise
  */
 public record RunResult(
     String runId,
@@ -56,7 +58,8 @@ public record RunResult(
     Map<String, Latency> latencies,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
     @JsonIgnore io.mqbench.engine.report.DeliveryBitmaps delivery,
-    @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit) {
 
   /** Copies the warnings. */
   public RunResult {
@@ -102,6 +105,7 @@ public record RunResult(
         latencies,
         List.of(),
         null,
+        null,
         null);
   }
 
@@ -143,7 +147,8 @@ public record RunResult(
         latencies,
         warnings,
         delivery,
-        requests);
+        requests,
+        limit);
   }
 
   /**
@@ -171,7 +176,37 @@ public record RunResult(
         latencies,
         warnings,
         delivery,
-        cost);
+        cost,
+        limit);
+  }
+
+  /**
+   * @param which which side set the pace, or null
+   * @return this result with it
+   */
+  public RunResult withLimit(Limit which) {
+    return new RunResult(
+        runId,
+        startedAt,
+        status,
+        failure,
+        queue,
+        target,
+        settings,
+        cell,
+        repetition,
+        backendConfig,
+        environment,
+        totals,
+        rate,
+        senders,
+        receivers,
+        timeline,
+        latencies,
+        warnings,
+        delivery,
+        requests,
+        which);
   }
 
   /**

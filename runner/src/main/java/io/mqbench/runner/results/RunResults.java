@@ -1,5 +1,7 @@
 package io.mqbench.runner.results;
 
+import io.mqbench.engine.Pacing;
+import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.report.CellReport;
@@ -128,7 +130,11 @@ public final class RunResults {
             receiveSeconds > 0 ? received / receiveSeconds : 0,
             drainStart / 1e9,
             (receiversStart - drainStart) / 1e9,
-            outcome.endedIdle());
+            outcome.endedIdle(),
+            run.phases() == Phases.TOGETHER && run.senders() > 0 && run.receivers() > 0
+                ? outcome.pacing().endToEndPerSecond()
+                : 0,
+            outcome.pacing().heldShare());
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, Latency.of(report.serviceMicros().decode()));
     RateReport rate = null;
@@ -152,7 +158,7 @@ public final class RunResults {
               harnessLag);
     }
     latencies.put(RunResult.END_TO_END, Latency.of(report.endToEndMicros().decode()));
-    RunStatus status = status(outcome, totals, verdict(run, totals, rate));
+    RunStatus status = status(outcome, totals, verdict(run, totals, rate, outcome.pacing()));
     return new RunResult(
         String.format("%08x", outcome.runId()),
         startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
@@ -173,6 +179,7 @@ public final class RunResults {
         latencies,
         warnings,
         accounting.bitmaps(),
+        null,
         null);
   }
 
@@ -216,19 +223,25 @@ public final class RunResults {
   }
 
   /**
-   * The verdict of a run that completed without failure, interruption or loss: the harness first
-   * (its numbers are then not the backend's), then a missed target, then receivers that were the
-   * limit.
+   * The verdict of a run that completed without failure, interruption or loss: a missed target
+   * first (a rate run below {@value RateReport#TARGET_SHARE} of its target never passes, whoever
+   * stalled), then a harness that could not keep the schedule, then receivers that trailed the
+   * senders.
    */
-  static RunStatus verdict(RunSettings run, Totals totals, RateReport rate) {
-    if (rate != null && rate.harnessLimited()) {
-      return RunStatus.HARNESS_LIMITED;
-    }
+  static RunStatus verdict(RunSettings run, Totals totals, RateReport rate, Pacing pacing) {
     if (rate != null && !rate.targetMet()) {
       return RunStatus.TARGET_NOT_MET;
     }
-    boolean together = run.phases() == io.mqbench.engine.Phases.TOGETHER;
+    if (rate != null && rate.harnessLimited()) {
+      return RunStatus.HARNESS_LIMITED;
+    }
+    boolean together = run.phases() == Phases.TOGETHER;
+    // Senders held back by the backlog limit kept the backlog bounded: receivers that set the
+    // pace are then the limit (which the result's Limit names), not behind; that the last of the
+    // allowed backlog arrives after the last send is the limit working.
+    boolean bounded = pacing.applied() && pacing.holds() > 0;
     if (together
+        && !bounded
         && run.senders() > 0
         && run.receivers() > 0
         && totals.receivedPerSecond() < RECEIVERS_BEHIND_SHARE * totals.sentPerSecond()

@@ -15,16 +15,23 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum RunStatus {
   /** The run completed and every acknowledged message arrived. */
   OK("ok", 0),
-  /** Rate mode: the harness, not the backend, could not keep the schedule. */
+  /**
+   * Rate mode: the target was met, but the harness stalled (started sends late with a window slot
+   * free) for more than 1 % of the run, so the latencies are partly the harness's.
+   */
   HARNESS_LIMITED("harness-limited", 0),
   /**
-   * Rate mode: the backend acknowledged less than 99 % of the target rate (the harness kept up).
+   * Rate mode: the backend acknowledged less than 99 % of the target rate, or scheduled messages
+   * went unsent; ranked above {@link #HARNESS_LIMITED} in the verdict, so that a missed target
+   * never exits 0 even when the harness stalled too.
    */
   TARGET_NOT_MET("target not met", 4),
   /**
-   * Receivers were the limit: their rate trailed the senders' by more than {@value
-   * RunResults#RECEIVERS_BEHIND_SHARE} while both ran, so what the queue can deliver was not
-   * measured.
+   * Receivers trailed the senders: their rate was below {@value RunResults#RECEIVERS_BEHIND_SHARE}
+   * of the senders' and they went on receiving well after the last send. By default ({@code
+   * --max-backlog auto}) senders are held back instead, so this happens only with {@code
+   * --max-backlog off} or a limit too large for the run; the result's {@link Limit} says whether
+   * more receivers would help.
    */
   RECEIVERS_BEHIND("receivers behind", 5),
   /** The backend failed: unreachable, rejected, or an error mid-run. */

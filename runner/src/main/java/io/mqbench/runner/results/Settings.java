@@ -22,6 +22,8 @@ import io.mqbench.runner.config.RunConfig;
  * @param receiveWait the wait of one receive call
  * @param warmup the unmeasured warm-up before the run
  * @param seed the seed of batch sizes and padding
+ * @param maxBacklog how far senders could run ahead of receivers ({@code auto}, {@code off} or a
+ *     number of messages)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Settings(
@@ -38,7 +40,8 @@ public record Settings(
     String receiverIdle,
     String receiveWait,
     String warmup,
-    long seed) {
+    long seed,
+    String maxBacklog) {
 
   /**
    * @param c the run's configuration
@@ -61,6 +64,7 @@ public record Settings(
         Durations.format(r.receiverIdle()),
         Durations.format(r.receiveWait()),
         Durations.format(c.warmup()),
-        seed);
+        seed,
+        r.maxBacklog().text());
   }
 }

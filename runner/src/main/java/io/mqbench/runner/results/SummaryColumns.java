@@ -53,6 +53,21 @@ public final class SummaryColumns {
     c.add(new Column("messages_received", r -> r.totals().received()));
     c.add(new Column("sent_msgs_per_s", r -> round(r.totals().sentPerSecond(), 1)));
     c.add(new Column("received_msgs_per_s", r -> round(r.totals().receivedPerSecond(), 1)));
+    // Senders and receivers together: what the queue moved end to end in steady state, and how
+    // much of the time the senders waited for the receivers (--max-backlog); empty otherwise.
+    c.add(
+        new Column(
+            "end_to_end_msgs_per_s",
+            r ->
+                r.totals().endToEndPerSecond() > 0
+                    ? round(r.totals().endToEndPerSecond(), 1)
+                    : ""));
+    c.add(
+        new Column(
+            "senders_held_share",
+            r ->
+                r.totals().endToEndPerSecond() > 0 ? round(r.totals().sendersHeldShare(), 3) : ""));
+    c.add(new Column("limit", r -> r.limit() == null ? "" : r.limit().side().label()));
     c.add(new Column("lost", r -> r.totals().lost()));
     c.add(new Column("unsettled", r -> r.totals().unsettled()));
     c.add(new Column("duplicates", r -> r.totals().duplicates()));

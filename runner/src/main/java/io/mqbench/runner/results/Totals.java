@@ -26,6 +26,11 @@ package io.mqbench.runner.results;
  * @param drainWaitSeconds send-then-drain: from the drain's start to its first delivery
  *     (connecting, a consumer group's join); 0 otherwise
  * @param endedIdle true if receivers stopped because nothing more arrived
+ * @param endToEndPerSecond senders and receivers together: messages received while senders were
+ *     sending, per second of sending; what the queue moved end to end in steady state. 0 in a
+ *     send-then-drain, send-only or receive-only run
+ * @param sendersHeldShare the share of the sending time senders were held back because the backlog
+ *     was above {@code --max-backlog} (0 to 1): above a tenth, the receiving side set the pace
  */
 public record Totals(
     long sent,
@@ -43,7 +48,9 @@ public record Totals(
     double receivedPerSecond,
     double drainStartSeconds,
     double drainWaitSeconds,
-    boolean endedIdle) {
+    boolean endedIdle,
+    double endToEndPerSecond,
+    double sendersHeldShare) {
 
   /** Totals of a run that settled everything it did not lose: nothing unsettled or settled. */
   public Totals(
@@ -77,6 +84,8 @@ public record Totals(
         receivedPerSecond,
         drainStartSeconds,
         drainWaitSeconds,
-        endedIdle);
+        endedIdle,
+        0,
+        0);
   }
 }

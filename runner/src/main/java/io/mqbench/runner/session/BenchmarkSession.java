@@ -3,6 +3,7 @@ package io.mqbench.runner.session;
 import io.mqbench.broker.BrokerResolution;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Coordinator;
@@ -17,10 +18,12 @@ import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.Accounting;
 import io.mqbench.runner.results.Environment;
+import io.mqbench.runner.results.Limit;
 import io.mqbench.runner.results.NodeResult;
 import io.mqbench.runner.results.RequestCost;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.RunResults;
+import io.mqbench.runner.results.RunStatus;
 import io.mqbench.worker.HttpCell;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -46,6 +49,9 @@ public final class BenchmarkSession {
    * the run's own stop (two seconds for messages in flight, bounded closes) and a settle drain.
    */
   static final Duration BROKER_STOP_WAIT = Duration.ofSeconds(20);
+
+  /** The probe's run id differs from the measured run's: what it leaves in the queue is foreign. */
+  private static final int PROBE_RUN_ID = 0x5bd1e995;
 
   private final MqProvider provider;
   private final MqConfig backendConfig;
@@ -166,11 +172,14 @@ public final class BenchmarkSession {
               startedAt,
               Environment.current(cell.versions()));
       workers.ifPresent(w -> nodes = NodeResult.of(w.layout(), remoteCells, result.totals()));
-      return result.withRequests(
-          RequestCost.of(
-              outcome.report().requests(),
-              provider.requestPrice(effective),
-              result.totals().sent()));
+      RunResult costed =
+          result.withRequests(
+              RequestCost.of(
+                  outcome.report().requests(),
+                  provider.requestPrice(effective),
+                  result.totals().sent()));
+      // Probed while a local broker still runs: the same broker the run measured.
+      return costed.withLimit(limit(effective, costed, runId, seed));
     } finally {
       ended.countDown();
       local.ifPresent(LocalBroker::close);
@@ -245,6 +254,67 @@ public final class BenchmarkSession {
                 after.unsettled(),
                 settled.problem().orElse("not drained")));
     return after;
+  }
+
+  /**
+   * When the receiving side set the pace (senders held back by the backlog limit, or receivers that
+   * trailed them), tells which part of it: a short unmeasured probe with twice the receivers, the
+   * backlog limit on, its end-to-end rate against the run's. Receivers that were the limit move
+   * more with more of them; a queue whose delivery path is the limit does not.
+   *
+   * @return the limit, or null when the receiving side did not set the pace
+   */
+  private Limit limit(MqConfig effective, RunResult result, int runId, long seed)
+      throws InterruptedException {
+    boolean behind = result.status() == RunStatus.RECEIVERS_BEHIND;
+    if (!(behind || result.status() == RunStatus.OK)
+        || !Limit.receivingSideSetThePace(result.totals(), behind)) {
+      return null;
+    }
+    RunSettings run = config.run();
+    double endToEnd = result.totals().endToEndPerSecond();
+    if (config.limitProbe().isZero()) {
+      return Limit.unprobed(run.receivers(), endToEnd, "--limit-probe 0s");
+    }
+    if (workers.isPresent()) {
+      // Receivers are placed per node by the layout; doubling them is a different placement.
+      return Limit.unprobed(run.receivers(), endToEnd, "not probed on workers");
+    }
+    if (stopRequested) {
+      return Limit.unprobed(run.receivers(), endToEnd, "the run was stopped");
+    }
+    int probeReceivers = 2 * run.receivers();
+    err.printf(
+        Locale.ROOT,
+        "mqbench: the receiving side set the pace (%s); probing for %s with %d receivers instead"
+            + " of %d (not measured)%n",
+        behind
+            ? "the receivers trailed the senders"
+            : String.format(
+                Locale.ROOT,
+                "senders held back %.0f %% of the time",
+                100 * result.totals().sendersHeldShare()),
+        Durations.format(config.limitProbe()),
+        probeReceivers,
+        run.receivers());
+    RunSettings probe =
+        run.withReceivers(probeReceivers)
+            .withDuration(config.limitProbe())
+            .withMaxBacklog(BacklogLimit.AUTO);
+    RunOutcome probed;
+    try {
+      probed = execute(effective, probe, runId ^ PROBE_RUN_ID, seed, t -> {});
+    } catch (MqException e) {
+      return Limit.unprobed(run.receivers(), endToEnd, "the probe failed: " + e.getMessage());
+    }
+    if (probed.failure().isPresent() || probed.interrupted()) {
+      return Limit.unprobed(
+          run.receivers(),
+          endToEnd,
+          probed.failure().map(f -> "the probe failed: " + f.line()).orElse("the probe stopped"));
+    }
+    return Limit.probed(
+        run.receivers(), endToEnd, probeReceivers, probed.pacing().endToEndPerSecond());
   }
 
   /**

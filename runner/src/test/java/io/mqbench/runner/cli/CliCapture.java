@@ -30,10 +30,14 @@ final class CliCapture {
     return Main.run(args, invocation(env, systemProperties));
   }
 
-  /** Runs the CLI; tests measure nothing, so there is no warm-up unless they ask for one. */
+  /**
+   * Runs the CLI; tests measure nothing, so there is no warm-up and no limit probe unless they ask
+   * for one.
+   */
   int run(Map<String, String> env, Map<String, String> systemProperties, String... args) {
     Map<String, String> props = new TreeMap<>(systemProperties);
     props.putIfAbsent("warmup", "0s");
+    props.putIfAbsent("limitProbe", "0s");
     return runExactly(env, props, args);
   }
 

@@ -46,7 +46,7 @@ class DrainCommandTest {
   private static RunConfig config() {
     RunSettings settings = TestSettings.throughput(1, 1, 1_000);
     return new RunConfig(
-        "memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
+        "memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of(), Duration.ZERO);
   }
 
   @Test

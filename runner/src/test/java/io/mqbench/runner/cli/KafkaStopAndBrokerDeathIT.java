@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
@@ -52,7 +53,8 @@ class KafkaStopAndBrokerDeathIT {
         Phases.TOGETHER,
         Duration.ofSeconds(10),
         Duration.ofMillis(200),
-        Duration.ofSeconds(30));
+        Duration.ofSeconds(30),
+        BacklogLimit.OFF);
   }
 
   @Test
@@ -61,7 +63,14 @@ class KafkaStopAndBrokerDeathIT {
       KafkaMqProvider provider = new KafkaMqProvider();
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       RunConfig config =
-          new RunConfig("kafka", sixtySeconds(), Duration.ZERO, Optional.of(1L), tmp, Map.of());
+          new RunConfig(
+              "kafka",
+              sixtySeconds(),
+              Duration.ZERO,
+              Optional.of(1L),
+              tmp,
+              Map.of(),
+              Duration.ZERO);
       AtomicLong killedAt = new AtomicLong();
       RunResult r =
           new BenchmarkSession(

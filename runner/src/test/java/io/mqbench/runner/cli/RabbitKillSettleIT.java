@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
@@ -69,9 +70,11 @@ class RabbitKillSettleIT {
               Phases.SEND_THEN_DRAIN,
               Duration.ofSeconds(3),
               Duration.ofMillis(200),
-              Duration.ofSeconds(15));
+              Duration.ofSeconds(15),
+              BacklogLimit.OFF);
       RunConfig config =
-          new RunConfig("rabbitmq", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of());
+          new RunConfig(
+              "rabbitmq", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of(), Duration.ZERO);
       AtomicBoolean killed = new AtomicBoolean();
       long start = System.nanoTime();
       RunResult result =

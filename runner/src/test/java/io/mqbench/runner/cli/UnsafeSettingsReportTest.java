@@ -34,7 +34,8 @@ class UnsafeSettingsReportTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     RunSettings settings = TestSettings.throughput(1, 1, 1_000);
     RunConfig config =
-        new RunConfig("memory", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of());
+        new RunConfig(
+            "memory", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of(), Duration.ZERO);
 
     RunResult r =
         new BenchmarkSession(

@@ -51,7 +51,8 @@ public final class FixedResults {
             "10s",
             "200ms",
             "0s",
-            1L);
+            1L,
+            "auto");
     Environment env =
         new Environment(
             "dev", "17", "vendor", "vm", "", "Linux", "host", 2, 1L << 30, 1L << 28, Map.of());
@@ -113,7 +114,8 @@ public final class FixedResults {
             s.receiverIdle(),
             s.receiveWait(),
             s.warmup(),
-            s.seed());
+            s.seed(),
+            "auto");
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, t.latencies().get(RunResult.SEND));
     latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));

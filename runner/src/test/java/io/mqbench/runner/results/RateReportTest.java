@@ -26,11 +26,28 @@ class RateReportTest {
     lag.recordValueWithCount(80, 30_000);
     lag.recordValueWithCount(20_000, 6); // six 20 ms stalls: 120 ms of 10 s = 1.2 %
 
-    RateReport r = RateReport.assess(3000, 2990, 30_000, 29_900, 1, TEN_SECONDS_MICROS, lag);
+    RateReport r = RateReport.assess(3000, 2995, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
 
     assertThat(r.harnessLimited()).isTrue();
+    assertThat(r.targetMet()).isTrue();
     assertThat(r.assessment()).startsWith("HARNESS-LIMITED").contains("1.20 %");
-    assertThat(r.unsent()).isEqualTo(100);
+  }
+
+  @Test
+  void aMissedTargetIsNamedFirstEvenWhenTheHarnessStalledToo() {
+    // Issue 22, defect 6: the 1kb-20k-25c preset achieved 98.0 % and was called harness-limited.
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(80, 30_000);
+    lag.recordValueWithCount(20_000, 6);
+
+    RateReport r = RateReport.assess(20_000, 19_600, 200_000, 196_000, 1, TEN_SECONDS_MICROS, lag);
+
+    assertThat(r.harnessLimited()).isTrue();
+    assertThat(r.targetMet()).isFalse();
+    assertThat(r.assessment())
+        .startsWith("TARGET MISSED")
+        .contains("19,600 of 20,000 msgs/s (98.0 %)")
+        .contains("the harness stalled");
   }
 
   @Test

@@ -2,9 +2,11 @@ package io.mqbench.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellFailure;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.Mode;
+import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
@@ -44,7 +46,8 @@ class RunResultsTest {
         phases,
         Duration.ofSeconds(1),
         Duration.ofMillis(100),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        BacklogLimit.OFF);
   }
 
   /** One sender that sent {@code sent} messages in 10 s, one receiver that got them all by then. */
@@ -76,9 +79,17 @@ class RunResultsTest {
             0,
             Optional.empty(),
             false,
-            false);
+            false,
+            Pacing.NONE);
     RunConfig config =
-        new RunConfig("memory", run, Duration.ZERO, Optional.of(1L), Path.of("unused"), Map.of());
+        new RunConfig(
+            "memory",
+            run,
+            Duration.ZERO,
+            Optional.of(1L),
+            Path.of("unused"),
+            Map.of(),
+            Duration.ZERO);
     return RunResults.summarise(
         outcome, config, "test", Map.of(), Instant.now(), Environment.current(Map.of()));
   }
@@ -90,6 +101,25 @@ class RunResultsTest {
     assertThat(r.status()).isEqualTo(RunStatus.TARGET_NOT_MET);
     assertThat(r.status().exitCode()).isEqualTo(4);
     assertThat(r.rate().assessment()).startsWith("TARGET MISSED");
+  }
+
+  @Test
+  void aMissedTargetOutranksAHarnessStallSoTheRunNeverExitsZero() {
+    // Issue 22, defect 6: 98.0 % of the target with the harness stalling too exited 0.
+    RunSettings rate = settings(Mode.RATE, Optional.of(20_000.0), Phases.TOGETHER);
+    Totals totals =
+        new Totals(588_000, 588_000, 588_000, 0, 0, 0, 0, 30, 30, 19_600, 19_600, 0, 0, false);
+    RateReport missedAndStalled =
+        new RateReport(20_000, 19_600, 600_000, 0, true, false, "TARGET MISSED: ...");
+
+    RunStatus verdict = RunResults.verdict(rate, totals, missedAndStalled, Pacing.NONE);
+
+    assertThat(verdict).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(verdict.exitCode()).isNotZero();
+    RateReport keptButStalled =
+        new RateReport(20_000, 19_990, 600_000, 0, true, true, "HARNESS-LIMITED: ...");
+    assertThat(RunResults.verdict(rate, totals, keptButStalled, Pacing.NONE))
+        .isEqualTo(RunStatus.HARNESS_LIMITED);
   }
 
   @Test
@@ -176,9 +206,17 @@ class RunResultsTest {
             0,
             failure,
             !interrupted && failure.isEmpty(),
-            interrupted);
+            interrupted,
+            Pacing.NONE);
     RunConfig config =
-        new RunConfig("memory", run, Duration.ZERO, Optional.of(1L), Path.of("unused"), Map.of());
+        new RunConfig(
+            "memory",
+            run,
+            Duration.ZERO,
+            Optional.of(1L),
+            Path.of("unused"),
+            Map.of(),
+            Duration.ZERO);
     return RunResults.summarise(
         outcome, config, "test", Map.of(), Instant.now(), Environment.current(Map.of()));
   }

@@ -2,6 +2,7 @@ package io.mqbench.runner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
@@ -33,7 +34,8 @@ class BenchmarkSessionTest {
             Duration.ZERO,
             Optional.of(1L),
             Path.of("unused"),
-            Map.of());
+            Map.of(),
+            Duration.ZERO);
     MemoryMqProvider memory = new MemoryMqProvider();
     BenchmarkSession session =
         new BenchmarkSession(
@@ -80,7 +82,8 @@ class BenchmarkSessionTest {
         Phases.TOGETHER,
         Duration.ofSeconds(1),
         Duration.ofMillis(100),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        BacklogLimit.OFF);
   }
 
   @Test
@@ -99,7 +102,8 @@ class BenchmarkSessionTest {
             Phases.TOGETHER,
             Duration.ofSeconds(1),
             Duration.ofMillis(100),
-            Duration.ofSeconds(10));
+            Duration.ofSeconds(10),
+            BacklogLimit.OFF);
     RunConfig config =
         new RunConfig(
             "memory",
@@ -107,7 +111,8 @@ class BenchmarkSessionTest {
             Duration.ofSeconds(30),
             Optional.of(1L),
             Path.of("unused"),
-            Map.of());
+            Map.of(),
+            Duration.ZERO);
     MemoryMqProvider memory = new MemoryMqProvider();
     BenchmarkSession session =
         new BenchmarkSession(

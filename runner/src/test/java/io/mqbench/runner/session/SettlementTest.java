@@ -29,7 +29,14 @@ class SettlementTest {
   private RunResult run(DurableMemory backend, long messages) throws InterruptedException {
     RunSettings settings = TestSettings.throughput(1, 1, messages);
     RunConfig config =
-        new RunConfig("memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
+        new RunConfig(
+            "memory",
+            settings,
+            Duration.ZERO,
+            Optional.of(1L),
+            Path.of("x"),
+            Map.of(),
+            Duration.ZERO);
     return new BenchmarkSession(
             backend,
             backend.configure(Map.of()),
@@ -88,7 +95,14 @@ class SettlementTest {
     RunSettings sendOnly =
         TestSettings.throughput(1, 0, Long.MAX_VALUE).withDuration(Duration.ofSeconds(30));
     RunConfig config =
-        new RunConfig("memory", sendOnly, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of());
+        new RunConfig(
+            "memory",
+            sendOnly,
+            Duration.ZERO,
+            Optional.of(1L),
+            Path.of("x"),
+            Map.of(),
+            Duration.ZERO);
     BenchmarkSession session =
         new BenchmarkSession(
             backend,

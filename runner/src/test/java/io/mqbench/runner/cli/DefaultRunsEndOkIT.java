@@ -1,0 +1,50 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.runner.results.ResultsWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The design card's command, {@code -Dqueue=X} and nothing else, on the two backends whose
+ * receiving side is slower than their sending side on their default local broker (the ElasticMQ and
+ * MongoDB stand-ins). Issue 22, defect 1: both ended "receivers behind" with exit 5. Now the
+ * senders are held back to the rate both sides sustain and the run ends ok, naming which side set
+ * the pace.
+ */
+class DefaultRunsEndOkIT {
+  @TempDir Path tmp;
+
+  private final CliCapture cli = new CliCapture();
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sqs", "mongo"})
+  void theDefaultRunEndsOk(String queue) throws Exception {
+    // As exec:java passes them: system properties only, every other option at its default
+    // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe).
+    int code =
+        cli.runExactly(
+            Map.of(), Map.of("queue", queue, "out", tmp.toString(), "progress", "never"), "run");
+
+    assertThat(code).as(cli.err() + cli.out()).isZero();
+    JsonNode json;
+    try (Stream<Path> runs = Files.list(tmp)) {
+      Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+      json = ResultsWriter.readJson(run.resolve(ResultsWriter.RUN_JSON));
+    }
+    assertThat(json.at("/status").asText()).isEqualTo("ok");
+    assertThat(json.at("/totals/lost").asLong()).isZero();
+    double endToEnd = json.at("/totals/endToEndPerSecond").asDouble();
+    assertThat(endToEnd).isPositive();
+    // What the queue moved end to end is what the receivers took: no backlog grew.
+    assertThat(json.at("/totals/receivedPerSecond").asDouble()).isGreaterThan(0.8 * endToEnd);
+    assertThat(cli.out()).contains("end to end");
+  }
+}

@@ -1,0 +1,149 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.runner.results.ResultsWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs whose receiving side is slower than the senders, on the memory queue made slow in the two
+ * ways a broker can be: a receive round trip per receiver ({@code memory.receiveDelay}: more
+ * receivers move more), or a delivery path shared by all receivers ({@code memory.deliveryRate}:
+ * they do not). Issue 22, defects 1 and 2.
+ */
+class ReceivingSideVerdictTest {
+  @TempDir Path tmp;
+
+  private final CliCapture cli = new CliCapture();
+
+  private int run(String... args) {
+    List<String> all = new ArrayList<>(List.of("run", "--queue", "memory", "--progress", "never"));
+    all.addAll(List.of("--out", tmp.resolve("results").toString()));
+    all.addAll(List.of(args));
+    return cli.run(Map.of(), Map.of(), all.toArray(String[]::new));
+  }
+
+  private JsonNode runJson() throws IOException {
+    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+      Path folder = s.findFirst().orElseThrow();
+      return ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    }
+  }
+
+  @Test
+  void receiversSlowerThanTheSendersHoldTheSendersBackAndTheRunEndsOk() throws IOException {
+    // One receiver of 10 messages per 10 ms round trip takes at most 1,000 msgs/s; the sender
+    // could send a hundred times as many. Before --max-backlog this ended "receivers behind".
+    int code =
+        run(
+            "--duration",
+            "4s",
+            "--batch",
+            "10",
+            "-p",
+            "memory.receiveDelay=10ms",
+            "-p",
+            "memory.maxDepth=2000");
+
+    assertThat(code).as(cli.err()).isZero();
+    JsonNode json = runJson();
+    assertThat(json.at("/status").asText()).isEqualTo("ok");
+    assertThat(json.at("/totals/sendersHeldShare").asDouble()).isGreaterThan(0.1);
+    double endToEnd = json.at("/totals/endToEndPerSecond").asDouble();
+    assertThat(endToEnd).isBetween(300.0, 1_100.0);
+    assertThat(json.at("/totals/sentPerSecond").asDouble()).isLessThan(3 * endToEnd);
+    assertThat(json.at("/settings/maxBacklog").asText()).isEqualTo("auto");
+    assertThat(cli.out()).contains("end to end").contains("senders held back");
+  }
+
+  @Test
+  void whenMoreReceiversHelpTheProbeSaysSo() throws IOException {
+    int code =
+        run(
+            "--duration",
+            "4s",
+            "--batch",
+            "10",
+            "--limit-probe",
+            "3s",
+            "-p",
+            "memory.receiveDelay=10ms",
+            "-p",
+            "memory.maxDepth=2000");
+
+    assertThat(code).as(cli.err()).isZero();
+    JsonNode limit = runJson().at("/limit");
+    assertThat(limit.at("/side").asText()).isEqualTo("receivers");
+    assertThat(limit.at("/probeReceivers").asInt()).isEqualTo(2);
+    assertThat(limit.at("/probeEndToEndPerSecond").asDouble())
+        .isGreaterThan(1.25 * limit.at("/endToEndPerSecond").asDouble());
+    assertThat(cli.out()).contains("the receivers were the limit").contains("add --receivers");
+  }
+
+  @Test
+  void whenMoreReceiversDoNotHelpTheAdviceNamesTheDeliveryPathNotTheReceivers() throws IOException {
+    // The queue hands out 2,000 msgs/s whoever asks. Before, this run ended "RECEIVERS BEHIND ...
+    // the receivers, not the queue, were the limit (add --receivers ...)": wrong advice.
+    int code =
+        run(
+            "--duration",
+            "4s",
+            "--limit-probe",
+            "3s",
+            "-p",
+            "memory.deliveryRate=2000",
+            "-p",
+            "memory.maxDepth=3000");
+
+    assertThat(code).as(cli.err()).isZero();
+    JsonNode json = runJson();
+    assertThat(json.at("/status").asText()).isEqualTo("ok");
+    assertThat(json.at("/limit/side").asText()).isEqualTo("delivery path");
+    assertThat(cli.out() + cli.err())
+        .contains("the queue's delivery path was the limit, not the receivers")
+        .contains("more receivers do not help")
+        .doesNotContain("add --receivers");
+  }
+
+  @Test
+  void withoutABacklogLimitReceiversBehindNameTheDeliveryPathWhenMoreReceiversDoNotHelp()
+      throws IOException {
+    int code =
+        run(
+            "--duration",
+            "3s",
+            "--max-backlog",
+            "off",
+            "--limit-probe",
+            "3s",
+            "-p",
+            "memory.deliveryRate=2000",
+            "-p",
+            "memory.maxDepth=8000");
+
+    assertThat(code).as(cli.err()).isEqualTo(5);
+    assertThat(runJson().at("/settings/maxBacklog").asText()).isEqualTo("off");
+    assertThat(cli.err())
+        .contains("RECEIVERS BEHIND")
+        .contains("the queue's delivery path was the limit")
+        .doesNotContain("add --receivers");
+  }
+
+  @Test
+  void maxBacklogRejectsWhatIsNeitherAutoNorOffNorACount() {
+    int code = run("--max-backlog", "lots");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(cli.err().strip())
+        .isEqualTo("mqbench: --max-backlog must be auto, off or a number of messages, was 'lots'");
+  }
+}
