@@ -66,7 +66,7 @@ while [ $# -gt 0 ]; do
       for p in "${PRODUCER_PROPS[@]}"; do [ "${p%%=*}" = "$key" ] || kept+=("$p"); done
       PRODUCER_PROPS=("${kept[@]}" "$2"); shift 2 ;;
     --plan) PLAN=1; shift ;;
-    -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -14,8 +14,8 @@
 #   message, --batch 1 --in-flight N), the same consumer prefetch (--qos / rabbitmq.prefetch),
 #   acknowledgements in groups of half the prefetch (PerfTest --multi-ack-every; the runner's
 #   backend acknowledges once half its prefetch is held), the same heap;
-# - no backlog bound on either side (the runner's RUNNER_FLAGS defaults to none; pass
-#   "--max-backlog off" to runners that have that option);
+# - no backlog bound on either side: the runner runs with --max-backlog off (PerfTest's senders
+#   never wait for its consumers either) and without its unmeasured --limit-probe;
 # - each run a fresh queue, deleted afterwards (also when a run fails or the script is stopped);
 #   rounds alternate which tool goes first.
 #
@@ -25,7 +25,7 @@
 #
 # --plan prints the fairness header and both command lines and runs nothing. Environment:
 # RABBITMQ_URI (the broker, like --uri), RUNNER_JAR (another runner jar), RUNNER_FLAGS (more runner
-# options, e.g. "--max-backlog off"), MVN (Maven command resolving PerfTest; default ./mvnw).
+# options), MVN (Maven command resolving PerfTest; default ./mvnw).
 # The runner's verdict of every run is recorded; a verdict other than ok never stops the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +45,7 @@ while [ $# -gt 0 ]; do
     --confirm-window) CONFIRM="$2"; shift 2 ;;
     --prefetch) PREFETCH="$2"; shift 2 ;;
     --plan) PLAN=1; shift ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -69,7 +69,7 @@ runner_command() { # runner_command QUEUE OUT JAR
     --batch 1 --in-flight "$CONFIRM" --size "$SIZE" --duration "${TOTAL}s" --warmup 0s
     --progress never --out "$2" -p rabbitmq.uri="$URI" -p rabbitmq.queue="$1"
     -p rabbitmq.queueType=quorum -p rabbitmq.persistent=true -p rabbitmq.prefetch="$PREFETCH"
-    $RUNNER_FLAGS)
+    --max-backlog off --limit-probe 0s $RUNNER_FLAGS)
 }
 print_commands() {
   perftest_command '<queue>' '<perftest.csv>' '<perftest-classpath>'
@@ -86,7 +86,7 @@ header() {
   cmp_fair "measured" "both: ${SECONDS_MEASURED}s, seconds ${WARMUP}-${TOTAL} of a ${TOTAL}s run"
   cmp_fair "rates" "both: mean of the per-second counts over the measured seconds; sent = confirmed by the broker, received = delivered to a consumer, counted as they happen (the same event on both sides)"
   cmp_fair "client settings" "both: $SENDERS senders + $RECEIVERS receivers together, ${SIZE}-byte persistent messages, quorum queue, publisher confirms with at most $CONFIRM unconfirmed messages per sender, prefetch $PREFETCH, acks in groups of $MULTI_ACK (multiple), heap $HEAP"
-  cmp_fair "backlog" "both: unbounded (runner flags: ${RUNNER_FLAGS:-none})"
+  cmp_fair "backlog" "both: unbounded, senders never wait for receivers (runner --max-backlog off; its unmeasured --limit-probe run after a run is off too)"
   cmp_fair "queues" "each run a fresh queue, deleted afterwards"
   cmp_fair "order" "rounds alternate which tool goes first; $REPEAT rounds"
 }

@@ -128,6 +128,8 @@ class ComparisonScriptsTest {
     assertThat(value(perfTest, "--flag")).isEqualTo("persistent");
     assertThat(keys).containsEntry("rabbitmq.persistent", "true");
     assertThat(perfTest.get(1)).startsWith("-Xmx").isEqualTo(runner.get(1));
+    // PerfTest's producers never wait for its consumers: neither does the runner's senders.
+    assertThat(value(runner, "--max-backlog")).isEqualTo("off");
   }
 
   @Test
@@ -166,6 +168,7 @@ class ComparisonScriptsTest {
     assertThat(keys.get("artemis.url.producerWindowSize"))
         .isEqualTo(windows.get("producerWindowSize"));
     assertThat(perf.get(1)).isEqualTo("JAVA_ARGS=" + runner.get(1));
+    assertThat(value(runner, "--max-backlog")).isEqualTo("off");
   }
 
   @Test
