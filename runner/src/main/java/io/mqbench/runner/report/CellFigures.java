@@ -18,6 +18,8 @@ import java.util.Map;
  * @param verdict the worst status of the repetitions
  * @param sent sent msgs/s
  * @param received received msgs/s
+ * @param endToEnd senders and receivers together: end-to-end msgs/s while senders sent (absent
+ *     otherwise)
  * @param achieved rate mode: achieved msgs/s (absent otherwise)
  * @param latencies by latency name, by percentile suffix ({@code p50} ... {@code max})
  */
@@ -29,6 +31,7 @@ public record CellFigures(
     RunStatus verdict,
     Estimate sent,
     Estimate received,
+    Estimate endToEnd,
     Estimate achieved,
     Map<String, Map<String, Estimate>> latencies) {
 
@@ -86,6 +89,7 @@ public record CellFigures(
         verdict,
         Estimate.of(runs.stream().map(RunFigures::sentPerSecond).toList()),
         Estimate.of(runs.stream().map(RunFigures::receivedPerSecond).toList()),
+        Estimate.of(runs.stream().map(RunFigures::endToEndPerSecond).toList()),
         Estimate.of(runs.stream().map(RunFigures::achievedRate).toList()),
         latencies);
   }

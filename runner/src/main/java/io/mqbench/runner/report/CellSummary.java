@@ -37,6 +37,7 @@ public final class CellSummary {
     List<Figure> f = new ArrayList<>();
     f.add(new Figure("sent_msgs_per_s", 1, CellFigures::sent));
     f.add(new Figure("received_msgs_per_s", 1, CellFigures::received));
+    f.add(new Figure("end_to_end_msgs_per_s", 1, CellFigures::endToEnd));
     f.add(new Figure("achieved_msgs_per_s", 1, CellFigures::achieved));
     String[][] latencies = {
       {"e2e", RunResult.END_TO_END}, {"response", RunResult.RESPONSE}, {"send", RunResult.SEND}

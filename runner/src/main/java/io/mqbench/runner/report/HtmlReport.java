@@ -149,7 +149,8 @@ public final class HtmlReport {
   private static void cellTable(StringBuilder h, List<CellFigures> cells) {
     h.append("<h2>Cells</h2>\n<table id=\"cells\"><tr><th class=\"l\">cell</th>")
         .append("<th class=\"l\">queue</th><th>runs</th><th class=\"l\">verdict</th>")
-        .append("<th>sent msgs/s</th><th>received msgs/s</th><th>achieved msgs/s</th>");
+        .append("<th>sent msgs/s</th><th>received msgs/s</th><th>end to end msgs/s</th>")
+        .append("<th>achieved msgs/s</th>");
     List<String[]> latencyColumns = new ArrayList<>();
     for (String[] col : LATENCY_COLUMNS) {
       if (cells.stream().anyMatch(c -> c.latency(col[0], col[1]).present())) {
@@ -165,6 +166,7 @@ public final class HtmlReport {
     boolean compare = cells.size() > 1;
     Double bestSent = best(cells, c -> c.sent(), true);
     Double bestReceived = best(cells, c -> c.received(), true);
+    Double bestEndToEnd = best(cells, c -> c.endToEnd(), true);
     Double bestAchieved = best(cells, c -> c.achieved(), true);
     for (CellFigures c : cells) {
       h.append("<tr><td class=\"l\">")
@@ -186,6 +188,14 @@ public final class HtmlReport {
           c.received(),
           0,
           compare && bestReceived != null && c.received().mean() == bestReceived);
+      number(
+          h,
+          c.endToEnd(),
+          0,
+          compare
+              && bestEndToEnd != null
+              && c.endToEnd().present()
+              && c.endToEnd().mean() == bestEndToEnd);
       number(
           h,
           c.achieved(),
@@ -226,7 +236,7 @@ public final class HtmlReport {
         .append("<th class=\"l\">run</th><th class=\"l\">started</th><th class=\"l\">queue</th>")
         .append("<th class=\"l\">target</th><th class=\"l\">verdict</th>")
         .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
-        .append("<th>lost</th></tr>\n");
+        .append("<th>end to end msgs/s</th><th>lost</th></tr>\n");
     for (RunFigures r : runs) {
       StringBuilder settings = new StringBuilder();
       r.settings()
@@ -258,6 +268,11 @@ public final class HtmlReport {
           .append(String.format(Locale.ROOT, "%,.0f", r.sentPerSecond()))
           .append("</td><td>")
           .append(String.format(Locale.ROOT, "%,.0f", r.receivedPerSecond()))
+          .append("</td><td>")
+          .append(
+              r.endToEndPerSecond() == null
+                  ? ""
+                  : String.format(Locale.ROOT, "%,.0f", r.endToEndPerSecond()))
           .append("</td><td")
           .append(r.lost() > 0 ? " class=\"bad\">" : ">")
           .append(r.lost())

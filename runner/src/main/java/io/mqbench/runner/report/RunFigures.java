@@ -29,6 +29,8 @@ import java.util.Map;
  * @param settings the run's settings by option name
  * @param sentPerSecond sent msgs/s
  * @param receivedPerSecond received msgs/s
+ * @param endToEndPerSecond senders and receivers together: what the queue moved end to end while
+ *     senders sent, msgs/s; null otherwise
  * @param lost lost messages
  * @param targetRate rate mode: the target msgs/s; null otherwise
  * @param achievedRate rate mode: the achieved msgs/s; null otherwise
@@ -52,6 +54,7 @@ public record RunFigures(
     Map<String, String> settings,
     double sentPerSecond,
     double receivedPerSecond,
+    Double endToEndPerSecond,
     long lost,
     Double targetRate,
     Double achievedRate,
@@ -126,6 +129,9 @@ public record RunFigures(
         strings(run.path("settings")),
         totals.path("sentPerSecond").asDouble(),
         totals.path("receivedPerSecond").asDouble(),
+        totals.path("endToEndPerSecond").asDouble() > 0
+            ? totals.path("endToEndPerSecond").asDouble()
+            : null,
         totals.path("lost").asLong(),
         rate.isObject() ? rate.path("targetMsgsPerSecond").asDouble() : null,
         rate.isObject() ? rate.path("achievedMsgsPerSecond").asDouble() : null,

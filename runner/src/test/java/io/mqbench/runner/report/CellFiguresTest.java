@@ -34,6 +34,7 @@ class CellFiguresTest {
         f.settings(),
         sent,
         received,
+        null,
         0,
         null,
         null,
