@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# Reruns the measurements behind every table of figures in README.md and prints each table in the
+# README's markdown shape, headed by its marker (<!-- figures: NAME -->) and a line naming the
+# command and the date, ready to replace the README's table of the same marker.
+#
+#   scripts/readme-figures.sh [--list] [--plan] [SECTION...]      (no section: all of them)
+#
+# Sections (one per README table; the README's marker before each table names its section):
+#   defaults          Defaults: two back-to-back default runs of memory and kafka, and two the old way
+#   limits            When the receiving side sets the pace: each backend's default run
+#   in-flight         In flight: Kafka and RabbitMQ sent msgs/s by --in-flight (1, 8, 32, 128)
+#   sweep             Rate sweep: the Kafka sweep with --slo p99=200ms
+#   compare           Against the brokers' own tools: compare-kafka, compare-rabbitmq and
+#                     compare-artemis, 3 rounds each (each also a section of its own, printing its row)
+#   rate-presets      Against the brokers' own tools: every --preset on Kafka and RabbitMQ, 15 s each
+#   harness-overhead  Harness overhead: JMH HarnessOverhead and the runner on the memory backend
+#   jmh               JMH benchmarks: Backend send and pipeline, batch 10 and 100
+#
+# --list prints the section names; --plan prints each section's commands and runs nothing. Needs
+# ./mvnw -q -B package -DskipTests (runner and benchmarks jars); RabbitMQ for the sections that use
+# it (the runner's policy: 127.0.0.1:5672 if it answers, else a private node). Takes long (the whole
+# set about two hours on a 2-core machine): run the sections you need, on a quiet machine.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+SECTIONS=(defaults limits in-flight sweep compare compare-kafka compare-rabbitmq compare-artemis
+  rate-presets harness-overhead jmh)
+PLAN=
+chosen=()
+for a in "$@"; do
+  case "$a" in
+    --list) printf '%s\n' "${SECTIONS[@]}"; exit 0 ;;
+    --plan) PLAN=1 ;;
+    -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d'; exit 0 ;;
+    -*) echo "unknown option $a (see --help)" >&2; exit 2 ;;
+    *)
+      printf '%s\n' "${SECTIONS[@]}" | grep -qx -- "$a" || { echo "unknown section $a (--list)" >&2; exit 2; }
+      chosen+=("$a") ;;
+  esac
+done
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep compare rate-presets harness-overhead jmh)
+
+TODAY=$(date +%F)
+WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
+trap 'rm -rf "$WORK"' EXIT
+figures() { python3 scripts/lib/readme_figures.py "$@"; }
+JAR="$WORK/mqbench.jar"
+MQBENCH=(java -Xmx512m -jar runner/target/mqbench.jar) # as the README writes it
+# Runs a command as the README writes it (the runner's jar path replaced by a copy, so that a
+# rebuild meanwhile cannot change what is measured); in --plan, prints it.
+run() { # run LOG COMMAND...
+  local log="$1"
+  shift
+  if [ -n "$PLAN" ]; then
+    echo "  \$ $*"
+    return 0
+  fi
+  local cmd=()
+  for w in "$@"; do cmd+=("${w/runner\/target\/mqbench.jar/$JAR}"); done
+  "${cmd[@]}" >"$log" 2>&1
+}
+head_of() { # head_of NAME LINE: the marker and the source line
+  echo "<!-- figures: $1 -->"
+  echo "$2"
+  echo
+}
+newest() { find "$1" -name "$2" 2>/dev/null | sort | tail -1; }
+
+section_defaults() {
+  head_of defaults "Figures from \`scripts/readme-figures.sh defaults\`, $TODAY: \`scripts/repeatability.sh QUEUE 2\` (now) and \`scripts/repeatability.sh QUEUE 2 --warmup 0s --messages 100000\` (before), one after the other, on this machine."
+  echo "| queue | before: 100,000 messages, no warm-up | now: 5 s warm-up, 20 s measured | now, max/min of the two |"
+  echo "|---|---|---|---|"
+  for q in memory kafka; do
+    run "$WORK/defaults-$q-before" scripts/repeatability.sh "$q" 2 --warmup 0s --messages 100000
+    run "$WORK/defaults-$q-now" scripts/repeatability.sh "$q" 2
+    [ -n "$PLAN" ] && continue
+    local label="\`$q\`"
+    [ "$q" = kafka ] && label="\`kafka\` (local broker)"
+    echo "| $label | $(figures repeatability "$WORK/defaults-$q-before") | $(figures repeatability "$WORK/defaults-$q-now") | $(figures max-min "$WORK/defaults-$q-now") |"
+  done
+}
+
+section_limits() {
+  head_of limits "Figures from \`scripts/readme-figures.sh limits\`, $TODAY: \`./mvnw -q -pl runner exec:java -Dqueue=X -Dprogress=never\` per backend (needs \`./mvnw -q install -DskipTests\` first), one after the other."
+  echo "| \`-Dqueue=\` | broker | sent msgs/s | received msgs/s | end to end msgs/s | senders held back | limit (probe with 2 receivers, end to end) | exit |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for q in memory kafka rabbitmq artemis mongo sqs; do
+    local code=0
+    run "$WORK/limits-$q.log" ./mvnw -q -pl runner exec:java -Dqueue="$q" -Dprogress=never -Dout="$WORK/limits-$q" || code=$?
+    [ -n "$PLAN" ] && continue
+    figures limits-row "$q" "$(newest "$WORK/limits-$q" run.json)" "$code"
+  done
+}
+
+section_in_flight() {
+  head_of in-flight "Figures from \`scripts/readme-figures.sh in-flight\`, $TODAY: \`java -Xmx512m -jar runner/target/mqbench.jar run --queue kafka --messages 300000 --batch 10 --in-flight W\` twice per W (stopped after 114 s by \`timeout\`), \`run --queue rabbitmq --senders 2 --receivers 2 --messages 50000 --batch 10 --in-flight W\` once."
+  echo "| \`--in-flight\` | Kafka, 1 sender, \`--messages 300000\` (msgs/s sent) | RabbitMQ quorum queue, 2 senders × 2 receivers, \`--messages 50000\` (sent / received msgs/s) |"
+  echo "|---|---|---|"
+  for w in 1 8 32 128; do
+    local kafka=()
+    for i in 1 2; do
+      run "$WORK/if-kafka-$w-$i.log" timeout 114 "${MQBENCH[@]}" run --queue kafka --messages 300000 \
+        --batch 10 --in-flight "$w" --progress never --out "$WORK/if-kafka-$w-$i"
+      [ -n "$PLAN" ] || kafka+=("$(figures grouped "$(figures csv "$(newest "$WORK/if-kafka-$w-$i" summary.csv)" sent_msgs_per_s 2>/dev/null || echo nan)")")
+    done
+    run "$WORK/if-rabbit-$w.log" "${MQBENCH[@]}" run --queue rabbitmq --senders 2 --receivers 2 \
+      --messages 50000 --batch 10 --in-flight "$w" --progress never --out "$WORK/if-rabbit-$w"
+    [ -n "$PLAN" ] && continue
+    local csv sr
+    csv=$(newest "$WORK/if-rabbit-$w" summary.csv)
+    read -r s r <<<"$(figures csv "$csv" sent_msgs_per_s received_msgs_per_s 2>/dev/null || echo "nan nan")"
+    sr="$(figures grouped "$s") / $(figures grouped "$r")"
+    echo "| $w | ${kafka[0]}, ${kafka[1]} | $sr |"
+  done
+}
+
+section_sweep() {
+  local cmd=("${MQBENCH[@]}" run --queue kafka --mode sweep --rate 2000 --slo p99=200ms --duration 10s --warmup 3s)
+  head_of sweep "Figures from \`scripts/readme-figures.sh sweep\`, $TODAY: \`${cmd[*]}\`."
+  echo "| target msgs/s | achieved msgs/s | response time p99 ms | passed | verdict |"
+  echo "|---|---|---|---|---|"
+  run "$WORK/sweep.log" "${cmd[@]}" --progress never --out "$WORK/sweep"
+  [ -n "$PLAN" ] || figures sweep "$(newest "$WORK/sweep" sweep.csv)"
+}
+
+compare_row() { # compare_row TOOL: runs scripts/compare-TOOL.sh with its fair defaults, prints its row
+  run "$WORK/compare-$1.log" "scripts/compare-$1.sh"
+  [ -n "$PLAN" ] || figures compare-row "$1" "$WORK/compare-$1.log" "$TODAY"
+}
+compare_head() {
+  head_of compare "Figures from \`scripts/readme-figures.sh compare\`, $TODAY: \`scripts/compare-kafka.sh\`, \`scripts/compare-rabbitmq.sh\`, \`scripts/compare-artemis.sh\` with their fair defaults (each states its terms at the top of its output), one after the other."
+  echo "| script, date | what is compared | result: runner / native tool (medians of per-round ratios) | per-round ratios |"
+  echo "|---|---|---|---|"
+}
+section_compare() {
+  compare_head
+  for t in kafka rabbitmq artemis; do compare_row "$t"; done
+}
+section_compare_kafka() { compare_row kafka; }
+section_compare_rabbitmq() { compare_row rabbitmq; }
+section_compare_artemis() { compare_row artemis; }
+
+section_rate_presets() {
+  head_of rate-presets "Figures from \`scripts/readme-figures.sh rate-presets\`, $TODAY: \`java -Xmx512m -jar runner/target/mqbench.jar run --queue Q --mode rate --preset P --duration 15s\` per queue and preset."
+  echo "| preset | Kafka (local broker): achieved of target | RabbitMQ (quorum queue, confirms): achieved of target |"
+  echo "|---|---|---|"
+  for p in 256b-3k 1kb-3k 5kb-2k 1kb-20k-25c; do
+    local cells=()
+    for q in kafka rabbitmq; do
+      run "$WORK/preset-$q-$p.log" "${MQBENCH[@]}" run --queue "$q" --mode rate --preset "$p" \
+        --duration 15s --progress never --out "$WORK/preset-$q-$p"
+      [ -n "$PLAN" ] && continue
+      local csv a t st cell
+      csv=$(newest "$WORK/preset-$q-$p" summary.csv)
+      read -r a t st <<<"$(figures csv "$csv" sent_msgs_per_s target_msgs_per_s status 2>/dev/null || echo "nan nan -")"
+      cell="$(figures grouped "$a") of $(figures grouped "$t")"
+      case "$st" in target*) cell="$cell: **TARGET MISSED**" ;; esac
+      cells+=("$cell")
+    done
+    [ -n "$PLAN" ] || echo "| \`$p\` | ${cells[0]} | ${cells[1]} |"
+  done
+}
+
+section_harness_overhead() {
+  head_of harness-overhead "Figures from \`scripts/readme-figures.sh harness-overhead\`, $TODAY: the commands in the table, one after the other (peak resident memory from each run's \`run.json\`, Maven's from \`/usr/bin/time -v\`)."
+  echo "| what | command | result |"
+  echo "|---|---|---|"
+  local jmh=(java -jar benchmarks/target/benchmarks.jar HarnessOverhead -p batch=100 -p sizeBytes=100 -wi 5 -i 10)
+  run "$WORK/harness-jmh.log" "${jmh[@]}" -rf json -rff "$WORK/harness-jmh.json"
+  [ -n "$PLAN" ] || echo "| JMH: 1 sender + 1 receiver thread through the runner's own send/receive/ack/accounting code, batches of exactly 100, 100-byte messages | \`${jmh[*]}\` | $(figures jmh-harness "$WORK/harness-jmh.json" 2>/dev/null || echo "-") |"
+  local whole=(java -Xmx256m -jar runner/target/mqbench.jar run --duration 10s --warmup 3s --batch 100)
+  run "$WORK/harness-whole.log" "${whole[@]}" --progress never --out "$WORK/harness-whole"
+  if [ -z "$PLAN" ]; then
+    read -r s r l <<<"$(figures csv "$(newest "$WORK/harness-whole" summary.csv)" sent_msgs_per_s received_msgs_per_s lost 2>/dev/null || echo "nan nan -")"
+    echo "| the whole runner, 1 + 1 threads, batches of 1..100, after a 3 s warm-up | \`${whole[*]}\` | $(figures rate "$s") msgs/s sent, $(figures rate "$r") received, $l lost |"
+  fi
+  local many=(java -Xmx256m -jar runner/target/mqbench.jar run --senders 25 --receivers 25 --messages 200000 --batch 100)
+  run "$WORK/harness-many.log" "${many[@]}" --progress never --out "$WORK/harness-many"
+  if [ -z "$PLAN" ]; then
+    local json peak s
+    json=$(newest "$WORK/harness-many" run.json)
+    peak=$(figures json-path "$json" environment.peakResidentBytes 2>/dev/null || echo 0)
+    s=$(figures json-path "$json" totals.sentPerSecond 2>/dev/null || echo nan)
+    echo "| memory, 25 senders + 25 receivers, 5,000,000 messages, batches of 1..100 | \`${many[*]}\` | peak resident memory $((peak / 1000000)) MB ($(figures rate "$s") msgs/s) |"
+  fi
+  local maven=(./mvnw -q -pl runner exec:java -Dsenders=25 -Dreceivers=25 -Dmessages=200000 -Dbatch=100)
+  run "$WORK/harness-maven.log" /usr/bin/time -v "${maven[@]}" -Dprogress=never
+  if [ -z "$PLAN" ]; then
+    local kb
+    kb=$(sed -n 's/.*Maximum resident set size (kbytes): \([0-9]*\).*/\1/p' "$WORK/harness-maven.log")
+    echo "| the same through Maven (needs \`./mvnw -q install -DskipTests\` first) | \`${maven[*]}\` | ${kb:+$((kb / 1000)) MB for Maven and the runner together}${kb:--} |"
+  fi
+  local unlimited=(java -jar runner/target/mqbench.jar run --senders 25 --receivers 25 --messages 200000 --batch 100)
+  run "$WORK/harness-unlimited.log" "${unlimited[@]}" --progress never --out "$WORK/harness-unlimited"
+  if [ -z "$PLAN" ]; then
+    local json peak
+    json=$(newest "$WORK/harness-unlimited" run.json)
+    peak=$(figures json-path "$json" environment.peakResidentBytes 2>/dev/null || echo 0)
+    echo "| the same without a heap limit | \`${unlimited[*]}\` | $(python3 -c "print('%.1f GB' % ($peak / 1e9))") |"
+  fi
+}
+
+section_jmh() {
+  local cmd=(java -jar benchmarks/target/benchmarks.jar Backend -p queue=kafka,rabbitmq,artemis,mongo,sqs
+    -p batch=10,100 -p sizeBytes=100 -p inFlight=1 -wi 1 -w 3s -i 3 -r 3s -f 1)
+  head_of jmh "Figures from \`scripts/readme-figures.sh jmh\`, $TODAY: \`${cmd[*]}\`, one sender and one receiver thread, local single-node brokers (mongo: the stand-in, not MongoDB; sqs: ElasticMQ, not SQS); msgs/s."
+  echo "| backend | \`send\`, batch 10 | \`send\`, batch 100 | \`pipeline\` received, batch 10 | \`pipeline\` received, batch 100 |"
+  echo "|---|---|---|---|---|"
+  run "$WORK/jmh.log" "${cmd[@]}" -rf json -rff "$WORK/jmh.json"
+  [ -n "$PLAN" ] || figures jmh-backend "$WORK/jmh.json"
+}
+
+[ -n "$PLAN" ] || cp runner/target/mqbench.jar "$JAR" || { echo "runner/target/mqbench.jar is missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }
+status=0
+for s in "${chosen[@]}"; do
+  [ -n "$PLAN" ] && echo "== $s"
+  "section_${s//-/_}" || { echo "section $s failed: its logs are in $WORK" >&2; status=1; }
+  echo
+done
+exit "$status"
