@@ -10,8 +10,9 @@
 #   --warmup 0s and ProducerPerformance without --warmup-records);
 # - the same measured work: the same number of messages on both sides, each measured phase lasting
 #   at least --min-seconds (20): unless --messages is given, the count is calibrated from the first
-#   warm-ups (--min-seconds x 1.5 at the fastest warm-up rate); every phase's seconds are printed
-#   and a phase shorter than the minimum is marked SHORT;
+#   warm-ups (--min-seconds x 1.5 at the fastest warm-up rate) and, when a round still has a phase
+#   under the minimum, sized again from that round's rates and the rounds start over (at most
+#   twice); every phase's seconds are printed and a phase shorter than the minimum is marked SHORT;
 # - rates measured from the same events: send, from the first send to the last acknowledgement
 #   (ProducerPerformance's records/sec; the runner's sent msgs/s); drain, from the consumer's start
 #   before it joins its group to its last message (ConsumerPerformance's nMsg.sec; the runner's
@@ -199,7 +200,9 @@ STAMP=$(date +%s)
 warm_up() { # warm_up SIDE ROUND: sets RESULT to the warm-up's rates
   "run_$1" "warm-up-$1-$STAMP-$2" "$WARMUP_MESSAGES" "$WORK/warm-up-$1-$2.log"
 }
+CALIBRATED=
 if [ -z "$MESSAGES" ]; then
+  CALIBRATED=1
   # The first warm-ups of both sides also size the measured runs.
   warm_up native 0
   read -r a _ b _ _ _ <<<"$RESULT"
@@ -214,21 +217,25 @@ print(max(1, math.ceil(1.5 * float(sys.argv[1]) * max(rates) / 100000)) * 100000
 fi
 print_commands "$MESSAGES"
 
-SHORT=() FAILED=
+SHORT=() FAILED= ROUND_SHORT= ROUND_FASTEST=0
 : >"$WORK/results"
 phase() { # phase VAR LABEL RATE SECONDS WHAT: VAR = "LABEL R msgs/s in Ss", SHORT when under the minimum
   local mark=""
   if python3 -c 'import sys; s = float(sys.argv[1]); sys.exit(0 if s == s and s < float(sys.argv[2]) else 1)' "$4" "$MIN_SECONDS"; then
     mark=" SHORT"
     SHORT+=("$5")
+    ROUND_SHORT=1
   fi
+  ROUND_FASTEST=$(python3 -c 'import sys; v = [float(x) for x in sys.argv[1:] if x != "nan"]; print(max(v))' "$ROUND_FASTEST" "$3")
   printf -v "$1" '%s %s msgs/s in %.1fs%s' "$2" "$(cmp_int "$3")" "$4" "$mark"
 }
-for r in $(seq 1 "$REPEAT"); do
+measure_round() { # measure_round ROUND TOPIC_TAG
+  local r="$1" side
+  ROUND_SHORT= ROUND_FASTEST=0
   if [ $((r % 2)) -eq 1 ]; then order="native runner"; else order="runner native"; fi
   for side in $order; do
-    warm_up "$side" "$r"
-    "run_$side" "$side-$STAMP-$r" "$MESSAGES" "$WORK/$side-$r.log"
+    warm_up "$side" "$2"
+    "run_$side" "$side-$STAMP-$2" "$MESSAGES" "$WORK/$side-$2.log"
     read -r send send_s drain drain_s alt code <<<"$RESULT"
     echo "$r $side send $send" >>"$WORK/results"
     echo "$r $side drain $drain" >>"$WORK/results"
@@ -247,10 +254,27 @@ for r in $(seq 1 "$REPEAT"); do
     echo "round $r $side ($label): $send_text, $drain_text ($extra msgs/s)$note; topics deleted"
     if [ "$send" = nan ] || [ "$drain" = nan ]; then
       echo "round $r $side gave no rates; its output ends:" >&2
-      tail -20 "$WORK/$side-$r.log"* >&2 || true
+      tail -20 "$WORK/$side-$2.log"* >&2 || true
       FAILED=1
     fi
   done
+}
+# Short warm-ups underestimate the steady rates (here by 3 to 6 times): when a round of a calibrated
+# count has a phase under the minimum, the count is sized again from that round's fastest rate and
+# the rounds start over (what ran counts as warm-up), at most twice.
+attempt=1 r=1
+while [ "$r" -le "$REPEAT" ]; do
+  measure_round "$r" "$attempt-$r"
+  if [ -n "$CALIBRATED" ] && [ -n "$ROUND_SHORT" ] && [ "$attempt" -lt 3 ]; then
+    MESSAGES=$(python3 -c 'import math, sys; print(math.ceil(1.25 * float(sys.argv[1]) * float(sys.argv[2]) / 1e6) * 1000000)' "$MIN_SECONDS" "$ROUND_FASTEST")
+    echo "re-sizing: round $r had phases under ${MIN_SECONDS}s; the rounds start over with $MESSAGES messages (${MIN_SECONDS}s x 1.25 at that round's fastest rate, $(cmp_int "$ROUND_FASTEST") msgs/s); what ran so far counts as warm-up"
+    print_commands "$MESSAGES"
+    : >"$WORK/results"
+    SHORT=() FAILED=
+    attempt=$((attempt + 1)) r=1
+    continue
+  fi
+  r=$((r + 1))
 done
 cmp_rates summary "$WORK/results" "Kafka's tools" send drain
 [ ${#SHORT[@]} -eq 0 ] || echo "SHORT phases (under ${MIN_SECONDS}s, raise --messages): ${SHORT[*]}"

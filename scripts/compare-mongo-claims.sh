@@ -19,6 +19,7 @@
 # ./mvnw -q -B package -DskipTests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/compare-common.sh
 
 URI="${MONGODB_URI:-}" MESSAGES=2000,10000 BATCH=100 SIZE=100 ROUNDS=3
 WRITE_CONCERNS=majority,acknowledged,journaled,w1
@@ -58,23 +59,34 @@ if [ -z "$URI" ]; then
   SERVER="the mongo-java-server stand-in at 127.0.0.1:$PORT (NOT MongoDB: these are not MongoDB numbers)"
 fi
 
-run() { # run <name> <messages> <backend keys...>; prints "sent received"
-  local name="$1" messages="$2"; shift 2
+run() { # run <name> <messages> <backend keys...>; prints "sent received verdict"
+  local name="$1" messages="$2" code=0 csv; shift 2
   local out="$WORK/$name" keys=()
   for k in "$@"; do keys+=(-p "$k"); done
   java -Xmx512m -jar "$WORK/mqbench.jar" run --queue mongo --phases send-then-drain \
     --messages "$messages" --batch "$BATCH" --size "$SIZE" --warmup 0s --progress never --out "$out" \
-    -p mongo.uri="$URI" -p mongo.collection="compare-$name" "${keys[@]}" >"$WORK/$name.log" 2>&1 \
-    || { tail -20 "$WORK/$name.log" >&2; exit 1; }
-  grep -q "lost 0," "$WORK/$name.log" || { echo "run $name lost messages:" >&2; tail -20 "$WORK/$name.log" >&2; exit 1; }
-  awk -F, 'NR==1 {for (i=1;i<=NF;i++) col[$i]=i; next}
-           NR==2 {printf "%.0f %.0f\n", $col["sent_msgs_per_s"], $col["received_msgs_per_s"]}' \
-    "$(find "$out" -name summary.csv | head -1)"
+    -p mongo.uri="$URI" -p mongo.collection="compare-$name" "${keys[@]}" >"$WORK/$name.log" 2>&1 || code=$?
+  # A verdict other than ok is recorded beside the rates; it never stops the comparison.
+  [ "$code" -eq 0 ] || { echo "run $name: $(cmp_verdict "$code"); its output ends:" >&2; tail -20 "$WORK/$name.log" >&2; }
+  csv=$(find "$out" -name summary.csv | head -1)
+  if [ -n "$csv" ]; then
+    awk -F, 'NR==1 {for (i=1;i<=NF;i++) col[$i]=i; next}
+             NR==2 {printf "%.0f %.0f ", $col["sent_msgs_per_s"], $col["received_msgs_per_s"]}' "$csv"
+  else
+    printf 'nan nan '
+  fi
+  echo "$(cmp_verdict "$code" | tr ' ' '_')"
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-echo "server: $SERVER"
-echo "one sender then one receiver per run, ${SIZE}-byte messages, send batches 1..$BATCH, receive up to $BATCH; $ROUNDS rounds"
+echo "== fair comparison: mongo.claim=batch against mongo.claim=one, both through the runner =="
+cmp_fair "server" "$SERVER (both)"
+cmp_fair "warm-up" "both: one unmeasured drain of ${MESSAGES%%,*} messages with each strategy before the first round"
+cmp_fair "measured" "both: the same backlogs ($MESSAGES messages), drained by one receiver"
+cmp_fair "rates" "both: the runner's drain rate, from the drain's first delivery to its last (the same code on both sides)"
+cmp_fair "client settings" "both: one sender then one receiver per run, ${SIZE}-byte messages, send batches 1..$BATCH, receive up to $BATCH"
+cmp_fair "collections" "each run a fresh collection"
+cmp_fair "order" "rounds alternate which strategy goes first; $ROUNDS rounds"
 STAMP=$(date +%s)
 # The server's JIT warms up over the first runs, which would favour whichever strategy runs later:
 # one unmeasured drain of each strategy first.
@@ -88,21 +100,21 @@ for m in ${MESSAGES//,/ }; do
     if [ $((r % 2)) -eq 1 ]; then order="batch one"; else order="one batch"; fi
     for claim in $order; do
       res=$(run "$STAMP-$m-$r-$claim" "$m" mongo.claim="$claim")
-      echo "backlog $m, round $r, claim=$claim: drained $(echo "$res" | cut -d' ' -f2) msgs/s (sent $(echo "$res" | cut -d' ' -f1) msgs/s)"
+      echo "backlog $m, round $r, claim=$claim: drained $(echo "$res" | cut -d' ' -f2) msgs/s (sent $(echo "$res" | cut -d' ' -f1) msgs/s); verdict $(echo "$res" | cut -d' ' -f3 | tr '_' ' ')"
       echo "$res" | cut -d' ' -f2 >>"$WORK/$claim"
     done
-    paste -d' ' <(tail -1 "$WORK/batch") <(tail -1 "$WORK/one") | awk '{printf "%.2f\n", $1/$2}' >>"$WORK/ratio"
+    paste -d' ' <(tail -1 "$WORK/batch") <(tail -1 "$WORK/one") | awk '{if ($1 != "nan" && $2 != "nan" && $2 > 0) printf "%.2f\n", $1/$2; else print "nan"}' >>"$WORK/ratio"
   done
-  b=$(median <"$WORK/batch"); o=$(median <"$WORK/one")
+  b=$(grep -v nan "$WORK/batch" | median); o=$(grep -v nan "$WORK/one" | median)
   echo "backlog $m: median drain batch $b msgs/s, one $o msgs/s, ratio of medians $(awk -v a="$b" -v b="$o" 'BEGIN {printf "%.2f", a/b}');" \
-    "per-round ratios $(tr '\n' ' ' <"$WORK/ratio")"
+    "per-round ratios $(tr '\n' ' ' <"$WORK/ratio")(median $(grep -v nan "$WORK/ratio" | median))"
 done
 
 m=${MESSAGES%%,*}
 for wc in ${WRITE_CONCERNS//,/ }; do
   : >"$WORK/wc"
   for r in $(seq 1 "$ROUNDS"); do
-    run "$STAMP-wc-$wc-$r" "$m" mongo.writeConcern="$wc" | cut -d' ' -f1 >>"$WORK/wc"
+    run "$STAMP-wc-$wc-$r" "$m" mongo.writeConcern="$wc" | cut -d' ' -f1 >>"$WORK/wc" || true
   done
   echo "writeConcern=$wc: median send $(median <"$WORK/wc") msgs/s (rounds: $(tr '\n' ' ' <"$WORK/wc"))"
 done

@@ -4,9 +4,9 @@ sides, and prints the per-round ratios and medians at the end.
 
 Window commands print "SENT RECEIVED COVERED": the mean msgs/s sent (confirmed by the broker) and
 received over the measured window, seconds (W, W+D] after the tool's start, and how many seconds of
-reports the window held. Each tool reports per interval (about a second); an interval belongs to
-the window when its middle lies in it, and the window's rate is the intervals' messages over their
-length.
+reports the window held. Each tool reports per interval (about a second); the window's rate is the
+messages of the intervals inside it over their length, an interval across an edge counted for its
+part inside at its rate.
 
   runner-window RUN_JSON W D         the runner's run.json timeline (ticks of one second)
   perftest-window CSV W D            PerfTest's --output-file (time, confirmed, received)
@@ -24,14 +24,15 @@ import sys
 
 
 def window(intervals, start, length):
-    """intervals: (end_seconds, length_seconds, sent_rate, received_rate)."""
+    """intervals: (end_seconds, length_seconds, sent_rate, received_rate). An interval that
+    straddles an edge of the window counts for the part inside it, at its rate."""
     sent = received = covered = 0.0
     for end, span, s, r in intervals:
-        middle = end - span / 2
-        if start < middle <= start + length:
-            sent += s * span
-            received += r * span
-            covered += span
+        inside = min(end, start + length) - max(end - span, start)
+        if inside > 0:
+            sent += s * inside
+            received += r * inside
+            covered += inside
     if covered == 0:
         return None
     return sent / covered, received / covered, covered
