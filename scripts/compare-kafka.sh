@@ -266,8 +266,8 @@ attempt=1 r=1
 while [ "$r" -le "$REPEAT" ]; do
   measure_round "$r" "$attempt-$r"
   if [ -n "$CALIBRATED" ] && [ -n "$ROUND_SHORT" ] && [ "$attempt" -lt 3 ]; then
-    MESSAGES=$(python3 -c 'import math, sys; print(math.ceil(1.25 * float(sys.argv[1]) * float(sys.argv[2]) / 1e6) * 1000000)' "$MIN_SECONDS" "$ROUND_FASTEST")
-    echo "re-sizing: round $r had phases under ${MIN_SECONDS}s; the rounds start over with $MESSAGES messages (${MIN_SECONDS}s x 1.25 at that round's fastest rate, $(cmp_int "$ROUND_FASTEST") msgs/s); what ran so far counts as warm-up"
+    MESSAGES=$(python3 -c 'import math, sys; print(math.ceil(1.5 * float(sys.argv[1]) * float(sys.argv[2]) / 1e6) * 1000000)' "$MIN_SECONDS" "$ROUND_FASTEST")
+    echo "re-sizing: round $r had phases under ${MIN_SECONDS}s; the rounds start over with $MESSAGES messages (${MIN_SECONDS}s x 1.5 at that round's fastest rate, $(cmp_int "$ROUND_FASTEST") msgs/s); what ran so far counts as warm-up"
     print_commands "$MESSAGES"
     : >"$WORK/results"
     SHORT=() FAILED=

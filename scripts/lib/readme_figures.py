@@ -127,16 +127,16 @@ def compare_row(tool, path, date):
     fair = dict(re.findall(r"^fair: ([a-z -]+): (.*)$", text, re.M))
     results = re.findall(r"^(\w+): per-round ratios (.*?), median (\S+) \(median rates: (.*?) ([\d,-]+), runner ([\d,-]+) msgs/s\)$", text, re.M)
     verdicts = re.search(r"^runner verdicts: (.*)$", text, re.M)
-    calibration = re.search(r"measured runs: (\d+) messages", text)
+    sizes = re.findall(r"(?:measured runs: |start over with )(\d+) messages", text)
     short = re.search(r"^SHORT phases.*$", text, re.M)
     command = "scripts/compare-%s.sh" % tool
     terms = {
-        "kafka": "3 rounds; %s messages of 100 B per side (calibrated, each phase ≥ 20 s), 8 partitions, `acks=all`, one local broker; the same producer and consumer properties both sides (`batch.size=16384`, `linger.ms=5`, `buffer.memory=33554432`)" % (calibration.group(1) if calibration else "the same number of"),
+        "kafka": "3 rounds; %s messages of 100 B per side (sized so that each phase lasts ≥ 20 s), 8 partitions, `acks=all`, one local broker; the same producer and consumer properties both sides (`batch.size=16384`, `linger.ms=5`, `buffer.memory=33554432`)" % ("{:,}".format(int(sizes[-1])) if sizes else "the same number of"),
         "rabbitmq": "3 rounds; quorum queue, persistent 100 B, confirms; 5 s warm-up + 20 s measured, same window both sides",
         "artemis": "3 rounds; one local broker, NIO journal with datasync, persistent 100 B; 5 s warm-up + 20 s measured, same window both sides",
     }[tool]
     medians = "; ".join(
-        "%s **%s** (%s %s vs runner %s msgs/s)" % (metric, median, native, n, r)
+        "%s **%s** (median rates: %s %s, runner %s msgs/s)" % (metric, median, native, n, r)
         for metric, _, median, native, n, r in results
     )
     per_round = "; ".join("%s %s" % (metric, ratios.replace(" ", ", ")) for metric, ratios, *_ in results)
