@@ -93,7 +93,7 @@ public final class Main implements Runnable {
               .addSubcommand(new CommandLine(new RunCommand(invocation, planner, stop)))
               .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
-      cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers)));
+      cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers, stop)));
       cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
       cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));

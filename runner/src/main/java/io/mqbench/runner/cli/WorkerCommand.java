@@ -73,10 +73,12 @@ final class WorkerCommand implements Callable<Integer> {
 
   private final Invocation invocation;
   private final MqProviders providers;
+  private final StopSignals stop;
 
-  WorkerCommand(Invocation invocation, MqProviders providers) {
+  WorkerCommand(Invocation invocation, MqProviders providers, StopSignals stop) {
     this.invocation = invocation;
     this.providers = providers;
+    this.stop = stop;
   }
 
   @Override
@@ -119,11 +121,15 @@ final class WorkerCommand implements Callable<Integer> {
             },
             "mqbench-worker-stop");
     Runtime.getRuntime().addShutdownHook(hook);
-    server.onShutdownRequest(
+    Runnable stopServing =
         () -> {
           server.close();
           stopped.countDown();
-        });
+        };
+    server.onShutdownRequest(stopServing);
+    // SIGINT and SIGTERM are handled (StopSignals), so the shutdown hook alone would leave the
+    // worker serving after the first one.
+    stop.onStop(stopServing);
     InetSocketAddress at = server.address();
     invocation
         .err()
@@ -135,7 +141,7 @@ final class WorkerCommand implements Callable<Integer> {
             token.isPresent() ? ", token required" : "");
     invocation.err().flush();
     stopped.await();
-    return ExitCodes.OK;
+    return stop.requested() ? stop.exitCode() : ExitCodes.OK;
   }
 
   private static InetAddress address(String bind) {
