@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -71,14 +72,27 @@ final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--test-only-pretend-version", hidden = true)
   Optional<String> testVersion;
 
+  // Main reads it before parsing (with -Dheap and MQBENCH_HEAP). Declared here for --help and the
+  // parser.
+  @Option(
+      names = {"--heap"},
+      paramLabel = "SIZE",
+      description =
+          "Maximum heap of the JVM that serves the runs (512m, 2g); the worker starts that JVM."
+              + " Default: 1g; or, when java itself was given -Xmx (or another heap flag), its"
+              + " heap, the worker staying in it.")
+  String heap;
+
   private final Invocation invocation;
   private final MqProviders providers;
   private final StopSignals stop;
+  private final RunHeap runHeap;
 
-  WorkerCommand(Invocation invocation, MqProviders providers, StopSignals stop) {
+  WorkerCommand(Invocation invocation, MqProviders providers, StopSignals stop, RunHeap runHeap) {
     this.invocation = invocation;
     this.providers = providers;
     this.stop = stop;
+    this.runHeap = runHeap;
   }
 
   @Override
@@ -94,6 +108,10 @@ final class WorkerCommand implements Callable<Integer> {
     }
     if (port < 0 || port > 65535) {
       throw new ConfigException("--port must be 0..65535, was " + port);
+    }
+    OptionalInt inChild = runHeap.runInChild(RunHeap.WORKER_BYTES);
+    if (inChild.isPresent()) {
+      return inChild.getAsInt();
     }
     WorkerServer server;
     try {
