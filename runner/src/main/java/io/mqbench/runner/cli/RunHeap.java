@@ -45,9 +45,10 @@ final class RunHeap {
 
   /**
    * Delivery accounting per message of a run: the bitmaps of what was acknowledged and seen, and
-   * their copies while the results are written. Measured at the end of runs of the memory queue:
-   * 0.4 B a message for 1 + 1 threads (250 M messages, 143 MB live), up to 1.3 B for 25 + 25 (the
-   * bitmaps of receivers that each see a share of every sender's messages compress less).
+   * their copies while the results are written. Measured on the memory queue: 0.4 B a message for 1
+   * + 1 threads (143 MB live when the results of 250 M messages were written), about 1 B for 25 +
+   * 25 (54 MB of bitmaps after 55 M messages: receivers that each see a share of every sender's
+   * messages compress less).
    */
   static final double ACCOUNTING_BYTES_PER_MESSAGE = 1.0;
 
@@ -93,12 +94,19 @@ final class RunHeap {
   private final Optional<ChildJvm> child;
   private final long ceiling;
   private final PrintStream err;
+  private final Optional<String> whyNoChild;
 
-  private RunHeap(Optional<Long> given, Optional<ChildJvm> child, long ceiling, PrintStream err) {
+  private RunHeap(
+      Optional<Long> given,
+      Optional<ChildJvm> child,
+      long ceiling,
+      PrintStream err,
+      Optional<String> whyNoChild) {
     this.given = given;
     this.child = child;
     this.ceiling = ceiling;
     this.err = err;
+    this.whyNoChild = whyNoChild;
   }
 
   /**
@@ -109,7 +117,8 @@ final class RunHeap {
         Optional.empty(),
         Optional.empty(),
         Long.MAX_VALUE,
-        new PrintStream(OutputStream.nullOutputStream()));
+        new PrintStream(OutputStream.nullOutputStream()),
+        Optional.empty());
   }
 
   /**
@@ -128,7 +137,11 @@ final class RunHeap {
     if (given.isEmpty() && child.get().heapChosenByUser()) {
       return thisJvm();
     }
-    return new RunHeap(given, child, quarterOfMemory(), err);
+    Optional<String> impossible = child.get().impossible();
+    if (impossible.isPresent()) {
+      return new RunHeap(Optional.empty(), Optional.empty(), Long.MAX_VALUE, err, impossible);
+    }
+    return new RunHeap(given, child, quarterOfMemory(), err, Optional.empty());
   }
 
   /**
@@ -267,15 +280,13 @@ final class RunHeap {
    * @return the child's exit code; empty when the load stays in this JVM
    */
   OptionalInt runInChild(long needed) {
+    whyNoChild.ifPresent(
+        why ->
+            err.println(
+                "mqbench: the run stays in this JVM, its heap not sized from the run ("
+                    + why
+                    + "); give java -Xmx to bound it"));
     if (child.isEmpty()) {
-      return OptionalInt.empty();
-    }
-    Optional<String> impossible = child.get().impossible();
-    if (impossible.isPresent()) {
-      err.println(
-          "mqbench: the run stays in this JVM, its heap not sized from the run ("
-              + impossible.get()
-              + "); give java -Xmx to bound it");
       return OptionalInt.empty();
     }
     err.println("mqbench: " + describe(needed).orElseThrow());
@@ -288,7 +299,7 @@ final class RunHeap {
    * @return the heap it will have, said in a line; empty when the load stays in this JVM
    */
   Optional<String> describe(long needed) {
-    if (child.isEmpty() || child.get().impossible().isPresent()) {
+    if (child.isEmpty()) {
       return Optional.empty();
     }
     long heap = given.orElse(Math.min(needed, ceiling));
@@ -305,7 +316,8 @@ final class RunHeap {
   /** A quarter of the machine's (or container's) memory: what the JVM takes by default. */
   private static long quarterOfMemory() {
     if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+            instanceof com.sun.management.OperatingSystemMXBean os
+        && os.getTotalMemorySize() > 0) {
       return os.getTotalMemorySize() / 4;
     }
     return Runtime.getRuntime().maxMemory();
