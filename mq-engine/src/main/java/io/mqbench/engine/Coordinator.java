@@ -26,6 +26,11 @@ import java.util.function.Consumer;
  * Receivers stop when everything acknowledged to senders has arrived (checked exactly, with the
  * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished;
  * after a stop request, two seconds after it at most, backlog or not.
+ *
+ * <p>Flow control ({@link RunSettings#paced()}): while the backlog, acknowledged minus received, is
+ * above the run's {@link BacklogLimit}, every cell's senders are held back; they go on once the
+ * receivers took it down to half the limit. How long they were held, and what was received while
+ * senders sent, is the outcome's {@link Pacing}.
  */
 public final class Coordinator {
   private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);

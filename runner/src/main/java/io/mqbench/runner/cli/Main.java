@@ -51,7 +51,15 @@ public final class Main implements Runnable {
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
     Invocation invocation =
         new Invocation(System.out, System.err, System.getenv(), props, System.console() != null);
-    int code = run(args, invocation, MqProviders.load(), StopSignals.install(System.err));
+    StopSignals stop = StopSignals.install(System.err);
+    ChildJvm.watchParent(props, stop, System.err);
+    int code =
+        run(
+            args,
+            invocation,
+            MqProviders.load(),
+            stop,
+            Optional.of(ChildJvm.ofThisJvm(args, invocation, stop)));
     System.out.flush();
     System.exit(code);
   }
@@ -72,6 +80,21 @@ public final class Main implements Runnable {
    * strictly, the chosen command plans its work, and only then does anything connect.
    */
   static int run(String[] args, Invocation invocation, MqProviders providers, StopSignals stop) {
+    return run(args, invocation, providers, stop, Optional.empty());
+  }
+
+  /**
+   * As {@link #run(String[], Invocation, MqProviders, StopSignals)}, and a command that runs load
+   * may run it in a JVM of its own, its heap chosen from the run (see {@link RunHeap}).
+   *
+   * @param child how this program starts again in another JVM; empty to keep everything in this one
+   */
+  static int run(
+      String[] args,
+      Invocation invocation,
+      MqProviders providers,
+      StopSignals stop,
+      Optional<ChildJvm> child) {
     boolean verbose =
         Arrays.asList(args).contains("-v")
             || Arrays.asList(args).contains("--verbose")
@@ -86,14 +109,23 @@ public final class Main implements Runnable {
       Optional<ScenarioFile> scenario =
           isRun ? scenario(runArgs, invocation, runOptions) : Optional.empty();
       Optional<Preset> preset = isRun ? preset(runArgs, invocation, scenario) : Optional.empty();
+      boolean isWorker = args.length > 0 && args[0].equals("worker");
+      RunHeap heap =
+          RunHeap.choose(
+              isRun || isWorker
+                  ? earlyOption(
+                      Arrays.copyOfRange(args, 1, args.length), invocation, RunHeap.OPTION)
+                  : Optional.empty(),
+              child,
+              invocation.err());
       RunPlanner planner =
-          new RunPlanner(invocation, providers, scenario, preset, Arrays.asList(runArgs));
+          new RunPlanner(invocation, providers, scenario, preset, Arrays.asList(runArgs), heap);
       CommandLine cli =
           new CommandLine(new Main(invocation))
               .addSubcommand(new CommandLine(new RunCommand(invocation, planner, stop)))
               .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
       cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
-      cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers)));
+      cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers, stop, heap)));
       cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
       cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
       cli.setOut(new java.io.PrintWriter(invocation.out(), true));
@@ -129,16 +161,31 @@ public final class Main implements Runnable {
     } catch (RuntimeException e) {
       report(e, verbose, invocation.err());
       return ExitCodes.FAILED;
+    } catch (OutOfMemoryError e) {
+      // The heap is bounded, by the runner (RunHeap) or by -Xmx: say how to raise it.
+      invocation
+          .err()
+          .printf(
+              java.util.Locale.ROOT,
+              "mqbench: out of heap (%,d MiB): give more with --heap SIZE, or with java -Xmx%n",
+              Runtime.getRuntime().maxMemory() >> 20);
+      return ExitCodes.FAILED;
     }
   }
 
-  /** The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set. */
+  /**
+   * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
+   * {@code heap}, which -D and MQBENCH_ may set.
+   */
   static Set<String> runOptionNames() {
-    return CommandLine.Model.CommandSpec.forAnnotatedObject(new RunOptions()).options().stream()
-        .filter(o -> !o.typeInfo().isMap())
-        .map(OptionSpec::longestName)
-        .map(LayeredDefaults::camelName)
-        .collect(Collectors.toCollection(java.util.TreeSet::new));
+    Set<String> names =
+        CommandLine.Model.CommandSpec.forAnnotatedObject(new RunOptions()).options().stream()
+            .filter(o -> !o.typeInfo().isMap())
+            .map(OptionSpec::longestName)
+            .map(LayeredDefaults::camelName)
+            .collect(Collectors.toCollection(java.util.TreeSet::new));
+    names.add(RunHeap.OPTION);
+    return names;
   }
 
   /** A -D given as a flag: {@code -DdryRun} (empty, as Java sets it) or {@code -DdryRun=true}. */
@@ -197,7 +244,8 @@ public final class Main implements Runnable {
       return Optional.empty();
     }
     Set<String> known = new java.util.TreeSet<>(runOptions);
-    known.removeAll(Set.of("scenario", "help", "version"));
+    // The heap is the JVM's, chosen before the scenario is read, and one for all its cells.
+    known.removeAll(Set.of("scenario", "help", "version", RunHeap.OPTION));
     return Optional.of(ScenarioFile.read(Path.of(path), known));
   }
 

@@ -9,13 +9,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code mqbench report FOLDER...}: one self-contained HTML page comparing the runs found. */
+// Descriptions are format strings to picocli: a percent sign is written %% (issue 22, point 8).
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
       "Writes one self-contained report.html (charts embedded, no network needed to view it)"
           + " comparing every run under the given results folders: single runs, matrices and"
-          + " sweeps, of one queue or several. Repeated cells are shown as mean and 95 %"
+          + " sweeps, of one queue or several. Repeated cells are shown as mean and 95 %%"
           + " confidence interval."
     })
 final class ReportCommand implements Callable<Integer> {

@@ -2,9 +2,11 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.runner.results.RunResult;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code mqbench run}: plans every run the options ask for (validating them all before anything
@@ -33,6 +35,18 @@ import picocli.CommandLine.Mixin;
 final class RunCommand implements Callable<Integer> {
   @Mixin RunOptions options = new RunOptions();
 
+  // Main reads it before parsing (with -Dheap and MQBENCH_HEAP): the heap is chosen before the
+  // runs are planned. Declared here for --help and the parser.
+  @Option(
+      names = {"--heap"},
+      paramLabel = "SIZE",
+      description =
+          "Maximum heap of the JVM the runs take place in (512m, 2g); the runner starts that"
+              + " JVM. Default: sized from the runs (threads, messages in flight, messages to"
+              + " account for), at most a quarter of the machine's memory; or, when java itself"
+              + " was given -Xmx (or another heap flag), its heap, the runs staying in it.")
+  String heap;
+
   private final Invocation invocation;
   private final RunPlanner planner;
   private final StopSignals stop;
@@ -52,6 +66,10 @@ final class RunCommand implements Callable<Integer> {
     if (options.dryRun) {
       printPlans(plans);
       return ExitCodes.OK;
+    }
+    OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(plans));
+    if (inChild.isPresent()) {
+      return inChild.getAsInt();
     }
     return new PlanRunner(invocation, stop).run(plans);
   }
@@ -98,5 +116,6 @@ final class RunCommand implements Callable<Integer> {
                                       part.receivers())));
       plan.backend().effective().forEach((k, v) -> invocation.out().println("  " + k + " = " + v));
     }
+    planner.heap().describe(RunHeap.needed(plans)).ifPresent(invocation.out()::println);
   }
 }

@@ -43,6 +43,7 @@ final class RunPlanner {
   private final Optional<ScenarioFile> scenario;
   private final Optional<Preset> preset;
   private final List<String> runArgs;
+  private final RunHeap heap;
 
   /**
    * @param invocation environment, system properties and streams
@@ -50,18 +51,38 @@ final class RunPlanner {
    * @param scenario the scenario file, if one was given
    * @param preset the preset, if one was given
    * @param runArgs the command line after {@code run}, parsed again for each matrix cell
+   * @param heap the heap the runs will have
    */
   RunPlanner(
       Invocation invocation,
       MqProviders providers,
       Optional<ScenarioFile> scenario,
       Optional<Preset> preset,
-      List<String> runArgs) {
+      List<String> runArgs,
+      RunHeap heap) {
     this.invocation = invocation;
     this.providers = providers;
     this.scenario = scenario;
     this.preset = preset;
     this.runArgs = List.copyOf(runArgs);
+    this.heap = heap;
+  }
+
+  /** As above, the runs taking place in this JVM. */
+  RunPlanner(
+      Invocation invocation,
+      MqProviders providers,
+      Optional<ScenarioFile> scenario,
+      Optional<Preset> preset,
+      List<String> runArgs) {
+    this(invocation, providers, scenario, preset, runArgs, RunHeap.thisJvm());
+  }
+
+  /**
+   * @return the heap the runs will have, and the JVM they take place in
+   */
+  RunHeap heap() {
+    return heap;
   }
 
   /**
@@ -203,21 +224,22 @@ final class RunPlanner {
    * receiver holds one, so their bytes must fit in the heap beside the harness, or the run would
    * die of an OutOfMemoryError after connecting.
    */
-  private static void checkHeap(RunSettings s) {
+  private void checkHeap(RunSettings s) {
     long bytes = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.messageSizeBytes();
-    long heap = Runtime.getRuntime().maxMemory();
-    if (bytes > heap * HEAP_SHARE_FOR_BATCHES) {
+    long available = heap.available(s);
+    if (bytes > available * HEAP_SHARE_FOR_BATCHES) {
       throw new ConfigException(
           String.format(
               Locale.ROOT,
               "--size %d: one batch of %d per sender and receiver (%d threads) is %,d MiB, more"
-                  + " than half of this JVM's heap (%,d MiB); lower --size or --batch, or raise"
-                  + " -Xmx",
+                  + " than half of the heap the run can have (%,d MiB); lower --size or --batch,"
+                  + " or %s",
               s.messageSizeBytes(),
               s.maxBatch(),
               s.senders() + s.receivers(),
               bytes >> 20,
-              heap >> 20));
+              available >> 20,
+              heap.howToRaise()));
     }
   }
 

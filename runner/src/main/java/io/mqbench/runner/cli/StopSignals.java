@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM as requests to stop, not as the end of the JVM: the first one stops
@@ -22,6 +23,7 @@ final class StopSignals {
   static final int SIGTERM_EXIT = ExitCodes.TERMINATED;
 
   private final AtomicReference<Runnable> onStop = new AtomicReference<>(() -> {});
+  private Consumer<Boolean> relay;
   private final AtomicInteger signals = new AtomicInteger();
   private final PrintStream err;
   private final boolean ownsTheJvm;
@@ -86,8 +88,26 @@ final class StopSignals {
     return new StopSignals(err, false);
   }
 
-  private void received(String name) {
+  private synchronized void received(String name) {
+    if (relay != null) {
+      relay.accept(name.equals("TERM"));
+      return;
+    }
     request(name.equals("TERM"));
+  }
+
+  /**
+   * From now on every signal goes to {@code to} and does nothing here: the run is in a child JVM
+   * ({@link ChildJvm}), which stops itself, second signal included. A stop requested before is
+   * passed on at once.
+   *
+   * @param to takes true for SIGTERM, false for SIGINT
+   */
+  synchronized void relayTo(Consumer<Boolean> to) {
+    relay = to;
+    if (requested()) {
+      to.accept(exitCode == SIGTERM_EXIT);
+    }
   }
 
   /**

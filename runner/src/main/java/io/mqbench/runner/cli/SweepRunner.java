@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * {@code mqbench run --mode sweep}: rate mode at one rate after another ({@link RateSweep} chooses
@@ -84,6 +85,10 @@ final class SweepRunner {
                   + o.sweepSteps
                   + " runs");
       return ExitCodes.OK;
+    }
+    OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(first));
+    if (inChild.isPresent()) {
+      return inChild.getAsInt();
     }
     Path folder =
         PlanRunner.resultsFolder(first.out(), first.runs().get(0).provider().name() + "-sweep");

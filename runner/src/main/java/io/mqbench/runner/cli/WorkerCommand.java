@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -71,12 +72,27 @@ final class WorkerCommand implements Callable<Integer> {
   @Option(names = "--test-only-pretend-version", hidden = true)
   Optional<String> testVersion;
 
+  // Main reads it before parsing (with -Dheap and MQBENCH_HEAP). Declared here for --help and the
+  // parser.
+  @Option(
+      names = {"--heap"},
+      paramLabel = "SIZE",
+      description =
+          "Maximum heap of the JVM that serves the runs (512m, 2g); the worker starts that JVM."
+              + " Default: 1g; or, when java itself was given -Xmx (or another heap flag), its"
+              + " heap, the worker staying in it.")
+  String heap;
+
   private final Invocation invocation;
   private final MqProviders providers;
+  private final StopSignals stop;
+  private final RunHeap runHeap;
 
-  WorkerCommand(Invocation invocation, MqProviders providers) {
+  WorkerCommand(Invocation invocation, MqProviders providers, StopSignals stop, RunHeap runHeap) {
     this.invocation = invocation;
     this.providers = providers;
+    this.stop = stop;
+    this.runHeap = runHeap;
   }
 
   @Override
@@ -92,6 +108,10 @@ final class WorkerCommand implements Callable<Integer> {
     }
     if (port < 0 || port > 65535) {
       throw new ConfigException("--port must be 0..65535, was " + port);
+    }
+    OptionalInt inChild = runHeap.runInChild(RunHeap.WORKER_BYTES);
+    if (inChild.isPresent()) {
+      return inChild.getAsInt();
     }
     WorkerServer server;
     try {
@@ -119,11 +139,15 @@ final class WorkerCommand implements Callable<Integer> {
             },
             "mqbench-worker-stop");
     Runtime.getRuntime().addShutdownHook(hook);
-    server.onShutdownRequest(
+    Runnable stopServing =
         () -> {
           server.close();
           stopped.countDown();
-        });
+        };
+    server.onShutdownRequest(stopServing);
+    // SIGINT and SIGTERM are handled (StopSignals), so the shutdown hook alone would leave the
+    // worker serving after the first one.
+    stop.onStop(stopServing);
     InetSocketAddress at = server.address();
     invocation
         .err()
@@ -135,7 +159,7 @@ final class WorkerCommand implements Callable<Integer> {
             token.isPresent() ? ", token required" : "");
     invocation.err().flush();
     stopped.await();
-    return ExitCodes.OK;
+    return stop.requested() ? stop.exitCode() : ExitCodes.OK;
   }
 
   private static InetAddress address(String bind) {

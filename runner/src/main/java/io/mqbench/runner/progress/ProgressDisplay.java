@@ -43,4 +43,12 @@ public interface ProgressDisplay extends AutoCloseable {
       PrintStream err, double totalMessages, Optional<Duration> duration) {
     return new TerminalProgress(err, totalMessages, duration);
   }
+
+  /**
+   * @return the width of the controlling terminal in columns ({@code COLUMNS} when set), 80 when it
+   *     cannot be asked: what a bar drawn now would use
+   */
+  static int terminalWidth() {
+    return TerminalProgress.terminalWidth();
+  }
 }

@@ -23,7 +23,8 @@ import java.util.Map;
  * @param queue the backend
  * @param target where it connected
  * @param status the verdict
- * @param statusLine the verdict with what failed
+ * @param statusLine the verdict with what failed, and which side set the pace when the receiving
+ *     side did
  * @param cell the matrix cell's values; empty outside a matrix
  * @param repetition the repetition, from 1; 0 outside a matrix
  * @param settings the run's settings by option name
@@ -121,9 +122,12 @@ public record RunFigures(
         run.path("queue").asText(""),
         run.path("target").asText(""),
         RunStatus.ofLabel(run.path("status").asText("failed")),
-        run.path("failure").isTextual()
-            ? run.path("status").asText() + ": " + run.path("failure").asText()
-            : run.path("status").asText(),
+        (run.path("failure").isTextual()
+                ? run.path("status").asText() + ": " + run.path("failure").asText()
+                : run.path("status").asText())
+            + (run.path("limit").path("side").isTextual()
+                ? " (pace set by the " + run.path("limit").path("side").asText() + ")"
+                : ""),
         strings(run.path("cell")),
         run.path("repetition").asInt(0),
         strings(run.path("settings")),

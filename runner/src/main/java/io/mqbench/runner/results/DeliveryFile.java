@@ -1,8 +1,8 @@
 package io.mqbench.runner.results;
 
 import io.mqbench.engine.report.DeliveryBitmaps;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -52,9 +52,12 @@ public record DeliveryFile(int runId, int senders, DeliveryBitmaps bitmaps) {
    * @throws IOException if the file cannot be written
    */
   public void writeTo(Path dir) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      byte[] bits = bitmaps.serialize();
+    byte[] bits = bitmaps.serialize();
+    Path tmp = dir.resolve(NAME + ".tmp");
+    // Straight to the file: two more copies of the bitmaps in memory, each tens of MB after a long
+    // fast run, were what ran out of a heap sized from the run (issue 22, point 7).
+    try (DataOutputStream out =
+        new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
       out.writeInt(MAGIC);
       out.writeInt(VERSION);
       out.writeInt(runId);
@@ -62,8 +65,6 @@ public record DeliveryFile(int runId, int senders, DeliveryBitmaps bitmaps) {
       out.writeInt(bits.length);
       out.write(bits);
     }
-    Path tmp = dir.resolve(NAME + ".tmp");
-    Files.write(tmp, bytes.toByteArray());
     // Replaced whole, so that a drain interrupted while writing never leaves half a file.
     Files.move(
         tmp,

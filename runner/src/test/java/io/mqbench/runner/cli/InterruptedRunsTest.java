@@ -253,6 +253,17 @@ class InterruptedRunsTest {
   }
 
   @Test
+  void sigtermStopsAWorkerAtOnceWithExitCode143() throws Exception {
+    Runner worker = new Runner(List.of("worker", "--port", "0"));
+    worker.await("listening on", 20);
+
+    double seconds = worker.signalAndWait("TERM");
+
+    assertThat(worker.process.exitValue()).as(String.join("\n", worker.err)).isEqualTo(143);
+    assertThat(seconds).isLessThan(STOP_SECONDS);
+  }
+
+  @Test
   void ctrlCWithABacklogStopsReceiversInsteadOfDrainingIt() throws Exception {
     // Eight senders against one receiver taking one message at a time: a backlog builds up.
     Runner runner =

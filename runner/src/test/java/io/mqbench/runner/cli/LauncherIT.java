@@ -59,4 +59,22 @@ class LauncherIT {
     assertThat(ran.code()).as(ran.out()).isZero();
     assertThat(ran.out()).contains("sent       1,000 msgs").contains("lost 0");
   }
+
+  @Test
+  void itLeavesTheHeapToTheRunnerWhichSizesItFromTheRun() throws Exception {
+    Path results = tmp.resolve("results");
+
+    Ran ran = launch("run", "--messages", "1000", "--warmup", "0s", "--out", results.toString());
+
+    assertThat(ran.code()).as(ran.out()).isZero();
+    assertThat(ran.out()).contains("sized from the run");
+    try (java.util.stream.Stream<Path> folders = Files.list(results)) {
+      Path folder = folders.findFirst().orElseThrow();
+      long maxHeap =
+          io.mqbench.runner.results.ResultsWriter.readJson(folder.resolve("run.json"))
+              .at("/environment/maxHeapBytes")
+              .asLong();
+      assertThat(maxHeap).isLessThan(256L << 20);
+    }
+  }
 }

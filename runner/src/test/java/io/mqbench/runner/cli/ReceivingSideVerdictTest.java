@@ -23,7 +23,31 @@ import org.junit.jupiter.api.io.TempDir;
 class ReceivingSideVerdictTest {
   @TempDir Path tmp;
 
+  /**
+   * One receiver of 10 messages per 10 ms round trip takes at most 1,000 msgs/s; the sender could
+   * send a hundred times as many. The queue's depth bounds the burst before the first poll.
+   */
+  private static final String[] SLOW_RECEIVERS = {
+    "--duration",
+    "4s",
+    "--batch",
+    "10",
+    "-p",
+    "memory.receiveDelay=10ms",
+    "-p",
+    "memory.maxDepth=2000"
+  };
+
+  /** The queue hands out 2,000 msgs/s whoever asks: more receivers cannot move more. */
+  private static final String[] SLOW_DELIVERY = {
+    "-p", "memory.deliveryRate=2000", "-p", "memory.maxDepth=3000"
+  };
+
   private final CliCapture cli = new CliCapture();
+
+  private static String[] with(String[] base, String... more) {
+    return Stream.concat(Stream.of(base), Stream.of(more)).toArray(String[]::new);
+  }
 
   private int run(String... args) {
     List<String> all = new ArrayList<>(List.of("run", "--queue", "memory", "--progress", "never"));
@@ -41,18 +65,8 @@ class ReceivingSideVerdictTest {
 
   @Test
   void receiversSlowerThanTheSendersHoldTheSendersBackAndTheRunEndsOk() throws IOException {
-    // One receiver of 10 messages per 10 ms round trip takes at most 1,000 msgs/s; the sender
-    // could send a hundred times as many. Before --max-backlog this ended "receivers behind".
-    int code =
-        run(
-            "--duration",
-            "4s",
-            "--batch",
-            "10",
-            "-p",
-            "memory.receiveDelay=10ms",
-            "-p",
-            "memory.maxDepth=2000");
+    // Before --max-backlog this ended "receivers behind".
+    int code = run(SLOW_RECEIVERS);
 
     assertThat(code).as(cli.err()).isZero();
     JsonNode json = runJson();
@@ -67,18 +81,7 @@ class ReceivingSideVerdictTest {
 
   @Test
   void whenMoreReceiversHelpTheProbeSaysSo() throws IOException {
-    int code =
-        run(
-            "--duration",
-            "4s",
-            "--batch",
-            "10",
-            "--limit-probe",
-            "3s",
-            "-p",
-            "memory.receiveDelay=10ms",
-            "-p",
-            "memory.maxDepth=2000");
+    int code = run(with(SLOW_RECEIVERS, "--limit-probe", "3s"));
 
     assertThat(code).as(cli.err()).isZero();
     JsonNode limit = runJson().at("/limit");
@@ -91,18 +94,9 @@ class ReceivingSideVerdictTest {
 
   @Test
   void whenMoreReceiversDoNotHelpTheAdviceNamesTheDeliveryPathNotTheReceivers() throws IOException {
-    // The queue hands out 2,000 msgs/s whoever asks. Before, this run ended "RECEIVERS BEHIND ...
-    // the receivers, not the queue, were the limit (add --receivers ...)": wrong advice.
-    int code =
-        run(
-            "--duration",
-            "4s",
-            "--limit-probe",
-            "3s",
-            "-p",
-            "memory.deliveryRate=2000",
-            "-p",
-            "memory.maxDepth=3000");
+    // Before, this run ended "RECEIVERS BEHIND ... the receivers, not the queue, were the limit
+    // (add --receivers ...)": wrong advice.
+    int code = run(with(SLOW_DELIVERY, "--duration", "4s", "--limit-probe", "3s"));
 
     assertThat(code).as(cli.err()).isZero();
     JsonNode json = runJson();
@@ -118,17 +112,7 @@ class ReceivingSideVerdictTest {
   void withoutABacklogLimitReceiversBehindNameTheDeliveryPathWhenMoreReceiversDoNotHelp()
       throws IOException {
     int code =
-        run(
-            "--duration",
-            "3s",
-            "--max-backlog",
-            "off",
-            "--limit-probe",
-            "3s",
-            "-p",
-            "memory.deliveryRate=2000",
-            "-p",
-            "memory.maxDepth=8000");
+        run(with(SLOW_DELIVERY, "--duration", "3s", "--max-backlog", "off", "--limit-probe", "3s"));
 
     assertThat(code).as(cli.err()).isEqualTo(5);
     assertThat(runJson().at("/settings/maxBacklog").asText()).isEqualTo("off");
