@@ -184,20 +184,29 @@ section_harness_overhead() {
     echo "| memory, 25 senders + 25 receivers, 5,000,000 messages, batches of 1..100 | \`${many[*]}\` | peak resident memory $((peak / 1000000)) MB ($(figures rate "$s") msgs/s) |"
   fi
   local maven=(./mvnw -q -pl runner exec:java -Dsenders=25 -Dreceivers=25 -Dmessages=200000 -Dbatch=100)
-  run "$WORK/harness-maven.log" /usr/bin/time -v "${maven[@]}" -Dprogress=never
+  run "$WORK/harness-maven.log" /usr/bin/time -v "${maven[@]}" -Dprogress=never -Dout="$WORK/harness-maven"
   if [ -z "$PLAN" ]; then
-    local kb
+    local kb load
     kb=$(sed -n 's/.*Maximum resident set size (kbytes): \([0-9]*\).*/\1/p' "$WORK/harness-maven.log")
-    echo "| the same through Maven (needs \`./mvnw -q install -DskipTests\` first) | \`${maven[*]}\` | ${kb:+$((kb / 1000)) MB for Maven and the runner together}${kb:--} |"
+    load=$(figures json-path "$(newest "$WORK/harness-maven" run.json)" environment.peakResidentBytes 2>/dev/null || echo 0)
+    local mvn_rss="-"
+    [ -z "$kb" ] || mvn_rss="$((kb / 1000)) MB"
+    echo "| the same through Maven (needs \`./mvnw -q install -DskipTests\` first) | \`${maven[*]}\` | $TODAY: $((load / 1000000)) MB for the load's JVM, $mvn_rss for Maven's JVM |"
   fi
-  local unlimited=(java -jar runner/target/mqbench.jar run --senders 25 --receivers 25 --messages 200000 --batch 100)
-  run "$WORK/harness-unlimited.log" "${unlimited[@]}" --progress never --out "$WORK/harness-unlimited"
-  if [ -z "$PLAN" ]; then
-    local json peak
-    json=$(newest "$WORK/harness-unlimited" run.json)
+  # Without -Xmx the runner starts the load's JVM with a heap it sizes, and says so ("mqbench: heap").
+  unlimited_row() { # unlimited_row WHAT NAME COMMAND...
+    local what="$1" name="$2" json peak heap
+    shift 2
+    run "$WORK/harness-$name.log" "$@" --progress never --out "$WORK/harness-$name"
+    [ -n "$PLAN" ] && return
+    json=$(newest "$WORK/harness-$name" run.json)
     peak=$(figures json-path "$json" environment.peakResidentBytes 2>/dev/null || echo 0)
-    echo "| the same without a heap limit | \`${unlimited[*]}\` | $(python3 -c "print('%.1f GB' % ($peak / 1e9))") |"
-  fi
+    heap=$(sed -n 's/^mqbench: \(heap [0-9]* MiB\).*/\1/p' "$WORK/harness-$name.log" | head -1)
+    echo "| $what | \`$*\` | $TODAY: $((peak / 1000000)) MB for the load's JVM (${heap:-heap not said}) |"
+  }
+  unlimited_row "the same without \`-Xmx\`" unlimited java -jar runner/target/mqbench.jar run --senders 25 --receivers 25 --messages 200000 --batch 100
+  unlimited_row "issue 22's run, without \`-Xmx\`" issue22 java -jar runner/target/mqbench.jar run --queue memory --senders 25 --receivers 25 --duration 5s --warmup 1s
+  unlimited_row "the default 20 s run, 25 + 25, without \`-Xmx\`" default25 java -jar runner/target/mqbench.jar run --queue memory --senders 25 --receivers 25
 }
 
 section_jmh() {
