@@ -147,35 +147,19 @@ header
 print_commands
 
 run_tool() { # run_tool TOOL ROUND
-  local tool="$1" r="$2" q="compare-$1-$2" rates code=0 verdict="" side json
-  PENDING_QUEUE="$q"
+  local tool="$1" r="$2" q="compare-$1-$2" code=0
+  local side=native
+  PENDING_QUEUE="$q" RATES= VERDICT=
   if [ "$tool" = perf ]; then
-    side=native
     perf_command "$q" "$WORK/perf-$r.json" "$ARTEMIS"
     "${CMD[@]}" >"$WORK/perf-$r.log" 2>&1 || code=$?
-    rates=$(cmp_rates artemis-window "$WORK/perf-$r.json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
-    [ "$code" -eq 0 ] || verdict="perf client exited $code"
+    RATES=$(cmp_rates artemis-window "$WORK/perf-$r.json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
+    [ "$code" -eq 0 ] || VERDICT="perf client exited $code"
   else
     side=runner
-    runner_command "$q" "$WORK/runner-$r" "$WORK/mqbench.jar"
-    "${CMD[@]}" >"$WORK/runner-$r.log" 2>&1 || code=$?
-    json=$(find "$WORK/runner-$r" -name run.json 2>/dev/null | head -1)
-    rates=$(cmp_rates runner-window "$json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
-    verdict="$(cmp_verdict "$code")"
-    echo "$r verdict $verdict" >>"$WORK/results"
+    cmp_runner_round "$q" "$r"
   fi
-  local deleted="queue $q deleted"
-  if delete_queue "$q"; then PENDING_QUEUE=; else deleted="queue $q NOT deleted"; fi
-  read -r sent received covered <<<"$rates"
-  echo "$r $side sent $sent" >>"$WORK/results"
-  echo "$r $side received $received" >>"$WORK/results"
-  printf 'round %d %s: sent %s msgs/s, received %s msgs/s (%ss measured)%s; %s\n' "$r" "$tool" \
-    "$(cmp_int "$sent")" "$(cmp_int "$received")" "$covered" "${verdict:+; verdict $verdict}" "$deleted"
-  if [ "$sent" = nan ]; then
-    echo "round $r $tool gave no rates; its output ends:" >&2
-    tail -20 "$WORK/$tool-$r.log" >&2
-    FAILED=1
-  fi
+  cmp_finish_round "$tool" "$r" "$side" "$q"
 }
 
 FAILED=

@@ -53,3 +53,35 @@ cmp_check_seconds() { # cmp_check_seconds MEASURED MINIMUM
     echo "WARNING: measured duration ${1}s is below ${2}s: not a fair comparison, only a quick look"
   fi
 }
+
+# The runner's side of a together-mode round (rabbitmq, artemis): runs runner_command for queue Q
+# in round R, reads its rates over the measured window and records its verdict. Sets RATES and
+# VERDICT.
+cmp_runner_round() { # cmp_runner_round Q R
+  local q="$1" r="$2" code=0 json
+  runner_command "$q" "$WORK/runner-$r" "$WORK/mqbench.jar"
+  "${CMD[@]}" >"$WORK/runner-$r.log" 2>&1 || code=$?
+  json=$(find "$WORK/runner-$r" -name run.json 2>/dev/null | head -1)
+  RATES=$(cmp_rates runner-window "$json" "$WARMUP" "$SECONDS_MEASURED" 2>/dev/null || echo "nan nan 0")
+  VERDICT="$(cmp_verdict "$code")"
+  echo "$r verdict $VERDICT" >>"$WORK/results"
+}
+
+# Ends a together-mode round of either side: deletes its queue (delete_queue), appends "ROUND
+# native|runner sent|received RATE" to the results file and prints the round's line. A run that
+# gave no rates sets FAILED; it never stops the script.
+cmp_finish_round() { # cmp_finish_round TOOL R SIDE Q
+  local tool="$1" r="$2" side="$3" q="$4" deleted sent received covered
+  deleted="queue $q deleted"
+  if delete_queue "$q"; then PENDING_QUEUE=; else deleted="queue $q NOT deleted"; fi
+  read -r sent received covered <<<"$RATES"
+  echo "$r $side sent $sent" >>"$WORK/results"
+  echo "$r $side received $received" >>"$WORK/results"
+  printf 'round %d %s: sent %s msgs/s, received %s msgs/s (%ss measured)%s; %s\n' "$r" "$tool" \
+    "$(cmp_int "$sent")" "$(cmp_int "$received")" "$covered" "${VERDICT:+; verdict $VERDICT}" "$deleted"
+  if [ "$sent" = nan ]; then
+    echo "round $r $tool gave no rates; its output ends:" >&2
+    tail -20 "$WORK/$tool-$r.log" >&2
+    FAILED=1
+  fi
+}
