@@ -3,13 +3,16 @@ package io.mqbench.engine;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.envelope.Envelope;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * How one run drives its backend: what every cell of the run needs and nothing else. Validated on
- * construction with errors that name the option; change one setting with a {@code with…} copy.
+ * construction with errors that name the option. Every component has a generated {@code with…} copy
+ * ({@link RunSettingsBuilder.With}), and {@link RunSettingsBuilder} builds one from scratch: a new
+ * setting is a new component and nothing else.
  *
  * @param mode closed-loop throughput or open-loop fixed rate
  * @param senders sender threads across the run; 0 for a receive-only run
@@ -30,6 +33,7 @@ import java.util.Optional;
  * @param maxBacklog throughput mode with senders and receivers together: how far senders may run
  *     ahead of receivers before the coordinator holds them back (see {@link #paced()})
  */
+@RecordBuilder
 public record RunSettings(
     Mode mode,
     int senders,
@@ -44,7 +48,8 @@ public record RunSettings(
     Duration receiverIdle,
     Duration receiveWait,
     Duration connectTimeout,
-    BacklogLimit maxBacklog) {
+    BacklogLimit maxBacklog)
+    implements RunSettingsBuilder.With {
 
   /** Messages per sender in throughput mode when neither a count nor a duration is given. */
   public static final long DEFAULT_MESSAGES = 100_000;
@@ -119,110 +124,8 @@ public record RunSettings(
    * @param d how long senders send
    * @return these settings for a run of that duration with no message limit (a warm-up)
    */
-  public RunSettings withDuration(Duration d) {
-    return new RunSettings(
-        mode,
-        senders,
-        receivers,
-        Long.MAX_VALUE,
-        Optional.of(d),
-        rate,
-        maxBatch,
-        messageSizeBytes,
-        inFlight,
-        phases,
-        receiverIdle,
-        receiveWait,
-        connectTimeout,
-        maxBacklog);
-  }
-
-  /**
-   * @param window batches each sender keeps in flight
-   * @return these settings with that window
-   */
-  public RunSettings withInFlight(int window) {
-    return new RunSettings(
-        mode,
-        senders,
-        receivers,
-        messagesPerSender,
-        duration,
-        rate,
-        maxBatch,
-        messageSizeBytes,
-        window,
-        phases,
-        receiverIdle,
-        receiveWait,
-        connectTimeout,
-        maxBacklog);
-  }
-
-  /**
-   * @param p the phases
-   * @return these settings with those phases
-   */
-  public RunSettings withPhases(Phases p) {
-    return new RunSettings(
-        mode,
-        senders,
-        receivers,
-        messagesPerSender,
-        duration,
-        rate,
-        maxBatch,
-        messageSizeBytes,
-        inFlight,
-        p,
-        receiverIdle,
-        receiveWait,
-        connectTimeout,
-        maxBacklog);
-  }
-
-  /**
-   * @param limit how far senders may run ahead of receivers
-   * @return these settings with that limit
-   */
-  public RunSettings withMaxBacklog(BacklogLimit limit) {
-    return new RunSettings(
-        mode,
-        senders,
-        receivers,
-        messagesPerSender,
-        duration,
-        rate,
-        maxBatch,
-        messageSizeBytes,
-        inFlight,
-        phases,
-        receiverIdle,
-        receiveWait,
-        connectTimeout,
-        limit);
-  }
-
-  /**
-   * @param n receiver threads across the run
-   * @return these settings with that many receivers
-   */
-  public RunSettings withReceivers(int n) {
-    return new RunSettings(
-        mode,
-        senders,
-        n,
-        messagesPerSender,
-        duration,
-        rate,
-        maxBatch,
-        messageSizeBytes,
-        inFlight,
-        phases,
-        receiverIdle,
-        receiveWait,
-        connectTimeout,
-        maxBacklog);
+  public RunSettings forDuration(Duration d) {
+    return with(b -> b.messagesPerSender(Long.MAX_VALUE).duration(Optional.of(d)));
   }
 
   /**

@@ -34,7 +34,7 @@ final class TestRuns {
   }
 
   static RunSettings timed(int senders, int receivers, Duration duration) {
-    return throughput(senders, receivers, 1).withDuration(duration);
+    return throughput(senders, receivers, 1).forDuration(duration);
   }
 
   static Mq memory() {

@@ -160,7 +160,7 @@ class HttpCellTest {
     List<HttpCell> cells = List.of(worker(0, Optional.empty()), worker(0, Optional.empty()));
     NodeLayout layout =
         new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 2, 2, 1, 1);
-    RunSettings timed = settings(2, 2, 1).withDuration(Duration.ofSeconds(30));
+    RunSettings timed = settings(2, 2, 1).forDuration(Duration.ofSeconds(30));
     Coordinator coordinator = coordinator(layout, cells, timed);
     Thread killer =
         new Thread(

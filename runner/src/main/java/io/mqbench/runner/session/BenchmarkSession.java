@@ -299,7 +299,7 @@ public final class BenchmarkSession {
         run.receivers());
     RunSettings probe =
         run.withReceivers(probeReceivers)
-            .withDuration(config.limitProbe())
+            .forDuration(config.limitProbe())
             .withMaxBacklog(BacklogLimit.AUTO);
     RunOutcome probed;
     try {
@@ -324,7 +324,7 @@ public final class BenchmarkSession {
   private void warmUp(MqConfig effective, int runId, long seed) throws InterruptedException {
     err.println("mqbench: warming up for " + Durations.format(config.warmup()) + " (not measured)");
     RunOutcome warm =
-        execute(effective, config.run().withDuration(config.warmup()), runId, seed, t -> {});
+        execute(effective, config.run().forDuration(config.warmup()), runId, seed, t -> {});
     if (warm.failure().isPresent()) {
       throw new MqException("warm-up failed: " + warm.failure().get().line());
     }

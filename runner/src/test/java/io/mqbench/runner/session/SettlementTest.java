@@ -93,7 +93,7 @@ class SettlementTest {
   void aStoppedRunLeavesItsMissingMessagesUnsettledWithoutASettleDrain() throws Exception {
     DurableMemory backend = new DurableMemory();
     RunSettings sendOnly =
-        TestSettings.throughput(1, 0, Long.MAX_VALUE).withDuration(Duration.ofSeconds(30));
+        TestSettings.throughput(1, 0, Long.MAX_VALUE).forDuration(Duration.ofSeconds(30));
     RunConfig config =
         new RunConfig(
             "memory",
