@@ -1,5 +1,6 @@
 package io.mqbench.engine;
 
+import io.mqbench.engine.report.CellFailure;
 import java.util.Optional;
 
 /**

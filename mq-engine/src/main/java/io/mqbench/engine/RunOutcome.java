@@ -1,5 +1,6 @@
 package io.mqbench.engine;
 
+import io.mqbench.engine.report.CellFailure;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryLedger;
 import java.util.List;

@@ -1,9 +1,16 @@
 package io.mqbench.engine;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.envelope.Envelope;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -38,11 +45,14 @@ public record RunSettings(
     Mode mode,
     int senders,
     int receivers,
-    long messagesPerSender,
+    @JsonProperty("messages")
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unlimited.class)
+        @JsonDeserialize(using = Unlimited.Reader.class)
+        long messagesPerSender,
     Optional<Duration> duration,
     Optional<Double> rate,
-    int maxBatch,
-    int messageSizeBytes,
+    @JsonProperty("batch") int maxBatch,
+    @JsonProperty("size") int messageSizeBytes,
     int inFlight,
     Phases phases,
     Duration receiverIdle,
@@ -77,8 +87,17 @@ public record RunSettings(
   /** How long a rate-mode run lasts unless given. */
   public static final Duration DEFAULT_RATE_DURATION = Duration.ofSeconds(30);
 
-  /** Validates every field. */
+  /** How long opening the backend may take unless given. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
+
+  /**
+   * Validates every field. Settings read from results written before a setting existed lack it:
+   * {@code connectTimeout} is then the default and {@code maxBacklog} {@link BacklogLimit#OFF}
+   * (senders were never held back before the limit existed).
+   */
   public RunSettings {
+    connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
+    maxBacklog = maxBacklog == null ? BacklogLimit.OFF : maxBacklog;
     require(senders >= 0, "--senders must be at least 0, was " + senders);
     require(receivers >= 0, "--receivers must be at least 0, was " + receivers);
     require(senders + receivers > 0, "--senders and --receivers cannot both be 0");
@@ -110,7 +129,6 @@ public record RunSettings(
     require(
         !connectTimeout.isZero() && !connectTimeout.isNegative(),
         "--connect-timeout must be longer than 0");
-    require(maxBacklog != null, "--max-backlog must be given");
     require(
         phases == Phases.TOGETHER || (senders > 0 && receivers > 0),
         "--phases send-then-drain needs senders and receivers");
@@ -212,6 +230,40 @@ public record RunSettings(
         messageSizeBytes,
         window,
         drain);
+  }
+
+  /**
+   * In JSON, no message limit is no {@code messages} field ({@link Long#MAX_VALUE} in the record):
+   * the field is left out when unlimited and read as unlimited when absent.
+   */
+  static final class Unlimited {
+    @Override
+    public boolean equals(Object value) {
+      return value instanceof Long l && l == Long.MAX_VALUE;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
+    static final class Reader extends StdDeserializer<Long> {
+      private static final long serialVersionUID = 1L;
+
+      Reader() {
+        super(Long.class);
+      }
+
+      @Override
+      public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+        return p.getValueAsLong();
+      }
+
+      @Override
+      public Long getNullValue(DeserializationContext ctxt) {
+        return Long.MAX_VALUE;
+      }
+    }
   }
 
   private static void require(boolean ok, String message) {

@@ -3,6 +3,7 @@ package io.mqbench.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.Mq;
 import java.time.Duration;
 import java.util.Optional;
@@ -56,21 +57,16 @@ class CoordinatedOmissionTest {
   void responseTimesIncludeEveryScheduledSendDelayedByAStallWhileServiceTimeHidesIt(int inFlight)
       throws Exception {
     RunSettings settings =
-        new RunSettings(
-            Mode.RATE,
-            1,
-            1,
-            Long.MAX_VALUE,
-            Optional.of(RUN),
-            Optional.of(RATE),
-            1,
-            100,
-            inFlight,
-            Phases.TOGETHER,
-            Duration.ofSeconds(2),
-            Duration.ofMillis(50),
-            Duration.ofSeconds(10),
-            BacklogLimit.OFF);
+        TestSettings.builder()
+            .mode(Mode.RATE)
+            .messagesPerSender(Long.MAX_VALUE)
+            .duration(Optional.of(RUN))
+            .rate(Optional.of(RATE))
+            .maxBatch(1)
+            .inFlight(inFlight)
+            .receiverIdle(Duration.ofSeconds(2))
+            .receiveWait(Duration.ofMillis(50))
+            .build();
     RunOutcome outcome = TestRuns.run(stallingOnce(TestRuns.memory()), settings);
     Histogram responses = outcome.report().responseMicros().decode();
     Histogram service = outcome.report().serviceMicros().decode();

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
@@ -382,21 +383,15 @@ class CoordinatorTest {
     try {
       Mq slow = SenderWrappingMq.pipelined(memory(), later, 20, () -> {}, () -> {});
       RunSettings oneThousandPerSecond =
-          new RunSettings(
-              Mode.RATE,
-              1,
-              1,
-              Long.MAX_VALUE,
-              java.util.Optional.of(Duration.ofSeconds(2)),
-              java.util.Optional.of(1_000.0),
-              1,
-              100,
-              64,
-              Phases.TOGETHER,
-              Duration.ofSeconds(1),
-              Duration.ofMillis(50),
-              Duration.ofSeconds(10),
-              BacklogLimit.OFF);
+          TestSettings.builder()
+              .mode(Mode.RATE)
+              .messagesPerSender(Long.MAX_VALUE)
+              .duration(java.util.Optional.of(Duration.ofSeconds(2)))
+              .rate(java.util.Optional.of(1_000.0))
+              .maxBatch(1)
+              .inFlight(64)
+              .receiveWait(Duration.ofMillis(50))
+              .build();
 
       RunOutcome outcome = run(slow, oneThousandPerSecond);
 

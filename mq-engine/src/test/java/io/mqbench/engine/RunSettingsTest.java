@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.config.ConfigException;
+import io.mqbench.engine.testing.TestSettings;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -11,21 +12,12 @@ import org.junit.jupiter.api.Test;
 class RunSettingsTest {
 
   private static RunSettings sized(int batch, int size, int inFlight) {
-    return new RunSettings(
-        Mode.THROUGHPUT,
-        1,
-        1,
-        1000,
-        Optional.empty(),
-        Optional.empty(),
-        batch,
-        size,
-        inFlight,
-        Phases.TOGETHER,
-        Duration.ofSeconds(1),
-        Duration.ofMillis(100),
-        Duration.ofSeconds(10),
-        BacklogLimit.OFF);
+    return TestSettings.builder()
+        .messagesPerSender(1000)
+        .maxBatch(batch)
+        .messageSizeBytes(size)
+        .inFlight(inFlight)
+        .build();
   }
 
   @Test
@@ -39,21 +31,16 @@ class RunSettingsTest {
   @Test
   void rateModeReceiversAskForAHundredAtATimeThoughSendersSendOne() {
     RunSettings rate =
-        new RunSettings(
-            Mode.RATE,
-            6,
-            1,
-            Long.MAX_VALUE,
-            Optional.of(Duration.ofSeconds(10)),
-            Optional.of(3_000.0),
-            1,
-            1_024,
-            128,
-            Phases.TOGETHER,
-            Duration.ofSeconds(1),
-            Duration.ofMillis(100),
-            Duration.ofSeconds(10),
-            BacklogLimit.OFF);
+        TestSettings.builder()
+            .mode(Mode.RATE)
+            .senders(6)
+            .messagesPerSender(Long.MAX_VALUE)
+            .duration(Optional.of(Duration.ofSeconds(10)))
+            .rate(Optional.of(3_000.0))
+            .maxBatch(1)
+            .messageSizeBytes(1_024)
+            .inFlight(128)
+            .build();
 
     assertThat(rate.maxBatch()).isEqualTo(1);
     assertThat(rate.receiveBatch()).isEqualTo(RunSettings.RATE_RECEIVE_BATCH);
@@ -64,21 +51,12 @@ class RunSettingsTest {
   void aReceiveOnlyRunTakesNeitherADurationNorARate() {
     assertThatThrownBy(
             () ->
-                new RunSettings(
-                    Mode.THROUGHPUT,
-                    0,
-                    1,
-                    1000,
-                    Optional.of(Duration.ofSeconds(5)),
-                    Optional.empty(),
-                    1,
-                    100,
-                    1,
-                    Phases.TOGETHER,
-                    Duration.ofSeconds(1),
-                    Duration.ofMillis(100),
-                    Duration.ofSeconds(10),
-                    BacklogLimit.OFF))
+                TestSettings.builder()
+                    .senders(0)
+                    .messagesPerSender(1000)
+                    .duration(Optional.of(Duration.ofSeconds(5)))
+                    .maxBatch(1)
+                    .build())
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("--senders 0");
   }

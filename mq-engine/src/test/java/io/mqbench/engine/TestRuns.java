@@ -1,12 +1,12 @@
 package io.mqbench.engine;
 
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /** Runs for tests: settings with test-sized defaults, memory queues, one local cell. */
@@ -16,21 +16,11 @@ final class TestRuns {
   private TestRuns() {}
 
   static RunSettings throughput(int senders, int receivers, long messages) {
-    return new RunSettings(
-        Mode.THROUGHPUT,
-        senders,
-        receivers,
-        messages,
-        Optional.empty(),
-        Optional.empty(),
-        10,
-        100,
-        1,
-        Phases.TOGETHER,
-        Duration.ofSeconds(1),
-        Duration.ofMillis(100),
-        Duration.ofSeconds(10),
-        BacklogLimit.OFF);
+    return TestSettings.builder()
+        .senders(senders)
+        .receivers(receivers)
+        .messagesPerSender(messages)
+        .build();
   }
 
   static RunSettings timed(int senders, int receivers, Duration duration) {

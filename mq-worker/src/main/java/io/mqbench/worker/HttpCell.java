@@ -2,10 +2,10 @@ package io.mqbench.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.engine.Cell;
-import io.mqbench.engine.CellFailure;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.report.CellFailure;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.mq.Errors;

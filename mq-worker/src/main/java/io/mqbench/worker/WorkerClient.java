@@ -19,8 +19,11 @@ import java.util.Optional;
  * message.
  */
 public final class WorkerClient {
-  /** The version of the worker protocol; a worker speaking another is refused. */
-  public static final int PROTOCOL = 2;
+  /**
+   * The version of the worker protocol; a worker speaking another is refused. 3: bodies are the
+   * engine's records as {@code EngineJson} writes them (durations as {@code 30s}, modes by label).
+   */
+  public static final int PROTOCOL = 3;
 
   /** The header that carries the shared token. */
   static final String TOKEN_HEADER = "X-Mqbench-Token";

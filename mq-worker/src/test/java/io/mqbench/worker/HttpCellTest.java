@@ -3,14 +3,12 @@ package io.mqbench.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Coordinator;
-import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
@@ -81,21 +79,13 @@ class HttpCellTest {
   }
 
   private static RunSettings settings(int senders, int receivers, long messages) {
-    return new RunSettings(
-        Mode.THROUGHPUT,
-        senders,
-        receivers,
-        messages,
-        Optional.empty(),
-        Optional.empty(),
-        10,
-        100,
-        8,
-        Phases.TOGETHER,
-        Duration.ofSeconds(2),
-        Duration.ofMillis(100),
-        Duration.ofSeconds(10),
-        BacklogLimit.OFF);
+    return TestSettings.builder()
+        .senders(senders)
+        .receivers(receivers)
+        .messagesPerSender(messages)
+        .inFlight(8)
+        .receiverIdle(Duration.ofSeconds(2))
+        .build();
   }
 
   private static Coordinator coordinator(

@@ -1,11 +1,22 @@
 package io.mqbench.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqbench.engine.BacklogLimit;
+import io.mqbench.engine.CellProgress;
+import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.CellFailure;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.report.EncodedHistogram;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.RequestCounts;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,5 +54,49 @@ class WireTest {
                             .getBytes(java.nio.charset.StandardCharsets.UTF_8)))
                 .requests())
         .isEqualTo(RequestCounts.NONE);
+  }
+
+  @Test
+  void everySettingOfACellReachesTheWorkerWithNoEditToTheWire() {
+    RunSettings settings =
+        TestSettings.rate(2_500, Duration.ofMillis(7_250))
+            .withSenders(3)
+            .withReceivers(5)
+            .withMaxBatch(4)
+            .withMessageSizeBytes(300)
+            .withInFlight(6)
+            .withPhases(Phases.SEND_THEN_DRAIN)
+            .withReceiverIdle(Duration.ofMillis(1_500))
+            .withReceiveWait(Duration.ofMillis(20))
+            .withConnectTimeout(Duration.ofSeconds(9))
+            .withMaxBacklog(BacklogLimit.of(7_000))
+            .withMessagesPerSender(900);
+    CellSpec spec = new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3);
+
+    JsonNode onTheWire = Wire.parse(Wire.bytes(Wire.spec(spec)));
+    CellSpec received = Wire.spec(onTheWire);
+
+    assertThat(received).isEqualTo(spec);
+    // Every component travels under a name of its own: none is left behind by a mapping.
+    assertThat(onTheWire.path("settings").size())
+        .isEqualTo(RunSettings.class.getRecordComponents().length);
+  }
+
+  @Test
+  void progressWithAFailureCrossesTheWire() {
+    CellProgress p = new CellProgress(10, 8, 2, Optional.of(new CellFailure("sender 1", "no")));
+
+    assertThat(Wire.progress(Wire.parse(Wire.bytes(Wire.progress(p))))).isEqualTo(p);
+  }
+
+  @Test
+  void aSpecThatDoesNotFitItsRecordIsAnErrorNamingTheField() {
+    JsonNode bad =
+        Wire.spec(CellSpec.whole("memory", Map.of(), TestSettings.throughput(1, 1, 10), 1, 1));
+    ((ObjectNode) bad.path("settings")).put("phases", "sideways");
+
+    assertThatThrownBy(() -> Wire.spec(bad))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("phases");
   }
 }

@@ -2,11 +2,11 @@ package io.mqbench.engine.local;
 
 import io.mqbench.config.Durations;
 import io.mqbench.engine.Cell;
-import io.mqbench.engine.CellFailure;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.CellFailure;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.report.EncodedHistogram;

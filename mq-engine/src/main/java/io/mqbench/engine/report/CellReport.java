@@ -1,6 +1,5 @@
 package io.mqbench.engine.report;
 
-import io.mqbench.engine.CellFailure;
 import io.mqbench.mq.RequestCounts;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.mqbench.engine.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.CellFailure;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

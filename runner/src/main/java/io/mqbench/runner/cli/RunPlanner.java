@@ -1,10 +1,11 @@
 package io.mqbench.runner.cli;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqbench.config.ConfigException;
+import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
-import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
@@ -149,23 +150,16 @@ final class RunPlanner {
                         ? Optional.empty()
                         : Optional.of(RunOptions.DEFAULT_THROUGHPUT_DURATION));
     Optional<NodeLayout> nodes = NodePlanning.layout(o);
-    RunSettings settings =
-        new RunSettings(
-            mode,
-            nodes.map(NodeLayout::senders).orElse(o.senders),
-            nodes.map(NodeLayout::receivers).orElse(o.receivers),
-            o.messages.orElse(Long.MAX_VALUE),
-            duration,
-            o.rate,
-            o.batch.orElse(
-                rate ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH),
-            o.size,
-            o.inFlight,
-            Phases.parse(o.phases),
-            o.receiverIdle,
-            o.receiveWait,
-            o.connectTimeout,
-            BacklogLimit.parse(o.maxBacklog));
+    ObjectNode computed = JsonNodeFactory.instance.objectNode();
+    duration.ifPresentOrElse(
+        d -> computed.put("duration", Durations.format(d)), () -> computed.putNull("duration"));
+    computed.put(
+        "batch",
+        o.batch.orElse(
+            rate ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH));
+    nodes.ifPresent(
+        layout -> computed.put("senders", layout.senders()).put("receivers", layout.receivers()));
+    RunSettings settings = EngineOptions.settings(o, computed);
     RunConfig config =
         new RunConfig(
             o.queue, settings, warmup(o), o.seed, o.out, backend.effective(), limitProbe(o));

@@ -3,11 +3,9 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.engine.BacklogLimit;
-import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.kafka.KafkaMqProvider;
 import io.mqbench.kafka.LocalKafka;
 import io.mqbench.runner.config.RunConfig;
@@ -40,21 +38,14 @@ class KafkaStopAndBrokerDeathIT {
   @TempDir Path tmp;
 
   private static RunSettings sixtySeconds() {
-    return new RunSettings(
-        Mode.THROUGHPUT,
-        1,
-        1,
-        Long.MAX_VALUE,
-        Optional.of(Duration.ofSeconds(60)),
-        Optional.empty(),
-        10,
-        100,
-        16,
-        Phases.TOGETHER,
-        Duration.ofSeconds(10),
-        Duration.ofMillis(200),
-        Duration.ofSeconds(30),
-        BacklogLimit.OFF);
+    return TestSettings.builder()
+        .messagesPerSender(Long.MAX_VALUE)
+        .duration(Optional.of(Duration.ofSeconds(60)))
+        .inFlight(16)
+        .receiverIdle(Duration.ofSeconds(10))
+        .receiveWait(Duration.ofMillis(200))
+        .connectTimeout(Duration.ofSeconds(30))
+        .build();
   }
 
   @Test

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.engine.BacklogLimit;
-import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.rabbitmq.RabbitMqProvider;
 import io.mqbench.rabbitmq.RabbitNode;
@@ -57,21 +56,17 @@ class RabbitKillSettleIT {
               "rabbitmq.confirmTimeout", "5s");
       // Send, then drain: every acknowledged message waits in the queue when the node dies.
       RunSettings settings =
-          new RunSettings(
-              Mode.THROUGHPUT,
-              2,
-              1,
-              Long.MAX_VALUE,
-              Optional.of(Duration.ofSeconds(60)),
-              Optional.empty(),
-              50,
-              100,
-              16,
-              Phases.SEND_THEN_DRAIN,
-              Duration.ofSeconds(3),
-              Duration.ofMillis(200),
-              Duration.ofSeconds(15),
-              BacklogLimit.OFF);
+          TestSettings.builder()
+              .senders(2)
+              .messagesPerSender(Long.MAX_VALUE)
+              .duration(Optional.of(Duration.ofSeconds(60)))
+              .maxBatch(50)
+              .inFlight(16)
+              .phases(Phases.SEND_THEN_DRAIN)
+              .receiverIdle(Duration.ofSeconds(3))
+              .receiveWait(Duration.ofMillis(200))
+              .connectTimeout(Duration.ofSeconds(15))
+              .build();
       RunConfig config =
           new RunConfig(
               "rabbitmq", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of(), Duration.ZERO);

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.runner.config.RunConfig;
-import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.results.ResultsWriter;
 import io.mqbench.runner.results.RunResult;

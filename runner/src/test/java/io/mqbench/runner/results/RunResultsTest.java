@@ -3,13 +3,13 @@ package io.mqbench.runner.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.BacklogLimit;
-import io.mqbench.engine.CellFailure;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.CellFailure;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.report.EncodedHistogram;

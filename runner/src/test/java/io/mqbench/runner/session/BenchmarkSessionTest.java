@@ -2,11 +2,9 @@ package io.mqbench.runner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.BacklogLimit;
-import io.mqbench.engine.Mode;
-import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
+import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -69,41 +67,21 @@ class BenchmarkSessionTest {
   }
 
   private static RunSettings timed(Duration duration) {
-    return new RunSettings(
-        Mode.THROUGHPUT,
-        1,
-        1,
-        Long.MAX_VALUE,
-        Optional.of(duration),
-        Optional.empty(),
-        10,
-        100,
-        8,
-        Phases.TOGETHER,
-        Duration.ofSeconds(1),
-        Duration.ofMillis(100),
-        Duration.ofSeconds(10),
-        BacklogLimit.OFF);
+    return TestSettings.builder()
+        .messagesPerSender(Long.MAX_VALUE)
+        .duration(Optional.of(duration))
+        .inFlight(8)
+        .build();
   }
 
   @Test
   void aStopDuringTheWarmupAlsoStopsTheMeasuredRun() throws Exception {
     RunSettings thirtySeconds =
-        new RunSettings(
-            Mode.THROUGHPUT,
-            1,
-            1,
-            Long.MAX_VALUE,
-            Optional.of(Duration.ofSeconds(30)),
-            Optional.empty(),
-            10,
-            100,
-            8,
-            Phases.TOGETHER,
-            Duration.ofSeconds(1),
-            Duration.ofMillis(100),
-            Duration.ofSeconds(10),
-            BacklogLimit.OFF);
+        TestSettings.builder()
+            .messagesPerSender(Long.MAX_VALUE)
+            .duration(Optional.of(Duration.ofSeconds(30)))
+            .inFlight(8)
+            .build();
     RunConfig config =
         new RunConfig(
             "memory",

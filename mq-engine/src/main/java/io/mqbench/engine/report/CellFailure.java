@@ -1,4 +1,4 @@
-package io.mqbench.engine;
+package io.mqbench.engine.report;
 
 import io.mqbench.mq.Errors;
 
