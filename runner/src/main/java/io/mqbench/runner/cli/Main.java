@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.OptionSpec;
 @Command(
     name = "mqbench",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Version.class,
+    versionProvider = Version.class,
     description = "Measures how fast persistent, replicated message queues move messages.",
     footer = {
       "",
@@ -252,22 +252,5 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     new CommandLine(this).usage(invocation.out());
-  }
-
-  /**
-   * @return this mqbench's version from the jar's manifest, {@code dev} outside a jar; a
-   *     coordinator and its workers must agree on it
-   */
-  static String version() {
-    String v = Main.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
-  }
-
-  /** Reads the version from the jar's manifest. */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"mqbench " + version()};
-    }
   }
 }

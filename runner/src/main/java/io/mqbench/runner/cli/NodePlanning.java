@@ -66,7 +66,7 @@ final class NodePlanning {
     return new Workers(
         layout,
         o.workerTokenFile.map(f -> WorkerCommand.readToken(f, "--worker-token-file")),
-        Main.version(),
+        Version.current(),
         WorkerAddress.parseList(o.workers.orElseThrow()),
         o.stopWorkers);
   }

@@ -1,7 +1,5 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.runner.results.RunResult;
-import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -64,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
     }
     RunPlans plans = planner.plan(options);
     if (options.dryRun) {
-      printPlans(plans);
+      new PlanPrinter(invocation.out(), planner.heap()).print(plans);
       return ExitCodes.OK;
     }
     OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(plans));
@@ -72,50 +70,5 @@ final class RunCommand implements Callable<Integer> {
       return inChild.getAsInt();
     }
     return new PlanRunner(invocation, stop).run(plans);
-  }
-
-  /** Prints what would run: each run's (or cell's) settings and the backend's configuration. */
-  void printPlans(RunPlans plans) {
-    for (RunPlan plan : plans.runs()) {
-      if (plan.repetition() > 1) {
-        continue;
-      }
-      if (plans.matrix()) {
-        invocation
-            .out()
-            .printf(
-                Locale.ROOT,
-                "cell %d of %d, %d time%s: %s%n",
-                (plan.number() - 1) / plans.repeat() + 1,
-                plans.cells(),
-                plans.repeat(),
-                plans.repeat() == 1 ? "" : "s",
-                RunResult.labelOf(plan.cell()));
-      }
-      invocation.out().println(plan.provider().name() + ": " + plan.config().describe());
-      if (!plan.config().warmup().isZero()) {
-        invocation
-            .out()
-            .println("  warm-up " + io.mqbench.config.Durations.format(plan.config().warmup()));
-      }
-      plan.workers()
-          .ifPresent(
-              w ->
-                  w.layout()
-                      .parts()
-                      .forEach(
-                          part ->
-                              invocation
-                                  .out()
-                                  .printf(
-                                      Locale.ROOT,
-                                      "  node %s: %s, %d sender(s), %d receiver(s)%n",
-                                      part.address(),
-                                      part.roles(),
-                                      part.senders(),
-                                      part.receivers())));
-      plan.backend().effective().forEach((k, v) -> invocation.out().println("  " + k + " = " + v));
-    }
-    planner.heap().describe(RunHeap.needed(plans)).ifPresent(invocation.out()::println);
   }
 }

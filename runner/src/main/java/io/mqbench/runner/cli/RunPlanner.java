@@ -92,9 +92,26 @@ final class RunPlanner {
    * @throws ConfigException for the first invalid option, key, value or matrix cell
    */
   RunPlans plan(RunOptions given) {
+    return plan(given, Optional.empty());
+  }
+
+  /**
+   * Plans the runs of one step of a rate sweep: the options' runs in rate mode at {@code rate},
+   * whatever {@code --mode} and {@code --rate} say.
+   *
+   * @param given the options as parsed for the whole invocation
+   * @param rate messages per second across senders
+   * @return every run, validated
+   * @throws ConfigException for the first invalid option, key, value or matrix cell
+   */
+  RunPlans planAtRate(RunOptions given, double rate) {
+    return plan(given, Optional.of(rate));
+  }
+
+  private RunPlans plan(RunOptions given, Optional<Double> atRate) {
     checkOutputFolder(given.out);
     if (scenario.isEmpty() || !scenario.get().isMatrix()) {
-      RunPlan single = plan(1, given, Map.of(), 0);
+      RunPlan single = plan(1, given, Map.of(), 0, atRate);
       return new RunPlans(List.of(single), false, 1, 1, given.out, given.queue, given.failFast);
     }
     ScenarioFile s = scenario.get();
@@ -102,7 +119,7 @@ final class RunPlanner {
     for (Map<String, String> cell : s.cells()) {
       RunOptions options = parseCell(cell);
       for (int rep = 1; rep <= s.repeat(); rep++) {
-        runs.add(plan(runs.size() + 1, options, cell, rep));
+        runs.add(plan(runs.size() + 1, options, cell, rep, atRate));
       }
     }
     return new RunPlans(
@@ -126,7 +143,8 @@ final class RunPlanner {
     return options;
   }
 
-  private RunPlan plan(int number, RunOptions o, Map<String, String> cell, int repetition) {
+  private RunPlan plan(
+      int number, RunOptions o, Map<String, String> cell, int repetition, Optional<Double> atRate) {
     MqProvider provider = providers.find(o.queue);
     Map<String, String> cellProperties = new TreeMap<>();
     cell.forEach(
@@ -139,7 +157,7 @@ final class RunPlanner {
         provider.configure(
             BackendProperties.gather(
                 provider, providers.names(), scenario, cellProperties, invocation, o.properties));
-    Mode mode = Mode.parse(o.mode);
+    Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
     boolean rate = mode == Mode.RATE;
     Optional<Duration> duration =
         rate
@@ -150,7 +168,8 @@ final class RunPlanner {
                         ? Optional.empty()
                         : Optional.of(RunOptions.DEFAULT_THROUGHPUT_DURATION));
     Optional<NodeLayout> nodes = NodePlanning.layout(o);
-    ObjectNode computed = JsonNodeFactory.instance.objectNode();
+    ObjectNode computed = JsonNodeFactory.instance.objectNode().put("mode", mode.label());
+    atRate.ifPresent(r -> computed.put("rate", r));
     duration.ifPresentOrElse(
         d -> computed.put("duration", Durations.format(d)), () -> computed.putNull("duration"));
     computed.put(

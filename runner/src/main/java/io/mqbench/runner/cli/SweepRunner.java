@@ -61,9 +61,7 @@ final class SweepRunner {
       }
     }
     double start = o.sweepRates.isEmpty() ? o.rate.orElse(DEFAULT_START) : o.sweepRates.get(0);
-    o.mode = "rate";
-    o.rate = Optional.of(start);
-    RunPlans first = planner.plan(o);
+    RunPlans first = planner.planAtRate(o, start);
     if (first.matrix()) {
       throw new ConfigException(
           "--mode sweep does not combine with a scenario's matrix or repeat: sweep one queue per"
@@ -72,7 +70,7 @@ final class SweepRunner {
     RateSweep sweep =
         new RateSweep(o.sweepRates, start, objective.isPresent(), o.sweepPrecision, o.sweepSteps);
     if (o.dryRun) {
-      new RunCommand(invocation, planner, stop).printPlans(first);
+      new PlanPrinter(invocation.out(), planner.heap()).print(first);
       invocation
           .out()
           .println(
@@ -101,8 +99,7 @@ final class SweepRunner {
               if (stop.requested()) {
                 return Optional.empty();
               }
-              o.rate = Optional.of(rate);
-              RunPlan plan = planner.plan(o).runs().get(0);
+              RunPlan plan = planner.planAtRate(o, rate).runs().get(0);
               number[0]++;
               Path runFolder =
                   folder.resolve(String.format(Locale.ROOT, "%03d-%.0f", number[0], rate));

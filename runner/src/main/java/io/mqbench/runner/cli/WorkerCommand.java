@@ -119,7 +119,7 @@ final class WorkerCommand implements Callable<Integer> {
           WorkerServer.start(
               new InetSocketAddress(address, port),
               token,
-              testVersion.orElse(Main.version()),
+              testVersion.orElse(Version.current()),
               spec -> {
                 MqProvider provider = providers.find(spec.queue());
                 return LocalCell.of(provider, provider.configure(spec.backendProperties()));
@@ -155,7 +155,7 @@ final class WorkerCommand implements Callable<Integer> {
             "mqbench worker: listening on %s:%d (mqbench %s%s)%n",
             at.getAddress().getHostAddress(),
             at.getPort(),
-            Main.version(),
+            Version.current(),
             token.isPresent() ? ", token required" : "");
     invocation.err().flush();
     stopped.await();

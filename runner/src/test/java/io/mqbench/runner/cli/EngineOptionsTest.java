@@ -111,22 +111,43 @@ class EngineOptionsTest {
         .hasMessageStartingWith("--max-backlog");
   }
 
+  @Test
+  void aSweepStepIsPlannedAtItsRateWithoutChangingTheParsedOptions() {
+    RunOptions options = options("--mode", "sweep", "--duration", "3s");
+
+    RunSettings step = planner().planAtRate(options, 750).runs().get(0).config().run();
+
+    assertThat(step.mode()).isEqualTo(Mode.RATE);
+    assertThat(step.rate()).contains(750.0);
+    assertThat(step.duration()).contains(Duration.ofSeconds(3));
+    assertThat(options.mode).isEqualTo("sweep");
+    assertThat(options.rate).isEmpty();
+  }
+
   private RunSettings settings(String... args) {
+    RunOptions options = options(args);
+    return planner().plan(options).runs().get(0).config().run();
+  }
+
+  private List<String> runArgs(String... args) {
     List<String> runArgs = new ArrayList<>(List.of("--queue", "memory"));
     runArgs.addAll(List.of(args));
     runArgs.addAll(List.of("--out", tmp.toString()));
+    return runArgs;
+  }
+
+  private RunOptions options(String... args) {
     RunOptions options = new RunOptions();
-    new CommandLine(options).parseArgs(runArgs.toArray(String[]::new));
+    new CommandLine(options).parseArgs(runArgs(args).toArray(String[]::new));
+    return options;
+  }
+
+  private RunPlanner planner() {
     return new RunPlanner(
-            new CliCapture().invocation(Map.of(), Map.of()),
-            MqProviders.load(),
-            Optional.empty(),
-            Optional.empty(),
-            runArgs)
-        .plan(options)
-        .runs()
-        .get(0)
-        .config()
-        .run();
+        new CliCapture().invocation(Map.of(), Map.of()),
+        MqProviders.load(),
+        Optional.empty(),
+        Optional.empty(),
+        List.of());
   }
 }

@@ -1,0 +1,58 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.Durations;
+import io.mqbench.runner.results.RunResult;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Prints what would run ({@code --dry-run} of a run or a sweep): each run's (or cell's) settings,
+ * where its threads run, the backend's configuration and the heap chosen.
+ */
+final class PlanPrinter {
+  private final PrintStream out;
+  private final RunHeap heap;
+
+  PlanPrinter(PrintStream out, RunHeap heap) {
+    this.out = out;
+    this.heap = heap;
+  }
+
+  void print(RunPlans plans) {
+    for (RunPlan plan : plans.runs()) {
+      if (plan.repetition() > 1) {
+        continue;
+      }
+      if (plans.matrix()) {
+        out.printf(
+            Locale.ROOT,
+            "cell %d of %d, %d time%s: %s%n",
+            (plan.number() - 1) / plans.repeat() + 1,
+            plans.cells(),
+            plans.repeat(),
+            plans.repeat() == 1 ? "" : "s",
+            RunResult.labelOf(plan.cell()));
+      }
+      out.println(plan.provider().name() + ": " + plan.config().describe());
+      if (!plan.config().warmup().isZero()) {
+        out.println("  warm-up " + Durations.format(plan.config().warmup()));
+      }
+      plan.workers()
+          .ifPresent(
+              w ->
+                  w.layout()
+                      .parts()
+                      .forEach(
+                          part ->
+                              out.printf(
+                                  Locale.ROOT,
+                                  "  node %s: %s, %d sender(s), %d receiver(s)%n",
+                                  part.address(),
+                                  part.roles(),
+                                  part.senders(),
+                                  part.receivers())));
+      plan.backend().effective().forEach((k, v) -> out.println("  " + k + " = " + v));
+    }
+    heap.describe(RunHeap.needed(plans)).ifPresent(out::println);
+  }
+}
