@@ -70,6 +70,23 @@ final class ChildJvm {
   private static final List<String> OPTIONS_VARIABLES =
       List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
+  /** Heap flags given to java: the user chose the heap, so the load stays in that JVM. */
+  private static final List<String> HEAP_FLAGS =
+      List.of(
+          "-Xmx",
+          "-XX:MaxHeapSize=",
+          "-XX:MaxRAM=",
+          "-XX:MaxRAMPercentage=",
+          "-XX:MaxRAMFraction=",
+          "-XX:MinRAMPercentage=",
+          "-XX:MinRAMFraction=",
+          "-XX:+AggressiveHeap",
+          // An initial heap above the maximum chosen here would stop the child JVM from starting.
+          "-Xms",
+          "-XX:InitialHeapSize=",
+          "-XX:InitialRAMPercentage=");
+
+  private final Class<?> main;
   private final String[] args;
   private final Map<String, String> systemProperties;
   private final Map<String, String> env;
@@ -79,6 +96,7 @@ final class ChildJvm {
   private final boolean terminal;
 
   private ChildJvm(
+      Class<?> main,
       String[] args,
       Map<String, String> systemProperties,
       Map<String, String> env,
@@ -86,6 +104,7 @@ final class ChildJvm {
       boolean embedded,
       StopSignals stop,
       boolean terminal) {
+    this.main = main;
     this.args = args.clone();
     this.systemProperties = new TreeMap<>(systemProperties);
     this.env = Map.copyOf(env);
@@ -98,16 +117,19 @@ final class ChildJvm {
   /**
    * This JVM, as {@code main} sees it. Only {@code main} calls this.
    *
+   * @param main the class whose {@code main} the child runs, from the class loader of the class
+   *     path the child gets
    * @param args the program's arguments
    * @param invocation its environment and system properties
    * @param stop its signals, passed on to the child while it runs
    * @return how to start this program again
    */
-  static ChildJvm ofThisJvm(String[] args, Invocation invocation, StopSignals stop) {
+  static ChildJvm ofThisJvm(Class<?> main, String[] args, Invocation invocation, StopSignals stop) {
     // exec:java calls main in Maven's JVM from a class loader of the project's class path: the
     // JVM's arguments (-Xmx384m from .mvn/jvm.config) are Maven's, not a choice of the user's.
-    boolean embedded = Main.class.getClassLoader() != ClassLoader.getSystemClassLoader();
+    boolean embedded = main.getClassLoader() != ClassLoader.getSystemClassLoader();
     return new ChildJvm(
+        main,
         args,
         invocation.systemProperties(),
         invocation.env(),
@@ -125,11 +147,20 @@ final class ChildJvm {
   }
 
   /**
+   * @param jvmArguments the JVM's input arguments ({@code JAVA_TOOL_OPTIONS} and {@code
+   *     JDK_JAVA_OPTIONS} included)
+   * @return whether they size the heap
+   */
+  static boolean sizeTheHeap(List<String> jvmArguments) {
+    return jvmArguments.stream().anyMatch(a -> HEAP_FLAGS.stream().anyMatch(a::startsWith));
+  }
+
+  /**
    * @return whether the user sized this JVM's heap on its command line or in {@code
    *     JAVA_TOOL_OPTIONS}/{@code JDK_JAVA_OPTIONS}
    */
   boolean heapChosenByUser() {
-    return !embedded && RunHeap.sizeTheHeap(jvmArguments);
+    return !embedded && sizeTheHeap(jvmArguments);
   }
 
   /**
@@ -200,11 +231,11 @@ final class ChildJvm {
     } else {
       command.addAll(ownArguments());
     }
-    command.add("-Xmx" + heapBytes / RunHeap.MIB + "m");
+    command.add("-Xmx" + (heapBytes >> 20) + "m");
     command.add("-D" + PARENT_PROPERTY + "=" + ProcessHandle.current().pid());
     command.add("-cp");
     command.add(classPath());
-    command.add(Main.class.getName());
+    command.add(main.getName());
     command.addAll(Arrays.asList(args));
     return command;
   }
@@ -230,7 +261,7 @@ final class ChildJvm {
     if (!embedded) {
       return systemProperties.getOrDefault("java.class.path", "");
     }
-    if (!(Main.class.getClassLoader() instanceof URLClassLoader loader)) {
+    if (!(main.getClassLoader() instanceof URLClassLoader loader)) {
       throw new IllegalStateException("the class path of the JVM this runs in cannot be read");
     }
     List<String> entries = new ArrayList<>();

@@ -59,7 +59,7 @@ public final class Main implements Runnable {
             invocation,
             MqProviders.load(),
             stop,
-            Optional.of(ChildJvm.ofThisJvm(args, invocation, stop)));
+            Optional.of(ChildJvm.ofThisJvm(Main.class, args, invocation, stop)));
     System.out.flush();
     System.exit(code);
   }

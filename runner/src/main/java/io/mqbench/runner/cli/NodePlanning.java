@@ -65,7 +65,7 @@ final class NodePlanning {
   static Workers workers(NodeLayout layout, RunOptions o) {
     return new Workers(
         layout,
-        o.workerTokenFile.map(f -> WorkerCommand.readToken(f, "--worker-token-file")),
+        o.workerTokenFile.map(f -> TokenFile.read(f, "--worker-token-file")),
         Version.current(),
         WorkerAddress.parseList(o.workers.orElseThrow()),
         o.stopWorkers);

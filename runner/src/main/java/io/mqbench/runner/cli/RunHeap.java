@@ -5,7 +5,6 @@ import io.mqbench.engine.RunSettings;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -71,22 +70,6 @@ final class RunHeap {
 
   /** The smallest heap {@code --heap} accepts: below it the harness alone does not fit. */
   static final long MIN_BYTES = 64 * MIB;
-
-  /** Heap flags given to java: the user chose the heap, so the load stays in that JVM. */
-  private static final List<String> HEAP_FLAGS =
-      List.of(
-          "-Xmx",
-          "-XX:MaxHeapSize=",
-          "-XX:MaxRAM=",
-          "-XX:MaxRAMPercentage=",
-          "-XX:MaxRAMFraction=",
-          "-XX:MinRAMPercentage=",
-          "-XX:MinRAMFraction=",
-          "-XX:+AggressiveHeap",
-          // An initial heap above the maximum chosen here would stop the child JVM from starting.
-          "-Xms",
-          "-XX:InitialHeapSize=",
-          "-XX:InitialRAMPercentage=");
 
   private static final Pattern SIZE = Pattern.compile("(\\d{1,12})([kKmMgGtT]?)");
 
@@ -172,15 +155,6 @@ final class RunHeap {
           "--heap " + text + ": at least " + (MIN_BYTES / MIB) + "m, the harness's own need");
     }
     return number * unit;
-  }
-
-  /**
-   * @param jvmArguments the JVM's input arguments ({@code JAVA_TOOL_OPTIONS} and {@code
-   *     JDK_JAVA_OPTIONS} included)
-   * @return whether they size the heap
-   */
-  static boolean sizeTheHeap(List<String> jvmArguments) {
-    return jvmArguments.stream().anyMatch(a -> HEAP_FLAGS.stream().anyMatch(a::startsWith));
   }
 
   /**

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -98,7 +96,7 @@ final class WorkerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     InetAddress address = address(bind);
-    Optional<String> token = tokenFile.map(f -> readToken(f, "--token-file"));
+    Optional<String> token = tokenFile.map(f -> TokenFile.read(f, "--token-file"));
     if (!address.isLoopbackAddress() && token.isEmpty()) {
       throw new ConfigException(
           "--bind "
@@ -167,19 +165,6 @@ final class WorkerCommand implements Callable<Integer> {
       return InetAddress.getByName(bind);
     } catch (UnknownHostException e) {
       throw new ConfigException("--bind " + bind + ": no such address");
-    }
-  }
-
-  /** The token in a file's first line; the file, never the token, appears in messages. */
-  static String readToken(Path file, String option) {
-    try {
-      String token = Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("");
-      if (token.isBlank()) {
-        throw new ConfigException(option + " " + file + " is empty");
-      }
-      return token.strip();
-    } catch (IOException e) {
-      throw new ConfigException(option + " " + file + " cannot be read (" + e.getMessage() + ")");
     }
   }
 }

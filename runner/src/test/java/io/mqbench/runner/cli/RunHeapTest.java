@@ -134,17 +134,17 @@ class RunHeapTest {
             "-XX:MaxRAM=4g",
             "-XX:InitialRAMPercentage=5",
             "-XX:+AggressiveHeap")) {
-      assertThat(RunHeap.sizeTheHeap(List.of("-XX:+UseG1GC", flag))).as(flag).isTrue();
+      assertThat(ChildJvm.sizeTheHeap(List.of("-XX:+UseG1GC", flag))).as(flag).isTrue();
     }
   }
 
   @Test
   void otherFlagsLeaveTheHeapToTheRunner() {
     assertThat(
-            RunHeap.sizeTheHeap(
+            ChildJvm.sizeTheHeap(
                 List.of("-XX:+UseG1GC", "-Dheap=2g", "-Xss1m", "-XX:MaxMetaspaceSize=128m")))
         .isFalse();
-    assertThat(RunHeap.sizeTheHeap(List.of())).isFalse();
+    assertThat(ChildJvm.sizeTheHeap(List.of())).isFalse();
   }
 
   @Test

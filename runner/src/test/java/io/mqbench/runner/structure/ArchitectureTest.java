@@ -1,0 +1,88 @@
+package io.mqbench.runner.structure;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The structure of the main code, read from its compiled classes: packages form no cycle, and each
+ * layer depends only downwards (core, engine, worker and results, runner).
+ */
+class ArchitectureTest {
+  private static JavaClasses main;
+
+  @BeforeAll
+  static void importMainClasses() {
+    main =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("io.mqbench");
+  }
+
+  @Test
+  void noPackageIsInACycle() {
+    slices().matching("io.mqbench.(**)").should().beFreeOfCycles().check(main);
+  }
+
+  @Test
+  void theCommandLineClassesDependOneWay() {
+    slices()
+        .assignedFrom(
+            new SliceAssignment() {
+              @Override
+              public SliceIdentifier getIdentifierOf(JavaClass c) {
+                return c.getPackageName().equals("io.mqbench.runner.cli")
+                    ? SliceIdentifier.of(c.getName().replaceFirst("\\$.*", ""))
+                    : SliceIdentifier.ignore();
+              }
+
+              @Override
+              public String getDescription() {
+                return "top-level classes of io.mqbench.runner.cli";
+              }
+            })
+        .should()
+        .beFreeOfCycles()
+        .check(main);
+  }
+
+  @Test
+  void theEngineKnowsNoWorkerResultsOrRunner() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.engine..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.mqbench.worker..", "io.mqbench.results..", "io.mqbench.runner..")
+        .check(main);
+  }
+
+  @Test
+  void theContractKnowsNoEngine() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.mqbench.mq..",
+            "io.mqbench.config..",
+            "io.mqbench.broker..",
+            "io.mqbench.envelope..",
+            "io.mqbench.memory..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.mqbench.engine..",
+            "io.mqbench.worker..",
+            "io.mqbench.results..",
+            "io.mqbench.runner..")
+        .check(main);
+  }
+}
