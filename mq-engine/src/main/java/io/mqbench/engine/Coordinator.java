@@ -3,6 +3,7 @@ package io.mqbench.engine;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.report.DeliveryLedger;
+import io.mqbench.mq.MqException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,7 +170,7 @@ public final class Coordinator {
           if (e.getCause() instanceof RuntimeException re) {
             throw re;
           }
-          throw new io.mqbench.mq.MqException(String.valueOf(e.getCause()), e.getCause());
+          throw new MqException(String.valueOf(e.getCause()), e.getCause());
         }
       }
       return ready;

@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -54,8 +55,7 @@ public final class WorkerServer implements AutoCloseable {
   private static final class Hosted {
     final Cell cell;
     volatile long touchedNanos = System.nanoTime();
-    final java.util.concurrent.atomic.AtomicInteger busy =
-        new java.util.concurrent.atomic.AtomicInteger();
+    final AtomicInteger busy = new AtomicInteger();
 
     Hosted(Cell cell) {
       this.cell = cell;

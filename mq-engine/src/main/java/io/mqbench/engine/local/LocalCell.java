@@ -1,6 +1,7 @@
 package io.mqbench.engine.local;
 
 import io.mqbench.config.Durations;
+import io.mqbench.config.MqConfig;
 import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
@@ -101,7 +102,7 @@ public final class LocalCell implements Cell {
    * @param config its validated configuration, broker address resolved
    * @return a cell that opens the backend with that configuration
    */
-  public static LocalCell of(MqProvider provider, io.mqbench.config.MqConfig config) {
+  public static LocalCell of(MqProvider provider, MqConfig config) {
     return new LocalCell(
         spec -> new Opened(provider.open(config), provider.target(config)),
         provider.target(config));

@@ -2,6 +2,7 @@ package io.mqbench.engine.report;
 
 import io.mqbench.mq.RequestCounts;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -93,7 +94,7 @@ public record CellReport(
   public CellReport plus(CellReport other) {
     List<SenderStats> s = new ArrayList<>(senders);
     s.addAll(other.senders);
-    s.sort(java.util.Comparator.comparingInt(SenderStats::senderId));
+    s.sort(Comparator.comparingInt(SenderStats::senderId));
     List<ReceiverStats> r = new ArrayList<>(receivers);
     r.addAll(other.receivers);
     return new CellReport(

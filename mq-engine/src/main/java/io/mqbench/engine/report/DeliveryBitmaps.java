@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -49,7 +50,7 @@ public record DeliveryBitmaps(
   private static Map<Integer, Roaring64NavigableMap> or(
       Map<Integer, Roaring64NavigableMap> a, Map<Integer, Roaring64NavigableMap> b) {
     Map<Integer, Roaring64NavigableMap> sum = new TreeMap<>();
-    for (Map<Integer, Roaring64NavigableMap> m : java.util.List.of(a, b)) {
+    for (Map<Integer, Roaring64NavigableMap> m : List.of(a, b)) {
       m.forEach((id, bits) -> sum.computeIfAbsent(id, i -> new Roaring64NavigableMap()).or(bits));
     }
     return sum;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Gathers a backend's keys, later sources overriding earlier ones: the scenario file's {@code
@@ -76,7 +77,7 @@ final class BackendProperties {
 
   /** The queues a scenario names: its {@code queue} and the values of a {@code queue} axis. */
   static Set<String> queuesOf(ScenarioFile s) {
-    Set<String> queues = new java.util.TreeSet<>();
+    Set<String> queues = new TreeSet<>();
     if (s.options().containsKey("queue")) {
       queues.add(s.options().get("queue"));
     }

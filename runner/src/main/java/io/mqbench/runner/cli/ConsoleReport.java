@@ -5,9 +5,11 @@ import io.mqbench.runner.results.RequestCost;
 import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.results.Totals;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
 final class ConsoleReport {
@@ -135,7 +137,7 @@ final class ConsoleReport {
   }
 
   private static String stripZeros(double v) {
-    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /** The settings the backend warned about: their {@code key=value} parts. */
@@ -176,7 +178,7 @@ final class ConsoleReport {
     }
     boolean unsupported = false;
     for (Map.Entry<String, Double> p : Latency.PERCENTILES) {
-      java.util.OptionalDouble v = l.valueMs(p.getKey());
+      OptionalDouble v = l.valueMs(p.getKey());
       unsupported |= v.isEmpty();
       b.append(cell(v));
     }
@@ -185,7 +187,7 @@ final class ConsoleReport {
     return unsupported;
   }
 
-  private static String cell(java.util.OptionalDouble ms) {
+  private static String cell(OptionalDouble ms) {
     return ms.isPresent()
         ? String.format(Locale.ROOT, " %8.3f", ms.getAsDouble())
         : String.format(Locale.ROOT, " %8s", "-");

@@ -1,5 +1,6 @@
 package io.mqbench.runner.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,7 +71,7 @@ final class EngineOptions {
         }
       }
       throw new ConfigException("invalid settings: " + e.getOriginalMessage());
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new ConfigException("invalid settings: " + e.getOriginalMessage());
     }
   }

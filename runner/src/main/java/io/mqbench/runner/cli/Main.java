@@ -7,13 +7,16 @@ import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.ScenarioFile;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -128,8 +131,8 @@ public final class Main implements Runnable {
       cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers, stop, heap)));
       cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
       cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
-      cli.setOut(new java.io.PrintWriter(invocation.out(), true));
-      cli.setErr(new java.io.PrintWriter(invocation.err(), true));
+      cli.setOut(new PrintWriter(invocation.out(), true));
+      cli.setErr(new PrintWriter(invocation.err(), true));
       cli.getSubcommands()
           .get("run")
           .setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
@@ -166,7 +169,7 @@ public final class Main implements Runnable {
       invocation
           .err()
           .printf(
-              java.util.Locale.ROOT,
+              Locale.ROOT,
               "mqbench: out of heap (%,d MiB): give more with --heap SIZE, or with java -Xmx%n",
               Runtime.getRuntime().maxMemory() >> 20);
       return ExitCodes.FAILED;
@@ -183,7 +186,7 @@ public final class Main implements Runnable {
             .filter(o -> !o.typeInfo().isMap())
             .map(OptionSpec::longestName)
             .map(LayeredDefaults::camelName)
-            .collect(Collectors.toCollection(java.util.TreeSet::new));
+            .collect(Collectors.toCollection(TreeSet::new));
     names.add(RunHeap.OPTION);
     return names;
   }
@@ -225,7 +228,7 @@ public final class Main implements Runnable {
       value = invocation.systemProperties().get(name);
     }
     if (value == null) {
-      value = invocation.env().get("MQBENCH_" + name.toUpperCase(java.util.Locale.ROOT));
+      value = invocation.env().get("MQBENCH_" + name.toUpperCase(Locale.ROOT));
     }
     return Optional.ofNullable(value);
   }
@@ -243,7 +246,7 @@ public final class Main implements Runnable {
     if (path == null) {
       return Optional.empty();
     }
-    Set<String> known = new java.util.TreeSet<>(runOptions);
+    Set<String> known = new TreeSet<>(runOptions);
     // The heap is the JVM's, chosen before the scenario is read, and one for all its cells.
     known.removeAll(Set.of("scenario", "help", "version", RunHeap.OPTION));
     return Optional.of(ScenarioFile.read(Path.of(path), known));

@@ -15,8 +15,10 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Runs planned runs one after the other and reports them: each run's results folder, the terminal
@@ -41,7 +43,7 @@ final class PlanRunner {
   int run(RunPlans plans) {
     try {
       // Every worker of every run answers, takes the token and runs this version, before any run.
-      java.util.Set<Object> checked = new java.util.HashSet<>();
+      Set<Object> checked = new HashSet<>();
       for (RunPlan plan : plans.runs()) {
         plan.workers().filter(w -> checked.add(w.layout().nodes())).ifPresent(w -> w.check());
       }

@@ -1,5 +1,6 @@
 package io.mqbench.runner.cli;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
 import java.io.OutputStream;
@@ -289,8 +290,7 @@ final class RunHeap {
 
   /** A quarter of the machine's (or container's) memory: what the JVM takes by default. */
   private static long quarterOfMemory() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-            instanceof com.sun.management.OperatingSystemMXBean os
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         && os.getTotalMemorySize() > 0) {
       return os.getTotalMemorySize() / 4;
     }

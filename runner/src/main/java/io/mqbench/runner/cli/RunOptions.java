@@ -3,7 +3,9 @@ package io.mqbench.runner.cli;
 import io.mqbench.engine.RunSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -296,7 +298,7 @@ final class RunOptions {
       description =
           "Sweep: the rates to run, such as 1000,2000,5000. Default: doubling from --rate (or"
               + " 1000) until a rate fails.")
-  java.util.List<Double> sweepRates = new java.util.ArrayList<>();
+  List<Double> sweepRates = new ArrayList<>();
 
   @Option(
       names = {"--sweep-steps"},

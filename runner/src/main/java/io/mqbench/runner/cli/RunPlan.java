@@ -4,6 +4,8 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.session.Workers;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,6 +33,6 @@ record RunPlan(
     Optional<Workers> workers) {
 
   RunPlan {
-    cell = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cell));
+    cell = Collections.unmodifiableMap(new LinkedHashMap<>(cell));
   }
 }

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -213,7 +214,7 @@ final class RunPlanner {
     if (o.senders == 0 && o.warmup.isPresent() && !o.warmup.get().isZero()) {
       throw new ConfigException(
           "--warmup "
-              + io.mqbench.config.Durations.format(o.warmup.get())
+              + Durations.format(o.warmup.get())
               + ": a receive-only run (--senders 0) takes no warm-up; it would drain the backlog"
               + " unmeasured");
     }
@@ -279,7 +280,7 @@ final class RunPlanner {
 
   /** The cell with secret backend values hidden, in the axes' order. */
   static Map<String, String> shown(Map<String, String> cell, MqConfig backend) {
-    Map<String, String> shown = new java.util.LinkedHashMap<>();
+    Map<String, String> shown = new LinkedHashMap<>();
     cell.forEach(
         (k, v) ->
             shown.put(

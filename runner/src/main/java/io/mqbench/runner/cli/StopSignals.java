@@ -1,6 +1,7 @@
 package io.mqbench.runner.cli;
 
 import java.io.PrintStream;
+import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -59,7 +60,7 @@ final class StopSignals {
       Class<?> signalClass = Class.forName("sun.misc.Signal");
       Class<?> handlerClass = Class.forName("sun.misc.SignalHandler");
       Object handler =
-          java.lang.reflect.Proxy.newProxyInstance(
+          Proxy.newProxyInstance(
               handlerClass.getClassLoader(),
               new Class<?>[] {handlerClass},
               (proxy, method, args) -> {

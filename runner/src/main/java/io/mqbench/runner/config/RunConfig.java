@@ -1,5 +1,6 @@
 package io.mqbench.runner.config;
 
+import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,13 +32,13 @@ public record RunConfig(
   /** Validates and copies. */
   public RunConfig {
     if (queue == null || queue.isBlank()) {
-      throw new io.mqbench.config.ConfigException("--queue must name a backend");
+      throw new ConfigException("--queue must name a backend");
     }
     if (warmup.isNegative()) {
-      throw new io.mqbench.config.ConfigException("--warmup must not be negative");
+      throw new ConfigException("--warmup must not be negative");
     }
     if (limitProbe.isNegative()) {
-      throw new io.mqbench.config.ConfigException("--limit-probe must not be negative");
+      throw new ConfigException("--limit-probe must not be negative");
     }
     backendProperties = Map.copyOf(new TreeMap<>(backendProperties));
   }

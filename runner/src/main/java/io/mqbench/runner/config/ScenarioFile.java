@@ -1,6 +1,7 @@
 package io.mqbench.runner.config;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -22,6 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A scenario file: YAML with the run's options under their long names, the backend's keys under
@@ -70,8 +74,7 @@ public record ScenarioFile(
   }
 
   private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory())
-          .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   /**
    * The file's text, refusing what is not text: a binary file would otherwise surface as a decoder
@@ -146,8 +149,8 @@ public record ScenarioFile(
       throw new ConfigException("scenario file " + path + " does not exist");
     } catch (JacksonException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-      java.util.regex.Matcher duplicate =
-          java.util.regex.Pattern.compile("Duplicate field '([^']*)'")
+      Matcher duplicate =
+          Pattern.compile("Duplicate field '([^']*)'")
               .matcher(String.valueOf(e.getOriginalMessage()));
       if (duplicate.find()) {
         throw new ConfigException(
@@ -205,7 +208,7 @@ public record ScenarioFile(
                 + ": unknown key '"
                 + key
                 + "' (known: "
-                + String.join(", ", new java.util.TreeSet<>(knownOptions))
+                + String.join(", ", new TreeSet<>(knownOptions))
                 + ", properties, matrix, repeat)");
       }
     }

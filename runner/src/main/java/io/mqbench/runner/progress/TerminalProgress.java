@@ -1,9 +1,13 @@
 package io.mqbench.runner.progress;
 
 import io.mqbench.engine.Tick;
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -52,7 +56,7 @@ final class TerminalProgress implements ProgressDisplay {
     if (columns != null && columns.matches("\\d{2,4}")) {
       return Integer.parseInt(columns);
     }
-    java.io.File tty = new java.io.File("/dev/tty");
+    File tty = new File("/dev/tty");
     if (!tty.canRead()) {
       return 80;
     }
@@ -62,13 +66,11 @@ final class TerminalProgress implements ProgressDisplay {
               .redirectInput(tty)
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();
-      String out =
-          new String(stty.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
-              .strip();
-      if (stty.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) && out.matches("\\d+ \\d+")) {
+      String out = new String(stty.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      if (stty.waitFor(2, TimeUnit.SECONDS) && out.matches("\\d+ \\d+")) {
         return Math.max(40, Integer.parseInt(out.split(" ")[1]));
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // no stty here: the default width
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -6,6 +6,7 @@ import io.mqbench.runner.results.Latency;
 import io.mqbench.runner.results.RunResult;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * A latency objective, such as {@code p99=50ms}: the percentile of a latency that must not exceed a
@@ -79,7 +80,7 @@ public record Objective(String latency, String suffix, double limitMs, String te
     if (l == null) {
       return null;
     }
-    java.util.OptionalDouble v = l.valueMs(suffix);
+    OptionalDouble v = l.valueMs(suffix);
     return v.isPresent() ? v.getAsDouble() : null;
   }
 
