@@ -1,9 +1,9 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.runner.results.Latency;
-import io.mqbench.runner.results.RequestCost;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.Totals;
+import io.mqbench.results.Latency;
+import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.Totals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -2,12 +2,12 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunResults;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.files.NodesFile;
+import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.NodesFile;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunResults;
-import io.mqbench.runner.results.RunStatus;
 import io.mqbench.runner.session.BenchmarkSession;
 import java.nio.file.Files;
 import java.nio.file.Path;

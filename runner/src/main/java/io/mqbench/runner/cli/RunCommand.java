@@ -1,6 +1,6 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.RunResult;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;

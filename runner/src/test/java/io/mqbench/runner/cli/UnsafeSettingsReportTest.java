@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.DurableMemory;
 import java.io.ByteArrayOutputStream;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.fixtures.TestSettings;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
