@@ -1,19 +1,25 @@
 package io.mqbench.results;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.Secrets;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Where a run happened, recorded beside its numbers.
+ * Where a run happened, recorded beside its numbers. Every component has a generated {@code with…}
+ * copy ({@link EnvironmentBuilder.With}).
  *
  * @param mqbenchVersion this tool's version
  * @param javaVersion {@code java.version}
@@ -27,6 +33,7 @@ import java.util.TreeMap;
  * @param peakResidentBytes the process's peak resident memory ({@code VmHWM}), or -1 off Linux
  * @param versions client library and broker versions reported by the backend
  */
+@RecordBuilder
 public record Environment(
     String mqbenchVersion,
     String javaVersion,
@@ -38,7 +45,32 @@ public record Environment(
     int cores,
     long maxHeapBytes,
     long peakResidentBytes,
-    Map<String, String> versions) {
+    Map<String, String> versions)
+    implements EnvironmentBuilder.With {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * @return every value by its name in {@code run.json}, versions under {@code versions.<name>}
+   *     ({@code versions.kafka-clients}), as text
+   */
+  public Map<String, String> asMap() {
+    Map<String, String> flat = new LinkedHashMap<>();
+    flatten("", JSON.convertValue(this, new TypeReference<Map<String, Object>>() {}), flat);
+    return Collections.unmodifiableMap(flat);
+  }
+
+  private static void flatten(String prefix, Map<?, ?> values, Map<String, String> out) {
+    values.forEach(
+        (k, v) -> {
+          String key = prefix + k;
+          if (v instanceof Map<?, ?> nested) {
+            flatten(key + ".", nested, out);
+          } else {
+            out.put(key, String.valueOf(v));
+          }
+        });
+  }
 
   /**
    * Reads the current process's environment.

@@ -1,6 +1,7 @@
 package io.mqbench.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
@@ -31,8 +32,10 @@ import org.HdrHistogram.Histogram;
  * @param p999999Ms 99.9999th percentile
  * @param maxMs largest value
  * @param histogramBase64 the histogram of microseconds, {@code encodeIntoCompressedByteBuffer}
- * @param histogram the histogram of microseconds
+ * @param histogram the histogram of microseconds; not in {@code run.json}, decoded from {@code
+ *     histogramBase64} when read back
  */
+@RecordBuilder
 public record Latency(
     long count,
     Double minMs,
@@ -46,18 +49,46 @@ public record Latency(
     Double p999999Ms,
     Double maxMs,
     String histogramBase64,
-    @JsonIgnore Histogram histogram) {
+    @JsonIgnore Histogram histogram)
+    implements LatencyBuilder.With {
+
+  /** The names of the values reported everywhere: a percentile's, or the largest value's. */
+  public static final String P50 = "p50",
+      P90 = "p90",
+      P99 = "p99",
+      P99_9 = "p99_9",
+      P99_99 = "p99_99",
+      P99_999 = "p99_999",
+      P99_9999 = "p99_9999",
+      MAX = "max";
 
   /** The percentiles reported everywhere, with their column-name suffixes. */
   public static final java.util.List<java.util.Map.Entry<String, Double>> PERCENTILES =
       java.util.List.of(
-          java.util.Map.entry("p50", 50.0),
-          java.util.Map.entry("p90", 90.0),
-          java.util.Map.entry("p99", 99.0),
-          java.util.Map.entry("p99_9", 99.9),
-          java.util.Map.entry("p99_99", 99.99),
-          java.util.Map.entry("p99_999", 99.999),
-          java.util.Map.entry("p99_9999", 99.9999));
+          java.util.Map.entry(P50, 50.0),
+          java.util.Map.entry(P90, 90.0),
+          java.util.Map.entry(P99, 99.0),
+          java.util.Map.entry(P99_9, 99.9),
+          java.util.Map.entry(P99_99, 99.99),
+          java.util.Map.entry(P99_999, 99.999),
+          java.util.Map.entry(P99_9999, 99.9999));
+
+  /** Every percentile's suffix, then {@link #MAX}: the values a latency reports, in order. */
+  public static final java.util.List<String> SUFFIXES =
+      java.util.stream.Stream.concat(
+              PERCENTILES.stream().map(java.util.Map.Entry::getKey),
+              java.util.stream.Stream.of(MAX))
+          .toList();
+
+  /**
+   * Decodes the histogram when only its encoding is given: a latency read back from {@code
+   * run.json}.
+   */
+  public Latency {
+    if (histogram == null && histogramBase64 != null) {
+      histogram = decode(histogramBase64);
+    }
+  }
 
   /**
    * The fewest values that support a percentile: {@code ceil(1 / (1 - p))}, such as 2 for p50, 10
@@ -96,14 +127,14 @@ public record Latency(
   public java.util.OptionalDouble valueMs(String suffix) {
     Double v =
         switch (suffix) {
-          case "p50" -> p50Ms;
-          case "p90" -> p90Ms;
-          case "p99" -> p99Ms;
-          case "p99_9" -> p999Ms;
-          case "p99_99" -> p9999Ms;
-          case "p99_999" -> p99999Ms;
-          case "p99_9999" -> p999999Ms;
-          case "max" -> maxMs;
+          case P50 -> p50Ms;
+          case P90 -> p90Ms;
+          case P99 -> p99Ms;
+          case P99_9 -> p999Ms;
+          case P99_99 -> p9999Ms;
+          case P99_999 -> p99999Ms;
+          case P99_9999 -> p999999Ms;
+          case MAX -> maxMs;
           default -> throw new IllegalArgumentException(suffix);
         };
     return v == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);

@@ -3,11 +3,7 @@ package io.mqbench.results;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.ReceiverStats;
 import io.mqbench.engine.report.SenderStats;
-import io.mqbench.worker.ClockOffset;
-import io.mqbench.worker.HttpCell;
-import io.mqbench.worker.NodeLayout;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Optional;
 
 /**
  * What one worker node did in a run. Its rates use the run's own durations ({@link
@@ -39,39 +35,41 @@ public record NodeResult(
     String failure) {
 
   /**
-   * @param layout the run's placement
-   * @param cells its cells, in node order, finished
-   * @param totals the run's totals
-   * @return one result per node
+   * @param node the worker, {@code host:port}
+   * @param roles {@code sender}, {@code receiver} or {@code sender+receiver}
+   * @param senders its sender threads
+   * @param receivers its receiver threads
+   * @param report what the worker reported at the end; empty if it reported nothing
+   * @param clockOffsetNanos the worker's clock minus the coordinator's
+   * @param clockUncertaintyNanos how far off that offset may be either way
+   * @param totals the run's totals, whose durations the node's rates use
+   * @return what the node did
    */
-  public static List<NodeResult> of(NodeLayout layout, List<HttpCell> cells, Totals totals) {
-    List<NodeResult> nodes = new ArrayList<>();
-    List<NodeLayout.Part> parts = layout.parts();
-    for (int i = 0; i < parts.size(); i++) {
-      NodeLayout.Part part = parts.get(i);
-      HttpCell cell = cells.get(i);
-      CellReport report = cell.report().orElse(CellReport.empty());
-      long sent = report.senders().stream().mapToLong(SenderStats::sent).sum();
-      long received = report.receivers().stream().mapToLong(ReceiverStats::received).sum();
-      ClockOffset clock = cell.clockOffset();
-      String failure =
-          cell.report().isEmpty()
-              ? "no report from worker " + part.address()
-              : report.failure().map(f -> f.line()).orElse(null);
-      nodes.add(
-          new NodeResult(
-              part.address().toString(),
-              part.roles(),
-              part.senders(),
-              part.receivers(),
-              sent,
-              received,
-              totals.sendSeconds() > 0 ? sent / totals.sendSeconds() : 0,
-              totals.receiveSeconds() > 0 ? received / totals.receiveSeconds() : 0,
-              clock.offsetNanos() / 1e6,
-              clock.uncertaintyNanos() / 1e6,
-              failure));
-    }
-    return nodes;
+  public static NodeResult of(
+      String node,
+      String roles,
+      int senders,
+      int receivers,
+      Optional<CellReport> report,
+      long clockOffsetNanos,
+      long clockUncertaintyNanos,
+      Totals totals) {
+    CellReport r = report.orElse(CellReport.empty());
+    long sent = r.senders().stream().mapToLong(SenderStats::sent).sum();
+    long received = r.receivers().stream().mapToLong(ReceiverStats::received).sum();
+    return new NodeResult(
+        node,
+        roles,
+        senders,
+        receivers,
+        sent,
+        received,
+        totals.sendSeconds() > 0 ? sent / totals.sendSeconds() : 0,
+        totals.receiveSeconds() > 0 ? received / totals.receiveSeconds() : 0,
+        clockOffsetNanos / 1e6,
+        clockUncertaintyNanos / 1e6,
+        report.isEmpty()
+            ? "no report from worker " + node
+            : r.failure().map(f -> f.line()).orElse(null));
   }
 }

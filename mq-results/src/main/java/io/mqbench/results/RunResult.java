@@ -3,13 +3,22 @@ package io.mqbench.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.Tick;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Everything one run measured: written in full to {@code run.json}, summarised in one row of {@code
- * summary.csv} and {@code summary.xlsx}.
+ * summary.csv} and {@code summary.xlsx}, and read back typed from {@code run.json} by reports and
+ * {@code mqbench drain}. Every component has a generated {@code with…} copy ({@link
+ * RunResultBuilder.With}), and {@link RunResultBuilder} builds one from scratch.
  *
+ * @param formatVersion the version of {@code run.json}'s format this result was written in: {@link
+ *     #FORMAT_VERSION} for a new result; a file written before versions were (which has no {@code
+ *     formatVersion}) reads as 1
  * @param runId the run's id in hex, as in every envelope
  * @param startedAt when the run started, ISO-8601 UTC
  * @param status the verdict
@@ -38,7 +47,9 @@ import java.util.Map;
  * @param limit which side set the pace when the receiving side did (see {@link Limit}); null
  *     otherwise
  */
+@RecordBuilder
 public record RunResult(
+    @RecordBuilder.Initializer("FORMAT_VERSION") int formatVersion,
     String runId,
     String startedAt,
     RunStatus status,
@@ -57,56 +68,32 @@ public record RunResult(
     List<Tick> timeline,
     Map<String, Latency> latencies,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
-    @JsonIgnore io.mqbench.engine.report.DeliveryBitmaps delivery,
+    @JsonIgnore DeliveryBitmaps delivery,
     @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit)
+    implements RunResultBuilder.With {
 
-  /** Copies the warnings. */
+  /**
+   * The version of {@code run.json}'s format written now. Version 1 (no {@code formatVersion} in
+   * the file) had the same fields; version 2 added {@code formatVersion} itself. A field added
+   * later raises it, and the tests of reading a version-1 file name the new field with the value it
+   * reads as.
+   */
+  public static final int FORMAT_VERSION = 2;
+
+  /**
+   * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
+   * copies the warnings.
+   */
   public RunResult {
+    formatVersion = formatVersion == 0 ? 1 : formatVersion;
+    cell = cell == null ? Map.of() : cell;
+    backendConfig = backendConfig == null ? Map.of() : backendConfig;
+    senders = senders == null ? List.of() : senders;
+    receivers = receivers == null ? List.of() : receivers;
+    timeline = timeline == null ? List.of() : timeline;
+    latencies = latencies == null ? Map.of() : latencies;
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
-  }
-
-  /** A result without warnings or delivery bitmaps. */
-  public RunResult(
-      String runId,
-      String startedAt,
-      RunStatus status,
-      String failure,
-      String queue,
-      String target,
-      Settings settings,
-      Map<String, String> cell,
-      int repetition,
-      Map<String, String> backendConfig,
-      Environment environment,
-      Totals totals,
-      RateReport rate,
-      List<ThreadRate> senders,
-      List<ThreadRate> receivers,
-      List<Tick> timeline,
-      Map<String, Latency> latencies) {
-    this(
-        runId,
-        startedAt,
-        status,
-        failure,
-        queue,
-        target,
-        settings,
-        cell,
-        repetition,
-        backendConfig,
-        environment,
-        totals,
-        rate,
-        senders,
-        receivers,
-        timeline,
-        latencies,
-        List.of(),
-        null,
-        null,
-        null);
   }
 
   /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */
@@ -127,86 +114,10 @@ public record RunResult(
    * @return this result, placed in a matrix cell
    */
   public RunResult inCell(Map<String, String> cellValues, int repetitionNumber) {
-    return new RunResult(
-        runId,
-        startedAt,
-        status,
-        failure,
-        queue,
-        target,
-        settings,
-        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cellValues)),
-        repetitionNumber,
-        backendConfig,
-        environment,
-        totals,
-        rate,
-        senders,
-        receivers,
-        timeline,
-        latencies,
-        warnings,
-        delivery,
-        requests,
-        limit);
-  }
-
-  /**
-   * @param cost the run's requests and their estimated cost, or null
-   * @return this result with them
-   */
-  public RunResult withRequests(RequestCost cost) {
-    return new RunResult(
-        runId,
-        startedAt,
-        status,
-        failure,
-        queue,
-        target,
-        settings,
-        cell,
-        repetition,
-        backendConfig,
-        environment,
-        totals,
-        rate,
-        senders,
-        receivers,
-        timeline,
-        latencies,
-        warnings,
-        delivery,
-        cost,
-        limit);
-  }
-
-  /**
-   * @param which which side set the pace, or null
-   * @return this result with it
-   */
-  public RunResult withLimit(Limit which) {
-    return new RunResult(
-        runId,
-        startedAt,
-        status,
-        failure,
-        queue,
-        target,
-        settings,
-        cell,
-        repetition,
-        backendConfig,
-        environment,
-        totals,
-        rate,
-        senders,
-        receivers,
-        timeline,
-        latencies,
-        warnings,
-        delivery,
-        requests,
-        which);
+    return with(
+        b ->
+            b.cell(Collections.unmodifiableMap(new LinkedHashMap<>(cellValues)))
+                .repetition(repetitionNumber));
   }
 
   /**

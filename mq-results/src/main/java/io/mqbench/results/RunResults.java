@@ -6,12 +6,12 @@ import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.report.CellReport;
 import io.mqbench.engine.report.DeliveryLedger;
+import io.mqbench.engine.report.Latencies;
 import io.mqbench.engine.report.ReceiverStats;
 import io.mqbench.engine.report.SenderStats;
-import io.mqbench.runner.config.RunConfig;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,36 +35,11 @@ public final class RunResults {
 
   /**
    * @param outcome what the run produced
-   * @param config its settings
-   * @param target where the backend connected
-   * @param backendConfig the backend's effective configuration
-   * @param startedAt when the run started
-   * @param environment where it ran
-   * @return the results
-   */
-  public static RunResult summarise(
-      RunOutcome outcome,
-      RunConfig config,
-      String target,
-      Map<String, String> backendConfig,
-      Instant startedAt,
-      Environment environment) {
-    return summarise(
-        outcome,
-        Accounting.of(outcome, config.run()),
-        List.of(),
-        config,
-        target,
-        backendConfig,
-        startedAt,
-        environment);
-  }
-
-  /**
-   * @param outcome what the run produced
    * @param accounting where its acknowledged messages stand, a settle drain included
    * @param warnings the backend's warnings about its settings
-   * @param config its settings
+   * @param queue the backend's name
+   * @param run what the engine ran
+   * @param warmup the unmeasured warm-up before the run
    * @param target where the backend connected
    * @param backendConfig the backend's effective configuration
    * @param startedAt when the run started
@@ -75,112 +50,163 @@ public final class RunResults {
       RunOutcome outcome,
       Accounting accounting,
       List<String> warnings,
-      RunConfig config,
+      String queue,
+      RunSettings run,
+      Duration warmup,
       String target,
       Map<String, String> backendConfig,
       Instant startedAt,
       Environment environment) {
-    RunSettings run = config.run();
-    CellReport report = outcome.report();
-    List<ThreadRate> senders = new ArrayList<>();
-    List<ThreadRate> receivers = new ArrayList<>();
-    long lastAck = 0;
-    for (SenderStats s : report.senders()) {
-      senders.add(ThreadRate.of(s.senderId(), s.sent(), 0, s.lastAckNanos()));
-      lastAck = Math.max(lastAck, s.lastAckNanos());
+    Timing timing = Timing.of(outcome);
+    Totals totals = totals(outcome, accounting, run, timing);
+    RateReport rate = run.rateMode() ? rateReport(outcome.report(), run, totals) : null;
+    return RunResultBuilder.builder()
+        .runId(String.format("%08x", outcome.runId()))
+        .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
+        .status(status(outcome, totals, verdict(run, totals, rate, outcome.pacing())))
+        .failure(outcome.failure().map(f -> f.line()).orElse(null))
+        .queue(queue)
+        .target(target)
+        .settings(Settings.of(run, warmup, outcome.seed()))
+        .cell(Map.of())
+        .backendConfig(backendConfig)
+        .environment(environment)
+        .totals(totals)
+        .rate(rate)
+        .senders(timing.senders())
+        .receivers(timing.receivers())
+        .timeline(outcome.timeline())
+        .latencies(latencies(outcome.report(), run.rateMode()))
+        .warnings(warnings)
+        .delivery(accounting.bitmaps())
+        .build();
+  }
+
+  /**
+   * When senders and receivers were done, from the run's start.
+   *
+   * @param senders each sender's rate, timed from the run's start
+   * @param receivers each receiver's rate, timed from {@code receiversStartNanos}
+   * @param lastAckNanos the last acknowledged send
+   * @param drainStartNanos send-then-drain: when the drain started; 0 otherwise
+   * @param receiversStartNanos when receivers are timed from: the run's start (0); or, draining a
+   *     backlog, the drain's first delivery
+   * @param lastReceiveNanos the last delivery, from {@code receiversStartNanos}
+   */
+  private record Timing(
+      List<ThreadRate> senders,
+      List<ThreadRate> receivers,
+      long lastAckNanos,
+      long drainStartNanos,
+      long receiversStartNanos,
+      long lastReceiveNanos) {
+
+    static Timing of(RunOutcome outcome) {
+      CellReport report = outcome.report();
+      List<ThreadRate> senders =
+          report.senders().stream()
+              .map(s -> ThreadRate.of(s.senderId(), s.sent(), 0, s.lastAckNanos()))
+              .toList();
+      long lastAck = report.senders().stream().mapToLong(SenderStats::lastAckNanos).max().orElse(0);
+      // Receivers are timed from when they started: the run's start; or, draining a backlog, from
+      // the first delivery, as ConsumerPerformance times its fetching apart from its group join
+      // (the wait for the first message is reported beside it).
+      long drainStart = outcome.drainStartNanos();
+      long firstDelivery =
+          report.receivers().stream()
+              .mapToLong(ReceiverStats::firstReceiveNanos)
+              .filter(t -> t > 0)
+              .min()
+              .orElse(drainStart);
+      long receiversStart = drainStart > 0 ? Math.max(drainStart, firstDelivery) : 0;
+      List<ReceiverStats> stats = report.receivers();
+      List<ThreadRate> receivers =
+          java.util.stream.IntStream.range(0, stats.size())
+              .mapToObj(
+                  i ->
+                      ThreadRate.of(
+                          i,
+                          stats.get(i).received(),
+                          receiversStart,
+                          stats.get(i).lastReceiveNanos()))
+              .toList();
+      long lastReceive =
+          stats.stream()
+              .mapToLong(ReceiverStats::lastReceiveNanos)
+              .filter(t -> t != 0)
+              .map(t -> t - receiversStart)
+              .max()
+              .orElse(0);
+      return new Timing(senders, receivers, lastAck, drainStart, receiversStart, lastReceive);
     }
-    // Receivers are timed from when they started: the run's start; or, draining a backlog, from
-    // the first delivery, as ConsumerPerformance times its fetching apart from its group join (the
-    // wait for the first message is reported beside it).
-    long drainStart = outcome.drainStartNanos();
-    long firstDelivery =
-        report.receivers().stream()
-            .mapToLong(ReceiverStats::firstReceiveNanos)
-            .filter(t -> t > 0)
-            .min()
-            .orElse(drainStart);
-    long receiversStart = drainStart > 0 ? Math.max(drainStart, firstDelivery) : 0;
-    long lastReceive = 0;
-    int i = 0;
-    for (ReceiverStats r : report.receivers()) {
-      receivers.add(ThreadRate.of(i++, r.received(), receiversStart, r.lastReceiveNanos()));
-      if (r.lastReceiveNanos() != 0) {
-        lastReceive = Math.max(lastReceive, r.lastReceiveNanos() - receiversStart);
-      }
+
+    double sendSeconds() {
+      return lastAckNanos / 1e9;
     }
+
+    double receiveSeconds() {
+      return Math.max(0, lastReceiveNanos) / 1e9;
+    }
+  }
+
+  /** Counts from the accounting (a settle drain included), rates from the timing. */
+  private static Totals totals(
+      RunOutcome outcome, Accounting accounting, RunSettings run, Timing timing) {
     DeliveryLedger ledger = accounting.ledger();
-    long received = run.senders() == 0 ? report.received() : ledger.received();
-    double sendSeconds = lastAck / 1e9;
-    double receiveSeconds = Math.max(0, lastReceive) / 1e9;
-    double sentPerSecond = sendSeconds > 0 ? ledger.sent() / sendSeconds : 0;
-    Totals totals =
-        new Totals(
-            ledger.sent(),
-            received,
-            ledger.distinct(),
-            accounting.lost(),
-            accounting.unsettled(),
-            accounting.settled(),
-            ledger.duplicates(),
-            report.foreign(),
-            ledger.unacknowledgedDelivered(),
-            sendSeconds,
-            receiveSeconds,
-            sentPerSecond,
-            receiveSeconds > 0 ? received / receiveSeconds : 0,
-            drainStart / 1e9,
-            (receiversStart - drainStart) / 1e9,
-            outcome.endedIdle(),
-            run.phases() == Phases.TOGETHER && run.senders() > 0 && run.receivers() > 0
-                ? outcome.pacing().endToEndPerSecond()
-                : 0,
-            outcome.pacing().heldShare());
+    long received = run.senders() == 0 ? outcome.report().received() : ledger.received();
+    double sendSeconds = timing.sendSeconds();
+    double receiveSeconds = timing.receiveSeconds();
+    boolean together = run.phases() == Phases.TOGETHER && run.senders() > 0 && run.receivers() > 0;
+    return TotalsBuilder.builder()
+        .sent(ledger.sent())
+        .received(received)
+        .distinct(ledger.distinct())
+        .lost(accounting.lost())
+        .unsettled(accounting.unsettled())
+        .settled(accounting.settled())
+        .duplicates(ledger.duplicates())
+        .foreign(outcome.report().foreign())
+        .unacknowledgedDelivered(ledger.unacknowledgedDelivered())
+        .sendSeconds(sendSeconds)
+        .receiveSeconds(receiveSeconds)
+        .sentPerSecond(sendSeconds > 0 ? ledger.sent() / sendSeconds : 0)
+        .receivedPerSecond(receiveSeconds > 0 ? received / receiveSeconds : 0)
+        .drainStartSeconds(timing.drainStartNanos() / 1e9)
+        .drainWaitSeconds((timing.receiversStartNanos() - timing.drainStartNanos()) / 1e9)
+        .endedIdle(outcome.endedIdle())
+        .endToEndPerSecond(together ? outcome.pacing().endToEndPerSecond() : 0)
+        .sendersHeldShare(outcome.pacing().heldShare())
+        .build();
+  }
+
+  /** The latency histograms by name, in {@link RunResult#latencies()}' order. */
+  private static Map<String, Latency> latencies(CellReport report, boolean rateMode) {
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, Latency.of(report.serviceMicros().decode()));
-    RateReport rate = null;
-    if (run.rateMode()) {
+    if (rateMode) {
       latencies.put(RunResult.RESPONSE, Latency.of(report.responseMicros().decode()));
       latencies.put(RunResult.SCHEDULE_LAG, Latency.of(report.scheduleLagMicros().decode()));
-      double targetRate = run.rate().orElseThrow();
-      double scheduledByTime = targetRate * run.duration().orElseThrow().toNanos() / 1e9;
-      double scheduledByCount = (double) run.messagesPerSender() * run.senders();
-      long scheduled = Math.round(Math.min(scheduledByTime, scheduledByCount));
-      double runMicros = Math.max(sendSeconds, 1e-6) * 1e6;
-      Histogram harnessLag = report.harnessLagMicros().decode();
-      rate =
-          RateReport.assess(
-              targetRate,
-              sentPerSecond,
-              scheduled,
-              ledger.sent(),
-              run.senders(),
-              runMicros,
-              harnessLag);
     }
     latencies.put(RunResult.END_TO_END, Latency.of(report.endToEndMicros().decode()));
-    RunStatus status = status(outcome, totals, verdict(run, totals, rate, outcome.pacing()));
-    return new RunResult(
-        String.format("%08x", outcome.runId()),
-        startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
-        status,
-        outcome.failure().map(f -> f.line()).orElse(null),
-        config.queue(),
-        target,
-        Settings.of(config, outcome.seed()),
-        Map.of(),
-        0,
-        backendConfig,
-        environment,
-        totals,
-        rate,
-        senders,
-        receivers,
-        outcome.timeline(),
-        latencies,
-        warnings,
-        accounting.bitmaps(),
-        null,
-        null);
+    return latencies;
+  }
+
+  /** Rate mode: how the schedule was kept, against what it called for. */
+  private static RateReport rateReport(CellReport report, RunSettings run, Totals totals) {
+    double targetRate = run.rate().orElseThrow();
+    double scheduledByTime = targetRate * run.duration().orElseThrow().toNanos() / 1e9;
+    double scheduledByCount = (double) run.messagesPerSender() * run.senders();
+    long scheduled = Math.round(Math.min(scheduledByTime, scheduledByCount));
+    double runMicros = Math.max(totals.sendSeconds(), 1e-6) * 1e6;
+    Histogram harnessLag = report.harnessLagMicros().decode();
+    return RateReport.assess(
+        targetRate,
+        totals.sentPerSecond(),
+        scheduled,
+        totals.sent(),
+        run.senders(),
+        runMicros,
+        harnessLag);
   }
 
   /**
@@ -257,7 +283,10 @@ public final class RunResults {
    * (an unreachable broker, a stop while connecting). Its folder still says what was asked and why
    * nothing came of it, and a matrix keeps its row.
    *
-   * @param config the run's settings
+   * @param queue the backend's name
+   * @param run what the engine was to run
+   * @param warmup the warm-up that was to come before it
+   * @param seed the seed that was given, or 0
    * @param backendConfig the backend's effective configuration (secrets hidden)
    * @param status {@link RunStatus#FAILED} or {@link RunStatus#INTERRUPTED}
    * @param reason why, in one line
@@ -265,39 +294,37 @@ public final class RunResults {
    * @return the result, with no messages and empty histograms
    */
   public static RunResult notRun(
-      RunConfig config,
+      String queue,
+      RunSettings run,
+      Duration warmup,
+      long seed,
       Map<String, String> backendConfig,
       RunStatus status,
       String reason,
       Instant startedAt) {
-    RunSettings run = config.run();
     Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
+    latencies.put(RunResult.SEND, Latency.of(Latencies.newHistogram()));
     if (run.rateMode()) {
-      latencies.put(
-          RunResult.RESPONSE, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
-      latencies.put(
-          RunResult.SCHEDULE_LAG, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
+      latencies.put(RunResult.RESPONSE, Latency.of(Latencies.newHistogram()));
+      latencies.put(RunResult.SCHEDULE_LAG, Latency.of(Latencies.newHistogram()));
     }
-    latencies.put(
-        RunResult.END_TO_END, Latency.of(io.mqbench.engine.report.Latencies.newHistogram()));
-    return new RunResult(
-        "--------",
-        startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
-        status,
-        reason,
-        config.queue(),
-        "(not connected)",
-        Settings.of(config, config.seed().orElse(0L)),
-        Map.of(),
-        0,
-        backendConfig,
-        Environment.current(Map.of()),
-        new Totals(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false),
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        latencies);
+    latencies.put(RunResult.END_TO_END, Latency.of(Latencies.newHistogram()));
+    return RunResultBuilder.builder()
+        .runId("--------")
+        .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
+        .status(status)
+        .failure(reason)
+        .queue(queue)
+        .target("(not connected)")
+        .settings(Settings.of(run, warmup, seed))
+        .cell(Map.of())
+        .backendConfig(backendConfig)
+        .environment(Environment.current(Map.of()))
+        .totals(Totals.NONE)
+        .senders(List.of())
+        .receivers(List.of())
+        .timeline(List.of())
+        .latencies(latencies)
+        .build();
   }
 }

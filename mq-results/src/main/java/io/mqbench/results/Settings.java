@@ -1,12 +1,20 @@
 package io.mqbench.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.Durations;
-import io.mqbench.runner.config.RunConfig;
+import io.mqbench.engine.RunSettings;
+import io.soabase.recordbuilder.core.RecordBuilder;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A run's settings as given or defaulted, under the option names a scenario file uses; durations as
- * users type them ({@code 30s}).
+ * users type them ({@code 30s}). Every component has a generated {@code with…} copy ({@link
+ * SettingsBuilder.With}).
  *
  * @param mode {@code throughput} or {@code rate}
  * @param senders sender threads
@@ -26,6 +34,7 @@ import io.mqbench.runner.config.RunConfig;
  *     number of messages)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record Settings(
     String mode,
     int senders,
@@ -41,30 +50,44 @@ public record Settings(
     String receiveWait,
     String warmup,
     long seed,
-    String maxBacklog) {
+    String maxBacklog)
+    implements SettingsBuilder.With {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * @param c the run's configuration
+   * @param run what the engine ran
+   * @param warmup the unmeasured warm-up before the run
    * @param seed the seed used
    * @return its settings
    */
-  public static Settings of(RunConfig c, long seed) {
-    var r = c.run();
+  public static Settings of(RunSettings run, Duration warmup, long seed) {
     return new Settings(
-        r.mode().label(),
-        r.senders(),
-        r.receivers(),
-        r.messagesPerSender() == Long.MAX_VALUE ? null : r.messagesPerSender(),
-        r.duration().map(Durations::format).orElse(null),
-        r.rate().orElse(null),
-        r.maxBatch(),
-        r.messageSizeBytes(),
-        r.inFlight(),
-        r.phases().label(),
-        Durations.format(r.receiverIdle()),
-        Durations.format(r.receiveWait()),
-        Durations.format(c.warmup()),
+        run.mode().label(),
+        run.senders(),
+        run.receivers(),
+        run.messagesPerSender() == Long.MAX_VALUE ? null : run.messagesPerSender(),
+        run.duration().map(Durations::format).orElse(null),
+        run.rate().orElse(null),
+        run.maxBatch(),
+        run.messageSizeBytes(),
+        run.inFlight(),
+        run.phases().label(),
+        Durations.format(run.receiverIdle()),
+        Durations.format(run.receiveWait()),
+        Durations.format(warmup),
         seed,
-        r.maxBacklog().text());
+        run.maxBacklog().text());
+  }
+
+  /**
+   * @return the settings that apply, by their names in {@code run.json} and scenario files, as text
+   *     ({@code senders=4}); those that do not apply (null) are left out
+   */
+  public Map<String, String> asMap() {
+    Map<String, Object> values = JSON.convertValue(this, new TypeReference<>() {});
+    Map<String, String> text = new LinkedHashMap<>();
+    values.forEach((k, v) -> text.put(k, String.valueOf(v)));
+    return Collections.unmodifiableMap(text);
   }
 }

@@ -1,7 +1,11 @@
 package io.mqbench.results;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 /**
- * The run's totals and rates.
+ * The run's totals and rates. Every component has a generated {@code with…} copy ({@link
+ * TotalsBuilder.With}), and {@link TotalsBuilder} builds one from scratch (components not given are
+ * 0 or false).
  *
  * @param sent messages acknowledged to senders
  * @param received deliveries of this run's messages, duplicates included
@@ -32,6 +36,7 @@ package io.mqbench.results;
  * @param sendersHeldShare the share of the sending time senders were held back because the backlog
  *     was above {@code --max-backlog} (0 to 1): above a tenth, the receiving side set the pace
  */
+@RecordBuilder
 public record Totals(
     long sent,
     long received,
@@ -50,42 +55,9 @@ public record Totals(
     double drainWaitSeconds,
     boolean endedIdle,
     double endToEndPerSecond,
-    double sendersHeldShare) {
+    double sendersHeldShare)
+    implements TotalsBuilder.With {
 
-  /** Totals of a run that settled everything it did not lose: nothing unsettled or settled. */
-  public Totals(
-      long sent,
-      long received,
-      long distinct,
-      long lost,
-      long duplicates,
-      long foreign,
-      long unacknowledgedDelivered,
-      double sendSeconds,
-      double receiveSeconds,
-      double sentPerSecond,
-      double receivedPerSecond,
-      double drainStartSeconds,
-      double drainWaitSeconds,
-      boolean endedIdle) {
-    this(
-        sent,
-        received,
-        distinct,
-        lost,
-        0,
-        0,
-        duplicates,
-        foreign,
-        unacknowledgedDelivered,
-        sendSeconds,
-        receiveSeconds,
-        sentPerSecond,
-        receivedPerSecond,
-        drainStartSeconds,
-        drainWaitSeconds,
-        endedIdle,
-        0,
-        0);
-  }
+  /** The totals of a run that measured nothing: every count and rate 0. */
+  public static final Totals NONE = TotalsBuilder.builder().build();
 }

@@ -37,109 +37,79 @@ public final class FixedResults {
    */
   public static RunResult fixedResult(long lost, Histogram send, Histogram e2e) {
     Settings settings =
-        new Settings(
-            "throughput",
-            4,
-            2,
-            25_000L,
-            null,
-            null,
-            10,
-            100,
-            8,
-            "together",
-            "10s",
-            "200ms",
-            "0s",
-            1L,
-            "auto");
+        SettingsBuilder.builder()
+            .mode("throughput")
+            .senders(4)
+            .receivers(2)
+            .messages(25_000L)
+            .batch(10)
+            .size(100)
+            .inFlight(8)
+            .phases("together")
+            .receiverIdle("10s")
+            .receiveWait("200ms")
+            .warmup("0s")
+            .seed(1L)
+            .maxBacklog("auto")
+            .build();
     Environment env =
         new Environment(
             "dev", "17", "vendor", "vm", "", "Linux", "host", 2, 1L << 30, 1L << 28, Map.of());
     Totals totals =
-        new Totals(
-            100_000,
-            100_003,
-            100_000 - lost,
-            lost,
-            3 + lost,
-            0,
-            0,
-            2.0,
-            2.5,
-            50_000,
-            40_001.2,
-            0,
-            0,
-            lost > 0);
-    return new RunResult(
-        "0000002a",
-        "2026-11-22T08:00:00Z",
-        lost > 0 ? RunStatus.LOST_MESSAGES : RunStatus.OK,
-        null,
-        "memory",
-        "in-process, \"quoted\"",
-        settings,
-        Map.of(),
-        0,
-        Map.of("memory.maxDepth", "100000"),
-        env,
-        totals,
-        null,
-        List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)),
-        List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)),
-        List.of(
-            new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
-            new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
-            new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)),
-        java.util.Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)));
+        TotalsBuilder.builder()
+            .sent(100_000)
+            .received(100_003)
+            .distinct(100_000 - lost)
+            .lost(lost)
+            .duplicates(3 + lost)
+            .sendSeconds(2.0)
+            .receiveSeconds(2.5)
+            .sentPerSecond(50_000)
+            .receivedPerSecond(40_001.2)
+            .endedIdle(lost > 0)
+            .build();
+    return RunResultBuilder.builder()
+        .runId("0000002a")
+        .startedAt("2026-11-22T08:00:00Z")
+        .status(lost > 0 ? RunStatus.LOST_MESSAGES : RunStatus.OK)
+        .queue("memory")
+        .target("in-process, \"quoted\"")
+        .settings(settings)
+        .cell(Map.of())
+        .backendConfig(Map.of("memory.maxDepth", "100000"))
+        .environment(env)
+        .totals(totals)
+        .senders(List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)))
+        .receivers(List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)))
+        .timeline(
+            List.of(
+                new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
+                new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
+                new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
+        .latencies(Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)))
+        .build();
   }
 
   /** The same numbers as a rate-mode run: response time and schedule lag filled in. */
   public static RunResult fixedRateResult() {
     RunResult t = fixedResult(0);
-    Settings s = t.settings();
     Settings settings =
-        new Settings(
-            "rate",
-            s.senders(),
-            s.receivers(),
-            null,
-            "30s",
-            3000.0,
-            1,
-            s.size(),
-            s.inFlight(),
-            s.phases(),
-            s.receiverIdle(),
-            s.receiveWait(),
-            s.warmup(),
-            s.seed(),
-            "auto");
+        t.settings().with(s -> s.mode("rate").messages(null).duration("30s").rate(3000.0).batch(1));
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, t.latencies().get(RunResult.SEND));
     latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));
     latencies.put(RunResult.SCHEDULE_LAG, t.latencies().get(RunResult.SEND));
     latencies.put(RunResult.END_TO_END, t.latencies().get(RunResult.END_TO_END));
-    RunResult rate =
-        new RunResult(
-            "0000002b",
-            t.startedAt(),
-            RunStatus.HARNESS_LIMITED,
-            null,
-            t.queue(),
-            "in-process",
-            settings,
-            Map.of(),
-            0,
-            t.backendConfig(),
-            t.environment(),
-            t.totals(),
-            new RateReport(3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"),
-            t.senders(),
-            t.receivers(),
-            t.timeline(),
-            latencies);
-    return rate.inCell(Map.of("senders", "4"), 2);
+    return t.with(
+            r ->
+                r.runId("0000002b")
+                    .status(RunStatus.HARNESS_LIMITED)
+                    .target("in-process")
+                    .settings(settings)
+                    .rate(
+                        new RateReport(
+                            3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"))
+                    .latencies(latencies))
+        .inCell(Map.of("senders", "4"), 2);
   }
 }

@@ -16,9 +16,6 @@ import io.mqbench.engine.report.EncodedHistogram;
 import io.mqbench.engine.report.Latencies;
 import io.mqbench.engine.report.ReceiverStats;
 import io.mqbench.engine.report.SenderStats;
-import io.mqbench.runner.config.RunConfig;
-import io.mqbench.runner.fixtures.TestSettings;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -48,6 +45,20 @@ class RunResultsTest {
         Duration.ofMillis(100),
         Duration.ofSeconds(10),
         BacklogLimit.OFF);
+  }
+
+  private static RunResult summarise(RunOutcome outcome, RunSettings run) {
+    return RunResults.summarise(
+        outcome,
+        Accounting.of(outcome, run),
+        List.of(),
+        "memory",
+        run,
+        Duration.ZERO,
+        "test",
+        Map.of(),
+        Instant.now(),
+        Environment.current(Map.of()));
   }
 
   /** One sender that sent {@code sent} messages in 10 s, one receiver that got them all by then. */
@@ -81,17 +92,7 @@ class RunResultsTest {
             false,
             false,
             Pacing.NONE);
-    RunConfig config =
-        new RunConfig(
-            "memory",
-            run,
-            Duration.ZERO,
-            Optional.of(1L),
-            Path.of("unused"),
-            Map.of(),
-            Duration.ZERO);
-    return RunResults.summarise(
-        outcome, config, "test", Map.of(), Instant.now(), Environment.current(Map.of()));
+    return summarise(outcome, run);
   }
 
   @Test
@@ -108,7 +109,15 @@ class RunResultsTest {
     // Issue 22, defect 6: 98.0 % of the target with the harness stalling too exited 0.
     RunSettings rate = settings(Mode.RATE, Optional.of(20_000.0), Phases.TOGETHER);
     Totals totals =
-        new Totals(588_000, 588_000, 588_000, 0, 0, 0, 0, 30, 30, 19_600, 19_600, 0, 0, false);
+        TotalsBuilder.builder()
+            .sent(588_000)
+            .received(588_000)
+            .distinct(588_000)
+            .sendSeconds(30)
+            .receiveSeconds(30)
+            .sentPerSecond(19_600)
+            .receivedPerSecond(19_600)
+            .build();
     RateReport missedAndStalled =
         new RateReport(20_000, 19_600, 600_000, 0, true, false, "TARGET MISSED: ...");
 
@@ -194,7 +203,9 @@ class RunResultsTest {
             none,
             new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)),
             failure);
-    RunSettings run = TestSettings.throughput(1, receivers, 1_000);
+    RunSettings run =
+        settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
+            .with(r -> r.receivers(receivers).messagesPerSender(1_000).duration(Optional.empty()));
     RunOutcome outcome =
         new RunOutcome(
             7,
@@ -208,17 +219,7 @@ class RunResultsTest {
             !interrupted && failure.isEmpty(),
             interrupted,
             Pacing.NONE);
-    RunConfig config =
-        new RunConfig(
-            "memory",
-            run,
-            Duration.ZERO,
-            Optional.of(1L),
-            Path.of("unused"),
-            Map.of(),
-            Duration.ZERO);
-    return RunResults.summarise(
-        outcome, config, "test", Map.of(), Instant.now(), Environment.current(Map.of()));
+    return summarise(outcome, run);
   }
 
   @Test

@@ -1,9 +1,11 @@
 package io.mqbench.results.files;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.mqbench.engine.Tick;
+import io.mqbench.config.ConfigException;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.io.IOException;
@@ -13,17 +15,18 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.dhatim.fastexcel.Workbook;
-import org.dhatim.fastexcel.Worksheet;
 
 /**
- * Writes a run's results folder: {@code run.json} (everything), {@code summary.csv} and {@code
- * summary.xlsx} (one row), an {@code .hgrm} percentile file per latency histogram (values in
- * milliseconds, loadable in HdrHistogram's plotter), and {@code latency-by-percentile.png}.
+ * Writes a run's results folder: {@code run.json} (everything), {@code delivery.bin}, {@code
+ * summary.csv} and {@code summary.xlsx} (one row; the workbook's sheets as the caller gives them),
+ * an {@code .hgrm} percentile file per latency histogram (values in milliseconds, loadable in
+ * HdrHistogram's plotter), and {@code latency-by-percentile.png}; and reads {@code run.json} back
+ * into the typed {@link RunResult}.
  */
 public final class ResultsWriter {
   /** File names inside a results folder. */
@@ -35,7 +38,9 @@ public final class ResultsWriter {
   private static final ObjectMapper JSON =
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)
-          .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+          .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+          // A file of a later version may have fields this one does not know: they are skipped.
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private ResultsWriter() {}
 
@@ -45,19 +50,16 @@ public final class ResultsWriter {
    *
    * @param result the run's results
    * @param dir the run's results folder
+   * @param sheets the sheets of {@code summary.xlsx}, in order
    * @return warnings for the terminal, such as a chart that could not be drawn
    * @throws UncheckedIOException if a results file cannot be written
    */
-  public static List<String> write(RunResult result, Path dir) {
-    List<String> warnings = new java.util.ArrayList<>();
+  public static List<String> write(RunResult result, Path dir, List<SummaryWorkbook.Sheet> sheets) {
+    List<String> warnings = new ArrayList<>();
     try {
-      Files.createDirectories(dir);
-      JSON.writeValue(dir.resolve(RUN_JSON).toFile(), result);
+      writeRunJson(result, dir);
       DeliveryFile.write(result, dir);
-      Files.writeString(dir.resolve(SUMMARY_CSV), csv(List.of(result)), StandardCharsets.UTF_8);
-      try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
-        xlsx(List.of(result), out);
-      }
+      writeSummaries(List.of(result), dir, sheets);
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       for (Map.Entry<String, Latency> e : result.latencies().entrySet()) {
         hgrm(e.getValue().histogram(), dir.resolve(hgrmFile(e.getKey())));
@@ -78,17 +80,15 @@ public final class ResultsWriter {
    *
    * @param results the matrix's runs, in order
    * @param dir the matrix's folder
+   * @param sheets the sheets of {@code summary.xlsx}, in order
    * @return warnings for the terminal
    * @throws UncheckedIOException if a results file cannot be written
    */
-  public static List<String> writeMatrix(List<RunResult> results, Path dir) {
-    List<String> warnings = new java.util.ArrayList<>();
+  public static List<String> writeMatrix(
+      List<RunResult> results, Path dir, List<SummaryWorkbook.Sheet> sheets) {
+    List<String> warnings = new ArrayList<>();
     try {
-      Files.createDirectories(dir);
-      Files.writeString(dir.resolve(SUMMARY_CSV), csv(results), StandardCharsets.UTF_8);
-      try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
-        xlsx(results, out);
-      }
+      writeSummaries(results, dir, sheets);
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       for (RunResult r : results) {
         String label = r.cellLabel() + (r.repetition() > 0 ? " #" + r.repetition() : "");
@@ -99,6 +99,56 @@ public final class ResultsWriter {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
     }
     return warnings;
+  }
+
+  /**
+   * Writes {@code run.json} into {@code dir}, creating it.
+   *
+   * @param result the run's results
+   * @param dir the run's results folder
+   * @throws IOException if the file cannot be written
+   */
+  public static void writeRunJson(RunResult result, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    JSON.writeValue(dir.resolve(RUN_JSON).toFile(), result);
+  }
+
+  /**
+   * Reads a {@code run.json} back into the result it was written from: every figure, and each
+   * latency's histogram decoded from its encoding; not the delivery bitmaps ({@code delivery.bin}
+   * holds them). A file of format version 1 (without {@code formatVersion}) reads too; fields this
+   * version does not know are skipped.
+   *
+   * @param runJson the file
+   * @return its result
+   * @throws ConfigException in one line naming the file if it is not a run.json
+   * @throws UncheckedIOException if it cannot be read
+   */
+  public static RunResult read(Path runJson) {
+    RunResult result;
+    try {
+      result = JSON.readValue(runJson.toFile(), RunResult.class);
+    } catch (JsonProcessingException e) {
+      String why = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+      String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+      throw new ConfigException(runJson + " is not a run.json mqbench can read: " + why + where);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + runJson + ": " + e.getMessage(), e);
+    }
+    if (result == null || result.status() == null || result.totals() == null) {
+      throw new ConfigException(
+          runJson + " is not a run.json mqbench can read: no status or totals");
+    }
+    return result;
+  }
+
+  private static void writeSummaries(
+      List<RunResult> results, Path dir, List<SummaryWorkbook.Sheet> sheets) throws IOException {
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve(SUMMARY_CSV), csv(results), StandardCharsets.UTF_8);
+    try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
+      SummaryWorkbook.write(results, sheets, out);
+    }
   }
 
   private static void chart(
@@ -127,94 +177,10 @@ public final class ResultsWriter {
    */
   public static String csv(List<RunResult> results) {
     return Tables.csv(
-        SummaryColumns.ALL.stream().map(SummaryColumns.Column::header).toList(),
+        SummaryColumns.headers(),
         results.stream()
             .map(r -> SummaryColumns.ALL.stream().map(c -> c.value().apply(r)).toArray())
             .toArray(Object[][]::new));
-  }
-
-  /**
-   * Writes the summary spreadsheet: a {@code summary} sheet with one row per cell (repetitions as
-   * mean and 95 % interval, see {@code CellSummary}), a {@code runs} sheet with one row per result
-   * (lost messages in red), an {@code environment} sheet and a {@code timeline} sheet with messages
-   * and msgs/s per second of every result, each row labelled with its result's run id, cell and
-   * repetition.
-   *
-   * @param results one row each
-   * @param out where the workbook goes; not closed
-   * @throws IOException if writing fails
-   */
-  public static void xlsx(List<RunResult> results, OutputStream out) throws IOException {
-    Workbook wb = new Workbook(out, "mqbench", "1.0");
-    io.mqbench.results.report.CellSummary.summarySheet(wb, results);
-    Worksheet summary = wb.newWorksheet("runs");
-    List<SummaryColumns.Column> columns = SummaryColumns.ALL;
-    for (int c = 0; c < columns.size(); c++) {
-      summary.value(0, c, columns.get(c).header());
-      summary.style(0, c).bold().set();
-    }
-    for (int r = 0; r < results.size(); r++) {
-      RunResult result = results.get(r);
-      for (int c = 0; c < columns.size(); c++) {
-        Object v = columns.get(c).value().apply(result);
-        if ("".equals(v)) {
-          continue; // does not apply to this run's mode
-        }
-        Tables.cell(summary, r + 1, c, v);
-        if (columns.get(c).header().equals("lost") && result.totals().lost() > 0) {
-          summary.style(r + 1, c).fillColor("FFC7CE").fontColor("9C0006").bold().set();
-        }
-      }
-    }
-    summary.freezePane(0, 1);
-    timeline(wb.newWorksheet("timeline"), results);
-    io.mqbench.results.report.CellSummary.environmentSheet(wb, results);
-    wb.finish();
-  }
-
-  /**
-   * One row per tick of every result, in order, each labelled with its run's id, cell and
-   * repetition (empty outside a matrix) so a matrix's runs can be told apart and filtered.
-   */
-  private static void timeline(Worksheet sheet, List<RunResult> results) {
-    String[] headers = {
-      "run_id",
-      "cell",
-      "repetition",
-      "second",
-      "seconds",
-      "messages_sent",
-      "messages_received",
-      "sent_msgs_per_s",
-      "received_msgs_per_s",
-      "in_flight"
-    };
-    for (int c = 0; c < headers.length; c++) {
-      sheet.value(0, c, headers[c]);
-      sheet.style(0, c).bold().set();
-    }
-    int row = 1;
-    for (RunResult result : results) {
-      for (Tick t : result.timeline()) {
-        sheet.value(row, 0, result.runId());
-        if (!result.cellLabel().isEmpty()) {
-          sheet.value(row, 1, result.cellLabel());
-        }
-        if (result.repetition() > 0) {
-          sheet.value(row, 2, result.repetition());
-        }
-        sheet.value(row, 3, t.second());
-        // The last tick is usually shorter than a second: its length makes its rate readable.
-        sheet.value(row, 4, t.seconds());
-        sheet.value(row, 5, t.sentInSecond());
-        sheet.value(row, 6, t.receivedInSecond());
-        sheet.value(row, 7, SummaryColumns.round(t.sentPerSecond(), 1));
-        sheet.value(row, 8, SummaryColumns.round(t.receivedPerSecond(), 1));
-        sheet.value(row, 9, t.inFlight());
-        row++;
-      }
-    }
-    sheet.freezePane(0, 1);
   }
 
   private static void hgrm(Histogram micros, Path file) throws IOException {
@@ -226,16 +192,5 @@ public final class ResultsWriter {
         micros.outputPercentileDistribution(out, 5, 1000.0);
       }
     }
-  }
-
-  /**
-   * Reads back a {@code run.json}.
-   *
-   * @param file the file
-   * @return its tree
-   * @throws IOException if it cannot be read
-   */
-  public static com.fasterxml.jackson.databind.JsonNode readJson(Path file) throws IOException {
-    return JSON.readTree(file.toFile());
   }
 }

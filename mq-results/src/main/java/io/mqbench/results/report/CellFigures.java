@@ -21,7 +21,7 @@ import java.util.Map;
  * @param endToEnd senders and receivers together: end-to-end msgs/s while senders sent (absent
  *     otherwise)
  * @param achieved rate mode: achieved msgs/s (absent otherwise)
- * @param latencies by latency name, by percentile suffix ({@code p50} ... {@code max})
+ * @param latencies by latency name, by percentile suffix ({@link Latency#SUFFIXES})
  */
 public record CellFigures(
     String source,
@@ -45,7 +45,7 @@ public record CellFigures(
     Map<List<Object>, List<RunFigures>> groups = new LinkedHashMap<>();
     for (RunFigures r : runs) {
       // A sweep's runs share their (empty) cell and differ in rate: each rate is a cell of its own.
-      List<Object> key = java.util.Arrays.asList(r.source(), r.cell(), r.settings().get("rate"));
+      List<Object> key = java.util.Arrays.asList(r.source(), r.cell(), r.settings().rate());
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     List<CellFigures> cells = new ArrayList<>();
@@ -65,16 +65,13 @@ public record CellFigures(
     }
     Map<String, Map<String, Estimate>> latencies = new LinkedHashMap<>();
     for (RunFigures r : runs) {
-      for (String name : r.latencies().keySet()) {
+      for (String name : r.latencyNames()) {
         latencies.computeIfAbsent(name, n -> new LinkedHashMap<>());
       }
     }
-    List<String> suffixes = new ArrayList<>();
-    Latency.PERCENTILES.forEach(p -> suffixes.add(p.getKey()));
-    suffixes.add("max");
     latencies.forEach(
         (name, bySuffix) -> {
-          for (String s : suffixes) {
+          for (String s : Latency.SUFFIXES) {
             Estimate e = Estimate.of(runs.stream().map(r -> r.latencyMs(name, s)).toList());
             if (e.present()) {
               bySuffix.put(s, e);

@@ -1,20 +1,23 @@
 package io.mqbench.results.report;
 
+import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.Settings;
+import io.mqbench.results.files.SummaryColumns;
+import io.mqbench.results.files.SummaryWorkbook;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Function;
 import org.dhatim.fastexcel.Workbook;
 import org.dhatim.fastexcel.Worksheet;
 
 /**
  * Repetitions aggregated per cell, as people read them: {@code cells.csv}, the terminal table, and
- * the {@code summary} and {@code environment} sheets of {@code summary.xlsx}. Each figure is the
- * mean of the cell's repetitions with the half-width of its 95 % confidence interval (Student's t),
- * empty with a single repetition.
+ * the {@code summary} sheet of {@code summary.xlsx}, its first ({@link ResultsFolder}). Each figure
+ * is the mean of the cell's repetitions with the half-width of its 95 % confidence interval
+ * (Student's t), empty with a single repetition.
  */
 public final class CellSummary {
   /** The aggregated CSV's file name. */
@@ -35,36 +38,47 @@ public final class CellSummary {
 
   private static List<Figure> figures() {
     List<Figure> f = new ArrayList<>();
-    f.add(new Figure("sent_msgs_per_s", 1, CellFigures::sent));
-    f.add(new Figure("received_msgs_per_s", 1, CellFigures::received));
-    f.add(new Figure("end_to_end_msgs_per_s", 1, CellFigures::endToEnd));
-    f.add(new Figure("achieved_msgs_per_s", 1, CellFigures::achieved));
-    String[][] latencies = {
-      {"e2e", RunResult.END_TO_END}, {"response", RunResult.RESPONSE}, {"send", RunResult.SEND}
-    };
-    for (String[] l : latencies) {
-      for (String p : List.of("p50", "p90", "p99", "p99_9", "p99_99", "max")) {
-        f.add(new Figure(l[0] + "_" + p + "_ms", 3, c -> c.latency(l[1], p)));
+    f.add(new Figure(SummaryColumns.SENT_MSGS_PER_S, 1, CellFigures::sent));
+    f.add(new Figure(SummaryColumns.RECEIVED_MSGS_PER_S, 1, CellFigures::received));
+    f.add(new Figure(SummaryColumns.END_TO_END_MSGS_PER_S, 1, CellFigures::endToEnd));
+    f.add(new Figure(SummaryColumns.ACHIEVED_MSGS_PER_S, 1, CellFigures::achieved));
+    for (String latency : List.of(RunResult.END_TO_END, RunResult.RESPONSE, RunResult.SEND)) {
+      for (String p :
+          List.of(
+              Latency.P50, Latency.P90, Latency.P99, Latency.P99_9, Latency.P99_99, Latency.MAX)) {
+        f.add(new Figure(SummaryColumns.latency(latency, p), 3, c -> c.latency(latency, p)));
       }
     }
     return List.copyOf(f);
   }
 
-  private static final String[] KEYS = {
-    "queue", "cell", "runs", "verdict", "mode", "senders", "receivers", "batch", "size", "rate"
-  };
+  /** The cell's keys before its figures: what it is, how it went, and its main settings. */
+  private static final List<String> KEYS =
+      List.of(
+          SummaryColumns.QUEUE,
+          SummaryColumns.CELL,
+          SummaryColumns.RUNS,
+          SummaryColumns.VERDICT,
+          SummaryColumns.MODE,
+          SummaryColumns.SENDERS,
+          SummaryColumns.RECEIVERS,
+          SummaryColumns.BATCH,
+          SummaryColumns.SIZE,
+          SummaryColumns.RATE);
 
   private static Object key(CellFigures c, String key) {
-    Map<String, String> s = c.first().settings();
+    Settings s = c.first().settings();
     return switch (key) {
-      case "queue" -> c.queue();
-      case "cell" -> c.first().cellLabel();
-      case "runs" -> (long) c.runs().size();
-      case "verdict" -> c.verdict().label();
-      case "mode", "senders", "receivers", "batch", "size", "rate" -> {
-        String v = s.getOrDefault(key, "");
-        yield key.equals("mode") || v.isEmpty() ? v : (Object) Double.parseDouble(v);
-      }
+      case SummaryColumns.QUEUE -> c.queue();
+      case SummaryColumns.CELL -> c.first().cellLabel();
+      case SummaryColumns.RUNS -> (long) c.runs().size();
+      case SummaryColumns.VERDICT -> c.verdict().label();
+      case SummaryColumns.MODE -> s.mode();
+      case SummaryColumns.SENDERS -> (double) s.senders();
+      case SummaryColumns.RECEIVERS -> (double) s.receivers();
+      case SummaryColumns.BATCH -> (double) s.batch();
+      case SummaryColumns.SIZE -> (double) s.size();
+      case SummaryColumns.RATE -> s.rate() == null ? "" : (Object) s.rate();
       default -> throw new IllegalArgumentException(key);
     };
   }
@@ -134,8 +148,8 @@ public final class CellSummary {
           c.runs().size(),
           c.sent().format(0),
           c.received().format(0),
-          or(c.latency(RunResult.END_TO_END, "p50").format(3)),
-          or(c.latency(RunResult.END_TO_END, "p99").format(3)),
+          or(c.latency(RunResult.END_TO_END, Latency.P50).format(3)),
+          or(c.latency(RunResult.END_TO_END, Latency.P99).format(3)),
           c.verdict().label());
     }
   }
@@ -151,7 +165,7 @@ public final class CellSummary {
    * @param wb the workbook
    * @param results the runs
    */
-  public static void summarySheet(Workbook wb, List<RunResult> results) {
+  static void summarySheet(Workbook wb, List<RunResult> results) {
     List<RunFigures> runs = new ArrayList<>();
     results.forEach(r -> runs.add(RunFigures.of(r, "")));
     List<CellFigures> cells = CellFigures.of(runs);
@@ -162,7 +176,11 @@ public final class CellSummary {
     Worksheet s = wb.newWorksheet("summary");
     int col = 0;
     for (String k : KEYS) {
-      header(s, col, k, k.equals("cell") ? 36 : k.equals("verdict") ? 18 : 10);
+      header(
+          s,
+          col,
+          k,
+          k.equals(SummaryColumns.CELL) ? 36 : k.equals(SummaryColumns.VERDICT) ? 18 : 10);
       col++;
     }
     for (Figure f : figures) {
@@ -182,7 +200,7 @@ public final class CellSummary {
         } else if (!"".equals(v)) {
           s.value(r + 1, col, String.valueOf(v));
         }
-        if (k.equals("verdict") && c.verdict().exitCode() != 0) {
+        if (k.equals(SummaryColumns.VERDICT) && c.verdict().exitCode() != 0) {
           s.style(r + 1, col).fillColor("FFC7CE").fontColor("9C0006").bold().set();
         }
         col++;
@@ -205,38 +223,6 @@ public final class CellSummary {
   }
 
   private static void header(Worksheet s, int col, String text, double width) {
-    s.value(0, col, text);
-    s.style(0, col).bold().fillColor("DDEBF7").wrapText(true).set();
-    s.width(col, width);
-  }
-
-  /**
-   * Adds the {@code environment} sheet: where each run ran and with which versions and backend
-   * configuration (secrets are already hidden in results).
-   *
-   * @param wb the workbook
-   * @param results the runs
-   */
-  public static void environmentSheet(Workbook wb, List<RunResult> results) {
-    Worksheet s = wb.newWorksheet("environment");
-    header(s, 0, "run_id", 12);
-    header(s, 1, "cell", 30);
-    header(s, 2, "key", 30);
-    header(s, 3, "value", 60);
-    int row = 1;
-    for (RunResult r : results) {
-      RunFigures f = RunFigures.of(r, "");
-      Map<String, String> all = new java.util.LinkedHashMap<>(f.environment());
-      f.backendConfig().forEach((k, v) -> all.put("backend " + k, v));
-      all.put("target", r.target());
-      for (Map.Entry<String, String> e : all.entrySet()) {
-        s.value(row, 0, r.runId());
-        s.value(row, 1, r.cellLabel());
-        s.value(row, 2, e.getKey());
-        s.value(row, 3, e.getValue());
-        row++;
-      }
-    }
-    s.freezePane(0, 1);
+    SummaryWorkbook.header(s, col, text, width);
   }
 }

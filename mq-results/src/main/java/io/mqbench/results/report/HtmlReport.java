@@ -1,5 +1,6 @@
 package io.mqbench.results.report;
 
+import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,15 +23,15 @@ public final class HtmlReport {
       Pattern.compile("(?i).*(password|secret|token|jaas|credential|sasl).*");
 
   private static final String[][] LATENCY_COLUMNS = {
-    {RunResult.END_TO_END, "p50"},
-    {RunResult.END_TO_END, "p99"},
-    {RunResult.END_TO_END, "p99_9"},
-    {RunResult.END_TO_END, "max"},
-    {RunResult.RESPONSE, "p50"},
-    {RunResult.RESPONSE, "p99"},
-    {RunResult.RESPONSE, "p99_9"},
-    {RunResult.SEND, "p50"},
-    {RunResult.SEND, "p99"},
+    {RunResult.END_TO_END, Latency.P50},
+    {RunResult.END_TO_END, Latency.P99},
+    {RunResult.END_TO_END, Latency.P99_9},
+    {RunResult.END_TO_END, Latency.MAX},
+    {RunResult.RESPONSE, Latency.P50},
+    {RunResult.RESPONSE, Latency.P99},
+    {RunResult.RESPONSE, Latency.P99_9},
+    {RunResult.SEND, Latency.P50},
+    {RunResult.SEND, Latency.P99},
   };
 
   private HtmlReport() {}
@@ -111,8 +112,8 @@ public final class HtmlReport {
     List<CellFigures> rateCells =
         cells.stream().filter(c -> c.first().targetRate() != null).toList();
     if (rateCells.stream().map(c -> c.first().targetRate()).distinct().count() > 1) {
-      pictures.add(ReportCharts.curve(rateCells, RunResult.RESPONSE, "p99"));
-      pictures.add(ReportCharts.curve(rateCells, RunResult.END_TO_END, "p99"));
+      pictures.add(ReportCharts.curve(rateCells, RunResult.RESPONSE, Latency.P99));
+      pictures.add(ReportCharts.curve(rateCells, RunResult.END_TO_END, Latency.P99));
     }
     addIfAny(
         pictures,
@@ -240,6 +241,7 @@ public final class HtmlReport {
     for (RunFigures r : runs) {
       StringBuilder settings = new StringBuilder();
       r.settings()
+          .asMap()
           .forEach(
               (k, v) -> {
                 if (!k.equals("seed")) {
@@ -285,11 +287,7 @@ public final class HtmlReport {
     h.append("<h2>Environment and versions</h2>\n");
     Map<String, Map<String, String>> shown = new LinkedHashMap<>();
     for (RunFigures r : runs) {
-      Map<String, String> env = new LinkedHashMap<>(r.environment());
-      r.backendConfig().forEach((k, v) -> env.put("backend " + k, v));
-      env.put("target", r.target());
-      String key = r.source() + ", " + r.queue();
-      shown.putIfAbsent(key, env);
+      shown.putIfAbsent(r.source() + ", " + r.queue(), r.environment());
     }
     shown.forEach(
         (where, env) -> {

@@ -1,6 +1,5 @@
 package io.mqbench.results.report;
 
-import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.LatencyChart;
 import java.awt.Color;
@@ -162,11 +161,10 @@ final class ReportCharts {
     for (CellFigures c : cells) {
       Histogram merged = null;
       for (RunFigures r : c.runs()) {
-        String encoded = r.histograms().get(latency);
-        if (encoded == null) {
+        Histogram h = r.histogram(latency);
+        if (h == null) {
           continue;
         }
-        Histogram h = Latency.decode(encoded);
         if (merged == null) {
           merged = h.copy();
         } else {

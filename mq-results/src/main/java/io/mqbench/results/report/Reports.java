@@ -3,6 +3,8 @@ package io.mqbench.results.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.ConfigException;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -32,18 +34,19 @@ public final class Reports {
    *
    * @param folder a results folder
    * @return its runs, labelled with the folder's name
-   * @throws ConfigException if the folder holds no run
+   * @throws ConfigException if the folder holds no run, or a run.json that is not one (in one line
+   *     naming the file)
    */
   public static List<RunFigures> read(Path folder) {
     String source = String.valueOf(folder.toAbsolutePath().normalize().getFileName());
     List<Path> files = new ArrayList<>();
-    if (Files.isRegularFile(folder.resolve("run.json"))) {
-      files.add(folder.resolve("run.json"));
+    if (Files.isRegularFile(folder.resolve(ResultsWriter.RUN_JSON))) {
+      files.add(folder.resolve(ResultsWriter.RUN_JSON));
     } else if (Files.isDirectory(folder)) {
       try (Stream<Path> sub = Files.list(folder)) {
-        sub.filter(p -> Files.isRegularFile(p.resolve("run.json")))
+        sub.filter(p -> Files.isRegularFile(p.resolve(ResultsWriter.RUN_JSON)))
             .sorted()
-            .forEach(p -> files.add(p.resolve("run.json")));
+            .forEach(p -> files.add(p.resolve(ResultsWriter.RUN_JSON)));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read " + folder + ": " + e.getMessage(), e);
       }
@@ -58,11 +61,12 @@ public final class Reports {
     }
     List<RunFigures> runs = new ArrayList<>();
     for (Path f : files) {
-      try {
-        runs.add(RunFigures.fromJson(JSON.readTree(f.toFile()), source));
-      } catch (IOException | RuntimeException e) {
-        throw new ConfigException(f + " is not a run.json mqbench can read: " + e.getMessage());
+      RunResult run = ResultsWriter.read(f);
+      if (run.settings() == null || run.environment() == null) {
+        throw new ConfigException(
+            f + " is not a run.json mqbench can read: no settings or environment");
       }
+      runs.add(RunFigures.of(run, source));
     }
     return runs;
   }

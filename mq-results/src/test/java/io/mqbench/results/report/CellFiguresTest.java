@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.mqbench.results.FixedResults;
+import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import java.util.ArrayList;
@@ -16,33 +17,19 @@ class CellFiguresTest {
   /** A run of the fixed result placed in a cell with the given rates and e2e p99. */
   static RunFigures run(
       String cell, int repetition, double sent, double received, double p99, RunStatus status) {
-    RunFigures f = RunFigures.of(FixedResults.fixedResult(0), "matrix");
-    Map<String, Map<String, Double>> latencies = new LinkedHashMap<>(f.latencies());
-    Map<String, Double> e2e = new LinkedHashMap<>(latencies.get(RunResult.END_TO_END));
-    e2e.put("p99", p99);
-    latencies.put(RunResult.END_TO_END, e2e);
-    return new RunFigures(
-        f.source(),
-        f.runId(),
-        f.startedAt(),
-        f.queue(),
-        f.target(),
-        status,
-        status.label(),
-        Map.of("senders", cell),
-        repetition,
-        f.settings(),
-        sent,
-        received,
-        null,
-        0,
-        null,
-        null,
-        latencies,
-        f.histograms(),
-        f.timeline(),
-        f.environment(),
-        f.backendConfig());
+    RunResult fixed = FixedResults.fixedResult(0);
+    Map<String, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
+    latencies.put(RunResult.END_TO_END, latencies.get(RunResult.END_TO_END).withP99Ms(p99));
+    RunResult r =
+        fixed
+            .with(
+                b ->
+                    b.status(status)
+                        .totals(
+                            fixed.totals().withSentPerSecond(sent).withReceivedPerSecond(received))
+                        .latencies(latencies))
+            .inCell(Map.of("senders", cell), repetition);
+    return RunFigures.of(r, "matrix");
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.RunResult;
-import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,7 @@ class ReportCommandTest {
     for (String queue : List.of("memory", "other")) {
       for (int rep = 1; rep <= 2; rep++) {
         RunResult r = FixedResults.fixedResult(0).inCell(Map.of("queue", queue), rep);
-        ResultsWriter.write(r, folder.resolve(String.format("%03d", n++)));
+        ResultsFolder.write(r, folder.resolve(String.format("%03d", n++)));
       }
     }
     return folder;
@@ -35,7 +34,7 @@ class ReportCommandTest {
   void aReportComparesEveryRunAndCellOfEveryFolderInOneSelfContainedPage() throws IOException {
     Path matrix = matrix();
     Path single = tmp.resolve("20261123-memory");
-    ResultsWriter.write(FixedResults.fixedRateResult(), single);
+    ResultsFolder.write(FixedResults.fixedRateResult(), single);
     Path out = tmp.resolve("report.html");
 
     Reports.write(List.of(matrix, single), out);
@@ -55,7 +54,7 @@ class ReportCommandTest {
   @Test
   void aSecretInAnEnvironmentIsNeverShown() throws IOException {
     Path single = tmp.resolve("run");
-    ResultsWriter.write(FixedResults.fixedResult(0), single);
+    ResultsFolder.write(FixedResults.fixedResult(0), single);
     String json = Files.readString(single.resolve("run.json"));
     Files.writeString(
         single.resolve("run.json"),
@@ -74,7 +73,7 @@ class ReportCommandTest {
         new com.fasterxml.jackson.databind.ObjectMapper();
     for (int rate : new int[] {1000, 2000, 4000}) {
       Path run = sweep.resolve("00" + rate);
-      ResultsWriter.write(FixedResults.fixedRateResult().inCell(Map.of(), 0), run);
+      ResultsFolder.write(FixedResults.fixedRateResult().inCell(Map.of(), 0), run);
       var tree =
           (com.fasterxml.jackson.databind.node.ObjectNode)
               json.readTree(run.resolve("run.json").toFile());

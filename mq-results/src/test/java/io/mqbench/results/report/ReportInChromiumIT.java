@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.RunResult;
-import io.mqbench.results.files.ResultsWriter;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,12 +43,12 @@ class ReportInChromiumIT {
         for (int rep = 1; rep <= 3; rep++) {
           RunResult r =
               FixedResults.fixedResult(0).inCell(Map.of("queue", queue, "senders", senders), rep);
-          ResultsWriter.write(r, matrix.resolve(String.format("%03d", n++)));
+          ResultsFolder.write(r, matrix.resolve(String.format("%03d", n++)));
         }
       }
     }
     Path sweepRun = tmp.resolve("20261123-memory");
-    ResultsWriter.write(FixedResults.fixedRateResult(), sweepRun);
+    ResultsFolder.write(FixedResults.fixedRateResult(), sweepRun);
     Path report = Reports.write(List.of(matrix, sweepRun), tmp.resolve("report.html"));
     String html = Files.readString(report);
     int charts = count(html, "<img class=\"chart\"");

@@ -166,12 +166,14 @@ public final class BenchmarkSession {
               outcome,
               accounting,
               warnings,
-              config,
+              config.queue(),
+              config.run(),
+              config.warmup(),
               cell.target(),
               effective.effective(),
               startedAt,
               Environment.current(cell.versions()));
-      workers.ifPresent(w -> nodes = NodeResult.of(w.layout(), remoteCells, result.totals()));
+      workers.ifPresent(w -> nodes = NodeResults.of(w.layout(), remoteCells, result.totals()));
       RunResult costed =
           result.withRequests(
               RequestCost.of(

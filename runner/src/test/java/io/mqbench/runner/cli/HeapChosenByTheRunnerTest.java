@@ -53,7 +53,7 @@ class HeapChosenByTheRunnerTest {
     try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
-      return ResultsWriter.readJson(folders.get(0).resolve(ResultsWriter.RUN_JSON));
+      return JsonTrees.read(folders.get(0).resolve(ResultsWriter.RUN_JSON));
     }
   }
 

@@ -156,7 +156,7 @@ class KafkaStopAndBrokerDeathIT {
       assertThat(seconds).as("seconds from the stop to the exit").isLessThan(10);
       try (Stream<Path> runs = Files.list(out)) {
         Path folder = runs.findFirst().orElseThrow();
-        JsonNode run = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+        JsonNode run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
         assertThat(run.path("status").asText()).isEqualTo("interrupted");
         assertThat(run.path("totals").path("lost").asLong()).isZero();
       }

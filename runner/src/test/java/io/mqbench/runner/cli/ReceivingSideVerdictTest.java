@@ -59,7 +59,7 @@ class ReceivingSideVerdictTest {
   private JsonNode runJson() throws IOException {
     try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
       Path folder = s.findFirst().orElseThrow();
-      return ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+      return JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     }
   }
 

@@ -200,7 +200,7 @@ class StrictInputsTest {
     assertThat(summary).hasSize(3);
     assertThat(summary.get(1)).contains("failed").contains("127.0.0.1:1");
     assertThat(summary.get(2)).contains("failed").contains("127.0.0.1:2");
-    JsonNode second = ResultsWriter.readJson(matrix.resolve("002").resolve(ResultsWriter.RUN_JSON));
+    JsonNode second = JsonTrees.read(matrix.resolve("002").resolve(ResultsWriter.RUN_JSON));
     assertThat(second.at("/status").asText()).isEqualTo("failed");
   }
 
