@@ -1,15 +1,26 @@
 package io.mqbench.results.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mqbench.config.ConfigException;
+import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.report.Latencies;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
+import io.mqbench.results.Limit;
+import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.Totals;
+import io.mqbench.results.TotalsBuilder;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +32,7 @@ import org.dhatim.fastexcel.reader.Row;
 import org.dhatim.fastexcel.reader.Sheet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 class ResultsWriterTest {
   /** The workbook's sheets this package writes: a report adds its summary sheet before them. */
@@ -214,6 +226,112 @@ class ResultsWriterTest {
     assertThat(lines.get(0)).contains("Value").contains("Percentile");
     assertThat(lines).anyMatch(l -> l.matches("\\s+50\\.015 0\\.500000000000.*"));
     assertThat(lines).anyMatch(l -> l.startsWith("#[Max     =      100.031"));
+  }
+
+  /** A result with every part set and every total non-zero, as no real run has them. */
+  static RunResult fullyPopulated() {
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 100);
+    RunResult rate = FixedResults.fixedRateResult();
+    return rate.with(
+        r ->
+            r.failure("receiver 1: connection reset")
+                .status(RunStatus.UNSETTLED)
+                .settings(rate.settings().withMessages(25_000L))
+                .environment(rate.environment().withVersions(Map.of("kafka-clients", "4.4.0")))
+                .totals(
+                    TotalsBuilder.builder()
+                        .sent(100_000)
+                        .received(99_990)
+                        .distinct(99_980)
+                        .lost(7)
+                        .unsettled(13)
+                        .settled(5)
+                        .duplicates(10)
+                        .foreign(2)
+                        .unacknowledgedDelivered(3)
+                        .sendSeconds(2.25)
+                        .receiveSeconds(2.5)
+                        .sentPerSecond(44_444.4)
+                        .receivedPerSecond(39_996.1)
+                        .drainStartSeconds(0.125)
+                        .drainWaitSeconds(0.0625)
+                        .endedIdle(true)
+                        .endToEndPerSecond(39_000.5)
+                        .sendersHeldShare(0.25)
+                        .build())
+                .warnings(List.of("memory.drop=10: every so many batches are dropped"))
+                .delivery(new DeliveryBitmaps(Map.of(0, sent), Map.of(0, sent)))
+                .requests(
+                    new RequestCost(
+                        Map.of("send", 10L, "receive", 20L),
+                        30,
+                        0.4,
+                        "USD",
+                        "sqs.pricePerMillionRequests=0.40",
+                        0.12))
+                .limit(Limit.probed(2, 39_000.5, 4, 71_000.25)));
+  }
+
+  @Test
+  void aFullyPopulatedResultReadsBackEqualInEveryFigureToWhatWasWritten() throws Exception {
+    RunResult written = fullyPopulated();
+    for (RecordComponent c : Totals.class.getRecordComponents()) {
+      assertThat(c.getAccessor().invoke(written.totals()))
+          .as("totals." + c.getName() + " is set")
+          .isNotIn(0L, 0.0, false);
+    }
+    Path dir = tmp.resolve("run");
+
+    ResultsWriter.write(written, dir, SHEETS);
+    RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
+
+    assertThat(read).isEqualTo(written.withDelivery(null));
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(2);
+    assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
+        .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
+    assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
+    JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
+    assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(2);
+    assertThat(json.has("delivery")).isFalse();
+  }
+
+  @Test
+  void aRunJsonWithFieldsThisVersionDoesNotKnowStillReads() throws IOException {
+    Path dir = tmp.resolve("run");
+    ResultsWriter.write(FixedResults.fixedResult(0), dir, SHEETS);
+    Path file = dir.resolve(ResultsWriter.RUN_JSON);
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replace(
+                "\"formatVersion\" : 2,", "\"formatVersion\" : 3, \"later\": {\"field\": [1]},")
+            .replace("\"sent\" :", "\"sentLater\": 5, \"sent\" :"));
+
+    RunResult read = ResultsWriter.read(file);
+
+    assertThat(read.formatVersion()).isEqualTo(3);
+    assertThat(read.totals()).isEqualTo(FixedResults.fixedResult(0).totals());
+  }
+
+  @Test
+  void aMalformedRunJsonIsOneLineNamingTheFile() throws IOException {
+    Path broken =
+        Files.writeString(tmp.resolve("run.json"), "{\"runId\": \"0000002a\", \"totals\": {");
+    Path wrongType =
+        Files.writeString(tmp.resolve("wrong.json"), "{\"status\": \"ok\", \"totals\": 3}");
+    Path notARun = Files.writeString(tmp.resolve("other.json"), "{\"finding\": \"none\"}");
+
+    for (Path file : List.of(broken, wrongType, notARun)) {
+      assertThatThrownBy(() -> ResultsWriter.read(file))
+          .isInstanceOf(ConfigException.class)
+          .hasMessageStartingWith(file + " is not a run.json mqbench can read: ")
+          .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+    assertThatThrownBy(() -> ResultsWriter.read(tmp.resolve("missing.json")))
+        .isInstanceOf(java.io.UncheckedIOException.class)
+        .hasMessageStartingWith("cannot read " + tmp.resolve("missing.json"));
   }
 
   private static String unzipEntry(byte[] zip, String name) throws IOException {
