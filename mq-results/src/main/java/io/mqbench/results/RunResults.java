@@ -12,6 +12,7 @@ import io.mqbench.engine.report.SenderStats;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -119,19 +120,13 @@ public final class RunResults {
               .min()
               .orElse(drainStart);
       long receiversStart = drainStart > 0 ? Math.max(drainStart, firstDelivery) : 0;
-      List<ReceiverStats> stats = report.receivers();
-      List<ThreadRate> receivers =
-          java.util.stream.IntStream.range(0, stats.size())
-              .mapToObj(
-                  i ->
-                      ThreadRate.of(
-                          i,
-                          stats.get(i).received(),
-                          receiversStart,
-                          stats.get(i).lastReceiveNanos()))
-              .toList();
+      List<ThreadRate> receivers = new ArrayList<>();
+      for (ReceiverStats r : report.receivers()) {
+        receivers.add(
+            ThreadRate.of(receivers.size(), r.received(), receiversStart, r.lastReceiveNanos()));
+      }
       long lastReceive =
-          stats.stream()
+          report.receivers().stream()
               .mapToLong(ReceiverStats::lastReceiveNanos)
               .filter(t -> t != 0)
               .map(t -> t - receiversStart)
