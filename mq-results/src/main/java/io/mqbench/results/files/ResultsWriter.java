@@ -102,7 +102,8 @@ public final class ResultsWriter {
   }
 
   /**
-   * Writes {@code run.json} into {@code dir}, creating it.
+   * Writes {@code run.json} into {@code dir}, creating it, in this version's format ({@link
+   * RunResult#FORMAT_VERSION}) whatever version the result was read from.
    *
    * @param result the run's results
    * @param dir the run's results folder
@@ -110,7 +111,8 @@ public final class ResultsWriter {
    */
   public static void writeRunJson(RunResult result, Path dir) throws IOException {
     Files.createDirectories(dir);
-    JSON.writeValue(dir.resolve(RUN_JSON).toFile(), result);
+    JSON.writeValue(
+        dir.resolve(RUN_JSON).toFile(), result.withFormatVersion(RunResult.FORMAT_VERSION));
   }
 
   /**

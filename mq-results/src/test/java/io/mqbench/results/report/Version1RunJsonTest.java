@@ -163,6 +163,17 @@ class Version1RunJsonTest {
   }
 
   @Test
+  void aVersion1RunRewrittenIsInThisVersionsFormatWithTheSameFigures() throws IOException {
+    RunResult old = ResultsWriter.read(version1RunJson(tmp.resolve("old")));
+
+    ResultsWriter.writeRunJson(old, tmp.resolve("new"));
+    RunResult rewritten = ResultsWriter.read(tmp.resolve("new").resolve(ResultsWriter.RUN_JSON));
+
+    assertThat(rewritten.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION);
+    assertThat(rewritten).isEqualTo(old.withFormatVersion(RunResult.FORMAT_VERSION));
+  }
+
+  @Test
   void aReportOfAFolderWithAVersion1RunShowsItsFigures() throws IOException {
     Path folder = tmp.resolve("20261124-235902-memory");
     version1RunJson(folder);
