@@ -41,6 +41,7 @@ import java.util.Optional;
  *     ahead of receivers before the coordinator holds them back (see {@link #paced()})
  */
 @RecordBuilder
+@JsonInclude(JsonInclude.Include.NON_ABSENT)
 public record RunSettings(
     Mode mode,
     int senders,

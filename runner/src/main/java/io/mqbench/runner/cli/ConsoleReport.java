@@ -1,9 +1,9 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.runner.results.Latency;
-import io.mqbench.runner.results.RequestCost;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.Totals;
+import io.mqbench.results.Latency;
+import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.Totals;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -56,7 +56,7 @@ final class ConsoleReport {
                   "; senders held back %.0f %% of the time to keep the backlog under --max-backlog"
                       + " %s",
                   100 * t.sendersHeldShare(),
-                  r.settings().maxBacklog())
+                  r.settings().run().maxBacklog().text())
               : "");
     }
     if (r.limit() != null) {

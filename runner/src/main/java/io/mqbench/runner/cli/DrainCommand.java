@@ -1,6 +1,5 @@
 package io.mqbench.runner.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,11 +10,13 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.config.Secrets;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
-import io.mqbench.runner.results.Accounting;
-import io.mqbench.runner.results.DeliveryFile;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResults;
-import io.mqbench.runner.results.RunStatus;
+import io.mqbench.results.Accounting;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunResults;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.Totals;
+import io.mqbench.results.files.DeliveryFile;
+import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.session.Settlement;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -107,24 +108,19 @@ final class DrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Path runJson = folder.resolve(ResultsWriter.RUN_JSON);
-    ObjectNode run = (ObjectNode) read(runJson);
-    MqProvider provider = providers.find(run.path("queue").asText());
-    MqConfig config = provider.configure(backendKeys(provider, run.path("backendConfig")));
+    RunResult run = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));
+    MqProvider provider = providers.find(run.queue());
+    MqConfig config = provider.configure(backendKeys(provider, run.backendConfig()));
     DeliveryFile delivery = DeliveryFile.read(folder);
     String runId = String.format("%08x", delivery.runId());
-    if (!runId.equals(run.path("runId").asText())) {
+    if (!runId.equals(run.runId())) {
       throw new ConfigException(
           folder.resolve(DeliveryFile.NAME) + " is of run " + runId + ", run.json of another");
     }
-    ObjectNode totals = (ObjectNode) run.path("totals");
-    RunStatus before = RunStatus.ofLabel(run.path("status").asText());
+    Totals totals = run.totals();
+    RunStatus before = run.status();
     Accounting recorded =
-        new Accounting(
-            delivery.bitmaps(),
-            totals.path("received").asLong(),
-            false,
-            totals.path("settled").asLong());
+        new Accounting(delivery.bitmaps(), totals.received(), false, totals.settled());
     invocation
         .err()
         .printf(
@@ -139,16 +135,19 @@ final class DrainCommand implements Callable<Integer> {
         Settlement.drain(
             provider, config, delivery.runId(), delivery.senders(), recorded, idle, timeout);
     Accounting after = drained.accounting();
-    boolean failed = run.hasNonNull("failure");
+    boolean failed = run.failure() != null;
     RunStatus status = statusAfter(before, failed, after);
-
-    totals.put("received", after.received());
-    totals.put("distinct", after.ledger().distinct());
-    totals.put("lost", after.lost());
-    totals.put("unsettled", after.unsettled());
-    totals.put("settled", after.settled());
-    totals.put("duplicates", after.ledger().duplicates());
-    run.put("status", status.label());
+    RunResult settled =
+        run.withStatus(status)
+            .withTotals(
+                totals.with(
+                    t ->
+                        t.received(after.received())
+                            .distinct(after.ledger().distinct())
+                            .lost(after.lost())
+                            .unsettled(after.unsettled())
+                            .settled(after.settled())
+                            .duplicates(after.ledger().duplicates())));
     ObjectNode record = JSON.createObjectNode();
     record.put("drainedAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
     record.put("statusBefore", before.label());
@@ -162,7 +161,7 @@ final class DrainCommand implements Callable<Integer> {
     record.put("timeout", Durations.format(timeout));
     try {
       new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
-      JSON.writeValue(runJson.toFile(), run);
+      ResultsWriter.writeRunJson(settled, folder);
       JSON.writeValue(folder.resolve(DRAIN_JSON).toFile(), record);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot update " + folder + ": " + e.getMessage(), e);
@@ -202,15 +201,15 @@ final class DrainCommand implements Callable<Integer> {
    * run.json's backend keys, without the redacted ones, under what the command line, {@code -D} and
    * the environment give; a redacted key given nowhere is an error naming it.
    */
-  private Map<String, String> backendKeys(MqProvider provider, JsonNode recorded) {
+  private Map<String, String> backendKeys(MqProvider provider, Map<String, String> recorded) {
     Map<String, String> keys = new TreeMap<>();
     List<String> redacted = new ArrayList<>();
     Map<String, String> defaults = new TreeMap<>();
     for (ConfigKey<?> key : provider.configKeys()) {
       defaultText(key).ifPresent(d -> defaults.put(key.name(), d));
     }
-    for (Map.Entry<String, JsonNode> e : recorded.properties()) {
-      String value = e.getValue().asText();
+    for (Map.Entry<String, String> e : recorded.entrySet()) {
+      String value = e.getValue();
       if (value.equals(defaults.get(e.getKey()))) {
         // run.json lists every key with its effective value; a default given back would count as
         // given, and a given rabbitmq.port overrides the port of rabbitmq.uri.
@@ -244,17 +243,5 @@ final class DrainCommand implements Callable<Integer> {
 
   private static <T> Optional<String> defaultText(ConfigKey<T> key) {
     return key.defaultValue().map(key::format);
-  }
-
-  private static JsonNode read(Path file) {
-    try {
-      JsonNode node = ResultsWriter.readJson(file);
-      if (!node.isObject() || !node.path("totals").isObject()) {
-        throw new ConfigException(file + " is not an mqbench run.json");
-      }
-      return node;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-    }
   }
 }

@@ -2,7 +2,7 @@ package io.mqbench.runner.cli;
 
 /**
  * The CLI's exit codes that are not a run's verdict; a run ends with its {@link
- * io.mqbench.runner.results.RunStatus}'s code (4 target not met, 5 receivers behind, ...).
+ * io.mqbench.results.RunStatus}'s code (4 target not met, 5 receivers behind, ...).
  */
 public final class ExitCodes {
   /** The run completed and every acknowledged message arrived. */

@@ -1,10 +1,10 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.runner.report.CellFigures;
-import io.mqbench.runner.report.CellSummary;
-import io.mqbench.runner.report.Reports;
-import io.mqbench.runner.report.RunFigures;
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.report.CellFigures;
+import io.mqbench.results.report.CellSummary;
+import io.mqbench.results.report.Reports;
+import io.mqbench.results.report.RunFigures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.config.Durations;
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.RunResult;
 import java.io.PrintStream;
 import java.util.Locale;
 

@@ -2,12 +2,13 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunResults;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.files.NodesFile;
+import io.mqbench.results.report.ResultsFolder;
+import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.NodesFile;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunResults;
-import io.mqbench.runner.results.RunStatus;
 import io.mqbench.runner.session.BenchmarkSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +112,7 @@ final class PlanRunner {
     if (results.size() < total) {
       invocation.err().printf(Locale.ROOT, "mqbench: %d of %d runs made%n", results.size(), total);
     }
-    ResultsWriter.writeMatrix(results, folder)
+    ResultsFolder.writeMatrix(results, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
     printTable(results, folder);
     MatrixSummary.write(results, folder, plans.repeat() > 1, invocation);
@@ -159,7 +160,7 @@ final class PlanRunner {
     } finally {
       stop.onStop(() -> {});
     }
-    ResultsWriter.write(result, folder)
+    ResultsFolder.write(result, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
     ConsoleReport.print(
         result, plan.config().describe(), folder, invocation.terminal(), invocation.out());
@@ -180,7 +181,16 @@ final class PlanRunner {
   }
 
   private RunResult notRun(RunPlan plan, RunStatus status, String reason, Instant startedAt) {
-    return RunResults.notRun(plan.config(), plan.backend().effective(), status, reason, startedAt)
+    RunConfig config = plan.config();
+    return RunResults.notRun(
+            config.queue(),
+            config.run(),
+            config.warmup(),
+            config.seed().orElse(0L),
+            plan.backend().effective(),
+            status,
+            reason,
+            startedAt)
         .inCell(plan.cell(), plan.repetition());
   }
 

@@ -1,6 +1,6 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.runner.report.Reports;
+import io.mqbench.results.report.Reports;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -3,8 +3,8 @@ package io.mqbench.runner.jmh;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mqbench.runner.results.SummaryColumns;
-import io.mqbench.runner.results.Tables;
+import io.mqbench.results.files.SummaryColumns;
+import io.mqbench.results.files.Tables;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
@@ -32,6 +32,9 @@ import org.dhatim.fastexcel.Worksheet;
  * has only its primary score.
  */
 public final class JmhSummary {
+  /** The suffix of a rate's error column. */
+  private static final String ERROR = "_error";
+
   /** JMH's columns, after the runner's. */
   static final List<String> JMH_COLUMNS =
       List.of(
@@ -40,8 +43,8 @@ public final class JmhSummary {
           "jmh_score",
           "jmh_score_error",
           "jmh_score_unit",
-          "sent_msgs_per_s_error",
-          "received_msgs_per_s_error");
+          SummaryColumns.SENT_MSGS_PER_S + ERROR,
+          SummaryColumns.RECEIVED_MSGS_PER_S + ERROR);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -74,8 +77,7 @@ public final class JmhSummary {
       throw new IllegalArgumentException(
           file + " is not a JMH result file (expected the JSON array written by -rf json)");
     }
-    List<String> headers = new ArrayList<>();
-    SummaryColumns.ALL.forEach(c -> headers.add(c.header()));
+    List<String> headers = new ArrayList<>(SummaryColumns.headers());
     headers.addAll(JMH_COLUMNS);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (JsonNode result : root) {
@@ -94,20 +96,20 @@ public final class JmhSummary {
     JsonNode secondary = result.path("secondaryMetrics");
     String benchmark = result.get("benchmark").asText();
     Map<String, Object> row = new LinkedHashMap<>();
-    row.put("queue", params.has("queue") ? params.get("queue").asText() : "memory");
-    row.put("cell", shortName(benchmark) + paramsLabel(params));
-    row.put("mode", "jmh");
+    row.put(SummaryColumns.QUEUE, params.has("queue") ? params.get("queue").asText() : "memory");
+    row.put(SummaryColumns.CELL, shortName(benchmark) + paramsLabel(params));
+    row.put(SummaryColumns.MODE, "jmh");
     if (params.has("batch")) {
-      row.put("batch", params.get("batch").asLong());
+      row.put(SummaryColumns.BATCH, params.get("batch").asLong());
     }
     if (params.has("inFlight")) {
-      row.put("in_flight", params.get("inFlight").asLong());
+      row.put(SummaryColumns.IN_FLIGHT, params.get("inFlight").asLong());
     }
     if (params.has("sizeBytes")) {
-      row.put("message_size_bytes", params.get("sizeBytes").asLong());
+      row.put(SummaryColumns.MESSAGE_SIZE_BYTES, params.get("sizeBytes").asLong());
     }
-    rate(row, secondary.path("sentMessages"), "sent_msgs_per_s");
-    rate(row, secondary.path("receivedMessages"), "received_msgs_per_s");
+    rate(row, secondary.path("sentMessages"), SummaryColumns.SENT_MSGS_PER_S);
+    rate(row, secondary.path("receivedMessages"), SummaryColumns.RECEIVED_MSGS_PER_S);
     row.put("jmh_benchmark", benchmark);
     row.put("jmh_threads", result.path("threads").asLong());
     row.put("jmh_score", round(primary.get("score").asDouble()));
@@ -119,7 +121,7 @@ public final class JmhSummary {
   private static void rate(Map<String, Object> row, JsonNode metric, String column) {
     if (metric.has("score")) {
       row.put(column, round(metric.get("score").asDouble()));
-      row.put(column + "_error", error(metric));
+      row.put(column + ERROR, error(metric));
     }
   }
 

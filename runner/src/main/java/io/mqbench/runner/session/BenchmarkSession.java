@@ -14,16 +14,16 @@ import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
+import io.mqbench.results.Accounting;
+import io.mqbench.results.Environment;
+import io.mqbench.results.Limit;
+import io.mqbench.results.NodeResult;
+import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunResults;
+import io.mqbench.results.RunStatus;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.Accounting;
-import io.mqbench.runner.results.Environment;
-import io.mqbench.runner.results.Limit;
-import io.mqbench.runner.results.NodeResult;
-import io.mqbench.runner.results.RequestCost;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunResults;
-import io.mqbench.runner.results.RunStatus;
 import io.mqbench.worker.HttpCell;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -166,12 +166,14 @@ public final class BenchmarkSession {
               outcome,
               accounting,
               warnings,
-              config,
+              config.queue(),
+              config.run(),
+              config.warmup(),
               cell.target(),
               effective.effective(),
               startedAt,
               Environment.current(cell.versions()));
-      workers.ifPresent(w -> nodes = NodeResult.of(w.layout(), remoteCells, result.totals()));
+      workers.ifPresent(w -> nodes = NodeResults.of(w.layout(), remoteCells, result.totals()));
       RunResult costed =
           result.withRequests(
               RequestCost.of(

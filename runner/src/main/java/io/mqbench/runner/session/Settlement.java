@@ -9,7 +9,7 @@ import io.mqbench.mq.Errors;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqReceiver;
-import io.mqbench.runner.results.Accounting;
+import io.mqbench.results.Accounting;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,8 +2,8 @@ package io.mqbench.runner.sweep;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
-import io.mqbench.runner.results.Latency;
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.Latency;
+import io.mqbench.results.RunResult;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.mq.RequestCounts;
 import io.mqbench.mq.RequestPrice;
-import io.mqbench.runner.results.FixedResults;
-import io.mqbench.runner.results.RequestCost;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.FixedResults;
+import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.files.ResultsWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -3,8 +3,8 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.report.Latencies;
-import io.mqbench.runner.results.FixedResults;
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.FixedResults;
+import io.mqbench.results.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

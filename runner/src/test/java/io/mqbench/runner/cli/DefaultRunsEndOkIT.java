@@ -3,7 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -37,7 +37,7 @@ class DefaultRunsEndOkIT {
     JsonNode json;
     try (Stream<Path> runs = Files.list(tmp)) {
       Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-      json = ResultsWriter.readJson(run.resolve(ResultsWriter.RUN_JSON));
+      json = JsonTrees.read(run.resolve(ResultsWriter.RUN_JSON));
     }
     assertThat(json.at("/status").asText()).isEqualTo("ok");
     assertThat(json.at("/totals/lost").asLong()).isZero();

@@ -7,12 +7,13 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.report.DeliveryBitmaps;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.files.DeliveryFile;
+import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.DeliveryFile;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunStatus;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.DurableMemory;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +74,7 @@ class DrainCommandTest {
                 + " `mqbench drain "
                 + folder
                 + "` looks again");
-    ResultsWriter.write(unsettled, folder);
+    ResultsFolder.write(unsettled, folder);
     assertThat(folder.resolve(DeliveryFile.NAME)).exists();
     backend.recover();
 
@@ -84,12 +85,12 @@ class DrainCommandTest {
     assertThat(out.toString(StandardCharsets.UTF_8))
         .contains("settled 1,000, lost 0, unsettled 0: failed");
     assertThat(code).isEqualTo(RunStatus.FAILED.exitCode());
-    JsonNode run = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    JsonNode run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     assertThat(run.path("status").asText()).isEqualTo("failed");
     assertThat(run.path("totals").path("unsettled").asLong()).isZero();
     assertThat(run.path("totals").path("settled").asLong()).isEqualTo(1_000);
     assertThat(run.path("totals").path("lost").asLong()).isZero();
-    JsonNode drain = ResultsWriter.readJson(folder.resolve(DrainCommand.DRAIN_JSON));
+    JsonNode drain = JsonTrees.read(folder.resolve(DrainCommand.DRAIN_JSON));
     assertThat(drain.path("statusBefore").asText()).isEqualTo("unsettled");
     assertThat(drain.path("found").asLong()).isEqualTo(1_000);
   }

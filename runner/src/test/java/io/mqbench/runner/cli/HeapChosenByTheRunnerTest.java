@@ -3,7 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URL;
@@ -53,7 +53,7 @@ class HeapChosenByTheRunnerTest {
     try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
-      return ResultsWriter.readJson(folders.get(0).resolve(ResultsWriter.RUN_JSON));
+      return JsonTrees.read(folders.get(0).resolve(ResultsWriter.RUN_JSON));
     }
   }
 

@@ -3,7 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -109,7 +109,7 @@ class InterruptedRunsTest {
       assertThat(folders).hasSize(1);
       assertThat(folders.get(0).resolve(ResultsWriter.CHART_PNG)).isNotEmptyFile();
       assertThat(folders.get(0).resolve(ResultsWriter.SUMMARY_XLSX)).isNotEmptyFile();
-      return ResultsWriter.readJson(folders.get(0).resolve(ResultsWriter.RUN_JSON));
+      return JsonTrees.read(folders.get(0).resolve(ResultsWriter.RUN_JSON));
     }
   }
 
@@ -243,7 +243,7 @@ class InterruptedRunsTest {
       assertThat(seconds).as(String.join("\n", runner.err)).isLessThan(STOP_SECONDS);
       try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
         Path folder = s.findFirst().orElseThrow();
-        JsonNode json = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+        JsonNode json = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
         assertThat(json.at("/status").asText()).isEqualTo("interrupted");
       }
       for (java.net.Socket socket : accepted) {

@@ -8,11 +8,11 @@ import io.mqbench.engine.Tick;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.kafka.KafkaMqProvider;
 import io.mqbench.kafka.LocalKafka;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunStatus;
 import io.mqbench.runner.session.BenchmarkSession;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -147,7 +147,7 @@ class KafkaStopAndBrokerDeathIT {
       assertThat(seconds).as("seconds from the stop to the exit").isLessThan(10);
       try (Stream<Path> runs = Files.list(out)) {
         Path folder = runs.findFirst().orElseThrow();
-        JsonNode run = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+        JsonNode run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
         assertThat(run.path("status").asText()).isEqualTo("interrupted");
         assertThat(run.path("totals").path("lost").asLong()).isZero();
       }

@@ -71,9 +71,7 @@ class LauncherIT {
     try (java.util.stream.Stream<Path> folders = Files.list(results)) {
       Path folder = folders.findFirst().orElseThrow();
       long maxHeap =
-          io.mqbench.runner.results.ResultsWriter.readJson(folder.resolve("run.json"))
-              .at("/environment/maxHeapBytes")
-              .asLong();
+          JsonTrees.read(folder.resolve("run.json")).at("/environment/maxHeapBytes").asLong();
       assertThat(maxHeap).isLessThan(256L << 20);
     }
   }

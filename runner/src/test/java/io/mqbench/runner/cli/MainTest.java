@@ -3,7 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +72,7 @@ class MainTest {
             "end-to-end-latency.hgrm")) {
       assertThat(folder.resolve(f)).isNotEmptyFile();
     }
-    JsonNode json = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/totals/sent").asLong()).isEqualTo(10_000);
     assertThat(json.at("/totals/distinct").asLong()).isEqualTo(10_000);
     assertThat(json.at("/totals/lost").asLong()).isZero();
@@ -103,7 +103,7 @@ class MainTest {
             "never");
 
     assertThat(code).as(err()).isZero();
-    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/settings/phases").asText()).isEqualTo("send-then-drain");
     assertThat(json.at("/settings/inFlight").asInt()).isEqualTo(4);
     assertThat(json.at("/totals/sent").asLong()).isEqualTo(40_000);
@@ -126,7 +126,7 @@ class MainTest {
             "run");
 
     assertThat(code).as(err()).isZero();
-    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/settings/messages").asLong()).isEqualTo(1000);
   }
 
@@ -255,7 +255,7 @@ class MainTest {
             tmp.resolve("results").toString());
 
     assertThat(code).as(err()).isZero();
-    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/settings/senders").asInt()).isEqualTo(2);
     assertThat(json.at("/totals/sent").asLong()).isEqualTo(200);
     assertThat(json.at("/backendConfig/memory.maxDepth").asText()).isEqualTo("50");
@@ -332,7 +332,7 @@ class MainTest {
             ResultsWriter.CHART_PNG)) {
       assertThat(folder.resolve(f)).isNotEmptyFile();
     }
-    JsonNode json = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/settings/mode").asText()).isEqualTo("rate");
     assertThat(json.at("/settings/batch").asInt()).isEqualTo(1);
     assertThat(json.at("/rate/targetMsgsPerSecond").asDouble()).isEqualTo(2000.0);
@@ -367,7 +367,7 @@ class MainTest {
             tmp.resolve("results").toString());
 
     assertThat(code).as(err()).isIn(ExitCodes.OK);
-    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/settings/mode").asText()).isEqualTo("rate");
     assertThat(json.at("/settings/size").asInt()).isEqualTo(1024);
     assertThat(json.at("/settings/senders").asInt()).isEqualTo(25);
@@ -408,7 +408,7 @@ class MainTest {
     assertThat(rows.get(8)).contains("\"senders=2 batch=10 memory.maxDepth=1000\",2,");
     assertThat(matrix.resolve(ResultsWriter.SUMMARY_XLSX)).isNotEmptyFile();
     assertThat(matrix.resolve(ResultsWriter.CHART_PNG)).isNotEmptyFile();
-    JsonNode last = ResultsWriter.readJson(matrix.resolve("008").resolve(ResultsWriter.RUN_JSON));
+    JsonNode last = JsonTrees.read(matrix.resolve("008").resolve(ResultsWriter.RUN_JSON));
     assertThat(last.at("/settings/senders").asInt()).isEqualTo(2);
     assertThat(last.at("/settings/batch").asInt()).isEqualTo(10);
     assertThat(last.at("/totals/sent").asLong()).isEqualTo(1000);
@@ -504,7 +504,7 @@ class MainTest {
     assertThat(code).as(err()).isZero();
     Path sweep = onlyResultsFolder();
     assertThat(sweep.getFileName().toString()).endsWith("-memory-sweep");
-    JsonNode json = ResultsWriter.readJson(sweep.resolve("sweep.json"));
+    JsonNode json = JsonTrees.read(sweep.resolve("sweep.json"));
     assertThat(json.at("/steps")).hasSize(2);
     assertThat(json.at("/steps/1/rate").asDouble()).isEqualTo(400.0);
     assertThat(json.at("/finding").asText())
@@ -610,7 +610,7 @@ class MainTest {
 
     assertThat(code).as(err()).isZero();
     assertThat(err()).contains("warming up for 1s (not measured)");
-    JsonNode json = ResultsWriter.readJson(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
+    JsonNode json = JsonTrees.read(onlyResultsFolder().resolve(ResultsWriter.RUN_JSON));
     assertThat(json.at("/settings/warmup").asText()).isEqualTo("1s");
     assertThat(json.at("/totals/sent").asLong()).isEqualTo(1000);
     assertThat(json.at("/totals/received").asLong()).isEqualTo(1000);

@@ -11,11 +11,12 @@ import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.rabbitmq.RabbitMqProvider;
 import io.mqbench.rabbitmq.RabbitNode;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
+import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
-import io.mqbench.runner.results.RunStatus;
 import io.mqbench.runner.session.BenchmarkSession;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -108,7 +109,7 @@ class RabbitKillSettleIT {
       assertThat(result.totals().unsettled()).isEqualTo(result.totals().sent());
       assertThat(result.status()).isEqualTo(RunStatus.UNSETTLED);
       Path folder = tmp.resolve("killed");
-      ResultsWriter.write(result, folder);
+      ResultsFolder.write(result, folder);
 
       node.start(); // same data directory: the durable queue and its persistent messages
       ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -132,7 +133,7 @@ class RabbitKillSettleIT {
 
       String drained = out.toString(StandardCharsets.UTF_8);
       System.err.println("[kill-settle] drain: " + drained + err.toString(StandardCharsets.UTF_8));
-      JsonNode run = ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+      JsonNode run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
       assertThat(run.path("totals").path("settled").asLong())
           .as(drained)
           .isEqualTo(result.totals().sent());

@@ -3,7 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +59,7 @@ class ReceivingSideVerdictTest {
   private JsonNode runJson() throws IOException {
     try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
       Path folder = s.findFirst().orElseThrow();
-      return ResultsWriter.readJson(folder.resolve(ResultsWriter.RUN_JSON));
+      return JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     }
   }
 

@@ -8,7 +8,7 @@ import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,7 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.runner.results.ResultsWriter;
+import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -200,7 +200,7 @@ class StrictInputsTest {
     assertThat(summary).hasSize(3);
     assertThat(summary.get(1)).contains("failed").contains("127.0.0.1:1");
     assertThat(summary.get(2)).contains("failed").contains("127.0.0.1:2");
-    JsonNode second = ResultsWriter.readJson(matrix.resolve("002").resolve(ResultsWriter.RUN_JSON));
+    JsonNode second = JsonTrees.read(matrix.resolve("002").resolve(ResultsWriter.RUN_JSON));
     assertThat(second.at("/status").asText()).isEqualTo("failed");
   }
 

@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.testing.TestSettings;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
-import io.mqbench.runner.results.ResultsWriter;
-import io.mqbench.runner.results.RunResult;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.DurableMemory;
 import java.io.ByteArrayOutputStream;
@@ -53,8 +54,8 @@ class UnsafeSettingsReportTest {
         r, "settings", tmp, false, new PrintStream(out, true, StandardCharsets.UTF_8));
     assertThat(out.toString(StandardCharsets.UTF_8))
         .contains("LOST " + dropping.dropped() + " (loss was expected with memory.drop=10)");
-    ResultsWriter.write(r, tmp.resolve("run"));
-    JsonNode json = ResultsWriter.readJson(tmp.resolve("run").resolve(ResultsWriter.RUN_JSON));
+    ResultsFolder.write(r, tmp.resolve("run"));
+    JsonNode json = JsonTrees.read(tmp.resolve("run").resolve(ResultsWriter.RUN_JSON));
     assertThat(json.path("warnings").get(0).asText()).startsWith("memory.drop=10:");
   }
 }

@@ -3,7 +3,7 @@ package io.mqbench.runner.jmh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mqbench.runner.results.SummaryColumns;
+import io.mqbench.results.files.SummaryColumns;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;

@@ -2,6 +2,7 @@ package io.mqbench.runner.structure;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -9,6 +10,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,9 +25,25 @@ class ArchitectureTest {
   static void importMainClasses() {
     main =
         new ClassFileImporter()
+            // Every module's main classes, from its folder in the reactor or its jar; no tests.
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages("io.mqbench");
+  }
+
+  @Test
+  void everyModulesMainClassesAreRead() {
+    for (String type :
+        List.of(
+            "io.mqbench.mq.Mq",
+            "io.mqbench.engine.Coordinator",
+            "io.mqbench.worker.WorkerServer",
+            "io.mqbench.results.RunResult",
+            "io.mqbench.kafka.KafkaMqProvider",
+            "io.mqbench.runner.cli.Main")) {
+      assertThat(main.contain(type)).as(type).isTrue();
+    }
+    assertThat(main.contain("io.mqbench.engine.testing.TestSettings")).isFalse();
   }
 
   @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.config.ConfigException;
-import io.mqbench.runner.results.RunResult;
+import io.mqbench.results.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,0 +1,127 @@
+package io.mqbench.results;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * How a fixed-rate run kept its schedule.
+ *
+ * @param targetMsgsPerSecond the rate asked for
+ * @param achievedMsgsPerSecond messages acknowledged per second, from the start to the last
+ *     acknowledgement
+ * @param scheduled messages the schedule called for before the end of the duration
+ * @param unsent scheduled messages not sent by the time senders were stopped (the backend was too
+ *     slow to catch up)
+ * @param harnessLimited true when the harness itself could not keep the schedule: the numbers are
+ *     then not the backend's
+ * @param targetMet true when the achieved rate is at least {@value #TARGET_SHARE} of the target and
+ *     nothing scheduled went unsent
+ * @param assessment one line explaining {@code harnessLimited} and {@code targetMet}
+ */
+public record RateReport(
+    double targetMsgsPerSecond,
+    double achievedMsgsPerSecond,
+    long scheduled,
+    long unsent,
+    boolean harnessLimited,
+    boolean targetMet,
+    String assessment) {
+
+  /** The share of the target rate a run must achieve to have met it. */
+  public static final double TARGET_SHARE = 0.99;
+
+  /** Harness lag below this is wake-up jitter of a parked thread, not a stall. */
+  static final long STALL_MICROS = 1_000;
+
+  /**
+   * The share of the run the harness may spend stalled before its numbers are not the backend's.
+   */
+  static final double STALL_SHARE_LIMIT = 0.01;
+
+  /**
+   * Judges whether the harness kept the schedule. Harness lag is the part of each send's lateness
+   * not explained by the previous send still running: a parked thread woken late, a GC pause, CPU
+   * starvation. A harness stall of H delays the next send by H and the overdue sends after it by
+   * nothing of their own, so stalls are added up as time: if sends started more than 1 ms late for
+   * harness reasons for more than 1 % of the run (averaged over senders), the harness, not the
+   * backend, fell behind. A backend stall is not counted: the send after it starts as soon as it
+   * returns.
+   *
+   * @param target the target rate, msgs/s
+   * @param achieved the achieved rate, msgs/s
+   * @param scheduled messages scheduled
+   * @param sent messages sent
+   * @param senders sender threads
+   * @param runMicros the run's duration, in microseconds
+   * @param harnessLagMicros the merged harness-lag histogram of all senders
+   * @return the report
+   */
+  public static RateReport assess(
+      double target,
+      double achieved,
+      long scheduled,
+      long sent,
+      int senders,
+      double runMicros,
+      Histogram harnessLagMicros) {
+    double stalledMicros = 0;
+    for (HistogramIterationValue v : harnessLagMicros.recordedValues()) {
+      if (v.getValueIteratedTo() > STALL_MICROS) {
+        stalledMicros += (double) v.getValueIteratedTo() * v.getCountAtValueIteratedTo();
+      }
+    }
+    double share = stalledMicros / (senders * runMicros);
+    boolean limited = share > STALL_SHARE_LIMIT;
+    double maxMs = harnessLagMicros.getTotalCount() == 0 ? 0 : harnessLagMicros.getMaxValue() / 1e3;
+    long unsent = Math.max(0, scheduled - sent);
+    boolean met = achieved >= TARGET_SHARE * target && unsent == 0;
+    String harness =
+        String.format(
+            java.util.Locale.ROOT,
+            "the harness stalled (started sends over 1 ms late with a window slot free) for %.2f %%"
+                + " of the run, longest %.3f ms (limit %.0f %%)",
+            share * 100,
+            maxMs,
+            STALL_SHARE_LIMIT * 100);
+    String assessment;
+    String shortfall =
+        String.format(
+            java.util.Locale.ROOT,
+            "%,.0f of %,.0f msgs/s (%.1f %%)%s",
+            achieved,
+            target,
+            100 * achieved / target,
+            unsent > 0
+                ? String.format(
+                    java.util.Locale.ROOT, ", %,d scheduled messages never sent", unsent)
+                : "");
+    if (!met && limited) {
+      // A missed target is never a pass, whoever stalled: the harness's stalls are named as a
+      // possible cause, not as an excuse that turns the run into an exit 0.
+      assessment =
+          "TARGET MISSED: the backend acknowledged "
+              + shortfall
+              + "; "
+              + harness
+              + ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
+              + " machine";
+    } else if (!met) {
+      // The harness kept up, so the backend did not: say so rather than call the schedule kept.
+      assessment =
+          "TARGET MISSED, backend-limited: the backend acknowledged "
+              + shortfall
+              + " while the harness kept up ("
+              + harness
+              + ")";
+    } else if (limited) {
+      assessment =
+          "HARNESS-LIMITED: "
+              + harness
+              + "; these numbers are the harness's, not the backend's: use fewer senders or a"
+              + " bigger machine";
+    } else {
+      assessment = "schedule kept: " + harness;
+    }
+    return new RateReport(target, achieved, scheduled, unsent, limited, met, assessment);
+  }
+}

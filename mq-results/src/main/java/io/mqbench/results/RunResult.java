@@ -1,0 +1,179 @@
+package io.mqbench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mqbench.engine.Tick;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.soabase.recordbuilder.core.RecordBuilder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run measured: written in full to {@code run.json}, summarised in one row of {@code
+ * summary.csv} and {@code summary.xlsx}, and read back typed from {@code run.json} by reports and
+ * {@code mqbench drain}. Every component has a generated {@code with…} copy ({@link
+ * RunResultBuilder.With}), and {@link RunResultBuilder} builds one from scratch.
+ *
+ * @param formatVersion the version of {@code run.json}'s format this result was written in: {@link
+ *     #FORMAT_VERSION} for a new result; a file written before versions were (which has no {@code
+ *     formatVersion}) reads as 1
+ * @param runId the run's id in hex, as in every envelope
+ * @param startedAt when the run started, ISO-8601 UTC
+ * @param status the verdict
+ * @param failure what failed, in one line, when the status is {@link RunStatus#FAILED}
+ * @param queue the backend's name
+ * @param target where the backend connected
+ * @param settings the run's settings as given or defaulted
+ * @param cell the matrix cell's values (option or {@code properties.<key>} to value); empty outside
+ *     a matrix
+ * @param repetition which repetition of its cell this run is, from 1; 0 outside a matrix
+ * @param backendConfig the backend's effective configuration
+ * @param environment where the run happened
+ * @param totals totals and rates
+ * @param rate rate mode only: how the schedule was kept
+ * @param senders per sender thread
+ * @param receivers per receiver thread
+ * @param timeline counts per second
+ * @param latencies by name ({@link #SEND}, {@link #RESPONSE}, {@link #SCHEDULE_LAG}, {@link
+ *     #END_TO_END}), in that order; rate-mode names only in rate mode
+ * @param warnings the backend's warnings about its settings (loss expected with them), printed
+ *     before the run; empty for safe settings
+ * @param delivery which messages were acknowledged and which were received, for {@code
+ *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
+ * @param requests for backends billed per request: the requests made and the estimated cost per
+ *     million messages; null (and not in {@code run.json}) for the others
+ * @param limit which side set the pace when the receiving side did (see {@link Limit}); null
+ *     otherwise
+ */
+@RecordBuilder
+public record RunResult(
+    @RecordBuilder.Initializer("FORMAT_VERSION") int formatVersion,
+    String runId,
+    String startedAt,
+    RunStatus status,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String failure,
+    String queue,
+    String target,
+    Settings settings,
+    Map<String, String> cell,
+    int repetition,
+    Map<String, String> backendConfig,
+    Environment environment,
+    Totals totals,
+    @JsonInclude(JsonInclude.Include.NON_NULL) RateReport rate,
+    List<ThreadRate> senders,
+    List<ThreadRate> receivers,
+    List<Tick> timeline,
+    Map<String, Latency> latencies,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
+    @JsonIgnore DeliveryBitmaps delivery,
+    @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit)
+    implements RunResultBuilder.With {
+
+  /**
+   * The version of {@code run.json}'s format written now. Version 1 (no {@code formatVersion} in
+   * the file) had the same fields; version 2 added {@code formatVersion} itself. A field added
+   * later raises it, and the tests of reading a version-1 file name the new field with the value it
+   * reads as.
+   */
+  public static final int FORMAT_VERSION = 2;
+
+  /**
+   * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
+   * copies the warnings.
+   */
+  public RunResult {
+    formatVersion = formatVersion == 0 ? 1 : formatVersion;
+    cell = cell == null ? Map.of() : cell;
+    backendConfig = backendConfig == null ? Map.of() : backendConfig;
+    senders = senders == null ? List.of() : senders;
+    receivers = receivers == null ? List.of() : receivers;
+    timeline = timeline == null ? List.of() : timeline;
+    latencies = latencies == null ? Map.of() : latencies;
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */
+  public static final String SEND = "send-latency";
+
+  /** Per batch, rate mode: response time, from the intended send time to the acknowledgement. */
+  public static final String RESPONSE = "response-time";
+
+  /** Per batch, rate mode: from the intended send time to the start of the send call. */
+  public static final String SCHEDULE_LAG = "schedule-lag";
+
+  /** Per message: from the intended send time to its receipt. */
+  public static final String END_TO_END = "end-to-end-latency";
+
+  /**
+   * @param cellValues the matrix cell's values
+   * @param repetitionNumber the repetition, from 1 (0 outside a matrix)
+   * @return this result, placed in a matrix cell
+   */
+  public RunResult inCell(Map<String, String> cellValues, int repetitionNumber) {
+    return with(
+        b ->
+            b.cell(Collections.unmodifiableMap(new LinkedHashMap<>(cellValues)))
+                .repetition(repetitionNumber));
+  }
+
+  /**
+   * @return the cell as one line, such as {@code senders=4 batch=10}; empty outside a matrix
+   */
+  @JsonIgnore
+  public String cellLabel() {
+    return labelOf(cell);
+  }
+
+  /**
+   * @param cell a matrix cell's values
+   * @return them as one line, such as {@code senders=4 batch=10}, backend keys without their {@code
+   *     properties.} prefix
+   */
+  public static String labelOf(Map<String, String> cell) {
+    StringBuilder b = new StringBuilder();
+    cell.forEach(
+        (k, v) ->
+            b.append(b.length() == 0 ? "" : " ")
+                .append(k.replaceFirst("^properties\\.", ""))
+                .append('=')
+                .append(v));
+    return b.toString();
+  }
+
+  /**
+   * @param latency one of this record's latency names
+   * @param rateMode whether the run was in rate mode
+   * @return the name people read: {@code send batch}, {@code service time}, {@code response time},
+   *     {@code schedule lag}, {@code end-to-end}
+   */
+  public static String label(String latency, boolean rateMode) {
+    return switch (latency) {
+      case SEND -> rateMode ? "service time" : "send batch";
+      case RESPONSE -> "response time";
+      case SCHEDULE_LAG -> "schedule lag";
+      case END_TO_END -> "end-to-end";
+      default -> latency;
+    };
+  }
+
+  /**
+   * @return true unless the run failed, lost messages or was harness-limited
+   */
+  @JsonIgnore
+  public boolean ok() {
+    return status == RunStatus.OK;
+  }
+
+  /**
+   * @return the status for people: its label, and for a failure what failed ({@code failed: sender
+   *     0: broker said no})
+   */
+  @JsonIgnore
+  public String statusLine() {
+    return failure == null ? status.label() : status.label() + ": " + failure;
+  }
+}

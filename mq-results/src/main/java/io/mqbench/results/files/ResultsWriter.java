@@ -1,0 +1,201 @@
+package io.mqbench.results.files;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.mqbench.config.ConfigException;
+import io.mqbench.engine.json.EngineJson;
+import io.mqbench.results.Latency;
+import io.mqbench.results.RunResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Writes a run's results folder: {@code run.json} (everything), {@code delivery.bin}, {@code
+ * summary.csv} and {@code summary.xlsx} (one row; the workbook's sheets as the caller gives them),
+ * an {@code .hgrm} percentile file per latency histogram (values in milliseconds, loadable in
+ * HdrHistogram's plotter), and {@code latency-by-percentile.png}; and reads {@code run.json} back
+ * into the typed {@link RunResult}.
+ */
+public final class ResultsWriter {
+  /** File names inside a results folder. */
+  public static final String RUN_JSON = "run.json",
+      SUMMARY_CSV = "summary.csv",
+      SUMMARY_XLSX = "summary.xlsx",
+      CHART_PNG = "latency-by-percentile.png";
+
+  private static final ObjectMapper JSON =
+      EngineJson.newMapper()
+          .rebuild()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+          // A file of a later version may have fields this one does not know: they are skipped.
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
+
+  private ResultsWriter() {}
+
+  /**
+   * Writes every results file into {@code dir}, creating it. The chart is drawn last and a failure
+   * to draw it is a warning, not an error.
+   *
+   * @param result the run's results
+   * @param dir the run's results folder
+   * @param sheets the sheets of {@code summary.xlsx}, in order
+   * @return warnings for the terminal, such as a chart that could not be drawn
+   * @throws UncheckedIOException if a results file cannot be written
+   */
+  public static List<String> write(RunResult result, Path dir, List<SummaryWorkbook.Sheet> sheets) {
+    List<String> warnings = new ArrayList<>();
+    try {
+      writeRunJson(result, dir);
+      DeliveryFile.write(result, dir);
+      writeSummaries(List.of(result), dir, sheets);
+      Map<String, Histogram> histograms = new LinkedHashMap<>();
+      for (Map.Entry<String, Latency> e : result.latencies().entrySet()) {
+        hgrm(e.getValue().histogram(), dir.resolve(hgrmFile(e.getKey())));
+        histograms.put(
+            RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
+      }
+      chart(LatencyChart.title(result), histograms, dir, warnings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+    }
+    return warnings;
+  }
+
+  /**
+   * Writes a matrix's combined files into its folder: {@code summary.csv} and {@code summary.xlsx}
+   * with one row per run (and the timelines of every run), and a chart with one end-to-end latency
+   * line per run.
+   *
+   * @param results the matrix's runs, in order
+   * @param dir the matrix's folder
+   * @param sheets the sheets of {@code summary.xlsx}, in order
+   * @return warnings for the terminal
+   * @throws UncheckedIOException if a results file cannot be written
+   */
+  public static List<String> writeMatrix(
+      List<RunResult> results, Path dir, List<SummaryWorkbook.Sheet> sheets) {
+    List<String> warnings = new ArrayList<>();
+    try {
+      writeSummaries(results, dir, sheets);
+      Map<String, Histogram> histograms = new LinkedHashMap<>();
+      for (RunResult r : results) {
+        String label = r.cellLabel() + (r.repetition() > 0 ? " #" + r.repetition() : "");
+        histograms.put(label, r.latencies().get(RunResult.END_TO_END).histogram());
+      }
+      chart("end-to-end latency by cell", histograms, dir, warnings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+    }
+    return warnings;
+  }
+
+  /**
+   * Writes {@code run.json} into {@code dir}, creating it, in this version's format ({@link
+   * RunResult#FORMAT_VERSION}) whatever version the result was read from.
+   *
+   * @param result the run's results
+   * @param dir the run's results folder
+   * @throws IOException if the file cannot be written
+   */
+  public static void writeRunJson(RunResult result, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    JSON.writeValue(
+        dir.resolve(RUN_JSON).toFile(), result.withFormatVersion(RunResult.FORMAT_VERSION));
+  }
+
+  /**
+   * Reads a {@code run.json} back into the result it was written from: every figure, and each
+   * latency's histogram decoded from its encoding; not the delivery bitmaps ({@code delivery.bin}
+   * holds them). A file of format version 1 (without {@code formatVersion}) reads too; fields this
+   * version does not know are skipped.
+   *
+   * @param runJson the file
+   * @return its result
+   * @throws ConfigException in one line naming the file if it is not a run.json
+   * @throws UncheckedIOException if it cannot be read
+   */
+  public static RunResult read(Path runJson) {
+    RunResult result;
+    try {
+      result = JSON.readValue(runJson.toFile(), RunResult.class);
+    } catch (JsonProcessingException e) {
+      String why = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+      String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+      throw new ConfigException(runJson + " is not a run.json mqbench can read: " + why + where);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + runJson + ": " + e.getMessage(), e);
+    }
+    if (result == null || result.status() == null || result.totals() == null) {
+      throw new ConfigException(
+          runJson + " is not a run.json mqbench can read: no status or totals");
+    }
+    return result;
+  }
+
+  private static void writeSummaries(
+      List<RunResult> results, Path dir, List<SummaryWorkbook.Sheet> sheets) throws IOException {
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve(SUMMARY_CSV), csv(results), StandardCharsets.UTF_8);
+    try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_XLSX))) {
+      SummaryWorkbook.write(results, sheets, out);
+    }
+  }
+
+  private static void chart(
+      String title, Map<String, Histogram> histograms, Path dir, List<String> warnings)
+      throws IOException {
+    try {
+      LatencyChart.write(title, histograms, dir.resolve(CHART_PNG));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
+      Files.deleteIfExists(dir.resolve(CHART_PNG));
+      warnings.add("could not draw " + CHART_PNG + ": " + e);
+    }
+  }
+
+  /**
+   * @param latency a latency's name, such as {@link RunResult#END_TO_END}
+   * @return its percentile file's name
+   */
+  public static String hgrmFile(String latency) {
+    return latency + ".hgrm";
+  }
+
+  /**
+   * @param results one row each
+   * @return the CSV text, with a header line, comma-separated, '\n' line ends
+   */
+  public static String csv(List<RunResult> results) {
+    return Tables.csv(
+        SummaryColumns.headers(),
+        results.stream()
+            .map(r -> SummaryColumns.ALL.stream().map(c -> c.value().apply(r)).toArray())
+            .toArray(Object[][]::new));
+  }
+
+  private static void hgrm(Histogram micros, Path file) throws IOException {
+    try (PrintStream out =
+        new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+      if (micros.getTotalCount() == 0) {
+        out.println("#[No values recorded]");
+      } else {
+        micros.outputPercentileDistribution(out, 5, 1000.0);
+      }
+    }
+  }
+}

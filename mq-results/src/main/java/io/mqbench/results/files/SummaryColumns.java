@@ -1,0 +1,199 @@
+package io.mqbench.results.files;
+
+import io.mqbench.results.Latency;
+import io.mqbench.results.RunResult;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * The registry of summary column names, each spelled here once: the columns of one summary row,
+ * shared by {@code summary.csv} and {@code summary.xlsx}'s {@code runs} sheet so the two never
+ * disagree, and the same in both modes so rows of any runs can be pasted under each other; the
+ * headers of the {@code timeline} sheet; and the names the per-cell summary ({@code cells.csv}, the
+ * {@code summary} sheet) and JMH's rows use. Everything else names a column by its constant here.
+ *
+ * <p>Rates are rounded to 0.1 msgs/s, latencies to 1 µs (in ms). A cell that does not apply to the
+ * run's mode is empty, and so is a latency the histogram cannot give (no values): an empty cell,
+ * not 0, which would read as a measured latency.
+ */
+public final class SummaryColumns {
+  /** A run's columns (and the timeline's, the cells' and JMH's where they say the same). */
+  public static final String RUN_ID = "run_id",
+      STARTED_AT = "started_at",
+      STATUS = "status",
+      QUEUE = "queue",
+      TARGET = "target",
+      CELL = "cell",
+      REPETITION = "repetition",
+      MODE = "mode",
+      SENDERS = "senders",
+      RECEIVERS = "receivers",
+      BATCH = "batch",
+      MESSAGE_SIZE_BYTES = "message_size_bytes",
+      IN_FLIGHT = "in_flight",
+      PHASES = "phases",
+      TARGET_MSGS_PER_S = "target_msgs_per_s",
+      MESSAGES_SENT = "messages_sent",
+      MESSAGES_RECEIVED = "messages_received",
+      SENT_MSGS_PER_S = "sent_msgs_per_s",
+      RECEIVED_MSGS_PER_S = "received_msgs_per_s",
+      END_TO_END_MSGS_PER_S = "end_to_end_msgs_per_s",
+      SENDERS_HELD_SHARE = "senders_held_share",
+      LIMIT = "limit",
+      LOST = "lost",
+      UNSETTLED = "unsettled",
+      DUPLICATES = "duplicates",
+      HARNESS_LIMITED = "harness_limited",
+      REQUESTS_BILLED = "requests_billed",
+      COST_PER_MILLION_MSGS = "cost_per_million_msgs";
+
+  /** The timeline sheet's own columns: the tick, and its length in seconds. */
+  public static final String SECOND = "second", SECONDS = "seconds";
+
+  /**
+   * The per-cell summary's own columns: repetitions, their worst verdict, the settings it shows by
+   * their option names, and the achieved rate of rate mode.
+   */
+  public static final String RUNS = "runs",
+      VERDICT = "verdict",
+      SIZE = "size",
+      RATE = "rate",
+      ACHIEVED_MSGS_PER_S = "achieved_msgs_per_s";
+
+  /** The environment sheet's own columns: a value's name, and the value. */
+  public static final String KEY = "key", VALUE = "value";
+
+  /** Each latency's column prefix, by latency name. */
+  private static final Map<String, String> LATENCY_PREFIXES =
+      Map.of(
+          RunResult.SEND, "send",
+          RunResult.RESPONSE, "response",
+          RunResult.SCHEDULE_LAG, "lag",
+          RunResult.END_TO_END, "e2e");
+
+  /**
+   * One column.
+   *
+   * @param header the header, snake_case with the unit last
+   * @param value the cell's value: a {@link String}, {@link Long}, {@link BigDecimal} or {@link
+   *     Boolean} (a boolean cell in the spreadsheet, {@code true}/{@code false} in CSV); an empty
+   *     string for a cell that does not apply or has no value
+   */
+  public record Column(String header, Function<RunResult, Object> value) {}
+
+  /** Every column, in order. */
+  public static final List<Column> ALL = columns();
+
+  private SummaryColumns() {}
+
+  /**
+   * @param latency a latency's name, such as {@link RunResult#END_TO_END}
+   * @param suffix one of {@link Latency#SUFFIXES}, such as {@link Latency#P99}
+   * @return its column's name, such as {@code e2e_p99_ms}
+   */
+  public static String latency(String latency, String suffix) {
+    String prefix = LATENCY_PREFIXES.get(latency);
+    if (prefix == null) {
+      throw new IllegalArgumentException("no latency is named " + latency);
+    }
+    return prefix + "_" + suffix + "_ms";
+  }
+
+  /**
+   * @return every column's header, in order
+   */
+  public static List<String> headers() {
+    return ALL.stream().map(Column::header).toList();
+  }
+
+  private static List<Column> columns() {
+    List<Column> c = new ArrayList<>();
+    c.add(new Column(RUN_ID, RunResult::runId));
+    c.add(new Column(STARTED_AT, RunResult::startedAt));
+    c.add(new Column(STATUS, RunResult::statusLine));
+    c.add(new Column(QUEUE, RunResult::queue));
+    c.add(new Column(TARGET, RunResult::target));
+    c.add(new Column(CELL, RunResult::cellLabel));
+    c.add(new Column(REPETITION, r -> r.repetition() == 0 ? "" : (Object) (long) r.repetition()));
+    c.add(new Column(MODE, r -> r.settings().run().mode().label()));
+    c.add(new Column(SENDERS, r -> (long) r.settings().run().senders()));
+    c.add(new Column(RECEIVERS, r -> (long) r.settings().run().receivers()));
+    c.add(new Column(BATCH, r -> (long) r.settings().run().maxBatch()));
+    c.add(new Column(MESSAGE_SIZE_BYTES, r -> (long) r.settings().run().messageSizeBytes()));
+    c.add(new Column(IN_FLIGHT, r -> (long) r.settings().run().inFlight()));
+    c.add(new Column(PHASES, r -> r.settings().run().phases().label()));
+    c.add(
+        new Column(
+            TARGET_MSGS_PER_S,
+            r -> r.rate() == null ? "" : round(r.rate().targetMsgsPerSecond(), 1)));
+    c.add(new Column(MESSAGES_SENT, r -> r.totals().sent()));
+    c.add(new Column(MESSAGES_RECEIVED, r -> r.totals().received()));
+    c.add(new Column(SENT_MSGS_PER_S, r -> round(r.totals().sentPerSecond(), 1)));
+    c.add(new Column(RECEIVED_MSGS_PER_S, r -> round(r.totals().receivedPerSecond(), 1)));
+    // Senders and receivers together: what the queue moved end to end in steady state, and how
+    // much of the time the senders waited for the receivers (--max-backlog); empty otherwise.
+    c.add(
+        new Column(
+            END_TO_END_MSGS_PER_S,
+            r ->
+                r.totals().endToEndPerSecond() > 0
+                    ? round(r.totals().endToEndPerSecond(), 1)
+                    : ""));
+    c.add(
+        new Column(
+            SENDERS_HELD_SHARE,
+            r ->
+                r.totals().endToEndPerSecond() > 0 ? round(r.totals().sendersHeldShare(), 3) : ""));
+    c.add(new Column(LIMIT, r -> r.limit() == null ? "" : r.limit().side().label()));
+    c.add(new Column(LOST, r -> r.totals().lost()));
+    c.add(new Column(UNSETTLED, r -> r.totals().unsettled()));
+    c.add(new Column(DUPLICATES, r -> r.totals().duplicates()));
+    c.add(
+        new Column(
+            HARNESS_LIMITED, r -> r.rate() == null ? "" : (Object) r.rate().harnessLimited()));
+    addLatency(c, RunResult.SEND);
+    addLatency(c, RunResult.RESPONSE);
+    addLatency(c, RunResult.SCHEDULE_LAG);
+    addLatency(c, RunResult.END_TO_END);
+    // Backends billed per request (sqs) only; the currency is the configured price's (run.json).
+    c.add(new Column(REQUESTS_BILLED, r -> r.requests() == null ? "" : r.requests().billed()));
+    c.add(
+        new Column(
+            COST_PER_MILLION_MSGS,
+            r ->
+                r.requests() == null || r.requests().costPerMillionMessages() == null
+                    ? ""
+                    : round(r.requests().costPerMillionMessages(), 4)));
+    return List.copyOf(c);
+  }
+
+  private static void addLatency(List<Column> c, String name) {
+    for (String suffix : Latency.SUFFIXES) {
+      c.add(
+          new Column(
+              latency(name, suffix),
+              r -> {
+                Latency l = r.latencies().get(name);
+                if (l == null) {
+                  return "";
+                }
+                OptionalDouble v = l.valueMs(suffix);
+                return v.isPresent() ? round(v.getAsDouble(), 3) : "";
+              }));
+    }
+  }
+
+  /**
+   * @param v a value
+   * @param decimals decimals to keep
+   * @return it rounded half up, as summary cells are
+   */
+  static BigDecimal round(double v, int decimals) {
+    return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
+  }
+}

@@ -1,0 +1,312 @@
+package io.mqbench.results.report;
+
+import io.mqbench.results.Latency;
+import io.mqbench.results.RunResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The self-contained {@code report.html}: verdicts and settings of every run, tables of msgs/s and
+ * latency percentiles per cell (mean and 95 % interval of the repetitions, the best of each column
+ * marked), charts as embedded PNGs, and the environment. Plain HTML and CSS: no script, no network.
+ */
+public final class HtmlReport {
+  /** Keys whose values are never shown, should a results file from elsewhere still hold one. */
+  private static final Pattern SECRET =
+      Pattern.compile("(?i).*(password|secret|token|jaas|credential|sasl).*");
+
+  private static final String[][] LATENCY_COLUMNS = {
+    {RunResult.END_TO_END, Latency.P50},
+    {RunResult.END_TO_END, Latency.P99},
+    {RunResult.END_TO_END, Latency.P99_9},
+    {RunResult.END_TO_END, Latency.MAX},
+    {RunResult.RESPONSE, Latency.P50},
+    {RunResult.RESPONSE, Latency.P99},
+    {RunResult.RESPONSE, Latency.P99_9},
+    {RunResult.SEND, Latency.P50},
+    {RunResult.SEND, Latency.P99},
+  };
+
+  private HtmlReport() {}
+
+  /**
+   * @param runs every run to report, of one or more sources
+   * @param sweeps sweep findings by source, shown above the tables
+   * @param generatedAt when the report was made
+   * @return the page
+   */
+  public static String render(List<RunFigures> runs, List<String> sweeps, String generatedAt) {
+    List<CellFigures> cells = CellFigures.of(runs);
+    StringBuilder h = new StringBuilder(64 * 1024);
+    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<title>mqbench report</title><style>")
+        .append("body{font-family:sans-serif;margin:2em;color:#222}")
+        .append("table{border-collapse:collapse;margin:1em 0;font-size:13px}")
+        .append("th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}")
+        .append("th{background:#eee}td.l,th.l{text-align:left}")
+        .append("td.best{background:#c6efce;font-weight:bold}")
+        .append(".bad{color:#9c0006;font-weight:bold}.ok{color:#006100}")
+        .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
+        .append("</style></head><body>\n");
+    Set<String> sources = new LinkedHashSet<>();
+    runs.forEach(r -> sources.add(r.source()));
+    h.append("<h1>mqbench report</h1>\n<p>")
+        .append(runs.size())
+        .append(" run")
+        .append(runs.size() == 1 ? "" : "s")
+        .append(" in ")
+        .append(cells.size())
+        .append(" cell")
+        .append(cells.size() == 1 ? "" : "s")
+        .append(" from ")
+        .append(esc(String.join(", ", sources)))
+        .append("; made ")
+        .append(esc(generatedAt))
+        .append(". Values of repeated cells are the mean ± the half-width of the 95 % confidence")
+        .append(" interval (Student's t); the best value of each column among cells whose")
+        .append(" verdict is ok (or harness-limited) is marked ★.</p>\n");
+    if (!sweeps.isEmpty()) {
+      h.append("<h2>Rate sweep</h2>\n<ul>");
+      sweeps.forEach(s -> h.append("<li>").append(esc(s)).append("</li>"));
+      h.append("</ul>\n");
+    }
+    cellTable(h, cells);
+    runTable(h, runs);
+    h.append("<h2>Charts</h2>\n");
+    for (ReportCharts.Picture p : charts(runs, cells)) {
+      h.append("<figure><img class=\"chart\" alt=\"")
+          .append(esc(p.title()))
+          .append("\" src=\"")
+          .append(p.dataUri())
+          .append("\"><figcaption>")
+          .append(esc(p.title()))
+          .append("</figcaption></figure>\n");
+    }
+    environment(h, runs);
+    h.append("</body></html>\n");
+    return h.toString();
+  }
+
+  /** Every chart the runs support, in the page's order. */
+  static List<ReportCharts.Picture> charts(List<RunFigures> runs, List<CellFigures> cells) {
+    List<ReportCharts.Picture> pictures = new ArrayList<>();
+    Map<String, List<CellFigures>> bySource = new LinkedHashMap<>();
+    cells.forEach(c -> bySource.computeIfAbsent(c.source(), s -> new ArrayList<>()).add(c));
+    bySource.forEach(
+        (source, sourceCells) -> {
+          List<String> axes = axes(sourceCells);
+          for (String axis : axes) {
+            pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, false));
+            pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, true));
+          }
+        });
+    pictures.add(ReportCharts.overTime(runs, false));
+    pictures.add(ReportCharts.overTime(runs, true));
+    List<CellFigures> rateCells =
+        cells.stream().filter(c -> c.first().targetRate() != null).toList();
+    if (rateCells.stream().map(c -> c.first().targetRate()).distinct().count() > 1) {
+      pictures.add(ReportCharts.curve(rateCells, RunResult.RESPONSE, Latency.P99));
+      pictures.add(ReportCharts.curve(rateCells, RunResult.END_TO_END, Latency.P99));
+    }
+    addIfAny(
+        pictures,
+        ReportCharts.latency(
+            cells, RunResult.END_TO_END, "end-to-end latency by percentile (log-log)"));
+    addIfAny(
+        pictures,
+        ReportCharts.latency(cells, RunResult.RESPONSE, "response time by percentile (log-log)"));
+    addIfAny(
+        pictures,
+        ReportCharts.latency(cells, RunResult.SEND, "send latency by percentile (log-log)"));
+    return pictures;
+  }
+
+  private static void addIfAny(List<ReportCharts.Picture> pictures, ReportCharts.Picture p) {
+    if (p != null) {
+      pictures.add(p);
+    }
+  }
+
+  /** The matrix axes of a source's cells: keys with more than one value. */
+  static List<String> axes(List<CellFigures> cells) {
+    Map<String, Set<String>> values = new LinkedHashMap<>();
+    cells.forEach(
+        c ->
+            c.cell()
+                .forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v)));
+    return values.entrySet().stream()
+        .filter(e -> e.getValue().size() > 1)
+        .map(Map.Entry::getKey)
+        .toList();
+  }
+
+  private static void cellTable(StringBuilder h, List<CellFigures> cells) {
+    h.append("<h2>Cells</h2>\n<table id=\"cells\"><tr><th class=\"l\">cell</th>")
+        .append("<th class=\"l\">queue</th><th>runs</th><th class=\"l\">verdict</th>")
+        .append("<th>sent msgs/s</th><th>received msgs/s</th><th>end to end msgs/s</th>")
+        .append("<th>achieved msgs/s</th>");
+    List<String[]> latencyColumns = new ArrayList<>();
+    for (String[] col : LATENCY_COLUMNS) {
+      if (cells.stream().anyMatch(c -> c.latency(col[0], col[1]).present())) {
+        latencyColumns.add(col);
+        h.append("<th>")
+            .append(esc(RunResult.label(col[0], col[0].equals(RunResult.RESPONSE))))
+            .append(' ')
+            .append(col[1].replace('_', '.'))
+            .append(" ms</th>");
+      }
+    }
+    h.append("</tr>\n");
+    boolean compare = cells.size() > 1;
+    Double bestSent = best(cells, c -> c.sent(), true);
+    Double bestReceived = best(cells, c -> c.received(), true);
+    Double bestEndToEnd = best(cells, c -> c.endToEnd(), true);
+    Double bestAchieved = best(cells, c -> c.achieved(), true);
+    for (CellFigures c : cells) {
+      h.append("<tr><td class=\"l\">")
+          .append(esc(c.label()))
+          .append(" <small>[")
+          .append(esc(c.source()))
+          .append("]</small></td><td class=\"l\">")
+          .append(esc(c.queue()))
+          .append("</td><td>")
+          .append(c.runs().size())
+          .append("</td><td class=\"l ")
+          .append(c.verdict().exitCode() == 0 ? "ok" : "bad")
+          .append("\">")
+          .append(esc(c.verdict().label()))
+          .append("</td>");
+      number(h, c.sent(), 0, compare && bestSent != null && c.sent().mean() == bestSent);
+      number(
+          h,
+          c.received(),
+          0,
+          compare && bestReceived != null && c.received().mean() == bestReceived);
+      number(
+          h,
+          c.endToEnd(),
+          0,
+          compare
+              && bestEndToEnd != null
+              && c.endToEnd().present()
+              && c.endToEnd().mean() == bestEndToEnd);
+      number(
+          h,
+          c.achieved(),
+          0,
+          compare && bestAchieved != null && c.achieved().mean() == bestAchieved);
+      for (String[] col : latencyColumns) {
+        Double best = best(cells, x -> x.latency(col[0], col[1]), false);
+        Estimate e = c.latency(col[0], col[1]);
+        number(h, e, 3, compare && best != null && e.present() && e.mean() == best);
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static Double best(
+      List<CellFigures> all, Function<CellFigures, Estimate> value, boolean highest) {
+    // A cell that failed its verdict (target not met, lost messages) is no one's best.
+    List<CellFigures> passed = all.stream().filter(c -> c.verdict().exitCode() == 0).toList();
+    List<CellFigures> cells = passed.isEmpty() ? all : passed;
+    return cells.stream()
+        .map(value)
+        .filter(Estimate::present)
+        .map(Estimate::mean)
+        .reduce(highest ? Math::max : Math::min)
+        .orElse(null);
+  }
+
+  private static void number(StringBuilder h, Estimate e, int decimals, boolean best) {
+    h.append(best ? "<td class=\"best\">" : "<td>")
+        .append(esc(e.format(decimals)))
+        .append(best ? " ★" : "")
+        .append("</td>");
+  }
+
+  private static void runTable(StringBuilder h, List<RunFigures> runs) {
+    h.append("<h2>Runs: verdicts and settings</h2>\n<table id=\"runs\"><tr>")
+        .append("<th class=\"l\">run</th><th class=\"l\">started</th><th class=\"l\">queue</th>")
+        .append("<th class=\"l\">target</th><th class=\"l\">verdict</th>")
+        .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
+        .append("<th>end to end msgs/s</th><th>lost</th></tr>\n");
+    for (RunFigures r : runs) {
+      StringBuilder settings = new StringBuilder();
+      r.settings()
+          .asMap()
+          .forEach(
+              (k, v) -> {
+                if (!k.equals("seed")) {
+                  settings
+                      .append(settings.length() == 0 ? "" : ", ")
+                      .append(k)
+                      .append('=')
+                      .append(v);
+                }
+              });
+      h.append("<tr><td class=\"l\">")
+          .append(esc(ReportNames.run(r, false)))
+          .append("</td><td class=\"l\">")
+          .append(esc(r.startedAt()))
+          .append("</td><td class=\"l\">")
+          .append(esc(r.queue()))
+          .append("</td><td class=\"l\">")
+          .append(esc(r.target()))
+          .append("</td><td class=\"l ")
+          .append(r.status().exitCode() == 0 ? "ok" : "bad")
+          .append("\">")
+          .append(esc(r.statusLine()))
+          .append("</td><td class=\"l\"><small>")
+          .append(esc(settings.toString()))
+          .append("</small></td><td>")
+          .append(String.format(Locale.ROOT, "%,.0f", r.sentPerSecond()))
+          .append("</td><td>")
+          .append(String.format(Locale.ROOT, "%,.0f", r.receivedPerSecond()))
+          .append("</td><td>")
+          .append(
+              r.endToEndPerSecond() == null
+                  ? ""
+                  : String.format(Locale.ROOT, "%,.0f", r.endToEndPerSecond()))
+          .append("</td><td")
+          .append(r.lost() > 0 ? " class=\"bad\">" : ">")
+          .append(r.lost())
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static void environment(StringBuilder h, List<RunFigures> runs) {
+    h.append("<h2>Environment and versions</h2>\n");
+    Map<String, Map<String, String>> shown = new LinkedHashMap<>();
+    for (RunFigures r : runs) {
+      shown.putIfAbsent(r.source() + ", " + r.queue(), r.environment());
+    }
+    shown.forEach(
+        (where, env) -> {
+          h.append("<h3>").append(esc(where)).append("</h3>\n<table class=\"env\">");
+          env.forEach(
+              (k, v) ->
+                  h.append("<tr><th class=\"l\">")
+                      .append(esc(k))
+                      .append("</th><td class=\"l\">")
+                      .append(esc(SECRET.matcher(k).matches() ? "****" : v))
+                      .append("</td></tr>\n"));
+          h.append("</table>\n");
+        });
+  }
+
+  static String esc(String s) {
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}

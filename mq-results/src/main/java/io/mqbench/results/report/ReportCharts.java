@@ -1,0 +1,264 @@
+package io.mqbench.results.report;
+
+import io.mqbench.results.RunResult;
+import io.mqbench.results.files.LatencyChart;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's charts, drawn with XChart (the library the results folder's chart already uses) and
+ * embedded in the page as PNG data URIs, so the page needs no network and no script.
+ */
+final class ReportCharts {
+  private static final int WIDTH = 900, HEIGHT = 480;
+
+  /**
+   * A chart with its title and the image.
+   *
+   * @param title what it shows
+   * @param png the PNG's bytes
+   */
+  record Picture(String title, byte[] png) {
+    String dataUri() {
+      return "data:image/png;base64," + Base64.getEncoder().encodeToString(png);
+    }
+  }
+
+  private ReportCharts() {}
+
+  /**
+   * msgs/s by one matrix axis: the axis's values along x, one line per combination of the other
+   * axes' values, error bars the 95 % interval of the repetitions.
+   *
+   * @param cells the cells of one source
+   * @param axis the axis along x
+   * @param received received msgs/s instead of sent
+   * @return the chart
+   */
+  static Picture byAxis(List<CellFigures> cells, String axis, List<String> axes, boolean received) {
+    List<String> xValues = new ArrayList<>();
+    Map<String, Map<String, Estimate>> lines = new LinkedHashMap<>();
+    for (CellFigures c : cells) {
+      String x = c.cell().get(axis);
+      if (x == null) {
+        continue;
+      }
+      if (!xValues.contains(x)) {
+        xValues.add(x);
+      }
+      Map<String, String> others = new LinkedHashMap<>(c.cell());
+      others.keySet().retainAll(axes); // the values that vary, not those every cell shares
+      others.remove(axis);
+      String line = others.isEmpty() ? "all" : RunResult.labelOf(others);
+      lines
+          .computeIfAbsent(line, l -> new LinkedHashMap<>())
+          .put(x, received ? c.received() : c.sent());
+    }
+    String what = received ? "received msgs/s" : "sent msgs/s";
+    String axisName = axis.replaceFirst("^properties\\.", "");
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(LatencyChart.heightFor(HEIGHT, lines.size()))
+            .title(what + " by " + axisName + " (mean, 95 % interval)")
+            .xAxisTitle(axisName)
+            .yAxisTitle(what)
+            .build();
+    style(chart);
+    chart
+        .getStyler()
+        .setDefaultSeriesRenderStyle(
+            org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+    chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
+    chart.getStyler().setOverlapped(true); // every line's point of a value at the same x
+    chart.getStyler().setYAxisMin(0.0); // two repetitions' interval can reach below 0 msgs/s
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    lines.forEach(
+        (name, byX) -> {
+          List<Double> y = new ArrayList<>();
+          List<Double> err = new ArrayList<>();
+          for (String x : xValues) {
+            Estimate e = byX.get(x);
+            y.add(e == null || !e.present() ? null : e.mean());
+            err.add(e == null || !e.hasInterval() ? 0.0 : e.halfWidth());
+          }
+          chart.addSeries(name, xValues, y, err);
+        });
+    return new Picture(chart.getTitle(), png(chart));
+  }
+
+  /**
+   * msgs/s second by second, one line per run.
+   *
+   * @param runs the runs
+   * @param received received msgs/s instead of sent
+   * @return the chart
+   */
+  static Picture overTime(List<RunFigures> runs, boolean received) {
+    String what = received ? "received msgs/s" : "sent msgs/s";
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(LatencyChart.heightFor(HEIGHT, runs.size()))
+            .title(what + " over time, per run")
+            .xAxisTitle("seconds since the start")
+            .yAxisTitle(what)
+            .build();
+    style(chart);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    chart.getStyler().setXAxisDecimalPattern("#,##0.##");
+    Set<String> names = new LinkedHashSet<>();
+    for (RunFigures r : runs) {
+      if (r.timeline().isEmpty()) {
+        continue;
+      }
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (double[] t : r.timeline()) {
+        if (t[0] - Math.floor(t[0]) > 0 && t[0] - Math.floor(t[0]) < 0.5 && x.size() > 0) {
+          continue; // a last tick of a few milliseconds: its rate is noise, a cliff to 0 or a spike
+        }
+        x.add(t[0]);
+        y.add(received ? t[2] : t[1]);
+      }
+      chart
+          .addSeries(unique(names, ReportNames.run(r, sources(runs) > 1)), x, y)
+          // a run shorter than a second or two is a point or two: markers make it visible
+          .setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+    }
+    return new Picture(chart.getTitle(), png(chart));
+  }
+
+  /**
+   * Latency by percentile on logarithmic axes, one line per cell (the repetitions' histograms
+   * added: a percentile of the merged distribution, not a mean of percentiles).
+   *
+   * @param cells the cells
+   * @param latency the latency's name
+   * @param title the chart's title
+   * @return the chart, or null if no cell has values of that latency
+   */
+  static Picture latency(List<CellFigures> cells, String latency, String title) {
+    Map<String, Histogram> series = new LinkedHashMap<>();
+    Set<String> names = new LinkedHashSet<>();
+    for (CellFigures c : cells) {
+      Histogram merged = null;
+      for (RunFigures r : c.runs()) {
+        Histogram h = r.histogram(latency);
+        if (h == null) {
+          continue;
+        }
+        if (merged == null) {
+          merged = h.copy();
+        } else {
+          merged.add(h);
+        }
+      }
+      if (merged != null && merged.getTotalCount() > 0) {
+        series.put(
+            unique(
+                names,
+                ReportNames.cell(
+                    c, cells.stream().map(CellFigures::source).distinct().count() > 1)),
+            merged);
+      }
+    }
+    if (series.isEmpty()) {
+      return null;
+    }
+    XYChart chart = LatencyChart.chart(title, series);
+    style(chart);
+    return new Picture(title, png(chart));
+  }
+
+  /**
+   * Latency against achieved throughput, one line per source: a sweep's curve.
+   *
+   * @param cells rate-mode cells, each a rate of a sweep
+   * @param latency the latency's name
+   * @param suffix the percentile shown
+   * @return the chart
+   */
+  static Picture curve(List<CellFigures> cells, String latency, String suffix) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(
+                RunResult.label(latency, true)
+                    + " "
+                    + suffix.replace('_', '.')
+                    + " against achieved msgs/s")
+            .xAxisTitle("achieved msgs/s")
+            .yAxisTitle("latency (ms), log")
+            .build();
+    style(chart);
+    chart.getStyler().setXAxisDecimalPattern("#,##0");
+    chart.getStyler().setYAxisLogarithmic(true);
+    Map<String, List<double[]>> bySource = new LinkedHashMap<>();
+    for (CellFigures c : cells) {
+      Estimate y = c.latency(latency, suffix);
+      if (!c.achieved().present() || !y.present()) {
+        continue;
+      }
+      bySource
+          .computeIfAbsent(c.queue() + " (" + c.source() + ")", s -> new ArrayList<>())
+          .add(new double[] {c.achieved().mean(), Math.max(y.mean(), 0.001)});
+    }
+    bySource.forEach(
+        (name, points) -> {
+          points.sort((a, b) -> Double.compare(a[0], b[0]));
+          chart.addSeries(
+              name,
+              points.stream().map(p -> p[0]).toList(),
+              points.stream().map(p -> p[1]).toList());
+        });
+    return new Picture(chart.getTitle(), png(chart));
+  }
+
+  private static String unique(Set<String> taken, String fullName) {
+    // Beside the plot, a long legend leaves the plot no width, and XChart then never finishes
+    // laying out the axis: names are kept short, and legends go below the plot.
+    String name = fullName.length() > 70 ? fullName.substring(0, 69) + "…" : fullName;
+    String n = name;
+    for (int i = 2; !taken.add(n); i++) {
+      n = name + " (" + i + ")";
+    }
+    return n;
+  }
+
+  private static long sources(List<RunFigures> runs) {
+    return runs.stream().map(RunFigures::source).distinct().count();
+  }
+
+  private static void style(Chart<?, ?> chart) {
+    Styler s = chart.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setLegendPosition(Styler.LegendPosition.OutsideS);
+  }
+
+  private static byte[] png(Chart<?, ?> chart) {
+    try {
+      return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.mqbench.results;
+
+import io.mqbench.engine.BacklogLimit;
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.Tick;
+import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.testing.TestSettings;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/** Results with fixed numbers for tests of the files and the terminal report. */
+public final class FixedResults {
+  private FixedResults() {}
+
+  /** A result with fixed numbers: the golden files depend on every one of them. */
+  public static RunResult fixedResult(long lost) {
+    return fixedResult(lost, histogram(1000, 10), histogram(1000, 100));
+  }
+
+  /**
+   * @param values how many values to record
+   * @param stepMicros the values are 1, 2, ... times this
+   * @return a histogram of microseconds
+   */
+  public static Histogram histogram(int values, long stepMicros) {
+    Histogram h = Latencies.newHistogram();
+    for (long v = 1; v <= values; v++) {
+      h.recordValue(v * stepMicros);
+    }
+    return h;
+  }
+
+  /**
+   * @param lost lost messages
+   * @param send the send-latency histogram, microseconds: 10 µs .. 10 ms in {@link #fixedResult}
+   * @param e2e the end-to-end histogram, microseconds: 0.1 ms .. 100 ms in {@link #fixedResult}
+   * @return a result with these histograms and otherwise fixed numbers
+   */
+  public static RunResult fixedResult(long lost, Histogram send, Histogram e2e) {
+    Settings settings =
+        Settings.of(
+            TestSettings.builder()
+                .senders(4)
+                .receivers(2)
+                .messagesPerSender(25_000L)
+                .inFlight(8)
+                .receiverIdle(Duration.ofSeconds(10))
+                .receiveWait(Duration.ofMillis(200))
+                .connectTimeout(RunSettings.DEFAULT_CONNECT_TIMEOUT)
+                .maxBacklog(BacklogLimit.AUTO)
+                .build(),
+            Duration.ZERO,
+            1L);
+    Environment env =
+        new Environment(
+            "dev", "17", "vendor", "vm", "", "Linux", "host", 2, 1L << 30, 1L << 28, Map.of());
+    Totals totals =
+        TotalsBuilder.builder()
+            .sent(100_000)
+            .received(100_003)
+            .distinct(100_000 - lost)
+            .lost(lost)
+            .duplicates(3 + lost)
+            .sendSeconds(2.0)
+            .receiveSeconds(2.5)
+            .sentPerSecond(50_000)
+            .receivedPerSecond(40_001.2)
+            .endedIdle(lost > 0)
+            .build();
+    return RunResultBuilder.builder()
+        .runId("0000002a")
+        .startedAt("2026-11-22T08:00:00Z")
+        .status(lost > 0 ? RunStatus.LOST_MESSAGES : RunStatus.OK)
+        .queue("memory")
+        .target("in-process, \"quoted\"")
+        .settings(settings)
+        .cell(Map.of())
+        .backendConfig(Map.of("memory.maxDepth", "100000"))
+        .environment(env)
+        .totals(totals)
+        .senders(List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)))
+        .receivers(List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)))
+        .timeline(
+            List.of(
+                new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
+                new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
+                new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
+        .latencies(Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)))
+        .build();
+  }
+
+  /** The same numbers as a rate-mode run: response time and schedule lag filled in. */
+  public static RunResult fixedRateResult() {
+    RunResult t = fixedResult(0);
+    Settings settings =
+        Settings.of(
+            t.settings()
+                .run()
+                .with(
+                    s ->
+                        s.mode(Mode.RATE)
+                            .messagesPerSender(Long.MAX_VALUE)
+                            .duration(Optional.of(Duration.ofSeconds(30)))
+                            .rate(Optional.of(3000.0))
+                            .maxBatch(1)),
+            Duration.ZERO,
+            1L);
+    Map<String, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(RunResult.SEND, t.latencies().get(RunResult.SEND));
+    latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));
+    latencies.put(RunResult.SCHEDULE_LAG, t.latencies().get(RunResult.SEND));
+    latencies.put(RunResult.END_TO_END, t.latencies().get(RunResult.END_TO_END));
+    return t.with(
+            r ->
+                r.runId("0000002b")
+                    .status(RunStatus.HARNESS_LIMITED)
+                    .target("in-process")
+                    .settings(settings)
+                    .rate(
+                        new RateReport(
+                            3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"))
+                    .latencies(latencies))
+        .inCell(Map.of("senders", "4"), 2);
+  }
+}

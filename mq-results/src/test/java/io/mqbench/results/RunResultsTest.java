@@ -1,0 +1,256 @@
+package io.mqbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.Mode;
+import io.mqbench.engine.Pacing;
+import io.mqbench.engine.Phases;
+import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.report.CellFailure;
+import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.report.EncodedHistogram;
+import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.report.ReceiverStats;
+import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.testing.TestSettings;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/** Verdicts, from outcomes the test composes: what a run achieved decides its status. */
+class RunResultsTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  private static RunSettings settings(Mode mode, Optional<Double> rate, Phases phases) {
+    return TestSettings.builder()
+        .mode(mode)
+        .messagesPerSender(Long.MAX_VALUE)
+        .duration(Optional.of(Duration.ofSeconds(10)))
+        .rate(rate)
+        .maxBatch(1)
+        .inFlight(128)
+        .phases(phases)
+        .build();
+  }
+
+  private static RunResult summarise(RunOutcome outcome, RunSettings run) {
+    return RunResults.summarise(
+        outcome,
+        Accounting.of(outcome, run),
+        List.of(),
+        "memory",
+        run,
+        Duration.ZERO,
+        "test",
+        Map.of(),
+        Instant.now(),
+        Environment.current(Map.of()));
+  }
+
+  /** One sender that sent {@code sent} messages in 10 s, one receiver that got them all by then. */
+  private static RunResult summarise(RunSettings run, long sent, double receiveSeconds) {
+    Roaring64NavigableMap all = new Roaring64NavigableMap();
+    all.addRange(0, sent);
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(50, sent); // the harness was never late
+    EncodedHistogram some = EncodedHistogram.of(lag);
+    CellReport report =
+        new CellReport(
+            List.of(new SenderStats(0, sent, sent, 10 * SECOND)),
+            List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND))),
+            some,
+            some,
+            some,
+            some,
+            some,
+            new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
+            Optional.empty());
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            Optional.empty(),
+            false,
+            false,
+            Pacing.NONE);
+    return summarise(outcome, run);
+  }
+
+  @Test
+  void aRateRunBelowNinetyNinePercentOfItsTargetHasNotMetIt() {
+    RunResult r = summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 5_120, 10.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(r.status().exitCode()).isEqualTo(4);
+    assertThat(r.rate().assessment()).startsWith("TARGET MISSED");
+  }
+
+  @Test
+  void aMissedTargetOutranksAHarnessStallSoTheRunNeverExitsZero() {
+    // Issue 22, defect 6: 98.0 % of the target with the harness stalling too exited 0.
+    RunSettings rate = settings(Mode.RATE, Optional.of(20_000.0), Phases.TOGETHER);
+    Totals totals =
+        TotalsBuilder.builder()
+            .sent(588_000)
+            .received(588_000)
+            .distinct(588_000)
+            .sendSeconds(30)
+            .receiveSeconds(30)
+            .sentPerSecond(19_600)
+            .receivedPerSecond(19_600)
+            .build();
+    RateReport missedAndStalled =
+        new RateReport(20_000, 19_600, 600_000, 0, true, false, "TARGET MISSED: ...");
+
+    RunStatus verdict = RunResults.verdict(rate, totals, missedAndStalled, Pacing.NONE);
+
+    assertThat(verdict).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(verdict.exitCode()).isNotZero();
+    RateReport keptButStalled =
+        new RateReport(20_000, 19_990, 600_000, 0, true, true, "HARNESS-LIMITED: ...");
+    assertThat(RunResults.verdict(rate, totals, keptButStalled, Pacing.NONE))
+        .isEqualTo(RunStatus.HARNESS_LIMITED);
+  }
+
+  @Test
+  void aRateRunThatKeptItsScheduleIsOk() {
+    RunResult r =
+        summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 30_000, 10.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void receiversThatTrailTheSendersAreNamedAsTheLimit() {
+    // Sent 3,000/s for 10 s; the receivers needed 24 s for the same messages: 1,250/s.
+    RunResult r =
+        summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 30_000, 24.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.RECEIVERS_BEHIND);
+    assertThat(r.status().exitCode()).isEqualTo(5);
+  }
+
+  @Test
+  void theLastBatchOfAShortRunArrivingLateIsNotReceiversBehind() {
+    RunResult r =
+        summarise(settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER), 30_000, 10.9);
+
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void aDrainIsNotReceiversBehind() {
+    RunResult r =
+        summarise(
+            settings(Mode.THROUGHPUT, Optional.empty(), Phases.SEND_THEN_DRAIN), 29_980, 24.0);
+
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void theWorstStatusOfAMatrixRanksFailuresAboveVerdicts() {
+    assertThat(RunStatus.OK.worst(RunStatus.TARGET_NOT_MET)).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(RunStatus.RECEIVERS_BEHIND.worst(RunStatus.LOST_MESSAGES))
+        .isEqualTo(RunStatus.LOST_MESSAGES);
+    assertThat(RunStatus.INTERRUPTED.worst(RunStatus.FAILED)).isEqualTo(RunStatus.INTERRUPTED);
+  }
+
+  @Test
+  void deliveryInDoubtRanksAboveAFailureAndProvenLossAboveBoth() {
+    assertThat(RunStatus.FAILED.worst(RunStatus.UNSETTLED)).isEqualTo(RunStatus.UNSETTLED);
+    assertThat(RunStatus.UNSETTLED.worst(RunStatus.LOST_MESSAGES))
+        .isEqualTo(RunStatus.LOST_MESSAGES);
+    assertThat(RunStatus.LOST_MESSAGES.worst(RunStatus.INTERRUPTED))
+        .isEqualTo(RunStatus.INTERRUPTED);
+    assertThat(RunStatus.UNSETTLED.exitCode()).isEqualTo(6);
+  }
+
+  /** One sender that sent 1,000 messages, of which the receivers got the first 400. */
+  private static RunResult partlyReceived(
+      int receivers, Optional<CellFailure> failure, boolean interrupted) {
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 1_000);
+    Roaring64NavigableMap seen = new Roaring64NavigableMap();
+    seen.addRange(0, 400);
+    EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
+    CellReport report =
+        new CellReport(
+            List.of(new SenderStats(0, 1_000, 100, 10 * SECOND)),
+            receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND)),
+            none,
+            none,
+            none,
+            none,
+            none,
+            new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)),
+            failure);
+    RunSettings run =
+        settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
+            .with(r -> r.receivers(receivers).messagesPerSender(1_000).duration(Optional.empty()));
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            failure,
+            !interrupted && failure.isEmpty(),
+            interrupted,
+            Pacing.NONE);
+    return summarise(outcome, run);
+  }
+
+  @Test
+  void afterAFailureAcknowledgedButUnreceivedMessagesAreUnsettledNotLost() {
+    RunResult r =
+        partlyReceived(1, Optional.of(new CellFailure("receiver 0", "connection reset")), false);
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(600);
+    assertThat(r.status()).isEqualTo(RunStatus.UNSETTLED);
+    assertThat(r.statusLine()).isEqualTo("unsettled: receiver 0: connection reset");
+  }
+
+  @Test
+  void anInterruptedRunsMissingMessagesAreUnsettledNotLost() {
+    RunResult r = partlyReceived(1, Optional.empty(), true);
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(600);
+    assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
+  }
+
+  @Test
+  void aRunWhoseReceiversRanToTheirIdleEndProvesTheMissingLost() {
+    RunResult r = partlyReceived(1, Optional.empty(), false);
+
+    assertThat(r.totals().lost()).isEqualTo(600);
+    assertThat(r.totals().unsettled()).isZero();
+    assertThat(r.status()).isEqualTo(RunStatus.LOST_MESSAGES);
+  }
+
+  @Test
+  void aSendOnlyRunsBacklogIsUnsettledNotLost() {
+    RunResult r = partlyReceived(0, Optional.empty(), false);
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(1_000);
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+}
