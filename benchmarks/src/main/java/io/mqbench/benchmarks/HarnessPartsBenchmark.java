@@ -1,6 +1,6 @@
 package io.mqbench.benchmarks;
 
-import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.measure.Latencies;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,7 @@
 package io.mqbench.engine;
 
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
 import java.time.Duration;
 
 /**
@@ -11,7 +11,7 @@ import java.time.Duration;
  * <p>Life of a cell: {@link #prepare} (open the backend, connect every sender and receiver, within
  * the connect timeout), {@link #startSenders} and {@link #startReceivers} at an instant (together,
  * or receivers later to drain a backlog), {@link #poll} for counts, {@link #stopSenders} and {@link
- * #stopReceivers}, then {@link #finish} for the final {@link CellReport}, and {@link #close}.
+ * #stopReceivers}, then {@link #finish} for the final {@link CellMeasurements}, and {@link #close}.
  *
  * <p>Instants are {@link System#nanoTime()} readings of the coordinator's process; a cell in
  * another process translates them with its measured clock offset. Everything a cell returns is a
@@ -89,7 +89,7 @@ public interface Cell extends AutoCloseable {
    * @return the cell's final report
    * @throws InterruptedException if interrupted while waiting
    */
-  CellReport finish(Duration timeout) throws InterruptedException;
+  CellMeasurements finish(Duration timeout) throws InterruptedException;
 
   /** Closes senders, receivers and the backend. Idempotent. */
   @Override

@@ -1,6 +1,6 @@
 package io.mqbench.engine;
 
-import io.mqbench.engine.report.CellFailure;
+import io.mqbench.engine.measure.CellFailure;
 import java.util.Optional;
 
 /**

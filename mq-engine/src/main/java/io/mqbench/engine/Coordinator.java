@@ -1,8 +1,8 @@
 package io.mqbench.engine;
 
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryBitmaps;
-import io.mqbench.engine.report.DeliveryLedger;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.DeliveryLedger;
 import io.mqbench.mq.MqException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -120,12 +120,12 @@ public final class Coordinator {
         p.cell().stopSenders();
         p.cell().stopReceivers();
       }
-      List<CellReport> reports = new ArrayList<>();
+      List<CellMeasurements> reports = new ArrayList<>();
       Duration grace = settings.receiveWait().plus(Duration.ofSeconds(30));
       for (Placement p : placements) {
         reports.add(p.cell().finish(grace));
       }
-      CellReport merged = CellReport.merge(reports);
+      CellMeasurements merged = CellMeasurements.merge(reports);
       DeliveryLedger ledger = merged.ledger();
       Tick last = lastTick(timeline, start, watch.endNanos, ledger);
       if (last != null) {

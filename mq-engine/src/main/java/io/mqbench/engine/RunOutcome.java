@@ -1,8 +1,8 @@
 package io.mqbench.engine;
 
-import io.mqbench.engine.report.CellFailure;
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryLedger;
+import io.mqbench.engine.measure.CellFailure;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryLedger;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param runId the run's random id, as in every envelope
  * @param seed the seed used
  * @param cells what each cell reported when it was prepared (address, versions), in cell order
- * @param report every cell's report, merged
+ * @param measurements what every cell measured, merged
  * @param timeline counts per second
  * @param ledger delivery accounting
  * @param drainStartNanos send-then-drain: nanoseconds from the run's start to the start of the
@@ -27,7 +27,7 @@ public record RunOutcome(
     int runId,
     long seed,
     List<CellReady> cells,
-    CellReport report,
+    CellMeasurements measurements,
     List<Tick> timeline,
     DeliveryLedger ledger,
     long drainStartNanos,

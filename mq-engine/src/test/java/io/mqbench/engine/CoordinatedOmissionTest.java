@@ -68,8 +68,8 @@ class CoordinatedOmissionTest {
             .receiveWait(Duration.ofMillis(50))
             .build();
     RunOutcome outcome = TestRuns.run(stallingOnce(TestRuns.memory()), settings);
-    Histogram responses = outcome.report().responseMicros().decode();
-    Histogram service = outcome.report().serviceMicros().decode();
+    Histogram responses = outcome.measurements().responseMicros().decode();
+    Histogram service = outcome.measurements().serviceMicros().decode();
 
     assertThat(outcome.ledger().lost()).isZero();
     assertThat(outcome.ledger().sent()).isEqualTo(5_000);
@@ -87,7 +87,7 @@ class CoordinatedOmissionTest {
     assertThat(service.getMaxValue() / 1e3).isGreaterThanOrEqualTo(STALL.toMillis());
     // The stall was the backend's (its send call blocked): the sends it delayed are not the
     // harness's lateness, however free the window was.
-    Histogram harnessLag = outcome.report().harnessLagMicros().decode();
+    Histogram harnessLag = outcome.measurements().harnessLagMicros().decode();
     assertThat(harnessLag.getCountBetweenValues(10_000, Long.MAX_VALUE))
         .as("sends late by over 10 ms for the harness's reasons")
         .isLessThan(50);

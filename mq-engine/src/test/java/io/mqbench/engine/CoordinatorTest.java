@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.engine.local.LocalCell;
-import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
@@ -30,7 +30,7 @@ class CoordinatorTest {
     RunOutcome outcome = run(memory(), throughput(3, 2, 10_000));
 
     assertThat(outcome.failure()).isEmpty();
-    assertThat(outcome.report().senders())
+    assertThat(outcome.measurements().senders())
         .extracting(SenderStats::sent)
         .containsExactly(10_000L, 10_000L, 10_000L);
     assertThat(outcome.ledger().sent()).isEqualTo(30_000);
@@ -199,12 +199,12 @@ class CoordinatorTest {
     assertThat(outcome.ledger().sent()).isEqualTo(40_000);
     assertThat(outcome.ledger().lost()).isZero();
     long lastAck =
-        outcome.report().senders().stream()
+        outcome.measurements().senders().stream()
             .mapToLong(SenderStats::lastAckNanos)
             .max()
             .orElseThrow();
     assertThat(outcome.drainStartNanos()).isGreaterThanOrEqualTo(lastAck);
-    assertThat(outcome.report().receivers())
+    assertThat(outcome.measurements().receivers())
         .allSatisfy(r -> assertThat(r.firstReceiveNanos()).isGreaterThanOrEqualTo(lastAck));
   }
 
@@ -218,9 +218,9 @@ class CoordinatorTest {
     queue.close();
 
     assertThat(sendOnly.ledger().sent()).isEqualTo(10_000);
-    assertThat(sendOnly.report().receivers()).isEmpty();
-    assertThat(receiveOnly.report().received()).isEqualTo(10_000);
-    assertThat(receiveOnly.report().foreign()).isZero();
+    assertThat(sendOnly.measurements().receivers()).isEmpty();
+    assertThat(receiveOnly.measurements().received()).isEqualTo(10_000);
+    assertThat(receiveOnly.measurements().foreign()).isZero();
     assertThat(receiveOnly.endedIdle()).isTrue();
   }
 
@@ -270,7 +270,7 @@ class CoordinatorTest {
       assertThat(completed.get())
           .as("every issued batch completed before the sender finished")
           .isEqualTo(issued.get());
-      assertThat(outcome.report().senders().get(0).batches()).isEqualTo(issued.get());
+      assertThat(outcome.measurements().senders().get(0).batches()).isEqualTo(issued.get());
       assertThat(outcome.ledger().lost()).isZero();
     } finally {
       later.shutdownNow();
@@ -365,13 +365,13 @@ class CoordinatorTest {
     queue.close();
 
     assertThat(outcome.failure()).isEmpty();
-    assertThat(outcome.report().senders())
+    assertThat(outcome.measurements().senders())
         .extracting(SenderStats::senderId)
         .containsExactly(0, 1, 2, 3);
     assertThat(outcome.ledger().sent()).isEqualTo(20_000);
     assertThat(outcome.ledger().distinct()).isEqualTo(20_000);
     assertThat(outcome.ledger().lost()).isZero();
-    assertThat(outcome.report().receivers()).hasSize(2);
+    assertThat(outcome.measurements().receivers()).hasSize(2);
     assertThat(outcome.cells()).extracting(CellReady::target).containsExactly("a", "b");
   }
 
@@ -397,9 +397,9 @@ class CoordinatorTest {
 
       assertThat(outcome.failure()).isEmpty();
       assertThat(outcome.ledger().sent()).as("every scheduled message was sent").isEqualTo(2_000);
-      long lastAck = outcome.report().senders().get(0).lastAckNanos();
+      long lastAck = outcome.measurements().senders().get(0).lastAckNanos();
       assertThat(lastAck / 1e9).as("within the 2 s schedule plus one round trip").isLessThan(2.2);
-      assertThat(outcome.report().responseMicros().decode().getValueAtPercentile(99) / 1e3)
+      assertThat(outcome.measurements().responseMicros().decode().getValueAtPercentile(99) / 1e3)
           .as("p99 response time, ms")
           .isLessThan(100);
     } finally {

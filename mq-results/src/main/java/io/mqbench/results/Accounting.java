@@ -2,8 +2,8 @@ package io.mqbench.results;
 
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.engine.report.DeliveryBitmaps;
-import io.mqbench.engine.report.DeliveryLedger;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.DeliveryLedger;
 
 /**
  * Where a run's acknowledged messages stand: received, proven lost, or unsettled. Loss is only
@@ -27,7 +27,8 @@ public record Accounting(DeliveryBitmaps bitmaps, long received, boolean drained
    */
   public static Accounting of(RunOutcome outcome, RunSettings run) {
     boolean drained = run.receivers() > 0 && outcome.failure().isEmpty() && !outcome.interrupted();
-    return new Accounting(outcome.report().delivery(), outcome.ledger().received(), drained, 0);
+    return new Accounting(
+        outcome.measurements().delivery(), outcome.ledger().received(), drained, 0);
   }
 
   /**

@@ -1,8 +1,8 @@
 package io.mqbench.results;
 
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.ReceiverStats;
-import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.ReceiverStats;
+import io.mqbench.engine.measure.SenderStats;
 import java.util.Optional;
 
 /**
@@ -50,11 +50,11 @@ public record NodeResult(
       String roles,
       int senders,
       int receivers,
-      Optional<CellReport> report,
+      Optional<CellMeasurements> report,
       long clockOffsetNanos,
       long clockUncertaintyNanos,
       Totals totals) {
-    CellReport r = report.orElse(CellReport.empty());
+    CellMeasurements r = report.orElse(CellMeasurements.empty());
     long sent = r.senders().stream().mapToLong(SenderStats::sent).sum();
     long received = r.receivers().stream().mapToLong(ReceiverStats::received).sum();
     return new NodeResult(

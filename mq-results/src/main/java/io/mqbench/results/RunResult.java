@@ -3,7 +3,7 @@ package io.mqbench.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.Tick;
-import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -62,7 +62,7 @@ public record RunResult(
     Map<String, String> backendConfig,
     Environment environment,
     Totals totals,
-    @JsonInclude(JsonInclude.Include.NON_NULL) RateReport rate,
+    @JsonInclude(JsonInclude.Include.NON_NULL) RateAchieved rate,
     List<ThreadRate> senders,
     List<ThreadRate> receivers,
     List<Tick> timeline,

@@ -4,11 +4,11 @@ import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryLedger;
-import io.mqbench.engine.report.Latencies;
-import io.mqbench.engine.report.ReceiverStats;
-import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryLedger;
+import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.ReceiverStats;
+import io.mqbench.engine.measure.SenderStats;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -60,7 +60,7 @@ public final class RunResults {
       Environment environment) {
     Timing timing = Timing.of(outcome);
     Totals totals = totals(outcome, accounting, run, timing);
-    RateReport rate = run.rateMode() ? rateReport(outcome.report(), run, totals) : null;
+    RateAchieved rate = run.rateMode() ? rateAchieved(outcome.measurements(), run, totals) : null;
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
@@ -77,7 +77,7 @@ public final class RunResults {
         .senders(timing.senders())
         .receivers(timing.receivers())
         .timeline(outcome.timeline())
-        .latencies(latencies(outcome.report(), run.rateMode()))
+        .latencies(latencies(outcome.measurements(), run.rateMode()))
         .warnings(warnings)
         .delivery(accounting.bitmaps())
         .build();
@@ -103,7 +103,7 @@ public final class RunResults {
       long lastReceiveNanos) {
 
     static Timing of(RunOutcome outcome) {
-      CellReport report = outcome.report();
+      CellMeasurements report = outcome.measurements();
       List<ThreadRate> senders =
           report.senders().stream()
               .map(s -> ThreadRate.of(s.senderId(), s.sent(), 0, s.lastAckNanos()))
@@ -148,7 +148,7 @@ public final class RunResults {
   private static Totals totals(
       RunOutcome outcome, Accounting accounting, RunSettings run, Timing timing) {
     DeliveryLedger ledger = accounting.ledger();
-    long received = run.senders() == 0 ? outcome.report().received() : ledger.received();
+    long received = run.senders() == 0 ? outcome.measurements().received() : ledger.received();
     double sendSeconds = timing.sendSeconds();
     double receiveSeconds = timing.receiveSeconds();
     boolean together = run.phases() == Phases.TOGETHER && run.senders() > 0 && run.receivers() > 0;
@@ -160,7 +160,7 @@ public final class RunResults {
         .unsettled(accounting.unsettled())
         .settled(accounting.settled())
         .duplicates(ledger.duplicates())
-        .foreign(outcome.report().foreign())
+        .foreign(outcome.measurements().foreign())
         .unacknowledgedDelivered(ledger.unacknowledgedDelivered())
         .sendSeconds(sendSeconds)
         .receiveSeconds(receiveSeconds)
@@ -175,7 +175,7 @@ public final class RunResults {
   }
 
   /** The latency histograms by name, in {@link RunResult#latencies()}' order. */
-  private static Map<String, Latency> latencies(CellReport report, boolean rateMode) {
+  private static Map<String, Latency> latencies(CellMeasurements report, boolean rateMode) {
     Map<String, Latency> latencies = new LinkedHashMap<>();
     latencies.put(RunResult.SEND, Latency.of(report.serviceMicros().decode()));
     if (rateMode) {
@@ -187,14 +187,15 @@ public final class RunResults {
   }
 
   /** Rate mode: how the schedule was kept, against what it called for. */
-  private static RateReport rateReport(CellReport report, RunSettings run, Totals totals) {
+  private static RateAchieved rateAchieved(
+      CellMeasurements report, RunSettings run, Totals totals) {
     double targetRate = run.rate().orElseThrow();
     double scheduledByTime = targetRate * run.duration().orElseThrow().toNanos() / 1e9;
     double scheduledByCount = (double) run.messagesPerSender() * run.senders();
     long scheduled = Math.round(Math.min(scheduledByTime, scheduledByCount));
     double runMicros = Math.max(totals.sendSeconds(), 1e-6) * 1e6;
     Histogram harnessLag = report.harnessLagMicros().decode();
-    return RateReport.assess(
+    return RateAchieved.assess(
         targetRate,
         totals.sentPerSecond(),
         scheduled,
@@ -245,11 +246,11 @@ public final class RunResults {
 
   /**
    * The verdict of a run that completed without failure, interruption or loss: a missed target
-   * first (a rate run below {@value RateReport#TARGET_SHARE} of its target never passes, whoever
+   * first (a rate run below {@value RateAchieved#TARGET_SHARE} of its target never passes, whoever
    * stalled), then a harness that could not keep the schedule, then receivers that trailed the
    * senders.
    */
-  static RunStatus verdict(RunSettings run, Totals totals, RateReport rate, Pacing pacing) {
+  static RunStatus verdict(RunSettings run, Totals totals, RateAchieved rate, Pacing pacing) {
     if (rate != null && !rate.targetMet()) {
       return RunStatus.TARGET_NOT_MET;
     }

@@ -4,7 +4,7 @@ import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
-import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.measure.Latencies;
 import io.mqbench.engine.testing.TestSettings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -122,7 +122,7 @@ public final class FixedResults {
                     .target("in-process")
                     .settings(settings)
                     .rate(
-                        new RateReport(
+                        new RateAchieved(
                             3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"))
                     .latencies(latencies))
         .inCell(Map.of("senders", "4"), 2);

@@ -8,13 +8,13 @@ import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.engine.report.CellFailure;
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryBitmaps;
-import io.mqbench.engine.report.EncodedHistogram;
-import io.mqbench.engine.report.Latencies;
-import io.mqbench.engine.report.ReceiverStats;
-import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.measure.CellFailure;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.EncodedHistogram;
+import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.ReceiverStats;
+import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.engine.testing.TestSettings;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,8 +62,8 @@ class RunResultsTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(50, sent); // the harness was never late
     EncodedHistogram some = EncodedHistogram.of(lag);
-    CellReport report =
-        new CellReport(
+    CellMeasurements report =
+        new CellMeasurements(
             List.of(new SenderStats(0, sent, sent, 10 * SECOND)),
             List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND))),
             some,
@@ -112,15 +112,15 @@ class RunResultsTest {
             .sentPerSecond(19_600)
             .receivedPerSecond(19_600)
             .build();
-    RateReport missedAndStalled =
-        new RateReport(20_000, 19_600, 600_000, 0, true, false, "TARGET MISSED: ...");
+    RateAchieved missedAndStalled =
+        new RateAchieved(20_000, 19_600, 600_000, 0, true, false, "TARGET MISSED: ...");
 
     RunStatus verdict = RunResults.verdict(rate, totals, missedAndStalled, Pacing.NONE);
 
     assertThat(verdict).isEqualTo(RunStatus.TARGET_NOT_MET);
     assertThat(verdict.exitCode()).isNotZero();
-    RateReport keptButStalled =
-        new RateReport(20_000, 19_990, 600_000, 0, true, true, "HARNESS-LIMITED: ...");
+    RateAchieved keptButStalled =
+        new RateAchieved(20_000, 19_990, 600_000, 0, true, true, "HARNESS-LIMITED: ...");
     assertThat(RunResults.verdict(rate, totals, keptButStalled, Pacing.NONE))
         .isEqualTo(RunStatus.HARNESS_LIMITED);
   }
@@ -186,8 +186,8 @@ class RunResultsTest {
     Roaring64NavigableMap seen = new Roaring64NavigableMap();
     seen.addRange(0, 400);
     EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
-    CellReport report =
-        new CellReport(
+    CellMeasurements report =
+        new CellMeasurements(
             List.of(new SenderStats(0, 1_000, 100, 10 * SECOND)),
             receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND)),
             none,

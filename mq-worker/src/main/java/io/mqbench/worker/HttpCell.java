@@ -5,9 +5,9 @@ import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
-import io.mqbench.engine.report.CellFailure;
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.measure.CellFailure;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import java.io.IOException;
@@ -34,7 +34,7 @@ public final class HttpCell implements Cell {
   private volatile ClockOffset offset = ClockOffset.NONE;
   private volatile CellProgress last = new CellProgress(0, 0, 0, Optional.empty());
   private volatile DeliveryBitmaps lastDelivery = DeliveryBitmaps.empty();
-  private volatile CellReport report;
+  private volatile CellMeasurements report;
   private volatile boolean closed;
 
   /**
@@ -61,7 +61,7 @@ public final class HttpCell implements Cell {
   /**
    * @return what the worker reported at the end, if {@link #finish} got that far
    */
-  public Optional<CellReport> report() {
+  public Optional<CellMeasurements> report() {
     return Optional.ofNullable(report);
   }
 
@@ -135,7 +135,7 @@ public final class HttpCell implements Cell {
   }
 
   @Override
-  public CellReport finish(Duration timeout) {
+  public CellMeasurements finish(Duration timeout) {
     if (failure.get() == null) {
       try {
         JsonNode n =
@@ -145,9 +145,9 @@ public final class HttpCell implements Cell {
                 // The worker waits up to the timeout for its threads, then up to 5 s each for the
                 // interrupted ones; the call may take that long and a little more.
                 timeout.plus(Duration.ofSeconds(15)));
-        CellReport r = Wire.report(n);
+        CellMeasurements r = Wire.report(n);
         report =
-            new CellReport(
+            new CellMeasurements(
                 r.senders(),
                 r.receivers(),
                 r.serviceMicros(),
@@ -162,8 +162,8 @@ public final class HttpCell implements Cell {
         fail(e);
       }
     }
-    CellReport empty = CellReport.empty();
-    return new CellReport(
+    CellMeasurements empty = CellMeasurements.empty();
+    return new CellMeasurements(
         empty.senders(),
         empty.receivers(),
         empty.serviceMicros(),

@@ -8,7 +8,7 @@ import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.json.EngineJson;
-import io.mqbench.engine.report.CellReport;
+import io.mqbench.engine.measure.CellMeasurements;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -69,12 +69,12 @@ final class Wire {
     return read(n, CellProgress.class);
   }
 
-  static ObjectNode report(CellReport r) {
+  static ObjectNode report(CellMeasurements r) {
     return JSON.valueToTree(r);
   }
 
-  static CellReport report(JsonNode n) {
-    return read(n, CellReport.class);
+  static CellMeasurements report(JsonNode n) {
+    return read(n, CellMeasurements.class);
   }
 
   private static <T> T read(JsonNode n, Class<T> type) {

@@ -138,7 +138,7 @@ class HttpCellTest {
         .as("measured %s", measured)
         .isLessThanOrEqualTo(measured.uncertaintyNanos());
     assertThat(outcome.ledger().lost()).isZero();
-    Histogram e2e = outcome.report().endToEndMicros().decode();
+    Histogram e2e = outcome.measurements().endToEndMicros().decode();
     assertThat(e2e.getTotalCount()).isEqualTo(2_000);
     // Uncorrected, every latency would be 3 s off: 0 (clamped) or above 3,000,000 us.
     assertThat(e2e.getMaxValue()).as("max e2e, us").isLessThan(1_500_000);

@@ -10,10 +10,10 @@ import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.engine.report.CellFailure;
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryBitmaps;
-import io.mqbench.engine.report.EncodedHistogram;
+import io.mqbench.engine.measure.CellFailure;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.RequestCounts;
 import java.time.Duration;
@@ -27,8 +27,8 @@ class WireTest {
   void aReportCrossesTheWireWithTheBackendsRequestCountsSoThatCostAddsUpAcrossNodes() {
     RequestCounts counts = new RequestCounts(Map.of("send", 12L, "receive", 30L, "delete", 9L), 52);
     EncodedHistogram none = EncodedHistogram.empty();
-    CellReport sent =
-        new CellReport(
+    CellMeasurements sent =
+        new CellMeasurements(
             List.of(),
             List.of(),
             none,
@@ -40,7 +40,7 @@ class WireTest {
             Optional.empty(),
             counts);
 
-    CellReport received =
+    CellMeasurements received =
         Wire.report(
             Wire.parse(
                 Wire.report(sent).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
@@ -49,7 +49,7 @@ class WireTest {
     assertThat(
             Wire.report(
                     Wire.parse(
-                        Wire.report(CellReport.empty())
+                        Wire.report(CellMeasurements.empty())
                             .toString()
                             .getBytes(java.nio.charset.StandardCharsets.UTF_8)))
                 .requests())

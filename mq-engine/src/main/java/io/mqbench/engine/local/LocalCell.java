@@ -7,13 +7,13 @@ import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.engine.report.CellFailure;
-import io.mqbench.engine.report.CellReport;
-import io.mqbench.engine.report.DeliveryBitmaps;
-import io.mqbench.engine.report.EncodedHistogram;
-import io.mqbench.engine.report.Latencies;
-import io.mqbench.engine.report.ReceiverStats;
-import io.mqbench.engine.report.SenderStats;
+import io.mqbench.engine.measure.CellFailure;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.EncodedHistogram;
+import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.ReceiverStats;
+import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
@@ -263,7 +263,7 @@ public final class LocalCell implements Cell {
   }
 
   @Override
-  public CellReport finish(Duration timeout) throws InterruptedException {
+  public CellMeasurements finish(Duration timeout) throws InterruptedException {
     joinAll(timeout);
     long start = startNanos;
     Histogram service = Latencies.newHistogram();
@@ -297,7 +297,7 @@ public final class LocalCell implements Cell {
               since(start, r.firstReceiveNanos()),
               since(start, r.lastReceiveNanos())));
     }
-    return new CellReport(
+    return new CellMeasurements(
         senderStats,
         receiverStats,
         EncodedHistogram.of(service),

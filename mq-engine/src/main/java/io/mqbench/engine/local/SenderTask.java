@@ -1,6 +1,6 @@
 package io.mqbench.engine.local;
 
-import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.measure.Latencies;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;

@@ -2,8 +2,8 @@ package io.mqbench.engine.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.report.DeliveryBitmaps;
-import io.mqbench.engine.report.DeliveryLedger;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.DeliveryLedger;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;

@@ -1,6 +1,6 @@
 package io.mqbench.results.files;
 
-import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.results.RunResult;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;

@@ -2,7 +2,7 @@ package io.mqbench.results.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.measure.Latencies;
 import io.mqbench.results.FixedResults;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;

@@ -162,7 +162,7 @@ final class PlanRunner {
     }
     ResultsFolder.write(result, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
-    ConsoleReport.print(
+    TerminalSummary.print(
         result, plan.config().describe(), folder, invocation.terminal(), invocation.out());
     if (!session.nodes().isEmpty()) {
       NodesFile.write(session.nodes(), folder);

@@ -177,7 +177,7 @@ public final class BenchmarkSession {
       RunResult costed =
           result.withRequests(
               RequestCost.of(
-                  outcome.report().requests(),
+                  outcome.measurements().requests(),
                   provider.requestPrice(effective),
                   result.totals().sent()));
       // Probed while a local broker still runs: the same broker the run measured.

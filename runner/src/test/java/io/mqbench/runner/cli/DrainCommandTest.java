@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.engine.report.DeliveryBitmaps;
+import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.results.RunResult;
@@ -60,7 +60,7 @@ class DrainCommandTest {
     assertThat(unsettled.status()).isEqualTo(RunStatus.UNSETTLED);
     Path folder = tmp.resolve("run");
     ByteArrayOutputStream report = new ByteArrayOutputStream();
-    ConsoleReport.print(
+    TerminalSummary.print(
         unsettled,
         "settings",
         folder,

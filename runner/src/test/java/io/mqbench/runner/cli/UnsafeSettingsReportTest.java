@@ -50,7 +50,7 @@ class UnsafeSettingsReportTest {
         .startsWith("mqbench: warning: memory.drop=10: every so many batches are dropped;");
     assertThat(r.totals().lost()).isEqualTo(dropping.dropped()).isPositive();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ConsoleReport.print(
+    TerminalSummary.print(
         r, "settings", tmp, false, new PrintStream(out, true, StandardCharsets.UTF_8));
     assertThat(out.toString(StandardCharsets.UTF_8))
         .contains("LOST " + dropping.dropped() + " (loss was expected with memory.drop=10)");

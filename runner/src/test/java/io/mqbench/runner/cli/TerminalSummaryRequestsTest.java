@@ -14,7 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A backend billed per request: its calls and the cost per million messages reach every output. */
-class ConsoleReportRequestsTest {
+class TerminalSummaryRequestsTest {
   private static RunResult billed() {
     RunResult r = FixedResults.fixedResult(0);
     RequestCounts counts =
@@ -28,19 +28,19 @@ class ConsoleReportRequestsTest {
 
   @Test
   void theTerminalShowsCallsByKindAndTheEstimatedCostPerMillionMessages() {
-    String report = ConsoleReportTest.print(billed());
+    String report = TerminalSummaryTest.print(billed());
 
-    assertThat(ConsoleReportTest.line(report, "requests"))
+    assertThat(TerminalSummaryTest.line(report, "requests"))
         .isEqualTo("requests   delete 1,000, receive 1,200, send 1,000; billed 3,200");
     // 3,200 billed requests x 0.40 USD per million / 10,000 messages = 0.128 USD per million.
-    assertThat(ConsoleReportTest.line(report, "cost"))
+    assertThat(TerminalSummaryTest.line(report, "cost"))
         .startsWith("cost       0.1280 USD per million messages")
         .contains("sqs.pricePerMillionRequests=0.40");
   }
 
   @Test
   void aBackendThatCountsNothingPrintsNoRequestLines() {
-    String report = ConsoleReportTest.print(FixedResults.fixedResult(0));
+    String report = TerminalSummaryTest.print(FixedResults.fixedResult(0));
     assertThat(report).doesNotContain("requests   ").doesNotContain("cost       ");
     assertThat(RequestCost.of(RequestCounts.NONE, Optional.empty(), 10)).isNull();
   }

@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
-final class ConsoleReport {
+final class TerminalSummary {
   private static final String RED = "\u001b[1;31m";
   private static final String RESET = "\u001b[0m";
 
-  private ConsoleReport() {}
+  private TerminalSummary() {}
 
   static void print(RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
     Totals t = r.totals();

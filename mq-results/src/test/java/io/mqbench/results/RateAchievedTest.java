@@ -2,11 +2,11 @@ package io.mqbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.measure.Latencies;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-class RateReportTest {
+class RateAchievedTest {
   private static final double TEN_SECONDS_MICROS = 10e6;
 
   @Test
@@ -14,7 +14,7 @@ class RateReportTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(80, 30_000); // parked threads wake ~80 µs late, every send
 
-    RateReport r = RateReport.assess(3000, 3000, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r = RateAchieved.assess(3000, 3000, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
 
     assertThat(r.harnessLimited()).isFalse();
     assertThat(r.assessment()).startsWith("schedule kept");
@@ -26,7 +26,7 @@ class RateReportTest {
     lag.recordValueWithCount(80, 30_000);
     lag.recordValueWithCount(20_000, 6); // six 20 ms stalls: 120 ms of 10 s = 1.2 %
 
-    RateReport r = RateReport.assess(3000, 2995, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r = RateAchieved.assess(3000, 2995, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
 
     assertThat(r.harnessLimited()).isTrue();
     assertThat(r.targetMet()).isTrue();
@@ -40,7 +40,8 @@ class RateReportTest {
     lag.recordValueWithCount(80, 30_000);
     lag.recordValueWithCount(20_000, 6);
 
-    RateReport r = RateReport.assess(20_000, 19_600, 200_000, 196_000, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r =
+        RateAchieved.assess(20_000, 19_600, 200_000, 196_000, 1, TEN_SECONDS_MICROS, lag);
 
     assertThat(r.harnessLimited()).isTrue();
     assertThat(r.targetMet()).isFalse();
@@ -55,7 +56,7 @@ class RateReportTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(20_000, 6); // 120 ms across 4 senders of 10 s = 0.3 %
 
-    assertThat(RateReport.assess(3000, 3000, 1, 1, 4, TEN_SECONDS_MICROS, lag).harnessLimited())
+    assertThat(RateAchieved.assess(3000, 3000, 1, 1, 4, TEN_SECONDS_MICROS, lag).harnessLimited())
         .isFalse();
   }
 
@@ -64,7 +65,7 @@ class RateReportTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(80, 5_120); // the harness was never late with a slot free
 
-    RateReport r = RateReport.assess(3000, 512, 30_000, 5_120, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r = RateAchieved.assess(3000, 512, 30_000, 5_120, 1, TEN_SECONDS_MICROS, lag);
 
     assertThat(r.harnessLimited()).isFalse();
     assertThat(r.targetMet()).isFalse();
@@ -79,7 +80,7 @@ class RateReportTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(80, 29_800);
 
-    RateReport r = RateReport.assess(3000, 2980, 29_800, 29_800, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r = RateAchieved.assess(3000, 2980, 29_800, 29_800, 1, TEN_SECONDS_MICROS, lag);
 
     assertThat(r.targetMet()).isTrue();
     assertThat(r.assessment()).startsWith("schedule kept");

@@ -1,4 +1,4 @@
-package io.mqbench.engine.report;
+package io.mqbench.engine.measure;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.mqbench.engine.report;
+package io.mqbench.engine.measure;
 
 import io.mqbench.mq.RequestCounts;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import java.util.Optional;
  * @param requests the requests the cell's backend made to its service ({@code Mq.requests()}), for
  *     backends billed per request; {@link RequestCounts#NONE} otherwise
  */
-public record CellReport(
+public record CellMeasurements(
     List<SenderStats> senders,
     List<ReceiverStats> receivers,
     EncodedHistogram serviceMicros,
@@ -39,14 +39,14 @@ public record CellReport(
     RequestCounts requests) {
 
   /** Copies the lists; no request counts ({@code null}, as from an older report) are none. */
-  public CellReport {
+  public CellMeasurements {
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
   }
 
   /** A report of a backend that counts no requests. */
-  public CellReport(
+  public CellMeasurements(
       List<SenderStats> senders,
       List<ReceiverStats> receivers,
       EncodedHistogram serviceMicros,
@@ -72,9 +72,9 @@ public record CellReport(
   /**
    * @return the report of a cell that did nothing
    */
-  public static CellReport empty() {
+  public static CellMeasurements empty() {
     EncodedHistogram none = EncodedHistogram.empty();
-    return new CellReport(
+    return new CellMeasurements(
         List.of(),
         List.of(),
         none,
@@ -91,13 +91,13 @@ public record CellReport(
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
    *     request counts add
    */
-  public CellReport plus(CellReport other) {
+  public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
     s.addAll(other.senders);
     s.sort(Comparator.comparingInt(SenderStats::senderId));
     List<ReceiverStats> r = new ArrayList<>(receivers);
     r.addAll(other.receivers);
-    return new CellReport(
+    return new CellMeasurements(
         s,
         r,
         serviceMicros.plus(other.serviceMicros),
@@ -114,9 +114,9 @@ public record CellReport(
    * @param reports reports of every cell of a run
    * @return them merged
    */
-  public static CellReport merge(List<CellReport> reports) {
-    CellReport sum = empty();
-    for (CellReport r : reports) {
+  public static CellMeasurements merge(List<CellMeasurements> reports) {
+    CellMeasurements sum = empty();
+    for (CellMeasurements r : reports) {
       sum = sum.plus(r);
     }
     return sum;

@@ -1,4 +1,4 @@
-package io.mqbench.engine.report;
+package io.mqbench.engine.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
-class CellReportTest {
+class CellMeasurementsTest {
 
   private static Histogram latencies(long seed, int n) {
     Histogram h = Latencies.newHistogram();
@@ -27,13 +27,13 @@ class CellReportTest {
     return b;
   }
 
-  private static CellReport report(
+  private static CellMeasurements report(
       List<SenderStats> senders,
       List<ReceiverStats> receivers,
       Histogram latency,
       DeliveryBitmaps delivery) {
     EncodedHistogram h = EncodedHistogram.of(latency);
-    return new CellReport(senders, receivers, h, h, h, h, h, delivery, Optional.empty());
+    return new CellMeasurements(senders, receivers, h, h, h, h, h, delivery, Optional.empty());
   }
 
   @Test
@@ -46,21 +46,21 @@ class CellReportTest {
     // Cell A sent sender 0's messages 0..999; cell B sender 1's 0..499. A's receiver saw sender 0's
     // 0..599 and sender 1's 0..99; B's receiver saw the rest of both, and sender 0's 500..599
     // again.
-    CellReport cellA =
+    CellMeasurements cellA =
         report(
             List.of(new SenderStats(0, 1_000, 100, 9)),
             List.of(new ReceiverStats(700, 0, 1, 9)),
             a,
             new DeliveryBitmaps(
                 Map.of(0, range(0, 1_000)), Map.of(0, range(0, 600), 1, range(0, 100))));
-    CellReport cellB =
+    CellMeasurements cellB =
         report(
             List.of(new SenderStats(1, 500, 50, 8)),
             List.of(new ReceiverStats(900, 2, 2, 10)),
             b,
             new DeliveryBitmaps(
                 Map.of(1, range(0, 500)), Map.of(0, range(500, 1_000), 1, range(100, 500))));
-    CellReport oneCell =
+    CellMeasurements oneCell =
         report(
             List.of(new SenderStats(0, 1_000, 100, 9), new SenderStats(1, 500, 50, 8)),
             List.of(new ReceiverStats(700, 0, 1, 9), new ReceiverStats(900, 2, 2, 10)),
@@ -69,7 +69,7 @@ class CellReportTest {
                 Map.of(0, range(0, 1_000), 1, range(0, 500)),
                 Map.of(0, range(0, 1_000), 1, range(0, 500))));
 
-    CellReport merged = cellB.plus(cellA);
+    CellMeasurements merged = cellB.plus(cellA);
 
     assertThat(merged.senders()).isEqualTo(oneCell.senders());
     assertThat(merged.delivery()).isEqualTo(oneCell.delivery());
@@ -87,14 +87,14 @@ class CellReportTest {
 
   @Test
   void mergingWithAnEmptyReportChangesNothing() {
-    CellReport only =
+    CellMeasurements only =
         report(
             List.of(new SenderStats(3, 10, 1, 5)),
             List.of(new ReceiverStats(10, 0, 1, 5)),
             latencies(3, 100),
             new DeliveryBitmaps(Map.of(3, range(0, 10)), Map.of(3, range(0, 10))));
 
-    CellReport merged = CellReport.merge(List.of(only, CellReport.empty()));
+    CellMeasurements merged = CellMeasurements.merge(List.of(only, CellMeasurements.empty()));
 
     assertThat(merged.senders()).isEqualTo(only.senders());
     assertThat(merged.receivers()).isEqualTo(only.receivers());
@@ -104,10 +104,10 @@ class CellReportTest {
 
   @Test
   void theFirstFailureOfAnyCellIsKept() {
-    CellReport failed =
-        CellReport.empty()
+    CellMeasurements failed =
+        CellMeasurements.empty()
             .plus(
-                new CellReport(
+                new CellMeasurements(
                     List.of(),
                     List.of(),
                     EncodedHistogram.empty(),

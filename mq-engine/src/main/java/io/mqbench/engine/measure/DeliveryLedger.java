@@ -1,4 +1,4 @@
-package io.mqbench.engine.report;
+package io.mqbench.engine.measure;
 
 import java.util.Map;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;

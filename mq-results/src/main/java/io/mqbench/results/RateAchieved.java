@@ -18,7 +18,7 @@ import org.HdrHistogram.HistogramIterationValue;
  *     nothing scheduled went unsent
  * @param assessment one line explaining {@code harnessLimited} and {@code targetMet}
  */
-public record RateReport(
+public record RateAchieved(
     double targetMsgsPerSecond,
     double achievedMsgsPerSecond,
     long scheduled,
@@ -56,7 +56,7 @@ public record RateReport(
    * @param harnessLagMicros the merged harness-lag histogram of all senders
    * @return the report
    */
-  public static RateReport assess(
+  public static RateAchieved assess(
       double target,
       double achieved,
       long scheduled,
@@ -122,6 +122,6 @@ public record RateReport(
     } else {
       assessment = "schedule kept: " + harness;
     }
-    return new RateReport(target, achieved, scheduled, unsent, limited, met, assessment);
+    return new RateAchieved(target, achieved, scheduled, unsent, limited, met, assessment);
   }
 }

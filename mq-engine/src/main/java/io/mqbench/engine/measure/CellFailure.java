@@ -1,4 +1,4 @@
-package io.mqbench.engine.report;
+package io.mqbench.engine.measure;
 
 import io.mqbench.mq.Errors;
 

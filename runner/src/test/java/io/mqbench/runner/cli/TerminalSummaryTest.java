@@ -2,7 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.engine.report.Latencies;
+import io.mqbench.engine.measure.Latencies;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.RunResult;
 import java.io.ByteArrayOutputStream;
@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-class ConsoleReportTest {
+class TerminalSummaryTest {
 
   @Test
   void aLatencyWithoutValuesIsShownAsSuchRatherThanAsZero() {
@@ -38,7 +38,7 @@ class ConsoleReportTest {
 
   static String print(RunResult result) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ConsoleReport.print(
+    TerminalSummary.print(
         result,
         "settings",
         Path.of("results"),

@@ -1,4 +1,4 @@
-package io.mqbench.engine.report;
+package io.mqbench.engine.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,16 +10,16 @@ import org.junit.jupiter.api.Test;
 
 /** Request counts travel in cell reports and add up when cells merge. */
 class CellReportRequestsTest {
-  private static CellReport withRequests(RequestCounts requests) {
+  private static CellMeasurements withRequests(RequestCounts requests) {
     EncodedHistogram h = EncodedHistogram.empty();
-    return new CellReport(
+    return new CellMeasurements(
         List.of(), List.of(), h, h, h, h, h, DeliveryBitmaps.empty(), Optional.empty(), requests);
   }
 
   @Test
   void requestCountsOfMergedCellsAdd() {
-    CellReport merged =
-        CellReport.merge(
+    CellMeasurements merged =
+        CellMeasurements.merge(
             List.of(
                 withRequests(new RequestCounts(Map.of("send", 3L), 3)),
                 withRequests(new RequestCounts(Map.of("send", 2L, "delete", 1L), 4))));
@@ -30,11 +30,11 @@ class CellReportRequestsTest {
   @Test
   void aReportWithoutCountsHasNone() {
     EncodedHistogram h = EncodedHistogram.empty();
-    CellReport plain =
-        new CellReport(
+    CellMeasurements plain =
+        new CellMeasurements(
             List.of(), List.of(), h, h, h, h, h, DeliveryBitmaps.empty(), Optional.empty());
     assertThat(plain.requests()).isEqualTo(RequestCounts.NONE);
-    assertThat(CellReport.empty().requests()).isEqualTo(RequestCounts.NONE);
+    assertThat(CellMeasurements.empty().requests()).isEqualTo(RequestCounts.NONE);
     assertThat(withRequests(null).requests()).isEqualTo(RequestCounts.NONE);
   }
 }
