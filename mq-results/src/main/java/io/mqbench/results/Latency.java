@@ -6,6 +6,11 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 
@@ -63,22 +68,19 @@ public record Latency(
       MAX = "max";
 
   /** The percentiles reported everywhere, with their column-name suffixes. */
-  public static final java.util.List<java.util.Map.Entry<String, Double>> PERCENTILES =
-      java.util.List.of(
-          java.util.Map.entry(P50, 50.0),
-          java.util.Map.entry(P90, 90.0),
-          java.util.Map.entry(P99, 99.0),
-          java.util.Map.entry(P99_9, 99.9),
-          java.util.Map.entry(P99_99, 99.99),
-          java.util.Map.entry(P99_999, 99.999),
-          java.util.Map.entry(P99_9999, 99.9999));
+  public static final List<Map.Entry<String, Double>> PERCENTILES =
+      List.of(
+          Map.entry(P50, 50.0),
+          Map.entry(P90, 90.0),
+          Map.entry(P99, 99.0),
+          Map.entry(P99_9, 99.9),
+          Map.entry(P99_99, 99.99),
+          Map.entry(P99_999, 99.999),
+          Map.entry(P99_9999, 99.9999));
 
   /** Every percentile's suffix, then {@link #MAX}: the values a latency reports, in order. */
-  public static final java.util.List<String> SUFFIXES =
-      java.util.stream.Stream.concat(
-              PERCENTILES.stream().map(java.util.Map.Entry::getKey),
-              java.util.stream.Stream.of(MAX))
-          .toList();
+  public static final List<String> SUFFIXES =
+      Stream.concat(PERCENTILES.stream().map(Map.Entry::getKey), Stream.of(MAX)).toList();
 
   /**
    * Decodes the histogram when only its encoding is given: a latency read back from {@code
@@ -124,7 +126,7 @@ public record Latency(
    * @param suffix one of {@link #PERCENTILES}' names, or {@code max}
    * @return that value in milliseconds; empty if the histogram cannot give it
    */
-  public java.util.OptionalDouble valueMs(String suffix) {
+  public OptionalDouble valueMs(String suffix) {
     Double v =
         switch (suffix) {
           case P50 -> p50Ms;
@@ -137,7 +139,7 @@ public record Latency(
           case MAX -> maxMs;
           default -> throw new IllegalArgumentException(suffix);
         };
-    return v == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
+    return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
   }
 
   /**
@@ -190,7 +192,7 @@ public record Latency(
     try {
       return Histogram.decodeFromCompressedByteBuffer(
           ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-    } catch (java.util.zip.DataFormatException e) {
+    } catch (DataFormatException e) {
       throw new IllegalArgumentException("not an encoded histogram", e);
     }
   }

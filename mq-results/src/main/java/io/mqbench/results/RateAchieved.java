@@ -1,5 +1,6 @@
 package io.mqbench.results;
 
+import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -77,7 +78,7 @@ public record RateAchieved(
     boolean met = achieved >= TARGET_SHARE * target && unsent == 0;
     String harness =
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "the harness stalled (started sends over 1 ms late with a window slot free) for %.2f %%"
                 + " of the run, longest %.3f ms (limit %.0f %%)",
             share * 100,
@@ -86,14 +87,13 @@ public record RateAchieved(
     String assessment;
     String shortfall =
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "%,.0f of %,.0f msgs/s (%.1f %%)%s",
             achieved,
             target,
             100 * achieved / target,
             unsent > 0
-                ? String.format(
-                    java.util.Locale.ROOT, ", %,d scheduled messages never sent", unsent)
+                ? String.format(Locale.ROOT, ", %,d scheduled messages never sent", unsent)
                 : "");
     if (!met && limited) {
       // A missed target is never a pass, whoever stalled: the harness's stalls are named as a

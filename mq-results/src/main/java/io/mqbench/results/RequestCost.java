@@ -3,8 +3,10 @@ package io.mqbench.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.mq.RequestCounts;
 import io.mqbench.mq.RequestPrice;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The requests a backend billed per request made during a run ({@code Mq.requests()}), and what
@@ -32,10 +34,7 @@ public record RequestCost(
 
   /** Copies the calls. */
   public RequestCost {
-    calls =
-        calls == null
-            ? Map.of()
-            : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(calls));
+    calls = calls == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(calls));
   }
 
   /**

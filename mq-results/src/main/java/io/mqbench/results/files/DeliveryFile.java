@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * {@code delivery.bin} in a results folder: the run id, its sender count and the delivery bitmaps
@@ -70,8 +71,8 @@ public record DeliveryFile(int runId, int senders, DeliveryBitmaps bitmaps) {
     Files.move(
         tmp,
         dir.resolve(NAME),
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
   }
 
   /**

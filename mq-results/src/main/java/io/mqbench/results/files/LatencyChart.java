@@ -15,6 +15,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -68,7 +69,7 @@ public final class LatencyChart {
     chart.getStyler().setMarkerSize(0);
     chart.getStyler().setYAxisLogarithmic(true);
     // Beside the plot, long legend names (a matrix's cells) leave it no width: below it instead.
-    chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     for (Map.Entry<String, Histogram> e : microsByName.entrySet()) {
       Histogram h = e.getValue();
       if (h.getTotalCount() == 0) {

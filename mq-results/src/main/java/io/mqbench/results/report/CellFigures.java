@@ -3,8 +3,10 @@ package io.mqbench.results.report;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunStatus;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -46,7 +48,7 @@ public record CellFigures(
     for (RunFigures r : runs) {
       // A sweep's runs share their (empty) cell and differ in rate: each rate is a cell of its own.
       List<Object> key =
-          java.util.Arrays.asList(r.source(), r.cell(), r.settings().run().rate().orElse(null));
+          Arrays.asList(r.source(), r.cell(), r.settings().run().rate().orElse(null));
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     List<CellFigures> cells = new ArrayList<>();
@@ -102,7 +104,7 @@ public record CellFigures(
       return cellLabel;
     }
     Double rate = first().targetRate();
-    return rate == null ? queue : String.format(java.util.Locale.ROOT, "%s rate=%.0f", queue, rate);
+    return rate == null ? queue : String.format(Locale.ROOT, "%s rate=%.0f", queue, rate);
   }
 
   /**

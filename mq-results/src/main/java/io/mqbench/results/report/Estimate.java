@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The mean of a cell's repetitions and its 95 % confidence interval, from Student's t distribution
@@ -69,7 +70,7 @@ public record Estimate(int n, double mean, double halfWidth) {
       return "";
     }
     String f = "%,." + decimals + "f";
-    String m = String.format(java.util.Locale.ROOT, f, mean);
-    return hasInterval() ? m + " ± " + String.format(java.util.Locale.ROOT, f, halfWidth) : m;
+    String m = String.format(Locale.ROOT, f, mean);
+    return hasInterval() ? m + " ± " + String.format(Locale.ROOT, f, halfWidth) : m;
   }
 }

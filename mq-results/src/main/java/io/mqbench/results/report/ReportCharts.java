@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -82,10 +83,7 @@ final class ReportCharts {
             .yAxisTitle(what)
             .build();
     style(chart);
-    chart
-        .getStyler()
-        .setDefaultSeriesRenderStyle(
-            org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+    chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
     chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
     chart.getStyler().setOverlapped(true); // every line's point of a value at the same x
     chart.getStyler().setYAxisMin(0.0); // two repetitions' interval can reach below 0 msgs/s

@@ -1,5 +1,7 @@
 package io.mqbench.results.report;
 
+import java.util.Locale;
+
 /** How runs and cells are named in the report's tables and legends. */
 final class ReportNames {
   private ReportNames() {}
@@ -15,7 +17,7 @@ final class ReportNames {
         !r.cellLabel().isEmpty()
             ? r.cellLabel()
             : r.targetRate() != null
-                ? String.format(java.util.Locale.ROOT, "%s rate=%.0f", r.queue(), r.targetRate())
+                ? String.format(Locale.ROOT, "%s rate=%.0f", r.queue(), r.targetRate())
                 : r.queue() + " " + r.runId();
     return cell
         + (r.repetition() > 0 ? " #" + r.repetition() : "")
