@@ -14,7 +14,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * public Optional<LocalBroker> newLocalBroker(MqConfig config) {
- *   return Optional.of(new JavaLocalBroker(MongoSettings.LOCAL_BROKER));
+ *   return Optional.of(new JavaLocalBroker(LOCAL_BROKER)); // its LocalBrokerDescriptor
  * }
  * }</pre>
  */

@@ -100,7 +100,7 @@ public final class JavaLocalBroker implements LocalBroker {
   @Override
   public synchronized MqConfig start(MqConfig config) throws InterruptedException {
     if (closed || scratch != null) {
-      throw new MqException("the " + descriptor.name() + " was already started");
+      throw new MqException("the " + descriptor.name() + " was already started or closed");
     }
     JavaBroker dist = distribution();
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
