@@ -47,11 +47,13 @@ cp "$runner_jar" "$WORK/mqbench.jar"
 
 SERVER="$URI"
 if [ -z "$URI" ]; then
-  ls mq-mongo-server/target/classes/mongo-server/*.jar >/dev/null 2>&1 && [ -f mq-mongo/target/classes/io/mqbench/mongo/StandInMain.class ] \
+  # The stand-in's jars and its main class (mq-mongo-broker), as the runner's local broker runs them.
+  ls mq-mongo-broker/target/classes/mongo-broker/mq-mongo-broker-*-main.jar >/dev/null 2>&1 \
     || { echo "the stand-in's jars are missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  java -Xmx1g -cp "mq-mongo-server/target/classes/mongo-server/*:mq-mongo/target/classes" \
-    io.mqbench.mongo.StandInMain 127.0.0.1 "$PORT" >"$WORK/standin.log" 2>&1 &
+  printf 'host=127.0.0.1\nports=%s\ndirectory=%s\n' "$PORT" "$WORK" >"$WORK/launch.properties"
+  java -Xmx1g -cp "mq-mongo-broker/target/classes/mongo-broker/*" \
+    io.mqbench.mongo.broker.MongoStandInMain "$WORK/launch.properties" >"$WORK/standin.log" 2>&1 &
   STANDIN_PID=$!
   for _ in $(seq 1 100); do grep -q listening "$WORK/standin.log" && break; sleep 0.1; done
   grep -q listening "$WORK/standin.log" || { cat "$WORK/standin.log" >&2; exit 1; }

@@ -1,12 +1,14 @@
 package io.mqbench.artemis;
 
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.MqProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +21,41 @@ import java.util.Optional;
  *
  * <p>With no {@code artemis.url} the runner uses the broker on 127.0.0.1:61616 (the port {@code
  * docker/artemis.yml} would publish) if one answers, else starts a local broker ({@link
- * LocalArtemis}).
+ * #LOCAL_BROKER}).
  */
-public final class ArtemisMqProvider implements MqProvider {
+public final class ArtemisMqProvider implements BrokerBackend {
+  /**
+   * The local broker: one Artemis broker in a JVM of its own (mq-artemis-broker's jars and main
+   * class), exactly one acceptor (core protocol only) on a free loopback port, security on with the
+   * configured user, and a persistent NIO journal with {@code journal-datasync} on in its scratch
+   * directory: every commit and every durable send is on disk (fsync) before the broker confirms
+   * it.
+   */
+  public static final LocalBrokerDescriptor LOCAL_BROKER =
+      new LocalBrokerDescriptor(
+          "local Artemis broker",
+          "artemis-broker",
+          "io.mqbench.artemis.broker.ArtemisBrokerMain",
+          1,
+          ArtemisSettings.URL,
+          "tcp://",
+          ArtemisSettings.LOCAL_BROKER_HEAP,
+          config ->
+              Map.of(
+                  "user",
+                  config.get(ArtemisSettings.USER),
+                  "password",
+                  config.get(ArtemisSettings.PASSWORD)),
+          LocalBrokerDescriptor.Readiness.PORTS,
+          "single-node Artemis {version} (NIO journal, datasync on) on {address}");
+
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(ArtemisSettings.URL.name()),
+          "docker/artemis.yml",
+          "127.0.0.1:61616",
+          ArtemisSettings.COMPOSE_URL,
+          "");
 
   @Override
   public String name() {
@@ -50,7 +84,7 @@ public final class ArtemisMqProvider implements MqProvider {
    */
   @Override
   public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = MqProvider.super.configure(raw);
+    MqConfig config = BrokerBackend.super.configure(raw);
     ArtemisSettings.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX));
     if (config.find(ArtemisSettings.URL).isPresent()) {
       ArtemisSettings.from(config);
@@ -82,12 +116,10 @@ public final class ArtemisMqProvider implements MqProvider {
     return w;
   }
 
+  /** The URL's {@code host:port} list. */
   @Override
-  public String target(MqConfig config) {
-    return config
-        .find(ArtemisSettings.URL)
-        .map(ArtemisSettings::endpoints)
-        .orElse("unset (" + ArtemisSettings.URL.name() + ")");
+  public String address(String key, String value) {
+    return ArtemisSettings.endpoints(value);
   }
 
   @Override
@@ -96,22 +128,13 @@ public final class ArtemisMqProvider implements MqProvider {
   }
 
   @Override
-  public Optional<BrokerAddressing> brokerAddressing() {
-    return Optional.of(
-        new BrokerAddressing(
-            List.of(ArtemisSettings.URL.name()),
-            "docker/artemis.yml",
-            "127.0.0.1:61616",
-            ArtemisSettings.COMPOSE_URL,
-            ""));
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
   }
 
   @Override
-  public Optional<LocalBroker> localBroker(MqConfig config) {
-    if (config.find(ArtemisSettings.URL).isPresent()) {
-      return Optional.empty();
-    }
-    return Optional.of(new ArtemisLocalBroker(config.get(ArtemisSettings.LOCAL_BROKER_HEAP)));
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
   }
 
   /**

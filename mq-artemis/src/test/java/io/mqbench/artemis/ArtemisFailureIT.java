@@ -1,8 +1,8 @@
 package io.mqbench.artemis;
 
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -13,11 +13,16 @@ import org.junit.jupiter.api.BeforeAll;
  * the other tests' broker). The broker authenticates its one user, so wrong credentials are tested.
  */
 class ArtemisFailureIT extends MqFailureKit {
-  private static LocalArtemis artemis;
+  private static JavaLocalBroker artemis;
+  private static String url;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    artemis = LocalArtemis.start(384, "artemis", "artemis", Duration.ofSeconds(60));
+    artemis = new JavaLocalBroker(ArtemisMqProvider.LOCAL_BROKER);
+    url =
+        artemis
+            .start(new ArtemisMqProvider().configure(Map.of("artemis.localBrokerHeapMb", "384")))
+            .get(ArtemisSettings.URL);
   }
 
   @AfterAll
@@ -35,8 +40,7 @@ class ArtemisFailureIT extends MqFailureKit {
   /** A short call timeout, so that a frozen broker fails a send within seconds. */
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
-    return Map.of(
-        "artemis.url", artemis.url(), "artemis.queue", queueName, "artemis.callTimeout", "3s");
+    return Map.of("artemis.url", url, "artemis.queue", queueName, "artemis.callTimeout", "3s");
   }
 
   @Override
@@ -48,7 +52,7 @@ class ArtemisFailureIT extends MqFailureKit {
   protected Optional<WrongCredentials> wrongCredentials() {
     return Optional.of(
         new WrongCredentials(
-            Map.of("artemis.url", artemis.url(), "artemis.password", "not-the-password"),
+            Map.of("artemis.url", url, "artemis.password", "not-the-password"),
             "artemis.password"));
   }
 

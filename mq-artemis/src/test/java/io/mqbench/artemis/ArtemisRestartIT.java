@@ -2,6 +2,7 @@ package io.mqbench.artemis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
@@ -25,11 +26,16 @@ import org.junit.jupiter.api.Test;
  * every batch whose commit returned is received after the restart.
  */
 class ArtemisRestartIT {
-  private static LocalArtemis artemis;
+  private static JavaLocalBroker artemis;
+  private static String url;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    artemis = LocalArtemis.start(384, "artemis", "artemis", Duration.ofSeconds(60));
+    artemis = new JavaLocalBroker(ArtemisMqProvider.LOCAL_BROKER);
+    url =
+        artemis
+            .start(new ArtemisMqProvider().configure(Map.of("artemis.localBrokerHeapMb", "384")))
+            .get(ArtemisSettings.URL);
   }
 
   @AfterAll
@@ -42,7 +48,7 @@ class ArtemisRestartIT {
   private static Mq open() {
     ArtemisMqProvider provider = new ArtemisMqProvider();
     return provider.open(
-        provider.configure(Map.of("artemis.url", artemis.url(), "artemis.queue", "restart")));
+        provider.configure(Map.of("artemis.url", url, "artemis.queue", "restart")));
   }
 
   private static List<byte[]> messages(long first, int count) {
@@ -82,7 +88,7 @@ class ArtemisRestartIT {
       Thread.sleep(20);
     }
 
-    artemis.crashAndRestart(Duration.ofSeconds(60));
+    artemis.crashAndRestart(0);
     stop.set(true);
     sending.join(30_000);
     long mustArrive = committed.get();

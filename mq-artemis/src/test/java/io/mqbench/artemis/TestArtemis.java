@@ -1,6 +1,7 @@
 package io.mqbench.artemis;
 
-import java.time.Duration;
+import io.mqbench.broker.JavaLocalBroker;
+import java.util.Map;
 
 /**
  * The broker the integration tests share: {@code ARTEMIS_URL} when set (with {@code ARTEMIS_USER}
@@ -21,9 +22,18 @@ final class TestArtemis {
       if (given != null && !given.isBlank()) {
         url = given;
       } else {
-        LocalArtemis local = LocalArtemis.start(512, USER, PASSWORD, Duration.ofSeconds(60));
-        Runtime.getRuntime().addShutdownHook(new Thread(local::close, "stop-test-artemis"));
-        url = local.url();
+        // Its own shutdown hook stops it (and removes its journal) when the JVM exits.
+        JavaLocalBroker local = new JavaLocalBroker(ArtemisMqProvider.LOCAL_BROKER);
+        url =
+            local
+                .start(
+                    new ArtemisMqProvider()
+                        .configure(
+                            Map.of(
+                                "artemis.user", USER,
+                                "artemis.password", PASSWORD,
+                                "artemis.localBrokerHeapMb", "512")))
+                .get(ArtemisSettings.URL);
       }
     }
     return url;

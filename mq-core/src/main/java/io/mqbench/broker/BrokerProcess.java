@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * A local broker's process: started with its output in a log file, waited for until ready, and
@@ -24,14 +26,30 @@ import java.util.function.Consumer;
  * and also when this JVM dies for any reason (even SIGKILL), so a broker never outlives its
  * harness.
  *
+ * <p><b>Stopped by its owner only.</b> The process runs in a session of its own ({@code setsid},
+ * where installed), so that a signal to the harness's process group (a Ctrl-C on the terminal, a
+ * service manager's or a script's {@code kill -- -PGID}) reaches the harness, which stops its run
+ * and writes its results, and not the broker, which would die before the run had settled.
+ *
+ * <p><b>One shutdown hook.</b> When this JVM shuts down, the process's one hook stops it; while its
+ * owner {@linkplain #holdStop holds} the stop, the hook first waits for the release (or the hold's
+ * longest wait), so that a run being stopped ends against a live broker.
+ *
  * <p>Thread-safe.
  */
 public final class BrokerProcess implements AutoCloseable {
+  /** Starts a command in a session of its own; absent where util-linux is not installed. */
+  private static final Optional<String> SETSID =
+      Stream.of("/usr/bin/setsid", "/bin/setsid")
+          .filter(p -> Files.isExecutable(Path.of(p)))
+          .findFirst();
+
   private final String name;
   private final Process process;
   private final OutputStream stdin;
   private final Path log;
   private final Thread shutdownHook;
+  private volatile StopHold hold;
   private boolean closed;
 
   private BrokerProcess(String name, Process process, Path log) {
@@ -39,7 +57,7 @@ public final class BrokerProcess implements AutoCloseable {
     this.process = process;
     this.stdin = process.getOutputStream();
     this.log = log;
-    this.shutdownHook = new Thread(this::close, "stop-" + name);
+    this.shutdownHook = new Thread(this::stopAtShutdown, "stop-" + name);
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
@@ -64,6 +82,7 @@ public final class BrokerProcess implements AutoCloseable {
       Path log,
       Consumer<Map<String, String>> environment) {
     List<String> cmd = new ArrayList<>();
+    SETSID.ifPresent(cmd::add);
     if (!watchesStdin) {
       // The command runs in the background; a watcher holds our pipe (as fd 3) and sends the
       // command SIGTERM when the pipe closes. The shell exits with the command's status.
@@ -88,6 +107,24 @@ public final class BrokerProcess implements AutoCloseable {
     } catch (IOException e) {
       throw new MqException("cannot start " + name + " (" + command.get(0) + "): " + e, e);
     }
+  }
+
+  /**
+   * Holds this process's stop at JVM shutdown: the shutdown hook waits in {@link
+   * StopHold#awaitRelease()} before it stops the process. {@link #close()} is not held.
+   *
+   * @param hold the hold; replaces an earlier one
+   */
+  public void holdStop(StopHold hold) {
+    this.hold = hold;
+  }
+
+  private void stopAtShutdown() {
+    StopHold h = hold;
+    if (h != null) {
+      h.awaitRelease();
+    }
+    close();
   }
 
   /** A check that the broker serves clients. */
@@ -217,7 +254,8 @@ public final class BrokerProcess implements AutoCloseable {
 
   /**
    * Stops the broker: closes its standard input (a graceful stop), waits up to 15 s, then kills it
-   * and its descendants. Idempotent; also runs on JVM shutdown.
+   * and its descendants. Idempotent; never held. Also runs on JVM shutdown, once a {@linkplain
+   * #holdStop held} stop is released.
    */
   @Override
   public void close() {

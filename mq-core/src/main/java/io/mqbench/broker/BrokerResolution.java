@@ -76,7 +76,7 @@ public final class BrokerResolution {
       return new Resolved(config, provider.localBroker(config), List.of());
     }
     BrokerAddressing a = addressing.get();
-    if (a.keys().stream().anyMatch(config::isGiven)) {
+    if (a.isGivenIn(config)) {
       return new Resolved(config, Optional.empty(), List.of());
     }
     if (answers.test(a.composeProbe())) {

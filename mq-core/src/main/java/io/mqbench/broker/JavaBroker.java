@@ -22,14 +22,17 @@ import java.util.stream.Stream;
 /**
  * A Java broker's classpath and command line. A broker's jars conflict with the clients' (see the
  * project's BROKERS-HERE notes), so they are never dependencies of a backend: a broker-distribution
- * module (such as {@code mq-kafka-broker}) puts them as plain files under one resource directory
- * ({@code kafka-broker/}) together with a {@code broker.properties} naming the version, and the
- * build resolves them, so every version lives in the parent pom.
+ * module ({@code mq-kafka-broker}, {@code mq-artemis-broker}, {@code mq-mongo-broker}, {@code
+ * mq-sqs-broker}) puts them as plain files under one resource directory ({@code kafka-broker/})
+ * together with a {@code broker.properties} naming the version and a jar of its own main class (the
+ * code that runs on the broker's classpath, compiled against the broker's jars, and never on a
+ * client's or the runner's), and the build resolves them, so every version lives in the parent pom.
  *
  * <p>At run time the directory is used where it is (a build's {@code target/classes}) or extracted
  * from the jar that carries it (the distribution module's jar, or the runner's shaded jar) into the
- * broker's scratch directory. The launcher classes ({@link StdinWatchdog} and the broker's own
- * main) are copied beside the jars as class files.
+ * broker's scratch directory. {@link StdinWatchdog} and {@link LaunchFile} are copied beside the
+ * jars as class files. {@link JavaLocalBroker} runs a distribution from a {@link
+ * LocalBrokerDescriptor}.
  */
 public final class JavaBroker {
   private final String resourceDir;
@@ -80,19 +83,17 @@ public final class JavaBroker {
   }
 
   /**
-   * Makes the broker's classpath: its jars, plus a directory with the launcher classes.
+   * Makes the broker's classpath: its jars (the distribution module's own main class is one of
+   * them), plus a directory with {@link StdinWatchdog} and {@link LaunchFile}.
    *
    * @param scratch the broker's scratch directory (jars are extracted there when inside a jar)
-   * @param launchers classes copied beside the jars; {@link StdinWatchdog} is always added
    * @return the classpath, {@code lib/*:launcher}
    * @throws MqException if the jars cannot be found or copied
    */
-  public String classpath(Path scratch, Class<?>... launchers) {
+  public String classpath(Path scratch) {
     try {
       Path launcher = scratch.resolve("launcher");
-      List<Class<?>> classes = new ArrayList<>(List.of(launchers));
-      classes.add(StdinWatchdog.class);
-      for (Class<?> c : classes) {
+      for (Class<?> c : List.of(StdinWatchdog.class, LaunchFile.class)) {
         String classFile = c.getName().replace('.', '/') + ".class";
         Path target = launcher.resolve(classFile);
         Files.createDirectories(target.getParent());

@@ -5,16 +5,25 @@
  * <ul>
  *   <li>{@link io.mqbench.broker.BrokerResolution}: the one broker-address policy (address given;
  *       else the compose file's port on 127.0.0.1; else a local broker; else a one-line failure).
+ *   <li>{@link io.mqbench.broker.BrokerBackend}: the provider methods that follow from a backend's
+ *       {@link io.mqbench.mq.BrokerAddressing} (target, local broker only without an address).
+ *   <li>{@link io.mqbench.broker.LocalBrokerDescriptor} and {@link
+ *       io.mqbench.broker.JavaLocalBroker}: the one local-broker template. A Java backend declares
+ *       a descriptor (distribution, main class, ports, address key, heap key, readiness,
+ *       description); the template runs it.
+ *   <li>{@link io.mqbench.broker.JavaBroker}: a Java broker's classpath, resolved by the build in a
+ *       broker-distribution module ({@code mq-<backend>-broker}) together with the main class that
+ *       runs on it, and its command line.
+ *   <li>{@link io.mqbench.broker.BrokerProcess}: the broker's process, its log, readiness with the
+ *       log's tail in the error, one stop path and one shutdown hook (held by a {@link
+ *       io.mqbench.broker.StopHold} while the owner's run ends), a session of its own, and no
+ *       orphans ({@link io.mqbench.broker.StdinWatchdog}).
  *   <li>{@link io.mqbench.broker.ScratchDirectory}: a temporary directory with an owner pid, so
  *       that directories of killed harnesses are removed by the next one.
  *   <li>{@link io.mqbench.broker.Loopback}: free ports on 127.0.0.1 and "does this port answer".
- *   <li>{@link io.mqbench.broker.BrokerProcess}: the broker's process, its log, readiness with the
- *       log's tail in the error, one shutdown path, and no orphans (stdin watchdog).
- *   <li>{@link io.mqbench.broker.JavaBroker}: a Java broker's classpath, resolved by the build in a
- *       broker-distribution module, and its command line.
  * </ul>
  *
- * <p>A backend's local broker (an {@link io.mqbench.mq.LocalBroker}) is then only its own part:
- * configuration files, the ports it needs, and how to tell that it serves clients.
+ * <p>A backend's own part is then its descriptor and, in its distribution module, the main class:
+ * the broker's configuration files, written from the launch file.
  */
 package io.mqbench.broker;

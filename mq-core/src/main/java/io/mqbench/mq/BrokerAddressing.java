@@ -1,5 +1,6 @@
 package io.mqbench.mq;
 
+import io.mqbench.config.MqConfig;
 import java.util.List;
 
 /**
@@ -46,5 +47,13 @@ public record BrokerAddressing(
    */
   public String key() {
     return keys.get(0);
+  }
+
+  /**
+   * @param config a configuration of the backend
+   * @return whether it names a broker: any of {@link #keys()} given
+   */
+  public boolean isGivenIn(MqConfig config) {
+    return keys.stream().anyMatch(config::isGiven);
   }
 }

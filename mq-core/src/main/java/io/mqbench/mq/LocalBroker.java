@@ -1,6 +1,7 @@
 package io.mqbench.mq;
 
 import io.mqbench.config.MqConfig;
+import java.time.Duration;
 
 /**
  * A single-node broker that the runner starts on this machine when no broker address is configured,
@@ -10,6 +11,11 @@ import io.mqbench.config.MqConfig;
  * threads would distort what is measured), listens on 127.0.0.1 only, keeps its data in a directory
  * of its own and removes it on {@link #close()}. Numbers measured against it are not cluster
  * numbers; the runner says so.
+ *
+ * <p>It stops on {@link #close()}, and when this JVM ends: at once if this JVM dies, and through
+ * one shutdown hook per broker process if it shuts down, which waits while the broker's stop is
+ * {@linkplain #holdStop held}. Java brokers are made from a descriptor by {@code
+ * io.mqbench.broker.JavaLocalBroker}; their methods are thread-safe.
  */
 public interface LocalBroker extends AutoCloseable {
 
@@ -31,7 +37,28 @@ public interface LocalBroker extends AutoCloseable {
    */
   String description();
 
+  /**
+   * Keeps the broker running through a shutdown of this JVM (a hang-up, an exit from elsewhere)
+   * until the returned hold is released or {@code atMost} has passed, so that a run being stopped
+   * can end, settle and summarise against a live broker rather than a dead one. When the shutdown
+   * begins while the stop is held, {@code onShutdown} runs once (it asks the owner's run to stop);
+   * the broker stops once the hold is released. {@link #close()} is never held. May be called
+   * before or after {@link #start}; a later call replaces the hold.
+   *
+   * @param onShutdown what to do first when this JVM starts shutting down; must return promptly
+   * @param atMost the longest a shutdown waits for the release
+   * @return the hold; closing it releases the stop
+   */
+  Hold holdStop(Runnable onShutdown, Duration atMost);
+
   /** Stops the broker and removes its data. Idempotent. */
   @Override
   void close();
+
+  /** A held stop (see {@link #holdStop}). */
+  interface Hold extends AutoCloseable {
+    /** Releases the stop: a shutdown under way stops the broker now. Idempotent. */
+    @Override
+    void close();
+  }
 }

@@ -10,6 +10,7 @@ import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,9 +19,13 @@ import org.junit.jupiter.api.Test;
 class BrokerResolutionTest {
   private static final ConfigKey<String> URI =
       ConfigKey.string("b.uri", null, "address").markedSecret();
+  private static final ConfigKey<String> HOST = ConfigKey.string("b.host", null, "host");
 
-  /** A backend with an address key, a compose port, and a local broker if {@code canRunLocal}. */
-  private static final class Backend implements MqProvider {
+  /**
+   * A backend with an address key, a compose port, and a local broker if {@code canRunLocal}; its
+   * target, broker addressing and local broker are {@link BrokerBackend}'s.
+   */
+  private static final class Backend implements BrokerBackend {
     private final boolean canRunLocal;
 
     Backend(boolean canRunLocal) {
@@ -39,12 +44,7 @@ class BrokerResolutionTest {
 
     @Override
     public List<ConfigKey<?>> configKeys() {
-      return List.of(URI);
-    }
-
-    @Override
-    public String target(MqConfig config) {
-      return config.find(URI).orElse("unset");
+      return List.of(URI, HOST);
     }
 
     @Override
@@ -53,18 +53,22 @@ class BrokerResolutionTest {
     }
 
     @Override
-    public Optional<BrokerAddressing> brokerAddressing() {
-      return Optional.of(
-          new BrokerAddressing(
-              List.of("b.uri"),
-              "docker/b.yml",
-              "127.0.0.1:5999",
-              "b://guest:guest@127.0.0.1:5999",
-              "apt-get install b-server"));
+    public BrokerAddressing addressing() {
+      return new BrokerAddressing(
+          List.of("b.uri", "b.host"),
+          "docker/b.yml",
+          "127.0.0.1:5999",
+          "b://guest:guest@127.0.0.1:5999",
+          "apt-get install b-server");
     }
 
     @Override
-    public Optional<LocalBroker> localBroker(MqConfig config) {
+    public String address(String key, String value) {
+      return key.equals("b.uri") ? value.replaceAll("^b://([^@]*@)?", "") : value + ":5999";
+    }
+
+    @Override
+    public Optional<LocalBroker> newLocalBroker(MqConfig config) {
       if (!canRunLocal) {
         return Optional.empty();
       }
@@ -78,6 +82,11 @@ class BrokerResolutionTest {
             @Override
             public String description() {
               return "a private b node";
+            }
+
+            @Override
+            public Hold holdStop(Runnable onShutdown, Duration atMost) {
+              return () -> {};
             }
 
             @Override
@@ -142,5 +151,26 @@ class BrokerResolutionTest {
             "no b broker: b.uri is not set, nothing answers on 127.0.0.1:5999 (start the cluster"
                 + " with `docker compose -f docker/b.yml up -d --wait`), and no local broker can"
                 + " be started here (apt-get install b-server)");
+  }
+
+  @Test
+  void aBrokerBackendsTargetIsTheFirstAddressGivenAsItShowsIt() {
+    Backend b = new Backend(true);
+
+    assertThat(b.target(config(b, Map.of("b.uri", "b://u:secret@h:1", "b.host", "other"))))
+        .isEqualTo("h:1");
+    assertThat(b.target(config(b, Map.of("b.host", "h2")))).isEqualTo("h2:5999");
+    assertThat(b.target(config(b, Map.of()))).isEqualTo("unset (b.uri, b.host)");
+  }
+
+  @Test
+  void aBrokerBackendOffersALocalBrokerOnlyWhenNoAddressKeyIsGiven() {
+    Backend b = new Backend(true);
+
+    assertThat(b.localBroker(config(b, Map.of()))).isPresent();
+    assertThat(b.localBroker(config(b, Map.of("b.uri", "b://h:1")))).isEmpty();
+    assertThat(b.localBroker(config(b, Map.of("b.host", "h")))).isEmpty();
+    assertThat(new Backend(false).localBroker(config(b, Map.of()))).isEmpty();
+    assertThat(b.brokerAddressing()).contains(b.addressing());
   }
 }

@@ -105,9 +105,9 @@ final class KafkaMq implements Mq {
   private static String ensureTopic(Admin admin, KafkaSettings s, int brokers)
       throws InterruptedException {
     String topic = s.topic;
-    int partitions = s.config.get(KafkaMqProvider.PARTITIONS);
-    int replicas = s.config.get(KafkaMqProvider.REPLICATION_FACTOR);
-    int minIsr = s.config.get(KafkaMqProvider.MIN_INSYNC_REPLICAS);
+    int partitions = s.config.get(KafkaSettings.PARTITIONS);
+    int replicas = s.config.get(KafkaSettings.REPLICATION_FACTOR);
+    int minIsr = s.config.get(KafkaSettings.MIN_INSYNC_REPLICAS);
     Optional<TopicDescription> existing = describe(admin, s);
     if (existing.isEmpty()) {
       if (replicas > brokers) {
@@ -132,7 +132,7 @@ final class KafkaMq implements Mq {
       Map<String, String> configs = new LinkedHashMap<>();
       configs.put(
           TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
-          String.valueOf(s.config.get(KafkaMqProvider.MAX_MESSAGE_BYTES)));
+          String.valueOf(s.config.get(KafkaSettings.MAX_MESSAGE_BYTES)));
       if (minIsr > 0) {
         configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(minIsr));
       }
@@ -258,7 +258,7 @@ final class KafkaMq implements Mq {
               + " (nothing accepts connections there within "
               + probe.toMillis()
               + " ms); is a broker running there? ("
-              + KafkaMqProvider.BOOTSTRAP_SERVERS.name()
+              + KafkaSettings.BOOTSTRAP_SERVERS.name()
               + ")");
     }
   }

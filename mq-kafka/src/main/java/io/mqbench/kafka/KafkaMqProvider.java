@@ -1,5 +1,10 @@
 package io.mqbench.kafka;
 
+import static io.mqbench.kafka.KafkaSettings.*;
+
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -8,13 +13,15 @@ import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
@@ -22,178 +29,61 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * The {@code kafka} backend: a topic written by idempotent producers and read by a consumer group
  * whose offsets are committed only up to what receivers acknowledged.
  */
-public final class KafkaMqProvider implements MqProvider {
-  /** Where the cluster is; unset means the runner starts a local single-node broker. */
-  public static final ConfigKey<String> BOOTSTRAP_SERVERS =
-      ConfigKey.string(
-          "kafka.bootstrapServers",
-          null,
-          "brokers as host:port[,host:port...]; unset: a local single-node broker is started");
-
-  /** The topic senders write and receivers read; created if missing. */
-  public static final ConfigKey<String> TOPIC =
-      ConfigKey.matching(
-          "kafka.topic",
-          "mqbench",
-          java.util.regex.Pattern.compile("(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}"),
-          "a Kafka topic name: 1 to 249 of a-z A-Z 0-9 . _ -, not . or ..",
-          "topic to send to and receive from; created if missing");
-
-  /** Partitions of the topic when this backend creates it; receivers beyond it stay idle. */
-  public static final ConfigKey<Integer> PARTITIONS =
-      ConfigKey.integer(
-          "kafka.partitions",
-          8,
-          1,
-          100_000,
-          "partitions",
-          "partitions of the topic when this backend creates it; receivers beyond it stay idle");
-
-  /** Replicas per partition when the topic is created; 0 takes the cluster's default. */
-  public static final ConfigKey<Integer> REPLICATION_FACTOR =
-      ConfigKey.integer(
-          "kafka.replicationFactor",
-          0,
-          0,
-          Short.MAX_VALUE,
-          "replicas",
-          "replicas per partition when the topic is created; 0: the cluster's default.replication.factor");
-
-  /** The created topic's {@code min.insync.replicas}; 0 takes the cluster's default. */
-  public static final ConfigKey<Integer> MIN_INSYNC_REPLICAS =
-      ConfigKey.integer(
-          "kafka.minInsyncReplicas",
-          0,
-          0,
-          Short.MAX_VALUE,
-          "replicas",
-          "min.insync.replicas of the topic when created; 0: the cluster's default");
-
-  /** Producer {@code acks}: {@code all} (with the idempotent producer), {@code 1} or {@code 0}. */
-  public static final ConfigKey<String> ACKS =
-      ConfigKey.choice(
-          "kafka.acks",
-          "all",
-          List.of("all", "1", "0"),
-          "producer acks: all = every in-sync replica has the message (idempotent producer)");
-
-  /** Producer {@code linger.ms}. */
-  public static final ConfigKey<Duration> LINGER =
-      ConfigKey.duration(
-          "kafka.linger",
-          Duration.ofMillis(5),
-          Duration.ZERO,
-          Duration.ofSeconds(60),
-          "linger.ms must leave room in delivery.timeout.ms",
-          "producer linger.ms: how long records of a batch wait to fill producer batches"
-              + " before send() flushes them");
-
-  /** Producer {@code batch.size}, in bytes. */
-  public static final ConfigKey<Integer> BATCH_SIZE =
-      ConfigKey.integer(
-          "kafka.batchSize",
-          65_536,
-          0,
-          Integer.MAX_VALUE,
-          "bytes",
-          "producer batch.size: the largest batch of records per partition in one request");
-
+public final class KafkaMqProvider implements BrokerBackend {
   /**
-   * Producer {@code max.request.size} and the created topic's {@code max.message.bytes}; bounds the
-   * declared largest message.
+   * The local broker: Kafka in KRaft mode, each node broker and controller, in a JVM of its own
+   * (mq-kafka-broker's jars and main class), listening for clients on its first free loopback port
+   * and for the controller quorum on its second. The runner starts one node; tests start three.
    */
-  public static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
-      ConfigKey.integer(
-          "kafka.maxMessageBytes",
-          2 * 1024 * 1024,
-          1024,
-          Integer.MAX_VALUE,
-          "bytes",
-          "largest record batch: producer max.request.size and the created topic's max.message.bytes");
-
-  /** How often acknowledged offsets are committed; 0 commits on every ack. */
-  public static final ConfigKey<Duration> COMMIT_INTERVAL =
-      ConfigKey.duration(
-          "kafka.commitInterval",
-          Duration.ofSeconds(1),
-          Duration.ZERO,
-          Duration.ofMinutes(5),
-          "offsets of acknowledged messages must be committed before a receiver's lease ends",
-          "how often acknowledged offsets are committed; 0 commits on every ack");
-
-  /** The receivers' consumer group; default {@code mqbench-<topic>}. */
-  public static final ConfigKey<String> GROUP_ID =
-      ConfigKey.matching(
-          "kafka.groupId",
-          null,
-          java.util.regex.Pattern.compile("\\S.*"),
-          "a non-blank group id",
-          "consumer group of the receivers; default mqbench-<topic>");
-
-  /**
-   * The broker's default {@code group.min.session.timeout.ms}: a consumer asking for less is
-   * refused when it joins its group, mid-run.
-   */
-  static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(6);
-
-  /** The broker's default {@code group.max.session.timeout.ms}. */
-  static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
-
-  /** Consumer {@code session.timeout.ms}: a dead receiver's partitions move after it. */
-  public static final ConfigKey<Duration> SESSION_TIMEOUT =
-      ConfigKey.duration(
-          "kafka.sessionTimeout",
-          Duration.ofSeconds(10),
-          MIN_SESSION_TIMEOUT,
-          MAX_SESSION_TIMEOUT,
-          "the broker's default group.min.session.timeout.ms and group.max.session.timeout.ms",
-          "consumer session.timeout.ms: a receiver whose process died loses its partitions after it");
-
-  /**
-   * Consumer {@code max.poll.interval.ms}: a receiver that stops calling receive loses its
-   * partitions after it.
-   */
-  public static final ConfigKey<Duration> LEASE_TIMEOUT =
-      ConfigKey.duration(
-          "kafka.leaseTimeout",
-          Duration.ofMinutes(5),
-          Duration.ofSeconds(1),
-          Duration.ofMillis(Integer.MAX_VALUE),
-          "max.poll.interval.ms, a 32-bit count of milliseconds",
-          "consumer max.poll.interval.ms: a receiver that stops calling receive loses its"
-              + " partitions (and its unacknowledged messages) after it");
-
-  /** How long {@code open} waits for the cluster before failing with the address. */
-  public static final ConfigKey<Duration> CONNECT_TIMEOUT =
-      ConfigKey.duration(
-          "kafka.connectTimeout",
-          Duration.ofSeconds(5),
-          Duration.ofMillis(100),
-          Duration.ofMinutes(5),
+  public static final LocalBrokerDescriptor LOCAL_BROKER =
+      new LocalBrokerDescriptor(
+          "local Kafka broker",
+          "kafka-broker",
+          "io.mqbench.kafka.broker.KafkaBrokerMain",
+          2,
+          BOOTSTRAP_SERVERS,
           "",
-          "how long open() waits for the cluster before failing");
+          LOCAL_BROKER_HEAP,
+          LocalBrokerDescriptor.NO_SETTINGS,
+          KafkaMqProvider::everyBrokerRegistered,
+          "single-node Kafka {version} (KRaft) on {address}");
 
-  /** Heap of the local broker started when no address is given. */
-  public static final ConfigKey<Integer> LOCAL_BROKER_HEAP =
-      ConfigKey.integer(
-          "kafka.localBrokerHeapMb",
-          512,
-          128,
-          1 << 20,
-          "MiB",
-          "heap of the local broker started when kafka.bootstrapServers is unset");
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(BOOTSTRAP_SERVERS.name()),
+          "docker/kafka.yml",
+          "127.0.0.1:9092",
+          COMPOSE_BOOTSTRAP,
+          "");
 
-  /** The bootstrap address of the cluster in {@code docker/kafka.yml}, as the README gives it. */
-  public static final String COMPOSE_BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";
-
-  /** Native producer properties, passed through unchanged: {@code kafka.producer.linger.ms=0}. */
-  public static final String PRODUCER_PREFIX = "kafka.producer.";
-
-  /** Native consumer properties: {@code kafka.consumer.fetch.min.bytes=65536}. */
-  public static final String CONSUMER_PREFIX = "kafka.consumer.";
-
-  /** Native admin client properties (topic creation, checks): {@code kafka.admin.client.id=x}. */
-  public static final String ADMIN_PREFIX = "kafka.admin.";
+  /**
+   * Kafka's readiness hook: a broker's port answers before it has joined the quorum and registered,
+   * so the start waits until the cluster lists every node.
+   */
+  static void everyBrokerRegistered(JavaLocalBroker broker, Duration timeout)
+      throws InterruptedException {
+    Map<String, Object> props =
+        Map.of(
+            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+            broker.address(),
+            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+            5000,
+            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+            5000);
+    try (Admin admin = Admin.create(props)) {
+      broker
+          .process(0)
+          .awaitReady(
+              () ->
+                  admin
+                          .describeCluster(new DescribeClusterOptions().timeoutMs(5000))
+                          .nodes()
+                          .get(6, TimeUnit.SECONDS)
+                          .size()
+                      == broker.size(),
+              timeout);
+    }
+  }
 
   @Override
   public String name() {
@@ -208,22 +98,7 @@ public final class KafkaMqProvider implements MqProvider {
 
   @Override
   public List<ConfigKey<?>> configKeys() {
-    return List.of(
-        BOOTSTRAP_SERVERS,
-        TOPIC,
-        PARTITIONS,
-        REPLICATION_FACTOR,
-        MIN_INSYNC_REPLICAS,
-        ACKS,
-        LINGER,
-        BATCH_SIZE,
-        MAX_MESSAGE_BYTES,
-        COMMIT_INTERVAL,
-        GROUP_ID,
-        SESSION_TIMEOUT,
-        LEASE_TIMEOUT,
-        CONNECT_TIMEOUT,
-        LOCAL_BROKER_HEAP);
+    return KafkaSettings.KEYS;
   }
 
   @Override
@@ -233,7 +108,7 @@ public final class KafkaMqProvider implements MqProvider {
 
   @Override
   public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = MqProvider.super.configure(raw);
+    MqConfig config = BrokerBackend.super.configure(raw);
     checkNativeProperties(config);
     return config;
   }
@@ -358,13 +233,13 @@ public final class KafkaMqProvider implements MqProvider {
         producer.containsKey(ProducerConfig.ACKS_CONFIG)
             ? PRODUCER_PREFIX + ProducerConfig.ACKS_CONFIG
             : ACKS.name();
-    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS)).trim();
-    if (acks.equals("0")) {
+    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text()).trim();
+    if (acks.equals(Acks.NONE.text())) {
       w.add(
           acksKey
               + "=0: the producer does not wait for the broker, so a send counts as acknowledged"
               + " before anything stored it; loss is expected");
-    } else if (acks.equals("1")) {
+    } else if (acks.equals(Acks.LEADER.text())) {
       w.add(
           acksKey
               + "=1: only the partition leader has a message when it is acknowledged; loss is"
@@ -392,25 +267,19 @@ public final class KafkaMqProvider implements MqProvider {
   }
 
   @Override
-  public String target(MqConfig config) {
-    return config.find(BOOTSTRAP_SERVERS).orElse("local broker (not started yet)");
-  }
-
-  @Override
   public Mq open(MqConfig config) {
     checkNativeProperties(config);
     return KafkaMq.open(new KafkaSettings(config));
   }
 
   @Override
-  public Optional<BrokerAddressing> brokerAddressing() {
-    return Optional.of(
-        new BrokerAddressing(
-            List.of(BOOTSTRAP_SERVERS.name()),
-            "docker/kafka.yml",
-            "127.0.0.1:9092",
-            COMPOSE_BOOTSTRAP,
-            ""));
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  @Override
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
   }
 
   @Override
@@ -454,13 +323,5 @@ public final class KafkaMqProvider implements MqProvider {
   private static long number(Map<String, Object> props, String name, long otherwise) {
     Object v = props.get(name);
     return v == null ? otherwise : Long.parseLong(v.toString().trim());
-  }
-
-  @Override
-  public Optional<LocalBroker> localBroker(MqConfig config) {
-    if (config.find(BOOTSTRAP_SERVERS).isPresent()) {
-      return Optional.empty();
-    }
-    return Optional.of(new KafkaLocalBroker(config.get(LOCAL_BROKER_HEAP)));
   }
 }

@@ -1,12 +1,13 @@
 package io.mqbench.kafka;
 
-import static io.mqbench.kafka.KafkaMqProvider.*;
-
+import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -16,10 +17,203 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The native client properties one configuration stands for. Properties given under the
- * pass-through prefixes are applied last, so they win over everything this class derives.
+ * The configuration keys of the {@code kafka} backend, and the native client properties one
+ * configuration stands for. Properties given under the pass-through prefixes are applied last, so
+ * they win over everything this class derives.
  */
 final class KafkaSettings {
+  /** Where the cluster is; unset means the runner starts a local single-node broker. */
+  static final ConfigKey<String> BOOTSTRAP_SERVERS =
+      ConfigKey.string(
+          "kafka.bootstrapServers",
+          null,
+          "brokers as host:port[,host:port...]; unset: a local single-node broker is started");
+
+  /** The topic senders write and receivers read; created if missing. */
+  static final ConfigKey<String> TOPIC =
+      ConfigKey.matching(
+          "kafka.topic",
+          "mqbench",
+          Pattern.compile("(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}"),
+          "a Kafka topic name: 1 to 249 of a-z A-Z 0-9 . _ -, not . or ..",
+          "topic to send to and receive from; created if missing");
+
+  /** Partitions of the topic when this backend creates it; receivers beyond it stay idle. */
+  static final ConfigKey<Integer> PARTITIONS =
+      ConfigKey.integer(
+          "kafka.partitions",
+          8,
+          1,
+          100_000,
+          "partitions",
+          "partitions of the topic when this backend creates it; receivers beyond it stay idle");
+
+  /** Replicas per partition when the topic is created; 0 takes the cluster's default. */
+  static final ConfigKey<Integer> REPLICATION_FACTOR =
+      ConfigKey.integer(
+          "kafka.replicationFactor",
+          0,
+          0,
+          Short.MAX_VALUE,
+          "replicas",
+          "replicas per partition when the topic is created; 0: the cluster's default.replication.factor");
+
+  /** The created topic's {@code min.insync.replicas}; 0 takes the cluster's default. */
+  static final ConfigKey<Integer> MIN_INSYNC_REPLICAS =
+      ConfigKey.integer(
+          "kafka.minInsyncReplicas",
+          0,
+          0,
+          Short.MAX_VALUE,
+          "replicas",
+          "min.insync.replicas of the topic when created; 0: the cluster's default");
+
+  /** Producer {@code acks}: {@code all} (with the idempotent producer), {@code 1} or {@code 0}. */
+  static final ConfigKey<Acks> ACKS =
+      ConfigKey.enumeration(
+          "kafka.acks",
+          Acks.class,
+          Acks.ALL,
+          "producer acks: all = every in-sync replica has the message (idempotent producer); 1 ="
+              + " the partition leader has it; 0 = nothing is waited for");
+
+  /** Producer {@code linger.ms}. */
+  static final ConfigKey<Duration> LINGER =
+      ConfigKey.duration(
+          "kafka.linger",
+          Duration.ofMillis(5),
+          Duration.ZERO,
+          Duration.ofSeconds(60),
+          "linger.ms must leave room in delivery.timeout.ms",
+          "producer linger.ms: how long records of a batch wait to fill producer batches"
+              + " before send() flushes them");
+
+  /** Producer {@code batch.size}, in bytes. */
+  static final ConfigKey<Integer> BATCH_SIZE =
+      ConfigKey.integer(
+          "kafka.batchSize",
+          65_536,
+          0,
+          Integer.MAX_VALUE,
+          "bytes",
+          "producer batch.size: the largest batch of records per partition in one request");
+
+  /**
+   * Producer {@code max.request.size} and the created topic's {@code max.message.bytes}; bounds the
+   * declared largest message.
+   */
+  static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          "kafka.maxMessageBytes",
+          2 * 1024 * 1024,
+          1024,
+          Integer.MAX_VALUE,
+          "bytes",
+          "largest record batch: producer max.request.size and the created topic's max.message.bytes");
+
+  /** How often acknowledged offsets are committed; 0 commits on every ack. */
+  static final ConfigKey<Duration> COMMIT_INTERVAL =
+      ConfigKey.duration(
+          "kafka.commitInterval",
+          Duration.ofSeconds(1),
+          Duration.ZERO,
+          Duration.ofMinutes(5),
+          "offsets of acknowledged messages must be committed before a receiver's lease ends",
+          "how often acknowledged offsets are committed; 0 commits on every ack");
+
+  /** The receivers' consumer group; default {@code mqbench-<topic>}. */
+  static final ConfigKey<String> GROUP_ID =
+      ConfigKey.matching(
+          "kafka.groupId",
+          null,
+          Pattern.compile("\\S.*"),
+          "a non-blank group id",
+          "consumer group of the receivers; default mqbench-<topic>");
+
+  /**
+   * The broker's default {@code group.min.session.timeout.ms}: a consumer asking for less is
+   * refused when it joins its group, mid-run.
+   */
+  static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(6);
+
+  /** The broker's default {@code group.max.session.timeout.ms}. */
+  static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
+
+  /** Consumer {@code session.timeout.ms}: a dead receiver's partitions move after it. */
+  static final ConfigKey<Duration> SESSION_TIMEOUT =
+      ConfigKey.duration(
+          "kafka.sessionTimeout",
+          Duration.ofSeconds(10),
+          MIN_SESSION_TIMEOUT,
+          MAX_SESSION_TIMEOUT,
+          "the broker's default group.min.session.timeout.ms and group.max.session.timeout.ms",
+          "consumer session.timeout.ms: a receiver whose process died loses its partitions after it");
+
+  /**
+   * Consumer {@code max.poll.interval.ms}: a receiver that stops calling receive loses its
+   * partitions after it.
+   */
+  static final ConfigKey<Duration> LEASE_TIMEOUT =
+      ConfigKey.duration(
+          "kafka.leaseTimeout",
+          Duration.ofMinutes(5),
+          Duration.ofSeconds(1),
+          Duration.ofMillis(Integer.MAX_VALUE),
+          "max.poll.interval.ms, a 32-bit count of milliseconds",
+          "consumer max.poll.interval.ms: a receiver that stops calling receive loses its"
+              + " partitions (and its unacknowledged messages) after it");
+
+  /** How long {@code open} waits for the cluster before failing with the address. */
+  static final ConfigKey<Duration> CONNECT_TIMEOUT =
+      ConfigKey.duration(
+          "kafka.connectTimeout",
+          Duration.ofSeconds(5),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(5),
+          "",
+          "how long open() waits for the cluster before failing");
+
+  /** Heap of the local broker started when no address is given. */
+  static final ConfigKey<Integer> LOCAL_BROKER_HEAP =
+      ConfigKey.integer(
+          "kafka.localBrokerHeapMb",
+          512,
+          128,
+          1 << 20,
+          "MiB",
+          "heap of the local broker started when kafka.bootstrapServers is unset");
+
+  /** Every key of the backend, as {@code --help} lists them. */
+  static final List<ConfigKey<?>> KEYS =
+      List.of(
+          BOOTSTRAP_SERVERS,
+          TOPIC,
+          PARTITIONS,
+          REPLICATION_FACTOR,
+          MIN_INSYNC_REPLICAS,
+          ACKS,
+          LINGER,
+          BATCH_SIZE,
+          MAX_MESSAGE_BYTES,
+          COMMIT_INTERVAL,
+          GROUP_ID,
+          SESSION_TIMEOUT,
+          LEASE_TIMEOUT,
+          CONNECT_TIMEOUT,
+          LOCAL_BROKER_HEAP);
+
+  /** The bootstrap address of the cluster in {@code docker/kafka.yml}, as the README gives it. */
+  static final String COMPOSE_BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";
+
+  /** Native producer properties, passed through unchanged: {@code kafka.producer.linger.ms=0}. */
+  static final String PRODUCER_PREFIX = "kafka.producer.";
+
+  /** Native consumer properties: {@code kafka.consumer.fetch.min.bytes=65536}. */
+  static final String CONSUMER_PREFIX = "kafka.consumer.";
+
+  /** Native admin client properties (topic creation, checks): {@code kafka.admin.client.id=x}. */
+  static final String ADMIN_PREFIX = "kafka.admin.";
+
   final MqConfig config;
   final String bootstrap;
   final String topic;
@@ -50,10 +244,10 @@ final class KafkaSettings {
     Map<String, Object> p = new HashMap<>();
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
-    String acks = config.get(ACKS);
-    p.put(ProducerConfig.ACKS_CONFIG, acks);
+    Acks acks = config.get(ACKS);
+    p.put(ProducerConfig.ACKS_CONFIG, acks.text());
     // Idempotence needs acks=all; with weaker acks the user chose speed over exactly-once writes.
-    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, acks.equals("all"));
+    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, acks == Acks.ALL);
     p.put(ProducerConfig.LINGER_MS_CONFIG, (int) config.get(LINGER).toMillis());
     p.put(ProducerConfig.BATCH_SIZE_CONFIG, config.get(BATCH_SIZE));
     p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.get(MAX_MESSAGE_BYTES));

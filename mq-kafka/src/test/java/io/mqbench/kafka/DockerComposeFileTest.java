@@ -35,7 +35,7 @@ class DockerComposeFileTest {
   }
 
   private static Set<String> documentedBootstrap() {
-    return new LinkedHashSet<>(List.of(KafkaMqProvider.COMPOSE_BOOTSTRAP.split(",")));
+    return new LinkedHashSet<>(List.of(KafkaSettings.COMPOSE_BOOTSTRAP.split(",")));
   }
 
   @Test
@@ -79,10 +79,10 @@ class DockerComposeFileTest {
 
     Set<String> told = all(Pattern.compile("kafka\\.bootstrapServers=([0-9.:,]+[0-9])"), readme, 1);
 
-    assertThat(told).contains(KafkaMqProvider.COMPOSE_BOOTSTRAP);
+    assertThat(told).contains(KafkaSettings.COMPOSE_BOOTSTRAP);
     assertThat(told)
         .filteredOn(b -> b.contains(":9092"))
         .as("every compose address the README gives")
-        .containsOnly(KafkaMqProvider.COMPOSE_BOOTSTRAP);
+        .containsOnly(KafkaSettings.COMPOSE_BOOTSTRAP);
   }
 }

@@ -2,6 +2,7 @@ package io.mqbench.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
@@ -32,11 +33,12 @@ import org.junit.jupiter.api.Test;
  * received.
  */
 class KafkaClusterFailoverIT {
-  private static LocalKafka cluster;
+  private static JavaLocalBroker cluster;
 
   @BeforeAll
   static void startCluster() throws InterruptedException {
-    cluster = LocalKafka.start(3, 384, Duration.ofSeconds(120));
+    cluster = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER, 3);
+    cluster.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
   }
 
   @AfterAll
@@ -53,7 +55,7 @@ class KafkaClusterFailoverIT {
         provider.open(
             provider.configure(
                 Map.of(
-                    "kafka.bootstrapServers", cluster.bootstrapServers(),
+                    "kafka.bootstrapServers", cluster.address(),
                     "kafka.topic", "failover",
                     "kafka.partitions", "6",
                     "kafka.replicationFactor", "3",
@@ -103,7 +105,7 @@ class KafkaClusterFailoverIT {
       }
       Thread.sleep(3000);
       int before = acknowledged.size();
-      cluster.kill(1);
+      cluster.process(1).kill();
       killed.set(true);
       Thread.sleep(8000);
       stop.set(true);

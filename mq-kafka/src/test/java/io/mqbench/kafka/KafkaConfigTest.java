@@ -101,6 +101,17 @@ class KafkaConfigTest {
   }
 
   @Test
+  void anUnknownAcksIsOneLineListingTheChoicesAsUsersTypeThem() {
+    assertThatThrownBy(() -> provider.configure(Map.of("kafka.acks", "2")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("kafka.acks: invalid value '2': expected one of all, 1, 0");
+    assertThat(provider.configure(Map.of("kafka.acks", "ALL")).get(KafkaSettings.ACKS))
+        .isEqualTo(Acks.ALL);
+    assertThat(provider.configure(Map.of("kafka.acks", "0")).effective())
+        .containsEntry("kafka.acks", "0");
+  }
+
+  @Test
   void unknownKeyIsRejected() {
     assertThatThrownBy(() -> provider.configure(Map.of("kafka.partitons", "3")))
         .isInstanceOf(ConfigException.class)
@@ -117,5 +128,6 @@ class KafkaConfigTest {
         .startsWith("single-node Kafka 4.3.1 (KRaft)");
     assertThat(provider.localBroker(given)).isEmpty();
     assertThat(provider.target(given)).isEqualTo("h:1");
+    assertThat(provider.target(none)).isEqualTo("unset (kafka.bootstrapServers)");
   }
 }

@@ -1,9 +1,9 @@
 package io.mqbench.kafka;
 
 import io.mqbench.broker.BrokerProcess;
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -15,11 +15,12 @@ import org.junit.jupiter.api.BeforeAll;
  * authentication.
  */
 class KafkaFailureIT extends MqFailureKit {
-  private static LocalKafka kafka;
+  private static JavaLocalBroker kafka;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    kafka = LocalKafka.start(1, 384, Duration.ofSeconds(90));
+    kafka = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER);
+    kafka.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
   }
 
   @AfterAll
@@ -38,7 +39,7 @@ class KafkaFailureIT extends MqFailureKit {
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
     return Map.of(
-        "kafka.bootstrapServers", kafka.bootstrapServers(),
+        "kafka.bootstrapServers", kafka.address(),
         "kafka.topic", queueName,
         "kafka.partitions", "1",
         "kafka.producer.delivery.timeout.ms", "6000",

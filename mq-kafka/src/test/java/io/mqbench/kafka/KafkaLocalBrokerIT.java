@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.broker.JavaBroker;
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.ScratchDirectory;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.LocalBroker;
@@ -32,10 +33,10 @@ class KafkaLocalBrokerIT {
     Path data;
     try {
       MqConfig started = broker.start(config);
-      String bootstrap = started.get(KafkaMqProvider.BOOTSTRAP_SERVERS);
+      String bootstrap = started.get(KafkaSettings.BOOTSTRAP_SERVERS);
       assertThat(bootstrap).matches("127\\.0\\.0\\.1:\\d+");
       assertThat(broker.description()).isEqualTo("single-node Kafka 4.3.1 (KRaft) on " + bootstrap);
-      data = ((KafkaLocalBroker) broker).directory();
+      data = ((JavaLocalBroker) broker).directory();
       assertThat(data).isDirectory();
 
       try (Mq mq = provider.open(started)) {
@@ -72,7 +73,8 @@ class KafkaLocalBrokerIT {
 
   /**
    * The runner loads the broker distribution from a jar (mq-kafka-broker's, or the shaded
-   * runner's): the broker's jars come out of it.
+   * runner's): the broker's jars come out of it, its main class among them, and that main class is
+   * on no client's classpath.
    */
   @Test
   void brokerJarsAreExtractedFromThePackagedDistribution() throws Exception {
@@ -90,18 +92,22 @@ class KafkaLocalBrokerIT {
         URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
       JavaBroker distribution = JavaBroker.find("kafka-broker", loader);
 
-      String classpath = distribution.classpath(root.path(), BrokerMain.class);
+      String classpath = distribution.classpath(root.path());
 
       Path lib = root.path().resolve("lib");
       assertThat(classpath).startsWith(lib.toString());
-      assertThat(distribution.version()).isEqualTo(LocalKafka.VERSION);
+      assertThat(distribution.version())
+          .isEqualTo(new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER).version());
       try (var jars = Files.list(lib)) {
         assertThat(jars.map(f -> f.getFileName().toString()))
             .contains("kafka_2.13-4.3.1.jar", "kafka-clients-4.3.1.jar", "slf4j-simple-2.0.17.jar")
+            .anyMatch(f -> f.matches("mq-kafka-broker-.*-main\\.jar"))
             .hasSizeGreaterThan(40);
       }
-      assertThat(root.path().resolve("launcher/io/mqbench/kafka/BrokerMain.class")).exists();
       assertThat(root.path().resolve("launcher/io/mqbench/broker/StdinWatchdog.class")).exists();
+      assertThatThrownBy(() -> Class.forName(KafkaMqProvider.LOCAL_BROKER.mainClass()))
+          .as("the broker's main class is not on the client's classpath")
+          .isInstanceOf(ClassNotFoundException.class);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.mqbench.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.broker.JavaBroker;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
@@ -56,7 +57,7 @@ class ReceiverProcessDeathIT {
 
     Process dying =
         new ProcessBuilder(
-                LocalKafka.javaBinary(),
+                JavaBroker.javaBinary(),
                 "-Xmx128m",
                 "-cp",
                 System.getProperty("java.class.path"),

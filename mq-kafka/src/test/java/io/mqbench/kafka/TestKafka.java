@@ -1,6 +1,7 @@
 package io.mqbench.kafka;
 
-import java.time.Duration;
+import io.mqbench.broker.JavaLocalBroker;
+import java.util.Map;
 
 /**
  * The broker the integration tests share: {@code KAFKA_BOOTSTRAP} when set, otherwise one local
@@ -18,9 +19,12 @@ final class TestKafka {
       if (given != null && !given.isBlank()) {
         bootstrap = given;
       } else {
-        LocalKafka local = LocalKafka.start(1, 512, Duration.ofSeconds(90));
-        Runtime.getRuntime().addShutdownHook(new Thread(local::close, "stop-test-kafka"));
-        bootstrap = local.bootstrapServers();
+        // Its own shutdown hook stops it (and removes its data) when the JVM exits.
+        JavaLocalBroker local = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER);
+        bootstrap =
+            local
+                .start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "512")))
+                .get(KafkaSettings.BOOTSTRAP_SERVERS);
       }
     }
     return bootstrap;

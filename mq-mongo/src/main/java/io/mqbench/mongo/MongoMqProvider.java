@@ -1,12 +1,14 @@
 package io.mqbench.mongo;
 
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.MqProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +22,35 @@ import java.util.Optional;
  * twice within its lease.
  *
  * <p>With no {@code mongo.uri} the runner uses a server answering on 127.0.0.1:27017 if one does,
- * else starts the {@link LocalMongo} stand-in, which is not MongoDB.
+ * else starts the local stand-in ({@link #LOCAL_BROKER}), which is not MongoDB.
  */
-public final class MongoMqProvider implements MqProvider {
+public final class MongoMqProvider implements BrokerBackend {
+  /**
+   * The local stand-in: {@code mongo-java-server} with its in-memory backend, in a JVM of its own
+   * (mq-mongo-broker's jars and main class), announced as what it is: not MongoDB. It keeps nothing
+   * on disk, has no replication, and its speed says nothing about MongoDB's.
+   */
+  public static final LocalBrokerDescriptor LOCAL_BROKER =
+      new LocalBrokerDescriptor(
+          "local MongoDB stand-in (mongo-java-server)",
+          "mongo-broker",
+          "io.mqbench.mongo.broker.MongoStandInMain",
+          1,
+          MongoSettings.URI,
+          "mongodb://",
+          MongoSettings.LOCAL_SERVER_HEAP,
+          LocalBrokerDescriptor.NO_SETTINGS,
+          LocalBrokerDescriptor.Readiness.PORTS,
+          "the mongo-java-server {version} stand-in on {address} (in memory; NOT MongoDB: its"
+              + " numbers say nothing about MongoDB's; set mongo.uri for a real server)");
+
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(MongoSettings.URI.name()),
+          "docker/mongo.yml",
+          "127.0.0.1:27017",
+          MongoSettings.COMPOSE_URI,
+          "");
 
   /**
    * MongoDB's largest document is 16 MiB; a message's document adds its id, the lease fields and
@@ -55,7 +83,7 @@ public final class MongoMqProvider implements MqProvider {
    */
   @Override
   public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = MqProvider.super.configure(raw);
+    MqConfig config = BrokerBackend.super.configure(raw);
     config.find(MongoSettings.URI).ifPresent(MongoSettings::address);
     return config;
   }
@@ -81,35 +109,24 @@ public final class MongoMqProvider implements MqProvider {
   }
 
   @Override
-  public String target(MqConfig config) {
-    return config
-        .find(MongoSettings.URI)
-        .map(MongoSettings::address)
-        .orElse("unset (" + MongoSettings.URI.name() + ")");
-  }
-
-  @Override
   public Mq open(MqConfig config) {
     return MongoQueue.open(MongoSettings.from(config), limits(config));
   }
 
   @Override
-  public Optional<BrokerAddressing> brokerAddressing() {
-    return Optional.of(
-        new BrokerAddressing(
-            List.of(MongoSettings.URI.name()),
-            "docker/mongo.yml",
-            "127.0.0.1:27017",
-            MongoSettings.COMPOSE_URI,
-            ""));
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  /** The servers of the URI, without credentials. */
+  @Override
+  public String address(String key, String value) {
+    return MongoSettings.address(value);
   }
 
   @Override
-  public Optional<LocalBroker> localBroker(MqConfig config) {
-    if (config.find(MongoSettings.URI).isPresent()) {
-      return Optional.empty();
-    }
-    return Optional.of(new MongoLocalBroker(config.get(MongoSettings.LOCAL_SERVER_HEAP)));
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
   }
 
   /**

@@ -1,9 +1,9 @@
 package io.mqbench.mongo;
 
 import io.mqbench.broker.BrokerProcess;
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -16,11 +16,16 @@ import org.junit.jupiter.api.BeforeAll;
  * authenticates nobody.
  */
 abstract class MongoFailures extends MqFailureKit {
-  private static LocalMongo mongo;
+  private static JavaLocalBroker mongo;
+  private static String uri;
 
   @BeforeAll
   static void startServer() throws InterruptedException {
-    mongo = LocalMongo.start(512, Duration.ofSeconds(60));
+    mongo = new JavaLocalBroker(MongoMqProvider.LOCAL_BROKER);
+    uri =
+        mongo
+            .start(new MongoMqProvider().configure(Map.of("mongo.localServerHeapMb", "512")))
+            .get(MongoSettings.URI);
   }
 
   @AfterAll
@@ -41,7 +46,7 @@ abstract class MongoFailures extends MqFailureKit {
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
     Map<String, String> raw = new HashMap<>();
-    raw.put("mongo.uri", mongo.uri());
+    raw.put("mongo.uri", uri);
     raw.put("mongo.database", TestMongo.DATABASE);
     raw.put("mongo.collection", queueName);
     raw.put("mongo.claim", claim().toString());

@@ -1,5 +1,6 @@
 package io.mqbench.mongo;
 
+import io.mqbench.broker.JavaLocalBroker;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,10 +24,14 @@ final class TestMongo {
       if (given != null && !given.isBlank()) {
         uri = given;
       } else {
-        // In memory: every test collection stays until the JVM ends, so the heap is generous.
-        LocalMongo local = LocalMongo.start(2048, Duration.ofSeconds(60));
-        Runtime.getRuntime().addShutdownHook(new Thread(local::close, "stop-test-mongo"));
-        uri = local.uri();
+        // In memory: every test collection stays until the JVM ends, so the heap is generous. The
+        // stand-in's own shutdown hook stops it when the JVM exits.
+        JavaLocalBroker local = new JavaLocalBroker(MongoMqProvider.LOCAL_BROKER);
+        MongoMqProvider provider = new MongoMqProvider();
+        uri =
+            local
+                .start(provider.configure(Map.of("mongo.localServerHeapMb", "2048")))
+                .get(MongoSettings.URI);
       }
     }
     return uri;

@@ -1,12 +1,12 @@
 package io.mqbench.rabbitmq;
 
+import io.mqbench.broker.BrokerBackend;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +20,14 @@ import java.util.Optional;
  * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
  * rabbitmq-server} ({@link RabbitNode}).
  */
-public final class RabbitMqProvider implements MqProvider {
+public final class RabbitMqProvider implements BrokerBackend {
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(RabbitMqSettings.URI.name(), RabbitMqSettings.HOST.name()),
+          "docker/rabbitmq.yml",
+          "127.0.0.1:5672",
+          RabbitMqSettings.SUGGESTED_URI,
+          "apt-get install rabbitmq-server");
 
   @Override
   public String name() {
@@ -49,7 +56,7 @@ public final class RabbitMqProvider implements MqProvider {
    */
   @Override
   public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = MqProvider.super.configure(raw);
+    MqConfig config = BrokerBackend.super.configure(raw);
     if (RabbitMqSettings.hasAddress(config)) {
       RabbitMqSettings.from(config);
     }
@@ -102,6 +109,7 @@ public final class RabbitMqProvider implements MqProvider {
     return w;
   }
 
+  /** The URI's or the host's address, with the port the configuration implies. */
   @Override
   public String target(MqConfig config) {
     if (!RabbitMqSettings.hasAddress(config)) {
@@ -116,22 +124,14 @@ public final class RabbitMqProvider implements MqProvider {
   }
 
   @Override
-  public Optional<BrokerAddressing> brokerAddressing() {
-    return Optional.of(
-        new BrokerAddressing(
-            List.of(RabbitMqSettings.URI.name(), RabbitMqSettings.HOST.name()),
-            "docker/rabbitmq.yml",
-            "127.0.0.1:5672",
-            RabbitMqSettings.SUGGESTED_URI,
-            "apt-get install rabbitmq-server"));
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
   }
 
+  /** A private node of the installed {@code rabbitmq-server}, where there is one. */
   @Override
-  public Optional<LocalBroker> localBroker(MqConfig config) {
-    if (RabbitMqSettings.hasAddress(config)) {
-      return Optional.empty();
-    }
-    return RabbitNode.installed().map(bin -> new RabbitNode(bin));
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return RabbitNode.installed().map(RabbitNode::new);
   }
 
   /**

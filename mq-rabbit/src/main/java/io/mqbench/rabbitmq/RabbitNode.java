@@ -3,6 +3,7 @@ package io.mqbench.rabbitmq;
 import io.mqbench.broker.BrokerProcess;
 import io.mqbench.broker.Loopback;
 import io.mqbench.broker.ScratchDirectory;
+import io.mqbench.broker.StopHold;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
@@ -41,6 +42,7 @@ public final class RabbitNode implements LocalBroker {
   private final int amqpPort;
   private final int basePort; // epmd; base+1 distribution; base+2..base+11 CLI tools
   private BrokerProcess process;
+  private StopHold hold;
   private boolean closed;
 
   /**
@@ -167,6 +169,9 @@ public final class RabbitNode implements LocalBroker {
             dir,
             dir.resolve("console.log"),
             this::environment);
+    if (hold != null) {
+      process.holdStop(hold);
+    }
     // The AMQP port opens late in boot; only then is await_startup quick and reliable.
     process.awaitReady(
         () -> Loopback.answers(Loopback.HOST, amqpPort, Duration.ofMillis(200)), START_TIMEOUT);
@@ -176,6 +181,16 @@ public final class RabbitNode implements LocalBroker {
       throw new MqException(
           "rabbitmqctl await_startup exited with " + rc + "; " + process.logTail(15));
     }
+  }
+
+  /** Holds the stop of the node's process, now and after a restart; see {@link LocalBroker}. */
+  @Override
+  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
+    hold = new StopHold(onShutdown, atMost);
+    if (process != null) {
+      process.holdStop(hold);
+    }
+    return hold;
   }
 
   /** Stops the node as an operator would ({@code rabbitmqctl stop}), keeping its data. */

@@ -1,12 +1,14 @@
 package io.mqbench.sqs;
 
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.RequestPrice;
 import java.net.URI;
 import java.time.Duration;
@@ -27,9 +29,43 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * messages at {@code sqs.pricePerMillionRequests}.
  *
  * <p>With neither {@code sqs.endpoint} nor {@code sqs.region} the runner uses a server answering on
- * 127.0.0.1:9324 if one does, else starts the {@link LocalElasticMq} stand-in, which is not SQS.
+ * 127.0.0.1:9324 if one does, else starts the local ElasticMQ stand-in ({@link #LOCAL_BROKER}),
+ * which is not SQS.
  */
-public final class SqsMqProvider implements MqProvider {
+public final class SqsMqProvider implements BrokerBackend {
+  /**
+   * The local stand-in: ElasticMQ, in memory, in a JVM of its own (mq-sqs-broker's jars and main
+   * class), bound to 127.0.0.1 only, the configured queue created at start with the configured
+   * visibility timeout; announced as what it is: not SQS.
+   */
+  public static final LocalBrokerDescriptor LOCAL_BROKER =
+      new LocalBrokerDescriptor(
+          "local SQS stand-in (ElasticMQ)",
+          "sqs-broker",
+          "io.mqbench.sqs.broker.ElasticMqMain",
+          1,
+          SqsSettings.ENDPOINT,
+          "http://",
+          SqsSettings.LOCAL_SERVER_HEAP,
+          config ->
+              Map.of(
+                  "queue",
+                  config.get(SqsSettings.QUEUE),
+                  "visibilitySeconds",
+                  String.valueOf(config.get(SqsSettings.VISIBILITY_TIMEOUT).toSeconds())),
+          LocalBrokerDescriptor.Readiness.PORTS,
+          "the ElasticMQ {version} SQS stand-in on {address} (in memory; NOT Amazon SQS: its speed"
+              + " says nothing about SQS's; the cost estimate counts its requests at SQS's price;"
+              + " set sqs.region or sqs.endpoint for a real service)");
+
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(SqsSettings.ENDPOINT.name(), SqsSettings.REGION.name()),
+          "docker/sqs.yml",
+          "127.0.0.1:9324",
+          SqsSettings.COMPOSE_ENDPOINT,
+          "");
+
   private static final Pattern AWS_QUEUE_HOST =
       Pattern.compile("sqs\\.([a-z]{2}(?:-[a-z]+)+-[0-9]+)\\.amazonaws\\.com");
 
@@ -70,7 +106,7 @@ public final class SqsMqProvider implements MqProvider {
    */
   @Override
   public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = MqProvider.super.configure(raw);
+    MqConfig config = BrokerBackend.super.configure(raw);
     SqsSettings.wholeSeconds(
         SqsSettings.VISIBILITY_TIMEOUT, config.get(SqsSettings.VISIBILITY_TIMEOUT));
     SqsSettings.wholeSeconds(SqsSettings.WAIT_TIME, config.get(SqsSettings.WAIT_TIME));
@@ -89,16 +125,12 @@ public final class SqsMqProvider implements MqProvider {
     return config;
   }
 
+  /** An endpoint's {@code host:port}; a region's SQS endpoint. */
   @Override
-  public String target(MqConfig config) {
-    Optional<String> endpoint = config.find(SqsSettings.ENDPOINT);
-    if (endpoint.isPresent()) {
-      return SqsSettings.hostPort(SqsSettings.endpoint(endpoint.get()));
-    }
-    return config
-        .find(SqsSettings.REGION)
-        .map(r -> "sqs." + r + ".amazonaws.com:443")
-        .orElse("unset (" + SqsSettings.ENDPOINT.name() + ", " + SqsSettings.REGION.name() + ")");
+  public String address(String key, String value) {
+    return key.equals(SqsSettings.REGION.name())
+        ? "sqs." + value + ".amazonaws.com:443"
+        : SqsSettings.hostPort(SqsSettings.endpoint(value));
   }
 
   @Override
@@ -119,23 +151,13 @@ public final class SqsMqProvider implements MqProvider {
   }
 
   @Override
-  public Optional<BrokerAddressing> brokerAddressing() {
-    return Optional.of(
-        new BrokerAddressing(
-            List.of(SqsSettings.ENDPOINT.name(), SqsSettings.REGION.name()),
-            "docker/sqs.yml",
-            "127.0.0.1:9324",
-            SqsSettings.COMPOSE_ENDPOINT,
-            ""));
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
   }
 
   @Override
-  public Optional<LocalBroker> localBroker(MqConfig config) {
-    if (config.find(SqsSettings.ENDPOINT).isPresent()
-        || config.find(SqsSettings.REGION).isPresent()) {
-      return Optional.empty();
-    }
-    return Optional.of(new SqsLocalBroker(config.get(SqsSettings.LOCAL_SERVER_HEAP)));
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
   }
 
   /**

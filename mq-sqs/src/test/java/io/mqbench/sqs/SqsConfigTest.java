@@ -93,14 +93,6 @@ class SqsConfigTest {
   }
 
   @Test
-  void theStandInsConfigurationBindsLoopbackOnly() {
-    String conf = LocalElasticMq.config(40123, java.util.List.of("mqbench"), 30);
-    assertThat(conf)
-        .contains("bind-hostname = \"127.0.0.1\"", "bind-port = 40123", "\"mqbench\" {")
-        .doesNotContain("0.0.0.0");
-  }
-
-  @Test
   void settingsNeedARegionOrAnEndpoint() {
     assertThatThrownBy(() -> SqsSettings.from(provider.configure(Map.of()), Optional.empty()))
         .hasMessageContaining("sqs.region");

@@ -1,11 +1,10 @@
 package io.mqbench.sqs;
 
 import io.mqbench.broker.BrokerProcess;
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
-import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -16,11 +15,16 @@ import org.junit.jupiter.api.BeforeAll;
  * share the other tests' one). Credentials do not apply: ElasticMQ checks no signature.
  */
 class SqsFailureIT extends MqFailureKit {
-  private static LocalElasticMq server;
+  private static JavaLocalBroker server;
+  private static String endpoint;
 
   @BeforeAll
   static void startServer() throws InterruptedException {
-    server = LocalElasticMq.start(512, List.of(), 30, Duration.ofSeconds(60));
+    server = new JavaLocalBroker(SqsMqProvider.LOCAL_BROKER);
+    endpoint =
+        server
+            .start(new SqsMqProvider().configure(Map.of("sqs.localServerHeapMb", "512")))
+            .get(SqsSettings.ENDPOINT);
   }
 
   @AfterAll
@@ -39,7 +43,7 @@ class SqsFailureIT extends MqFailureKit {
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
     Map<String, String> raw = new HashMap<>();
-    raw.put("sqs.endpoint", server.endpoint());
+    raw.put("sqs.endpoint", endpoint);
     raw.put("sqs.queue", queueName);
     raw.put("sqs.createQueue", "true");
     raw.put("sqs.requestTimeout", "3s");

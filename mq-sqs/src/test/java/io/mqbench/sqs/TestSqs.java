@@ -1,8 +1,8 @@
 package io.mqbench.sqs;
 
+import io.mqbench.broker.JavaLocalBroker;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,9 +21,12 @@ final class TestSqs {
       if (given != null && !given.isBlank()) {
         endpoint = given;
       } else {
-        LocalElasticMq local = LocalElasticMq.start(1024, List.of(), 30, Duration.ofSeconds(60));
-        Runtime.getRuntime().addShutdownHook(new Thread(local::close, "stop-test-elasticmq"));
-        endpoint = local.endpoint();
+        // Its own shutdown hook stops it when the JVM exits.
+        JavaLocalBroker local = new JavaLocalBroker(SqsMqProvider.LOCAL_BROKER);
+        endpoint =
+            local
+                .start(new SqsMqProvider().configure(Map.of("sqs.localServerHeapMb", "1024")))
+                .get(SqsSettings.ENDPOINT);
       }
     }
     return endpoint;

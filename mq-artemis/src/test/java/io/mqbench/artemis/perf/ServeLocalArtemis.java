@@ -1,7 +1,8 @@
 package io.mqbench.artemis.perf;
 
-import io.mqbench.artemis.LocalArtemis;
-import java.time.Duration;
+import io.mqbench.artemis.ArtemisMqProvider;
+import io.mqbench.broker.JavaLocalBroker;
+import java.util.Map;
 
 /**
  * Starts the same local broker the runner starts (its own JVM, one acceptor, NIO journal with
@@ -16,9 +17,15 @@ public final class ServeLocalArtemis {
    * @throws Exception if the broker does not start
    */
   public static void main(String[] args) throws Exception {
-    try (LocalArtemis broker =
-        LocalArtemis.start(Integer.parseInt(args[0]), args[1], args[2], Duration.ofSeconds(60))) {
-      System.out.println(broker.url());
+    try (JavaLocalBroker broker = new JavaLocalBroker(ArtemisMqProvider.LOCAL_BROKER)) {
+      broker.start(
+          new ArtemisMqProvider()
+              .configure(
+                  Map.of(
+                      "artemis.localBrokerHeapMb", args[0],
+                      "artemis.user", args[1],
+                      "artemis.password", args[2])));
+      System.out.println("tcp://" + broker.address());
       System.out.flush();
       while (System.in.read() != -1) {
         // wait for the script to go away

@@ -1,7 +1,8 @@
 package io.mqbench.kafka.perf;
 
-import io.mqbench.kafka.LocalKafka;
-import java.time.Duration;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.kafka.KafkaMqProvider;
+import java.util.Map;
 
 /**
  * Starts the same local Kafka the runner starts (each broker its own JVM, KRaft) for
@@ -17,11 +18,11 @@ public final class ServeLocalKafka {
    * @throws Exception if the brokers do not start
    */
   public static void main(String[] args) throws Exception {
-    try (LocalKafka kafka =
-        LocalKafka.start(
-            Integer.parseInt(args[0]), Integer.parseInt(args[1]), Duration.ofSeconds(120))) {
-      System.out.println(kafka.bootstrapServers());
-      System.out.println(kafka.brokerClasspath());
+    try (JavaLocalBroker kafka =
+        new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER, Integer.parseInt(args[0]))) {
+      kafka.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", args[1])));
+      System.out.println(kafka.address());
+      System.out.println(kafka.classpath());
       System.out.flush();
       while (System.in.read() != -1) {
         // wait for the script to go away

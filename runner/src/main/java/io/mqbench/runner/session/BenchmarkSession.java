@@ -33,8 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -45,8 +43,9 @@ import java.util.function.Function;
  */
 public final class BenchmarkSession {
   /**
-   * On Ctrl-C, how long the local broker waits for the stopped run to end before it stops anyway:
-   * the run's own stop (two seconds for messages in flight, bounded closes) and a settle drain.
+   * When this JVM shuts down mid-run (a hang-up, an exit from elsewhere), how long the local broker
+   * waits for the stopped run to end before it stops anyway: the run's own stop (two seconds for
+   * messages in flight, bounded closes) and a settle drain.
    */
   static final Duration BROKER_STOP_WAIT = Duration.ofSeconds(20);
 
@@ -126,27 +125,14 @@ public final class BenchmarkSession {
     resolved.notices().forEach(err::println);
     Optional<LocalBroker> local = resolved.localBroker();
     MqConfig effective = resolved.config();
-    Thread stopBroker = null;
-    CountDownLatch ended = new CountDownLatch(1);
+    // The broker's own shutdown hook (one per broker process) is the only one; while this run goes
+    // on it holds the stop: a JVM shutting down stops the run, and the broker only once the run has
+    // ended, settled and been summarised against it (or BROKER_STOP_WAIT has passed).
+    Optional<LocalBroker.Hold> held =
+        local.map(broker -> broker.holdStop(this::requestStop, BROKER_STOP_WAIT));
     try {
       if (local.isPresent()) {
-        LocalBroker broker = local.get();
-        // A broker process must not outlive a runner stopped with Ctrl-C; but shutdown hooks run
-        // together, so this one waits for the stopped run to end first: its receivers commit, its
-        // settle drain reads, and its clients close against a live broker, not a dead one.
-        stopBroker =
-            new Thread(
-                () -> {
-                  try {
-                    ended.await(BROKER_STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                  broker.close();
-                },
-                "mqbench-stop-local-broker");
-        Runtime.getRuntime().addShutdownHook(stopBroker);
-        effective = broker.start(backendConfig);
+        effective = local.get().start(backendConfig);
       }
       Instant startedAt = Instant.now();
       long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
@@ -183,15 +169,8 @@ public final class BenchmarkSession {
       // Probed while a local broker still runs: the same broker the run measured.
       return costed.withLimit(limit(effective, costed, runId, seed));
     } finally {
-      ended.countDown();
       local.ifPresent(LocalBroker::close);
-      if (stopBroker != null) {
-        try {
-          Runtime.getRuntime().removeShutdownHook(stopBroker);
-        } catch (IllegalStateException e) {
-          // Shutting down already: the hook runs, and closing twice is harmless.
-        }
-      }
+      held.ifPresent(LocalBroker.Hold::close);
     }
   }
 

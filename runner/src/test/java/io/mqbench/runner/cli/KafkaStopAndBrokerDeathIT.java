@@ -3,11 +3,11 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.kafka.KafkaMqProvider;
-import io.mqbench.kafka.LocalKafka;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.ResultsWriter;
@@ -50,7 +50,8 @@ class KafkaStopAndBrokerDeathIT {
 
   @Test
   void aBrokerKilledMidRunIsAFailureNamingItWithinThirtySeconds() throws Exception {
-    try (LocalKafka kafka = LocalKafka.start(1, 384, Duration.ofSeconds(90))) {
+    try (JavaLocalBroker kafka = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER)) {
+      kafka.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
       KafkaMqProvider provider = new KafkaMqProvider();
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       RunConfig config =
@@ -66,7 +67,7 @@ class KafkaStopAndBrokerDeathIT {
       RunResult r =
           new BenchmarkSession(
                   provider,
-                  provider.configure(Map.of("kafka.bootstrapServers", kafka.bootstrapServers())),
+                  provider.configure(Map.of("kafka.bootstrapServers", kafka.address())),
                   config,
                   new PrintStream(err, true, StandardCharsets.UTF_8))
               .run(
@@ -76,7 +77,7 @@ class KafkaStopAndBrokerDeathIT {
                         public void update(Tick tick) {
                           if (tick.second() == 3) {
                             try {
-                              kafka.kill(0); // SIGKILL
+                              kafka.process().kill(); // SIGKILL
                             } catch (InterruptedException e) {
                               Thread.currentThread().interrupt();
                             }
@@ -94,7 +95,7 @@ class KafkaStopAndBrokerDeathIT {
 
       assertThat(killedAt.get()).as("broker killed").isPositive();
       assertThat(r.status()).isIn(RunStatus.FAILED, RunStatus.UNSETTLED);
-      assertThat(r.failure()).contains(kafka.bootstrapServers());
+      assertThat(r.failure()).contains(kafka.address());
       assertThat(r.totals().lost()).as("nothing proven lost").isZero();
       assertThat(seconds).as("seconds from kill to the run's end").isLessThan(30);
     }

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mqbench.kafka.LocalKafka;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.kafka.KafkaMqProvider;
 import io.mqbench.results.NodeResult;
 import io.mqbench.results.files.NodesFile;
 import java.io.FileInputStream;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +83,7 @@ class MultiNodeIT {
 
   @Test
   void aMatrixWithANodesAxisOnKafkaMergesExactly() throws Exception {
-    try (LocalKafka kafka = LocalKafka.start(1, 384, Duration.ofSeconds(90))) {
+    try (JavaLocalBroker kafka = kafka()) {
       Path out = tmp.resolve("kafka-results");
       CliCapture cli = new CliCapture();
 
@@ -95,7 +95,7 @@ class MultiNodeIT {
               "--workers",
               String.join(",", workers),
               "-p",
-              "kafka.bootstrapServers=" + kafka.bootstrapServers(),
+              "kafka.bootstrapServers=" + kafka.address(),
               "--receiver-idle",
               "20s",
               "--out",
@@ -182,7 +182,7 @@ class MultiNodeIT {
   @Test
   void aWorkerClockOffByFiveSecondsIsMeasuredAndItsLatenciesCorrected() throws Exception {
     try (WorkerProcesses skewed = new WorkerProcesses(Files.createTempDirectory(tmp, "skew"));
-        LocalKafka kafka = LocalKafka.start(1, 384, Duration.ofSeconds(90))) {
+        JavaLocalBroker kafka = kafka()) {
       String ahead = skewed.start("--port", "0", "--test-only-clock-offset", "5s").address();
       Path out = tmp.resolve("clock-results");
       CliCapture cli = new CliCapture();
@@ -195,7 +195,7 @@ class MultiNodeIT {
               "--queue",
               "kafka",
               "-p",
-              "kafka.bootstrapServers=" + kafka.bootstrapServers(),
+              "kafka.bootstrapServers=" + kafka.address(),
               "--workers",
               ahead + "," + workers.get(0),
               "--sender-nodes",
@@ -253,5 +253,12 @@ class MultiNodeIT {
       }
       return out;
     }
+  }
+
+  /** A local single-node Kafka, as the runner starts it, with a small heap. */
+  private static JavaLocalBroker kafka() throws InterruptedException {
+    JavaLocalBroker kafka = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER);
+    kafka.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
+    return kafka;
   }
 }

@@ -3,7 +3,8 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.mqbench.sqs.LocalElasticMq;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.sqs.SqsMqProvider;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -42,7 +43,10 @@ class SqsCliIT {
     assertThat(code).as(said + cli.out()).isZero();
     assertThat(said)
         .contains("no broker address given for sqs (sqs.endpoint)")
-        .contains("starting the ElasticMQ " + LocalElasticMq.VERSION + " SQS stand-in")
+        .contains(
+            "starting the ElasticMQ "
+                + new JavaLocalBroker(SqsMqProvider.LOCAL_BROKER).version()
+                + " SQS stand-in")
         .contains("NOT Amazon SQS");
     assertThat(cli.out())
         .contains("lost 0")
@@ -83,9 +87,10 @@ class SqsCliIT {
 
   @Test
   void anUnknownQueueFailsInOneLineWithinTenSeconds() throws Exception {
-    try (LocalElasticMq server = LocalElasticMq.start(256, List.of(), 30, Duration.ofSeconds(60))) {
+    try (JavaLocalBroker server = new JavaLocalBroker(SqsMqProvider.LOCAL_BROKER)) {
+      server.start(new SqsMqProvider().configure(Map.of("sqs.localServerHeapMb", "256")));
       assertFailsQuicklyInOneLine(
-          List.of("-p", "sqs.endpoint=" + server.endpoint(), "-p", "sqs.queue=no-such-queue"),
+          List.of("-p", "sqs.endpoint=http://" + server.address(), "-p", "sqs.queue=no-such-queue"),
           "queue 'no-such-queue' does not exist");
     }
   }

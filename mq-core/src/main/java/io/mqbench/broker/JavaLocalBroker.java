@@ -1,0 +1,363 @@
+package io.mqbench.broker;
+
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.MqException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The one local broker of every Java backend, run from its {@link LocalBrokerDescriptor}: a scratch
+ * directory (removed at the end, and by the next harness if this one is killed), free loopback
+ * ports, the distribution's classpath, one process per node (its log and launch file in the node's
+ * directory), readiness with the log's tail in the error, the address filled into the user's
+ * configuration, and one stop path. The descriptor's main class is all a backend writes that runs
+ * in the broker's process.
+ *
+ * <p>The runner starts one node; tests may start a cluster ({@link #JavaLocalBroker(
+ * LocalBrokerDescriptor, int)}) and crash, freeze or restart its nodes.
+ *
+ * <p>Thread-safe. Starts once; {@link #close()} is final.
+ */
+public final class JavaLocalBroker implements LocalBroker {
+  /** How long a start may take, from the first process to readiness. */
+  static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+  /** The launch file's name in each node's directory. */
+  static final String LAUNCH_FILE = "launch.properties";
+
+  /** The log file's name in each node's directory. */
+  public static final String LOG_FILE = "broker.log";
+
+  private final LocalBrokerDescriptor descriptor;
+  private final int size;
+  private final ClassLoader loader;
+  private JavaBroker distribution;
+  private ScratchDirectory scratch;
+  private String classpath;
+  private int[][] ports;
+  private final List<List<String>> commands = new ArrayList<>();
+  private BrokerProcess[] processes;
+  private StopHold hold;
+  private boolean closed;
+
+  /**
+   * A single-node broker, as the runner starts it.
+   *
+   * @param descriptor what to run
+   */
+  public JavaLocalBroker(LocalBrokerDescriptor descriptor) {
+    this(descriptor, 1);
+  }
+
+  /**
+   * A broker of {@code size} nodes started together (a test cluster).
+   *
+   * @param descriptor what to run
+   * @param size how many nodes, from 1
+   * @throws IllegalArgumentException if {@code size} is below 1
+   */
+  public JavaLocalBroker(LocalBrokerDescriptor descriptor, int size) {
+    this(descriptor, size, JavaLocalBroker.class.getClassLoader());
+  }
+
+  /**
+   * @param loader where the distribution is found (tests make their own)
+   */
+  JavaLocalBroker(LocalBrokerDescriptor descriptor, int size, ClassLoader loader) {
+    if (size < 1) {
+      throw new IllegalArgumentException("a broker has at least one node");
+    }
+    this.descriptor = Objects.requireNonNull(descriptor, "descriptor");
+    this.size = size;
+    this.loader = Objects.requireNonNull(loader, "loader");
+  }
+
+  /**
+   * Starts every node with the heap {@link LocalBrokerDescriptor#heapKey()} gives and waits, up to
+   * 90 s, until the broker serves clients.
+   *
+   * @param config the configuration the user gave, without a broker address
+   * @return {@code config} with {@link LocalBrokerDescriptor#addressKey()} set to the broker
+   * @throws MqException if the distribution is missing, a node exited or the time ran out (the
+   *     message ends with the node's log), or the broker was started or closed before; nothing is
+   *     left running then
+   * @throws InterruptedException if interrupted while waiting; nothing is left running then
+   */
+  @Override
+  public synchronized MqConfig start(MqConfig config) throws InterruptedException {
+    if (closed || scratch != null) {
+      throw new MqException("the " + descriptor.name() + " was already started or closed");
+    }
+    JavaBroker dist = distribution();
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    scratch = ScratchDirectory.create("mqbench-" + descriptor.distribution() + "-");
+    try {
+      classpath = dist.classpath(scratch.path());
+      int[] free = Loopback.freePorts(size * descriptor.ports());
+      ports = new int[size][];
+      for (int i = 0; i < size; i++) {
+        ports[i] = Arrays.copyOfRange(free, i * descriptor.ports(), (i + 1) * descriptor.ports());
+      }
+      Map<String, String> settings = descriptor.settings().apply(config);
+      String clusterId = clusterId();
+      int heapMb = config.get(descriptor.heapKey());
+      processes = new BrokerProcess[size];
+      for (int i = 0; i < size; i++) {
+        Path launch = writeLaunchFile(i, clusterId, settings);
+        commands.add(
+            JavaBroker.command(classpath, heapMb, descriptor.mainClass(), launch.toString()));
+        launch(i);
+      }
+      awaitReady(deadline);
+      return config.with(descriptor.addressKey().name(), descriptor.scheme() + address());
+    } catch (IOException e) {
+      MqException failure =
+          new MqException("cannot start the " + descriptor.name() + ": " + e.getMessage(), e);
+      close();
+      throw failure;
+    } catch (RuntimeException | InterruptedException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private Path writeLaunchFile(int node, String clusterId, Map<String, String> settings)
+      throws IOException {
+    Path dir = Files.createDirectories(directory(node));
+    Properties p = new Properties();
+    settings.forEach(
+        (k, v) -> {
+          if (LocalBrokerDescriptor.RESERVED.contains(k) || k.matches("node\\.\\d+\\.ports")) {
+            throw new IllegalArgumentException(descriptor.name() + ": reserved launch key " + k);
+          }
+          p.setProperty(k, v);
+        });
+    p.setProperty(LaunchFile.HOST, Loopback.HOST);
+    p.setProperty(LaunchFile.PORTS, join(ports[node]));
+    p.setProperty(LaunchFile.NODE, String.valueOf(node + 1));
+    p.setProperty(LaunchFile.NODES, String.valueOf(size));
+    for (int n = 0; n < size; n++) {
+      p.setProperty("node." + (n + 1) + ".ports", join(ports[n]));
+    }
+    p.setProperty(LaunchFile.DIRECTORY, dir.toString());
+    p.setProperty(LaunchFile.CLUSTER_ID, clusterId);
+    Path file = dir.resolve(LAUNCH_FILE);
+    LaunchFile.write(file, p, descriptor.name() + ", node " + (node + 1) + " of " + size);
+    return file;
+  }
+
+  private static String join(int[] ports) {
+    return Arrays.stream(ports).mapToObj(String::valueOf).collect(Collectors.joining(","));
+  }
+
+  private void launch(int node) {
+    Path dir = directory(node);
+    processes[node] =
+        BrokerProcess.start(
+            size == 1 ? descriptor.name() : descriptor.name() + " " + (node + 1),
+            commands.get(node),
+            true,
+            dir,
+            dir.resolve(LOG_FILE),
+            env -> {});
+    if (hold != null) {
+      processes[node].holdStop(hold);
+    }
+  }
+
+  /** Every node's first port answers, then the descriptor's readiness passes. */
+  private void awaitReady(long deadline) throws InterruptedException {
+    // The ports first: a client against a closed port may log a warning per retry.
+    for (int i = 0; i < size; i++) {
+      int port = ports[i][0];
+      processes[i].awaitReady(
+          () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(500)), left(deadline));
+    }
+    descriptor.readiness().await(this, left(deadline));
+  }
+
+  private static Duration left(long deadline) {
+    return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+  }
+
+  private synchronized JavaBroker distribution() {
+    if (distribution == null) {
+      distribution = JavaBroker.find(descriptor.distribution(), loader);
+    }
+    return distribution;
+  }
+
+  /**
+   * @return the broker's version, from its distribution
+   * @throws MqException if the distribution is not on the class path
+   */
+  public String version() {
+    return distribution().version();
+  }
+
+  /** Says what runs, and where once started: the descriptor's description, filled in. */
+  @Override
+  public synchronized String description() {
+    return descriptor
+        .description()
+        .replace("{version}", version())
+        .replace("{address}", ports == null ? "a free loopback port" : address());
+  }
+
+  /**
+   * @return the descriptor this broker runs
+   */
+  public LocalBrokerDescriptor descriptor() {
+    return descriptor;
+  }
+
+  /**
+   * @return the number of nodes
+   */
+  public int size() {
+    return size;
+  }
+
+  /**
+   * @return every node's client address, {@code 127.0.0.1:port,...}
+   * @throws IllegalStateException before {@link #start}
+   */
+  public synchronized String address() {
+    started();
+    return IntStream.range(0, size).mapToObj(this::address).collect(Collectors.joining(","));
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return its client address, {@code 127.0.0.1:port}
+   * @throws IllegalStateException before {@link #start}
+   */
+  public synchronized String address(int node) {
+    started();
+    return Loopback.HOST + ":" + ports[node][0];
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return its process, to kill, freeze or thaw it in tests
+   * @throws IllegalStateException before {@link #start}
+   */
+  public synchronized BrokerProcess process(int node) {
+    started();
+    return processes[node];
+  }
+
+  /**
+   * @return the first node's process
+   * @throws IllegalStateException before {@link #start}
+   */
+  public BrokerProcess process() {
+    return process(0);
+  }
+
+  /**
+   * @return the temporary directory holding every node's directory ({@code node-1}, ...)
+   * @throws IllegalStateException before {@link #start}
+   */
+  public synchronized Path directory() {
+    started();
+    return scratch.path();
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return its directory: launch file, log ({@value #LOG_FILE}), configuration and data
+   */
+  synchronized Path directory(int node) {
+    return scratch.path().resolve("node-" + (node + 1));
+  }
+
+  /**
+   * @return the broker's classpath ({@code lib/*} and the launcher directory), to run the
+   *     distribution's own tools beside it
+   * @throws IllegalStateException before {@link #start}
+   */
+  public synchronized String classpath() {
+    started();
+    return classpath;
+  }
+
+  /**
+   * Kills a node at once (SIGKILL, as a crash would) and starts it again with the same ports,
+   * launch file and data, then waits until the broker serves again.
+   *
+   * @param node which node, from 0
+   * @throws MqException if it does not serve again in time
+   * @throws InterruptedException if interrupted while waiting
+   * @throws IllegalStateException before {@link #start} or after {@link #close()}
+   */
+  public synchronized void crashAndRestart(int node) throws InterruptedException {
+    started();
+    if (closed) {
+      throw new IllegalStateException("the " + descriptor.name() + " is closed");
+    }
+    processes[node].kill();
+    processes[node].close();
+    launch(node);
+    awaitReady(System.nanoTime() + START_TIMEOUT.toNanos());
+  }
+
+  private void started() {
+    if (processes == null) {
+      throw new IllegalStateException("the " + descriptor.name() + " is not started");
+    }
+  }
+
+  /** Holds the stop of every node, those started later included; see {@link LocalBroker}. */
+  @Override
+  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
+    hold = new StopHold(onShutdown, atMost);
+    if (processes != null) {
+      for (BrokerProcess p : processes) {
+        if (p != null) {
+          p.holdStop(hold);
+        }
+      }
+    }
+    return hold;
+  }
+
+  /**
+   * Stops every node (gracefully, then forcibly after a grace period) and deletes the directory.
+   * Idempotent; a broker never started just becomes closed.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (processes != null) {
+      Arrays.stream(processes).parallel().filter(Objects::nonNull).forEach(BrokerProcess::close);
+    }
+    if (scratch != null) {
+      scratch.close();
+    }
+  }
+
+  private static String clusterId() {
+    UUID u = UUID.randomUUID();
+    ByteBuffer b = ByteBuffer.allocate(16);
+    b.putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
+  }
+}
