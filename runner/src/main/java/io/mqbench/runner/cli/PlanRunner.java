@@ -144,9 +144,19 @@ final class PlanRunner {
             plan.provider(), plan.backend(), plan.config(), invocation.err(), plan.workers());
     Instant startedAt = Instant.now();
     RunResult result;
+    boolean[] written = {false};
     stop.onStop(session::requestStop);
     try {
-      result = session.run(c -> progress(plan)).inCell(plan.cell(), plan.repetition());
+      // Written inside the session, so that a local broker stops after its results are on disk.
+      result =
+          session.run(
+              c -> progress(plan),
+              r -> {
+                RunResult placed = r.inCell(plan.cell(), plan.repetition());
+                writeResults(placed, folder);
+                written[0] = true;
+                return placed;
+              });
     } catch (InterruptedException e) {
       result = notRun(plan, RunStatus.INTERRUPTED, "stopped before the run started", startedAt);
     } catch (MqException e) {
@@ -160,8 +170,9 @@ final class PlanRunner {
     } finally {
       stop.onStop(() -> {});
     }
-    ResultsFolder.write(result, folder)
-        .forEach(w -> invocation.err().println("mqbench: warning: " + w));
+    if (!written[0]) {
+      writeResults(result, folder);
+    }
     TerminalSummary.print(
         result, plan.config().describe(), folder, invocation.terminal(), invocation.out());
     if (!session.nodes().isEmpty()) {
@@ -306,5 +317,10 @@ final class PlanRunner {
       folder = out.resolve(stamp + "-" + name + "-" + i);
     }
     return folder;
+  }
+
+  private void writeResults(RunResult result, Path folder) {
+    ResultsFolder.write(result, folder)
+        .forEach(w -> invocation.err().println("mqbench: warning: " + w));
   }
 }

@@ -35,6 +35,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * One benchmark run from start to end: starts a local broker when the backend has one and no
@@ -104,16 +105,35 @@ public final class BenchmarkSession {
    *     local broker, connecting)
    */
   public RunResult run(Function<RunConfig, ProgressDisplay> progress) throws InterruptedException {
+    return run(progress, UnaryOperator.identity());
+  }
+
+  /**
+   * Runs the benchmark and keeps its results while a local broker still runs: a JVM that shuts down
+   * meanwhile (a hang-up, a signal to the process group) stops the broker only after {@code keep}
+   * has written them.
+   *
+   * @param progress makes the progress display once the run is about to start
+   * @param keep writes the results (and may place them in a matrix cell); what it returns is
+   *     returned
+   * @return the results as {@code keep} returned them
+   * @throws MqException if the backend cannot be opened; failures mid-run are in the result instead
+   * @throws InterruptedException if interrupted, or stopped before the run started (starting a
+   *     local broker, connecting)
+   */
+  public RunResult run(Function<RunConfig, ProgressDisplay> progress, UnaryOperator<RunResult> keep)
+      throws InterruptedException {
     running = Thread.currentThread();
     try {
-      return runOnThisThread(progress);
+      return runOnThisThread(progress, keep);
     } finally {
       running = null;
       Thread.interrupted(); // a stop that came too late to matter must not leak to the caller
     }
   }
 
-  private RunResult runOnThisThread(Function<RunConfig, ProgressDisplay> progress)
+  private RunResult runOnThisThread(
+      Function<RunConfig, ProgressDisplay> progress, UnaryOperator<RunResult> keep)
       throws InterruptedException {
     if (stopRequested) {
       throw new InterruptedException("stopped before the run started");
@@ -127,7 +147,8 @@ public final class BenchmarkSession {
     MqConfig effective = resolved.config();
     // The broker's own shutdown hook (one per broker process) is the only one; while this run goes
     // on it holds the stop: a JVM shutting down stops the run, and the broker only once the run has
-    // ended, settled and been summarised against it (or BROKER_STOP_WAIT has passed).
+    // ended, settled, been summarised against it and its results written (or BROKER_STOP_WAIT has
+    // passed).
     Optional<LocalBroker.Hold> held =
         local.map(broker -> broker.holdStop(this::requestStop, BROKER_STOP_WAIT));
     try {
@@ -167,7 +188,7 @@ public final class BenchmarkSession {
                   provider.requestPrice(effective),
                   result.totals().sent()));
       // Probed while a local broker still runs: the same broker the run measured.
-      return costed.withLimit(limit(effective, costed, runId, seed));
+      return keep.apply(costed.withLimit(limit(effective, costed, runId, seed)));
     } finally {
       local.ifPresent(LocalBroker::close);
       held.ifPresent(LocalBroker.Hold::close);

@@ -81,8 +81,13 @@ class LocalBrokerStopIT {
 
   private void assertStoppedWithSettledResultsAndNoBroker(Process runner, ProcessHandle broker)
       throws Exception {
+    assertStoppedWithSettledResultsAndNoBroker(runner, broker, ExitCodes.TERMINATED);
+  }
+
+  private void assertStoppedWithSettledResultsAndNoBroker(
+      Process runner, ProcessHandle broker, int exitCode) throws Exception {
     assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("the runner ended: " + log()).isTrue();
-    assertThat(runner.exitValue()).as(log()).isEqualTo(ExitCodes.TERMINATED);
+    assertThat(runner.exitValue()).as(log()).isEqualTo(exitCode);
     JsonNode run;
     try (Stream<Path> folders = Files.list(tmp.resolve("results"))) {
       Path folder = folders.findFirst().orElseThrow();
@@ -138,6 +143,25 @@ class LocalBrokerStopIT {
       RunnerProcess.signal("TERM", runner.pid());
 
       assertStoppedWithSettledResultsAndNoBroker(runner, broker);
+    } finally {
+      runner.descendants().forEach(ProcessHandle::destroyForcibly);
+      runner.destroyForcibly();
+    }
+  }
+
+  /**
+   * Failed before: a hang-up is no stop request the runner handles, so the JVM shuts down; the run
+   * stopped and settled, but the JVM ended before the results were written (an empty run.json).
+   */
+  @Test
+  void aHangUpStopsTheLocalBrokerOnlyAfterTheResultsAreWritten() throws Exception {
+    Process runner = runner(false, List.of("-Xmx512m"));
+    try {
+      ProcessHandle broker = measuringWithItsBroker(runner);
+
+      RunnerProcess.signal("HUP", runner.pid());
+
+      assertStoppedWithSettledResultsAndNoBroker(runner, broker, 128 + 1);
     } finally {
       runner.descendants().forEach(ProcessHandle::destroyForcibly);
       runner.destroyForcibly();
