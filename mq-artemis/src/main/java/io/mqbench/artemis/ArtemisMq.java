@@ -7,12 +7,15 @@ import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Session;
+import org.apache.activemq.artemis.api.core.ActiveMQException;
+import org.apache.activemq.artemis.api.core.ActiveMQQueueExistsException;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
@@ -86,7 +89,7 @@ final class ArtemisMq implements Mq {
                   + "' exists on address '"
                   + q.getAddress()
                   + "' as "
-                  + q.getRoutingType().toString().toLowerCase(java.util.Locale.ROOT)
+                  + q.getRoutingType().toString().toLowerCase(Locale.ROOT)
                   + ", not as configured ("
                   + ArtemisSettings.ROUTING_TYPE.name()
                   + ", "
@@ -113,9 +116,9 @@ final class ArtemisMq implements Mq {
               .setRoutingType(wanted)
               .setDurable(true)
               .setAutoCreateAddress(true));
-    } catch (org.apache.activemq.artemis.api.core.ActiveMQQueueExistsException e) {
+    } catch (ActiveMQQueueExistsException e) {
       // Another process created it meanwhile: fine.
-    } catch (org.apache.activemq.artemis.api.core.ActiveMQException e) {
+    } catch (ActiveMQException e) {
       throw Failures.of("queue " + settings.queue(), e, settings);
     }
   }

@@ -2,6 +2,8 @@ package io.mqbench.artemis;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import javax.jms.Connection;
+import javax.jms.JMSException;
 import javax.jms.JMSSecurityException;
 import org.apache.activemq.artemis.api.core.ActiveMQConnectionTimedOutException;
 import org.apache.activemq.artemis.api.core.ActiveMQNotConnectedException;
@@ -63,13 +65,13 @@ final class Failures {
    *
    * @param c the connection, or null
    */
-  static void closeQuietly(javax.jms.Connection c) {
+  static void closeQuietly(Connection c) {
     if (c == null) {
       return;
     }
     try {
       c.close();
-    } catch (javax.jms.JMSException | RuntimeException e) {
+    } catch (JMSException | RuntimeException e) {
       // the broker is gone: nothing left to close cleanly
     }
   }

@@ -1,10 +1,13 @@
 package io.mqbench.config;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * One configuration key of a backend: its full name ({@code kafka.acks}), type, default, unit and
@@ -127,7 +130,7 @@ public final class ConfigKey<T> {
   public static <E extends Enum<E>> ConfigKey<E> enumeration(
       String name, Class<E> type, E defaultValue, String description) {
     E[] constants = type.getEnumConstants();
-    List<String> texts = java.util.Arrays.stream(constants).map(ConfigKey::text).toList();
+    List<String> texts = Arrays.stream(constants).map(ConfigKey::text).toList();
     String expected = "one of " + String.join(", ", texts);
     return new ConfigKey<>(
         name,
@@ -157,7 +160,7 @@ public final class ConfigKey<T> {
     if (value instanceof Choice c) {
       return c.text();
     }
-    return value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /**
@@ -250,7 +253,7 @@ public final class ConfigKey<T> {
         "true or false",
         description,
         s ->
-            switch (s.trim().toLowerCase(java.util.Locale.ROOT)) {
+            switch (s.trim().toLowerCase(Locale.ROOT)) {
               case "true", "yes", "on" -> true;
               case "false", "no", "off" -> false;
               default -> throw new IllegalArgumentException("expected true or false");
@@ -333,11 +336,7 @@ public final class ConfigKey<T> {
    * @return the key
    */
   public static ConfigKey<String> matching(
-      String name,
-      String defaultValue,
-      java.util.regex.Pattern pattern,
-      String expected,
-      String description) {
+      String name, String defaultValue, Pattern pattern, String expected, String description) {
     return new ConfigKey<>(
         name,
         String.class,

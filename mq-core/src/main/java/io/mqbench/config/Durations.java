@@ -2,6 +2,7 @@ package io.mqbench.config;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,7 +27,7 @@ public final class Durations {
     String t = text.trim();
     if (t.regionMatches(true, 0, "PT", 0, 2)) {
       try {
-        Duration d = Duration.parse(t.toUpperCase(java.util.Locale.ROOT));
+        Duration d = Duration.parse(t.toUpperCase(Locale.ROOT));
         if (d.isNegative()) {
           throw new IllegalArgumentException("'" + text + "' is negative");
         }
@@ -41,7 +42,7 @@ public final class Durations {
           "'" + text + "' is not a duration (examples: 250ms, 30s, 5m, 1h, PT30S)");
     }
     double amount = Double.parseDouble(m.group(1));
-    String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(java.util.Locale.ROOT);
+    String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT);
     double nanosPerUnit =
         switch (unit) {
           case "ns" -> 1;

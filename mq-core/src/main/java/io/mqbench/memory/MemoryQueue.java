@@ -1,5 +1,6 @@
 package io.mqbench.memory;
 
+import io.mqbench.config.Durations;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.Received;
 import java.time.Duration;
@@ -79,11 +80,11 @@ final class MemoryQueue {
         if (left <= 0) {
           // Flow control, not a hang: with nothing receiving (a send-only run) the queue stays
           // full.
-          throw new io.mqbench.mq.MqException(
+          throw new MqException(
               "memory queue full: "
                   + ready.size()
                   + " messages waited to be received for "
-                  + io.mqbench.config.Durations.format(Duration.ofNanos(fullTimeoutNanos))
+                  + Durations.format(Duration.ofNanos(fullTimeoutNanos))
                   + " (memory.maxDepth="
                   + maxDepth
                   + ", memory.fullTimeout); add receivers or raise memory.maxDepth");

@@ -1,5 +1,6 @@
 package io.mqbench.mq;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -34,7 +35,7 @@ public record RequestCounts(Map<String, Long> calls, long billed) {
     if (billed < 0 || sorted.values().stream().anyMatch(v -> v < 0)) {
       throw new IllegalArgumentException("request counts cannot be negative");
     }
-    calls = java.util.Collections.unmodifiableMap(sorted);
+    calls = Collections.unmodifiableMap(sorted);
   }
 
   /**

@@ -7,6 +7,8 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -307,15 +310,14 @@ final class KafkaMq implements Mq {
 
   /** The client's version, from the properties file kafka-clients carries for this purpose. */
   static String clientVersion() {
-    try (java.io.InputStream in =
-        org.apache.kafka.clients.producer.KafkaProducer.class.getResourceAsStream(
-            "/kafka/kafka-version.properties")) {
-      java.util.Properties p = new java.util.Properties();
+    try (InputStream in =
+        KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+      Properties p = new Properties();
       if (in != null) {
         p.load(in);
       }
       return p.getProperty("version", "unknown");
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return "unknown";
     }
   }

@@ -14,6 +14,7 @@ import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The {@code kafka} backend: a topic written by idempotent producers and read by a consumer group
@@ -194,8 +196,8 @@ public final class KafkaMqProvider implements BrokerBackend {
   static void checkBootstrap(String servers) {
     for (String entry : servers.split(",", -1)) {
       String e = entry.trim();
-      String host = org.apache.kafka.common.utils.Utils.getHost(e);
-      Integer port = org.apache.kafka.common.utils.Utils.getPort(e);
+      String host = Utils.getHost(e);
+      Integer port = Utils.getPort(e);
       if (host == null || host.isEmpty() || port == null || port < 1 || port > 65535) {
         throw new ConfigException(
             BOOTSTRAP_SERVERS.name()
@@ -227,7 +229,7 @@ public final class KafkaMqProvider implements BrokerBackend {
    */
   @Override
   public List<String> warnings(MqConfig config) {
-    List<String> w = new java.util.ArrayList<>();
+    List<String> w = new ArrayList<>();
     Map<String, String> producer = config.passThrough(PRODUCER_PREFIX);
     String acksKey =
         producer.containsKey(ProducerConfig.ACKS_CONFIG)

@@ -23,6 +23,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 
 /**
@@ -242,7 +243,7 @@ final class KafkaReceiver implements MqReceiver {
     try {
       consumer.listTopics(Duration.ofMillis(KafkaSettings.REQUEST_TIMEOUT_MS));
       lastHeardNanos = System.nanoTime();
-    } catch (org.apache.kafka.common.errors.TimeoutException e) {
+    } catch (TimeoutException e) {
       throw new MqException(
           "receive from topic "
               + settings.topic

@@ -1,5 +1,6 @@
 package io.mqbench.kafka;
 
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
@@ -333,7 +334,7 @@ final class KafkaSettings {
     try {
       return v == null ? null : Integer.valueOf(v.trim());
     } catch (NumberFormatException e) {
-      throw new io.mqbench.config.ConfigException(
+      throw new ConfigException(
           CONSUMER_PREFIX
               + ConsumerConfig.MAX_POLL_RECORDS_CONFIG
               + ": invalid value '"

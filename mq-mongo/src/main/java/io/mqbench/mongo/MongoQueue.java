@@ -8,6 +8,7 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
+import com.mongodb.internal.build.MongoDriverVersion;
 import io.mqbench.config.Durations;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.Mq;
@@ -215,7 +216,7 @@ final class MongoQueue implements Mq {
     Map<String, String> v = new LinkedHashMap<>();
     // The driver's own constant: in the runner's shaded jar the package's manifest version is the
     // runner's.
-    v.put("mongodb-driver-sync", com.mongodb.internal.build.MongoDriverVersion.VERSION);
+    v.put("mongodb-driver-sync", MongoDriverVersion.VERSION);
     v.put("server", server);
     v.put("writeConcern", settings.writeConcern().toString());
     v.put("claim", settings.claim().toString());

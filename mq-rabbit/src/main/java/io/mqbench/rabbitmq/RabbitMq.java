@@ -1,5 +1,6 @@
 package io.mqbench.rabbitmq;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
@@ -63,7 +64,7 @@ final class RabbitMq implements Mq {
       ch.queueDeclare(settings.queue(), true, false, false, settings.declareArgs());
     } catch (IOException | TimeoutException | ShutdownSignalException e) {
       String hint =
-          Failures.closeCode(e) == com.rabbitmq.client.AMQP.PRECONDITION_FAILED
+          Failures.closeCode(e) == AMQP.PRECONDITION_FAILED
               ? " (it exists with other arguments: choose another rabbitmq.queue or delete it)"
               : "";
       throw Failures.operation(

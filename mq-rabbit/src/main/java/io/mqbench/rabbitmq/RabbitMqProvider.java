@@ -8,6 +8,7 @@ import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,7 +71,7 @@ public final class RabbitMqProvider implements BrokerBackend {
    */
   @Override
   public List<String> warnings(MqConfig config) {
-    List<String> w = new java.util.ArrayList<>();
+    List<String> w = new ArrayList<>();
     if (!config.get(RabbitMqSettings.PERSISTENT)
         && config.get(RabbitMqSettings.QUEUE_TYPE) == QueueType.CLASSIC) {
       w.add(

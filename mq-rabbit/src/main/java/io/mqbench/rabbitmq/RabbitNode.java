@@ -7,6 +7,7 @@ import io.mqbench.broker.StopHold;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
+import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -86,7 +87,7 @@ public final class RabbitNode implements LocalBroker {
   public static Optional<Path> installed() {
     List<Path> dirs = new ArrayList<>();
     dirs.add(Paths.get("/usr/lib/rabbitmq/bin"));
-    for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+    for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       if (!d.isEmpty()) {
         dirs.add(Paths.get(d));
       }
@@ -136,7 +137,7 @@ public final class RabbitNode implements LocalBroker {
   /**
    * @return the node's scratch directory (data, configuration, logs), deleted by {@link #close()}
    */
-  public java.nio.file.Path directory() {
+  public Path directory() {
     return dir;
   }
 

@@ -1,5 +1,6 @@
 package io.mqbench.sqs;
 
+import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
 import java.time.Duration;
@@ -155,7 +156,7 @@ final class SqsSender implements MqSender {
             + " attempts (message "
             + pending.keySet().iterator().next()
             + ": "
-            + io.mqbench.mq.Errors.oneLine(why)
+            + Errors.oneLine(why)
             + "); the others were stored");
   }
 

@@ -2,6 +2,7 @@ package io.mqbench.sqs;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
+import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
 import java.net.URI;
@@ -289,7 +290,7 @@ record SqsSettings(
       throw new ConfigException(
           key.name()
               + ": invalid value '"
-              + io.mqbench.config.Durations.format(d)
+              + Durations.format(d)
               + "': expected whole seconds (SQS counts this in seconds)");
     }
     return d;

@@ -4,6 +4,7 @@ import io.mqbench.broker.LaunchFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.elasticmq.server.Main;
 
 /**
  * The main class of the local SQS stand-in's process: ElasticMQ, in memory. Started by mq-core's
@@ -31,7 +32,7 @@ public final class ElasticMqMain {
     Files.writeString(conf, config(launch), StandardCharsets.UTF_8);
     // Read by ConfigFactory.load() in ElasticMQ's Main; set before anything loads a configuration.
     System.setProperty("config.file", conf.toString());
-    org.elasticmq.server.Main.main(new String[0]);
+    Main.main(new String[0]);
     // ElasticMQ's own threads serve; the watchdog ends the process when the parent goes.
   }
 
