@@ -73,45 +73,49 @@ public final class EngineJson {
     }
   }
 
+  /** Writes one value with the generator. */
+  @FunctionalInterface
+  private interface Writer<T> {
+    void write(T value, JsonGenerator gen) throws IOException;
+  }
+
+  /** Reads one value from the parser's current token; a value that does not parse throws. */
+  @FunctionalInterface
+  private interface Reader<T> {
+    T read(JsonParser p) throws IOException;
+  }
+
   private static <T> void text(
       SimpleModule m, Class<T> type, Function<T, String> write, Function<String, T> read) {
-    m.addSerializer(
-        type,
-        new JsonSerializer<T>() {
-          @Override
-          public void serialize(T value, JsonGenerator gen, SerializerProvider provider)
-              throws IOException {
-            gen.writeString(write.apply(value));
-          }
-        });
-    m.addDeserializer(
-        type,
-        new JsonDeserializer<T>() {
-          @Override
-          public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            String text = p.getValueAsString();
-            try {
-              return read.apply(text);
-            } catch (IllegalArgumentException | ConfigException e) {
-              // The option's own one-line error stays reachable as the cause.
-              InvalidFormatException invalid =
-                  InvalidFormatException.from(p, e.getMessage(), text, type);
-              invalid.initCause(e);
-              throw invalid;
-            }
-          }
-        });
+    add(m, type, (v, gen) -> gen.writeString(write.apply(v)), p -> parse(p, type, read));
   }
 
   private static <T> void binary(
       SimpleModule m, Class<T> type, Function<T, byte[]> write, Function<byte[], T> read) {
+    add(m, type, (v, gen) -> gen.writeBinary(write.apply(v)), p -> read.apply(p.getBinaryValue()));
+  }
+
+  private static <T> T parse(JsonParser p, Class<T> type, Function<String, T> read)
+      throws IOException {
+    String text = p.getValueAsString();
+    try {
+      return read.apply(text);
+    } catch (IllegalArgumentException | ConfigException e) {
+      // The option's own one-line error stays reachable as the cause.
+      InvalidFormatException invalid = InvalidFormatException.from(p, e.getMessage(), text, type);
+      invalid.initCause(e);
+      throw invalid;
+    }
+  }
+
+  private static <T> void add(SimpleModule m, Class<T> type, Writer<T> writer, Reader<T> reader) {
     m.addSerializer(
         type,
         new JsonSerializer<T>() {
           @Override
           public void serialize(T value, JsonGenerator gen, SerializerProvider provider)
               throws IOException {
-            gen.writeBinary(write.apply(value));
+            writer.write(value, gen);
           }
         });
     m.addDeserializer(
@@ -119,9 +123,8 @@ public final class EngineJson {
         new JsonDeserializer<T>() {
           @Override
           public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            byte[] bytes = p.getBinaryValue();
             try {
-              return read.apply(bytes);
+              return reader.read(p);
             } catch (IllegalArgumentException e) {
               throw InvalidFormatException.from(p, e.getMessage(), "(binary)", type);
             }
