@@ -6,6 +6,7 @@ import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -90,6 +91,27 @@ public final class ArtemisMqProvider implements BrokerBackend {
       ArtemisSettings.from(config);
     }
     return config;
+  }
+
+  /**
+   * Every message is durable; a send returns once the broker stored it in its journal, which it
+   * syncs before answering by default (journal-sync-transactional and -non-transactional).
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    String block = config.passThrough(ArtemisSettings.URL_PREFIX).get("blockOnDurableSend");
+    SendMode mode = config.get(ArtemisSettings.SEND_MODE);
+    String settings = ArtemisSettings.SEND_MODE.name() + "=" + mode;
+    if (block != null && block.trim().equalsIgnoreCase("false") && mode == SendMode.SYNC) {
+      return new Durability(
+          Durability.Level.NONE,
+          "(the send does not wait for the broker)",
+          settings + ", " + ArtemisSettings.URL_PREFIX + "blockOnDurableSend=false");
+    }
+    return new Durability(
+        Durability.Level.FSYNC,
+        "in the live broker's journal (and its backup's, where replication is configured)",
+        settings + ", journal sync: the broker's default");
   }
 
   /** Pass-through parameters that let a durable send or an acknowledgement go unconfirmed. */

@@ -2,6 +2,7 @@ package io.mqbench.memory;
 
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
@@ -101,6 +102,12 @@ public final class MemoryMqProvider implements MqProvider {
   @Override
   public String target(MqConfig config) {
     return "in-process";
+  }
+
+  /** The in-process queue keeps messages in the runner's heap only. */
+  @Override
+  public Durability durability(MqConfig config) {
+    return new Durability(Durability.Level.MEMORY, "in the runner's own heap (a reference)", "");
   }
 
   @Override

@@ -102,6 +102,18 @@ public interface MqProvider {
   }
 
   /**
+   * Where an acknowledged message is, under {@code config}, when its acknowledgement reaches the
+   * sender: fsynced, in memory, or not stored, on which copies, and the settings that make it so.
+   * The runner records it with every result. Must not contact the broker.
+   *
+   * @param config validated configuration of this backend
+   * @return the durability of an acknowledged send; {@link Durability#UNDECLARED} by default
+   */
+  default Durability durability(MqConfig config) {
+    return Durability.UNDECLARED;
+  }
+
+  /**
    * Settings under which this backend, by design, may lose or drop acknowledged messages (a
    * producer that does not wait for the broker, offsets committed before messages are handled,
    * messages kept only in memory, a queue that drops or expires messages). Such settings are valid

@@ -10,6 +10,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.config.Suggestions;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -221,6 +222,30 @@ public final class KafkaMqProvider implements BrokerBackend {
             "unknown Kafka client property '" + prefix + name + "'" + closest);
       }
     }
+  }
+
+  /**
+   * Kafka acknowledges once the replicas the acks setting waits for have the batch in their page
+   * cache; brokers do not fsync per message unless {@code log.flush.*} is set on them.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    String acks =
+        config
+            .passThrough(PRODUCER_PREFIX)
+            .getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text())
+            .trim();
+    String setting = "kafka.acks=" + acks + ", broker flush: the OS page cache (log.flush.* unset)";
+    if (acks.equals(Acks.NONE.text())) {
+      return new Durability(Durability.Level.NONE, "(the producer does not wait)", "kafka.acks=0");
+    }
+    if (acks.equals(Acks.LEADER.text())) {
+      return new Durability(Durability.Level.MEMORY, "on the partition leader only", setting);
+    }
+    return new Durability(
+        Durability.Level.MEMORY,
+        "on every in-sync replica (at least the topic's min.insync.replicas)",
+        setting);
   }
 
   /**

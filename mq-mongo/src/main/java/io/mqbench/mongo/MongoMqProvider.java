@@ -6,6 +6,7 @@ import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -86,6 +87,33 @@ public final class MongoMqProvider implements BrokerBackend {
     MqConfig config = BrokerBackend.super.configure(raw);
     config.find(MongoSettings.URI).ifPresent(MongoSettings::address);
     return config;
+  }
+
+  /**
+   * What the write concern waits for on a real MongoDB; the local stand-in (mongo-java-server)
+   * keeps everything in memory whatever it is told.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    WriteConcernChoice wc = config.get(MongoSettings.WRITE_CONCERN);
+    String settings = MongoSettings.WRITE_CONCERN.name() + "=" + wc;
+    return switch (wc) {
+      case MAJORITY ->
+          new Durability(
+              Durability.Level.FSYNC,
+              "in the journal of a majority of the replica set",
+              settings + " (writeConcernMajorityJournalDefault)");
+      case ACKNOWLEDGED ->
+          new Durability(
+              Durability.Level.FSYNC,
+              "as the server's default write concern says (a journaled majority from MongoDB 5.0)",
+              settings);
+      case JOURNALED ->
+          new Durability(Durability.Level.FSYNC, "in the primary's journal", settings);
+      case W1 -> new Durability(Durability.Level.MEMORY, "on the primary", settings);
+      case UNACKNOWLEDGED ->
+          new Durability(Durability.Level.NONE, "(the send does not wait)", settings);
+    };
   }
 
   /** An unacknowledged or w:1 write concern: sends that may be lost by design. */

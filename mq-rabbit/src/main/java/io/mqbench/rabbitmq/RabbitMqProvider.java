@@ -4,6 +4,7 @@ import io.mqbench.broker.BrokerBackend;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -63,6 +64,34 @@ public final class RabbitMqProvider implements BrokerBackend {
     }
     RabbitMqSettings.checkQueueArgs(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
     return config;
+  }
+
+  /**
+   * Publisher confirms are always on: the broker confirms a quorum or stream message once a
+   * majority of replicas fsynced it, a persistent classic message once its node wrote it to disk, a
+   * transient classic message once its node holds it in memory.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    QueueType type = config.get(RabbitMqSettings.QUEUE_TYPE);
+    boolean persistent = config.get(RabbitMqSettings.PERSISTENT);
+    String settings =
+        RabbitMqSettings.QUEUE_TYPE.name()
+            + "="
+            + type
+            + ", "
+            + RabbitMqSettings.PERSISTENT.name()
+            + "="
+            + persistent
+            + ", publisher confirms";
+    return switch (type) {
+      case QUORUM, STREAM ->
+          new Durability(Durability.Level.FSYNC, "on a majority of the queue's replicas", settings);
+      case CLASSIC ->
+          persistent
+              ? new Durability(Durability.Level.FSYNC, "on the queue's node", settings)
+              : new Durability(Durability.Level.MEMORY, "on the queue's node", settings);
+    };
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.mq.Durability;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -46,6 +47,9 @@ import java.util.Map;
  *     million messages; null (and not in {@code run.json}) for the others
  * @param limit which side set the pace when the receiving side did (see {@link Limit}); null
  *     otherwise
+ * @param durability where an acknowledged message was when its acknowledgement arrived, under the
+ *     backend settings used (see {@link Durability}); null in results written before it was
+ *     recorded
  */
 @RecordBuilder
 public record RunResult(
@@ -70,7 +74,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
     @JsonIgnore DeliveryBitmaps delivery,
     @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit)
+    @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability)
     implements RunResultBuilder.With {
 
   /**

@@ -6,6 +6,7 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.engine.testing.TestSettings;
+import io.mqbench.memory.MemoryMqProvider;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,6 +92,7 @@ public final class FixedResults {
                 new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
                 new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
         .latencies(Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)))
+        .durability(new MemoryMqProvider().durability(null))
         .build();
   }
 

@@ -6,6 +6,7 @@ import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -123,6 +124,18 @@ public final class SqsMqProvider implements BrokerBackend {
       }
     }
     return config;
+  }
+
+  /**
+   * Amazon SQS acknowledges a send once it stored the message redundantly, by its contract; an
+   * SQS-compatible stand-in such as the local ElasticMQ keeps messages in memory.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    return new Durability(
+        Durability.Level.SERVICE,
+        "redundantly across Amazon SQS's servers (a stand-in such as ElasticMQ: in memory)",
+        "SendMessageBatch acknowledged");
   }
 
   /** An endpoint's {@code host:port}; a region's SQS endpoint. */

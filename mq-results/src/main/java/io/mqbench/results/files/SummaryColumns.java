@@ -45,6 +45,8 @@ public final class SummaryColumns {
       END_TO_END_MSGS_PER_S = "end_to_end_msgs_per_s",
       SENDERS_HELD_SHARE = "senders_held_share",
       LIMIT = "limit",
+      DURABILITY = "durability",
+      DURABILITY_DETAIL = "durability_detail",
       LOST = "lost",
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
@@ -150,6 +152,11 @@ public final class SummaryColumns {
             r ->
                 r.totals().endToEndPerSecond() > 0 ? round(r.totals().sendersHeldShare(), 3) : ""));
     c.add(new Column(LIMIT, r -> r.limit() == null ? "" : r.limit().side().label()));
+    // Where an acknowledged message was when acknowledged: rows at different levels do not compare.
+    c.add(new Column(DURABILITY, r -> r.durability() == null ? "" : r.durability().level().key()));
+    c.add(
+        new Column(
+            DURABILITY_DETAIL, r -> r.durability() == null ? "" : r.durability().describe()));
     c.add(new Column(LOST, r -> r.totals().lost()));
     c.add(new Column(UNSETTLED, r -> r.totals().unsettled()));
     c.add(new Column(DUPLICATES, r -> r.totals().duplicates()));

@@ -1,5 +1,6 @@
 package io.mqbench.results.report;
 
+import io.mqbench.mq.Durability;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.util.ArrayList;
@@ -72,6 +73,7 @@ public final class HtmlReport {
         .append(". Values of repeated cells are the mean ± the half-width of the 95 % confidence")
         .append(" interval (Student's t); the best value of each column among cells whose")
         .append(" verdict is ok (or harness-limited) is marked ★.</p>\n");
+    durabilityNotice(h, runs);
     if (!sweeps.isEmpty()) {
       h.append("<h2>Rate sweep</h2>\n<ul>");
       sweeps.forEach(s -> h.append("<li>").append(esc(s)).append("</li>"));
@@ -236,6 +238,7 @@ public final class HtmlReport {
     h.append("<h2>Runs: verdicts and settings</h2>\n<table id=\"runs\"><tr>")
         .append("<th class=\"l\">run</th><th class=\"l\">started</th><th class=\"l\">queue</th>")
         .append("<th class=\"l\">target</th><th class=\"l\">verdict</th>")
+        .append("<th class=\"l\">durability</th>")
         .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
         .append("<th>end to end msgs/s</th><th>lost</th></tr>\n");
     for (RunFigures r : runs) {
@@ -264,7 +267,11 @@ public final class HtmlReport {
           .append(r.status().exitCode() == 0 ? "ok" : "bad")
           .append("\">")
           .append(esc(r.statusLine()))
-          .append("</td><td class=\"l\"><small>")
+          .append("</td><td class=\"l")
+          .append(unsafe(r) ? " bad" : "")
+          .append("\"><small>")
+          .append(esc(durability(r)))
+          .append("</small></td><td class=\"l\"><small>")
           .append(esc(settings.toString()))
           .append("</small></td><td>")
           .append(String.format(Locale.ROOT, "%,.0f", r.sentPerSecond()))
@@ -281,6 +288,51 @@ public final class HtmlReport {
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
+  }
+
+  private static String durability(RunFigures r) {
+    Durability d = r.result().durability();
+    return d == null ? "not recorded (written before durability was)" : d.describe();
+  }
+
+  private static boolean unsafe(RunFigures r) {
+    Durability d = r.result().durability();
+    return d != null && d.unsafe();
+  }
+
+  /**
+   * At the top, before any figure: runs whose acknowledged messages were kept differently (fsynced
+   * beside in memory) do not measure the same promise, and a run whose messages were not stored
+   * when acknowledged is named.
+   */
+  private static void durabilityNotice(StringBuilder h, List<RunFigures> runs) {
+    Map<String, List<String>> byLevel = new LinkedHashMap<>();
+    for (RunFigures r : runs) {
+      Durability d = r.result().durability();
+      String level = d == null ? "not recorded" : d.level().label();
+      byLevel.computeIfAbsent(level, k -> new ArrayList<>()).add(ReportNames.run(r, false));
+    }
+    if (byLevel.size() > 1) {
+      h.append("<p class=\"bad\" id=\"durability-differs\">Durability differs between these runs:");
+      byLevel.forEach(
+          (level, names) ->
+              h.append(" <br>")
+                  .append(esc(level))
+                  .append(": ")
+                  .append(esc(String.join(", ", names))));
+      h.append(
+          "<br>A run that acknowledged messages fsynced and one that acknowledged them in memory"
+              + " do not measure the same thing; see each run's durability below.</p>\n");
+    }
+    for (RunFigures r : runs) {
+      if (unsafe(r)) {
+        h.append("<p class=\"bad\">")
+            .append(esc(ReportNames.run(r, false)))
+            .append(": acknowledged messages were ")
+            .append(esc(durability(r)))
+            .append("; its figures are not those of a durable queue.</p>\n");
+      }
+    }
   }
 
   private static void environment(StringBuilder h, List<RunFigures> runs) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.mq.Durability;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
 import io.mqbench.results.Limit;
@@ -276,7 +277,12 @@ class ResultsWriterTest {
                         "USD",
                         "sqs.pricePerMillionRequests=0.40",
                         0.12))
-                .limit(Limit.probed(2, 39_000.5, 4, 71_000.25)));
+                .limit(Limit.probed(2, 39_000.5, 4, 71_000.25))
+                .durability(
+                    new Durability(
+                        Durability.Level.FSYNC,
+                        "on a majority of the queue's replicas",
+                        "rabbitmq.queueType=quorum")));
   }
 
   @Test

@@ -49,6 +49,7 @@ class RunJsonFieldsTest {
           "RunResult.warnings",
           "RunResult.requests",
           "RunResult.limit",
+          "RunResult.durability",
           "RunSettings.duration",
           "RunSettings.rate");
 

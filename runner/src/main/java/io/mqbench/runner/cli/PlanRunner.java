@@ -202,7 +202,8 @@ final class PlanRunner {
             status,
             reason,
             startedAt)
-        .inCell(plan.cell(), plan.repetition());
+        .inCell(plan.cell(), plan.repetition())
+        .withDurability(plan.provider().durability(plan.backend()));
   }
 
   private ProgressDisplay progress(RunPlan plan) {

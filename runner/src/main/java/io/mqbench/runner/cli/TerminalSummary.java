@@ -22,6 +22,9 @@ final class TerminalSummary {
     Totals t = r.totals();
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
+    if (r.durability() != null) {
+      out.printf(Locale.ROOT, "durability %s%n", r.durability().describe());
+    }
     out.printf(
         Locale.ROOT,
         "sent       %,d msgs in %.2f s = %,.0f msgs/s%n",

@@ -188,7 +188,10 @@ public final class BenchmarkSession {
                   provider.requestPrice(effective),
                   result.totals().sent()));
       // Probed while a local broker still runs: the same broker the run measured.
-      return keep.apply(costed.withLimit(limit(effective, costed, runId, seed)));
+      return keep.apply(
+          costed
+              .withLimit(limit(effective, costed, runId, seed))
+              .withDurability(provider.durability(effective)));
     } finally {
       local.ifPresent(LocalBroker::close);
       held.ifPresent(LocalBroker.Hold::close);

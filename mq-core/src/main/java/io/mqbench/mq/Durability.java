@@ -1,0 +1,78 @@
+package io.mqbench.mq;
+
+import java.util.Locale;
+
+/**
+ * Where an acknowledged message is when its acknowledgement reaches the sender, under the settings
+ * a run used: what a "sent" figure promises. Results carry it, so that figures made at different
+ * durability are never set side by side without saying so.
+ *
+ * @param level how safely the message is kept once acknowledged
+ * @param where on which copies: {@code "on every in-sync replica"}, {@code "on the queue's node"}
+ * @param settings the settings that make it so, as users set them ({@code "kafka.acks=all"})
+ */
+public record Durability(Level level, String where, String settings) {
+
+  /** How safely an acknowledged message is kept. */
+  public enum Level {
+    /** Written and fsynced to disk before the acknowledgement. */
+    FSYNC("fsynced to disk"),
+    /** Held in memory (the OS page cache or the broker's heap) before the acknowledgement. */
+    MEMORY("in memory"),
+    /** Kept as a service's contract says, without a per-message promise of when it is on disk. */
+    SERVICE("stored as the service's contract says"),
+    /** Not stored, or not waited for, before the acknowledgement: loss is expected on failure. */
+    NONE("not stored when acknowledged"),
+    /** The backend does not declare it. */
+    UNDECLARED("not declared");
+
+    private final String label;
+
+    Level(String label) {
+      this.label = label;
+    }
+
+    /**
+     * @return how people read it: {@code fsynced to disk}
+     */
+    public String label() {
+      return label;
+    }
+
+    /**
+     * @return the level's name in results and options: {@code fsync}, {@code memory}
+     */
+    public String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** A backend that declares nothing. */
+  public static final Durability UNDECLARED =
+      new Durability(Level.UNDECLARED, "", "the backend does not declare it");
+
+  /** Requires every field. */
+  public Durability {
+    if (level == null || where == null || settings == null) {
+      throw new IllegalArgumentException("a durability needs a level, where and settings");
+    }
+  }
+
+  /**
+   * @return one line: {@code fsynced to disk on a majority of the quorum queue's replicas
+   *     (rabbitmq.queueType=quorum, publisher confirms)}
+   */
+  public String describe() {
+    String place = where.isEmpty() ? "" : " " + where;
+    String how = settings.isEmpty() ? "" : " (" + settings + ")";
+    return level.label() + place + how;
+  }
+
+  /**
+   * @return true when an acknowledged message can be lost by a crash of one process: not stored, or
+   *     not declared
+   */
+  public boolean unsafe() {
+    return level == Level.NONE || level == Level.UNDECLARED;
+  }
+}
