@@ -68,6 +68,8 @@ public final class LatencyChart {
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setMarkerSize(0);
     chart.getStyler().setYAxisLogarithmic(true);
+    // Labels between the powers of ten too: a decade-only axis reads 1, 10, 100 and nothing else.
+    chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
     // Beside the plot, long legend names (a matrix's cells) leave it no width: below it instead.
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     for (Map.Entry<String, Histogram> e : microsByName.entrySet()) {
@@ -123,22 +125,27 @@ public final class LatencyChart {
 
   /**
    * @param micros a histogram with values
-   * @return its curve as (x, milliseconds) points, x from {@link #x}, ending at 99.9999 %
+   * @return its curve as (x, milliseconds) points, x from {@link #x}, ending at the highest
+   *     percentile its values support (as the tables: {@code Latency.minimumCount}), at most
+   *     99.9999 %: a line that ran on would repeat the largest value under a tail never observed
    */
   public static List<double[]> points(Histogram micros) {
+    double last = Math.min(MAX_PERCENTILE, supported(micros.getTotalCount()));
     List<double[]> points = new ArrayList<>();
     for (HistogramIterationValue v : micros.percentiles(5)) {
       double p = v.getPercentileLevelIteratedTo();
-      if (p >= MAX_PERCENTILE) {
-        break; // the axis ends at 99.9999 %; a large run's iteration goes past it
+      if (p >= last) {
+        break; // the line ends where the data does; a large run's iteration goes past it
       }
       points.add(new double[] {x(p), positive(v.getValueIteratedTo() / 1000.0)});
     }
-    points.add(
-        new double[] {
-          x(MAX_PERCENTILE), positive(micros.getValueAtPercentile(MAX_PERCENTILE) / 1000.0)
-        });
+    points.add(new double[] {x(last), positive(micros.getValueAtPercentile(last) / 1000.0)});
     return points;
+  }
+
+  /** The highest percentile {@code count} values support: {@code 100 (1 - 1 / count)}. */
+  static double supported(long count) {
+    return count <= 1 ? 0 : 100.0 * (1 - 1.0 / count);
   }
 
   /** A logarithmic axis cannot show 0: a latency below 1 µs is drawn at 1 µs. */

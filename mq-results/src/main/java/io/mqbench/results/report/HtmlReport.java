@@ -79,6 +79,12 @@ public final class HtmlReport {
       sweeps.forEach(s -> h.append("<li>").append(esc(s)).append("</li>"));
       h.append("</ul>\n");
     }
+    if (Reference.mixed(runs, r -> r.result().queue())) {
+      h.append("<p id=\"reference\">The in-process <b>")
+          .append(Reference.QUEUE)
+          .append("</b> queue is a reference (it measures the harness, not a broker): it takes no")
+          .append(" ★ and the rate charts leave it out.</p>\n");
+    }
     cellTable(h, cells);
     runTable(h, runs);
     h.append("<h2>Charts</h2>\n");
@@ -102,15 +108,18 @@ public final class HtmlReport {
     Map<String, List<CellFigures>> bySource = new LinkedHashMap<>();
     cells.forEach(c -> bySource.computeIfAbsent(c.source(), s -> new ArrayList<>()).add(c));
     bySource.forEach(
-        (source, sourceCells) -> {
+        (source, all) -> {
+          List<CellFigures> sourceCells = Reference.apart(all, CellFigures::queue);
           List<String> axes = axes(sourceCells);
           for (String axis : axes) {
             pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, false));
             pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, true));
           }
         });
-    pictures.add(ReportCharts.overTime(runs, false));
-    pictures.add(ReportCharts.overTime(runs, true));
+    // Rates: brokers only when there are any; the reference's would flatten them onto the axis.
+    List<RunFigures> rateRuns = Reference.apart(runs, r -> r.result().queue());
+    pictures.add(ReportCharts.overTime(rateRuns, false));
+    pictures.add(ReportCharts.overTime(rateRuns, true));
     List<CellFigures> rateCells =
         cells.stream().filter(c -> c.first().targetRate() != null).toList();
     if (rateCells.stream().map(c -> c.first().targetRate()).distinct().count() > 1) {
@@ -166,18 +175,22 @@ public final class HtmlReport {
       }
     }
     h.append("</tr>\n");
-    boolean compare = cells.size() > 1;
-    Double bestSent = best(cells, c -> c.sent(), true);
-    Double bestReceived = best(cells, c -> c.received(), true);
-    Double bestEndToEnd = best(cells, c -> c.endToEnd(), true);
-    Double bestAchieved = best(cells, c -> c.achieved(), true);
+    // Beside brokers, the in-process reference is never anyone's best.
+    List<CellFigures> rivals = Reference.apart(cells, CellFigures::queue);
+    boolean compare = rivals.size() > 1;
+    Double bestSent = best(rivals, c -> c.sent(), true);
+    Double bestReceived = best(rivals, c -> c.received(), true);
+    Double bestEndToEnd = best(rivals, c -> c.endToEnd(), true);
+    Double bestAchieved = best(rivals, c -> c.achieved(), true);
     for (CellFigures c : cells) {
+      boolean rival = rivals.contains(c);
       h.append("<tr><td class=\"l\">")
           .append(esc(c.label()))
           .append(" <small>[")
           .append(esc(c.source()))
           .append("]</small></td><td class=\"l\">")
           .append(esc(c.queue()))
+          .append(rival ? "" : " <small>(reference)</small>")
           .append("</td><td>")
           .append(c.runs().size())
           .append("</td><td class=\"l ")
@@ -185,17 +198,18 @@ public final class HtmlReport {
           .append("\">")
           .append(esc(c.verdict().label()))
           .append("</td>");
-      number(h, c.sent(), 0, compare && bestSent != null && c.sent().mean() == bestSent);
+      number(h, c.sent(), 0, rival && compare && bestSent != null && c.sent().mean() == bestSent);
       number(
           h,
           c.received(),
           0,
-          compare && bestReceived != null && c.received().mean() == bestReceived);
+          rival && compare && bestReceived != null && c.received().mean() == bestReceived);
       number(
           h,
           c.endToEnd(),
           0,
-          compare
+          rival
+              && compare
               && bestEndToEnd != null
               && c.endToEnd().present()
               && c.endToEnd().mean() == bestEndToEnd);
@@ -203,11 +217,11 @@ public final class HtmlReport {
           h,
           c.achieved(),
           0,
-          compare && bestAchieved != null && c.achieved().mean() == bestAchieved);
+          rival && compare && bestAchieved != null && c.achieved().mean() == bestAchieved);
       for (String[] col : latencyColumns) {
-        Double best = best(cells, x -> x.latency(col[0], col[1]), false);
+        Double best = best(rivals, x -> x.latency(col[0], col[1]), false);
         Estimate e = c.latency(col[0], col[1]);
-        number(h, e, 3, compare && best != null && e.present() && e.mean() == best);
+        number(h, e, 3, rival && compare && best != null && e.present() && e.mean() == best);
       }
       h.append("</tr>\n");
     }

@@ -116,7 +116,7 @@ final class ReportCharts {
             .width(WIDTH)
             .height(LatencyChart.heightFor(HEIGHT, runs.size()))
             .title(what + " over time, per run")
-            .xAxisTitle("seconds since the start")
+            .xAxisTitle("time since the start (s)")
             .yAxisTitle(what)
             .build();
     style(chart);
@@ -210,6 +210,7 @@ final class ReportCharts {
     style(chart);
     chart.getStyler().setXAxisDecimalPattern("#,##0");
     chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
     Map<String, List<double[]>> bySource = new LinkedHashMap<>();
     for (CellFigures c : cells) {
       Estimate y = c.latency(latency, suffix);
