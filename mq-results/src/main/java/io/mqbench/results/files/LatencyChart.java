@@ -68,8 +68,6 @@ public final class LatencyChart {
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setMarkerSize(0);
     chart.getStyler().setYAxisLogarithmic(true);
-    // Labels between the powers of ten too: a decade-only axis reads 1, 10, 100 and nothing else.
-    chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
     // Beside the plot, long legend names (a matrix's cells) leave it no width: below it instead.
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     for (Map.Entry<String, Histogram> e : microsByName.entrySet()) {

@@ -46,9 +46,14 @@ public record CellFigures(
   public static List<CellFigures> of(List<RunFigures> runs) {
     Map<List<Object>, List<RunFigures>> groups = new LinkedHashMap<>();
     for (RunFigures r : runs) {
-      // A sweep's runs share their (empty) cell and differ in rate: each rate is a cell of its own.
+      // Repetitions share their queue, cell and settings (a sweep's runs differ in rate: each
+      // rate is a cell of its own); single runs of other queues or settings in one folder are not
+      // repetitions of each other. The seed differs between repetitions.
+      Map<String, String> settings = new LinkedHashMap<>(r.settings().asMap());
+      settings.remove("seed");
       List<Object> key =
-          Arrays.asList(r.source(), r.cell(), r.settings().run().rate().orElse(null));
+          Arrays.asList(
+              r.source(), r.result().queue(), r.cell(), settings, r.result().durability());
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     List<CellFigures> cells = new ArrayList<>();

@@ -210,7 +210,6 @@ final class ReportCharts {
     style(chart);
     chart.getStyler().setXAxisDecimalPattern("#,##0");
     chart.getStyler().setYAxisLogarithmic(true);
-    chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
     Map<String, List<double[]>> bySource = new LinkedHashMap<>();
     for (CellFigures c : cells) {
       Estimate y = c.latency(latency, suffix);

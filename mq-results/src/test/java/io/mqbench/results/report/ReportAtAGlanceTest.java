@@ -8,7 +8,6 @@ import io.mqbench.results.RunResult;
 import io.mqbench.results.files.LatencyChart;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -62,16 +61,6 @@ class ReportAtAGlanceTest {
 
     double last = points.get(points.size() - 1)[0];
     assertThat(last).as("99 %, the last percentile 100 values support").isCloseTo(2.0, within());
-  }
-
-  @Test
-  void logarithmicLatencyAxesAreLabelledBetweenPowersOfTen() {
-    Histogram h = Latencies.newHistogram();
-    h.recordValue(1_000);
-    h.recordValue(20_000);
-
-    assertThat(LatencyChart.chart("t", Map.of("x", h)).getStyler().isYAxisLogarithmicDecadeOnly())
-        .isFalse();
   }
 
   private static org.assertj.core.data.Offset<Double> within() {
