@@ -50,17 +50,26 @@ def first_row(path):
 
 def sweep(path):
     with open(path, newline="") as f:
-        rows = sorted(csv.DictReader(f), key=lambda r: float(r["target_msgs_per_s"]))
+        rows = sorted(
+            csv.DictReader(f),
+            key=lambda r: (
+                float(r["target_msgs_per_s"]),
+                r.get("phase", "search") != "search",
+                r.get("phase", ""),
+            ),
+        )
     for r in rows:
         objective = r["objective_ms"]
         print(
-            "| %s | %s | %s | %s | %s |"
+            "| %s | %s | %s | %s | %s | %s |"
             % (
                 grouped(r["target_msgs_per_s"]),
+                r.get("phase", "search"),
                 grouped(r["achieved_msgs_per_s"]),
                 "{:,.1f}".format(float(objective)) if objective else "-",
-                "yes" if r["passed"] == "true" else "no",
-                r["verdict"],
+                ("yes" if r["passed"] == "true" else "no")
+                + (" (non-monotonic)" if r.get("non_monotonic") == "true" else ""),
+                r["verdict"] if r["passed"] == "true" else r["why"],
             )
         )
 

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /** Finds the runs under results folders and writes their {@code report.html}. */
@@ -82,10 +83,21 @@ public final class Reports {
     }
     try {
       JsonNode sweep = JSON.readTree(file.toFile());
-      return List.of(
-          folder.toAbsolutePath().normalize().getFileName()
-              + ": "
-              + sweep.path("finding").asText());
+      String name = String.valueOf(folder.toAbsolutePath().normalize().getFileName());
+      List<String> lines = new ArrayList<>();
+      lines.add(name + ": " + sweep.path("finding").asText());
+      JsonNode odd = sweep.path("nonMonotonicMsgsPerSecond");
+      if (odd.isArray() && !odd.isEmpty()) {
+        List<String> rates = new ArrayList<>();
+        odd.forEach(r -> rates.add(String.format(Locale.ROOT, "%,.0f", r.asDouble())));
+        lines.add(
+            name
+                + ": non-monotonic: "
+                + String.join(", ", rates)
+                + " msgs/s failed below a passing rate (a noisy host, or a queue whose capacity"
+                + " varies): see sweep.csv");
+      }
+      return lines;
     } catch (IOException e) {
       return List.of(folder.getFileName() + ": " + SWEEP_JSON + " unreadable: " + e.getMessage());
     }

@@ -17,6 +17,25 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportCommandTest {
   @TempDir Path tmp;
 
+  @Test
+  void aSweepsNonMonotonicRatesAreALineOfItsSection() throws IOException {
+    Path sweep = Files.createDirectories(tmp.resolve("20261125-memory-sweep"));
+    Files.writeString(
+        sweep.resolve(Reports.SWEEP_JSON),
+        "{\"finding\": \"verified maximum rate: 1,000 msgs/s\","
+            + " \"nonMonotonicMsgsPerSecond\": [2000.0, 2500.0]}");
+
+    assertThat(Reports.sweepFindings(sweep))
+        .containsExactly(
+            "20261125-memory-sweep: verified maximum rate: 1,000 msgs/s",
+            "20261125-memory-sweep: non-monotonic: 2,000, 2,500 msgs/s failed below a passing rate"
+                + " (a noisy host, or a queue whose capacity varies): see sweep.csv");
+    Files.writeString(
+        sweep.resolve(Reports.SWEEP_JSON),
+        "{\"finding\": \"f\", \"nonMonotonicMsgsPerSecond\": []}");
+    assertThat(Reports.sweepFindings(sweep)).containsExactly("20261125-memory-sweep: f");
+  }
+
   /** Two repetitions each of two cells that compare queues, as a matrix folder holds them. */
   private Path matrix() {
     Path folder = tmp.resolve("20261123-memory-vs-other-matrix");

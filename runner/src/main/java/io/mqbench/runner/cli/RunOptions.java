@@ -288,7 +288,7 @@ final class RunOptions {
       description =
           "Sweep: a latency objective such as p99=50ms (response time), e2e.p99=50ms or"
               + " send.p99.9=20ms; the sweep bisects to the highest rate whose verdict is ok and"
-              + " whose objective holds.")
+              + " whose objective holds, then holds it (--sweep-hold, --sweep-confirm).")
   String slo;
 
   @Option(
@@ -304,7 +304,9 @@ final class RunOptions {
       names = {"--sweep-steps"},
       paramLabel = "N",
       defaultValue = "16",
-      description = "Sweep: the most runs it makes. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Sweep: the most search runs it makes, and the most candidate rates it holds."
+              + " Default: ${DEFAULT-VALUE}.")
   int sweepSteps;
 
   @Option(
@@ -315,6 +317,28 @@ final class RunOptions {
           "Sweep with --slo: bisection stops when the failing rate is within this fraction above"
               + " the passing one. Default: ${DEFAULT-VALUE}.")
   double sweepPrecision;
+
+  @Option(
+      names = {"--sweep-hold"},
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Sweep: how long each hold of the candidate rate runs. The search's highest passing rate"
+              + " is a candidate, not a result: it is run again, this long, --sweep-confirm times,"
+              + " and reported as verified only if every hold achieves >= 99 %% of the rate with"
+              + " verdict ok and the objective met; else the sweep steps down by"
+              + " --sweep-precision and holds again (at most --sweep-steps candidates). Default: 3"
+              + " x the step's --duration.")
+  Optional<Duration> sweepHold;
+
+  @Option(
+      names = {"--sweep-confirm"},
+      paramLabel = "N",
+      defaultValue = "2",
+      description =
+          "Sweep: how many holds a candidate rate must pass to be verified; 0 skips the holds"
+              + " (the finding is then the search's, unverified). Default: ${DEFAULT-VALUE}.")
+  int sweepConfirm;
 
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;

@@ -3,6 +3,8 @@ package io.mqbench.runner.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.mqbench.config.ConfigException;
+import io.mqbench.config.Durations;
+import io.mqbench.engine.RunSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.report.Reports;
@@ -13,6 +15,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -67,8 +72,23 @@ final class SweepRunner {
           "--mode sweep does not combine with a scenario's matrix or repeat: sweep one queue per"
               + " run, and compare sweeps with `mqbench report FOLDER...`");
     }
+    if (o.sweepConfirm < 0) {
+      throw new ConfigException("--sweep-confirm must be 0 or more, was " + o.sweepConfirm);
+    }
+    Duration stepDuration = o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION);
+    Duration hold = o.sweepHold.orElse(stepDuration.multipliedBy(3));
+    if (hold.isNegative() || hold.isZero()) {
+      throw new ConfigException("--sweep-hold must be more than 0, was " + hold);
+    }
     RateSweep sweep =
-        new RateSweep(o.sweepRates, start, objective.isPresent(), o.sweepPrecision, o.sweepSteps);
+        new RateSweep(
+            o.sweepRates,
+            start,
+            objective.isPresent(),
+            o.sweepPrecision,
+            o.sweepSteps,
+            o.sweepConfirm,
+            o.sweepSteps);
     if (o.dryRun) {
       new PlanPrinter(invocation.out(), planner.heap()).print(first);
       invocation
@@ -81,7 +101,14 @@ final class SweepRunner {
                   + objective.map(ob -> ", objective " + ob.describe()).orElse("")
                   + ", at most "
                   + o.sweepSteps
-                  + " runs");
+                  + " search runs"
+                  + (o.sweepConfirm > 0
+                      ? ", then the candidate held "
+                          + o.sweepConfirm
+                          + " x "
+                          + Durations.format(hold)
+                          + " (stepping down by --sweep-precision after a failed hold)"
+                      : ", no holds"));
       return ExitCodes.OK;
     }
     OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(first));
@@ -95,17 +122,35 @@ final class SweepRunner {
     int[] number = {0};
     RateSweep.Finding finding =
         sweep.run(
-            rate -> {
+            (rate, holdNumber) -> {
               if (stop.requested()) {
                 return Optional.empty();
               }
-              RunPlan plan = planner.planAtRate(o, rate).runs().get(0);
+              RunPlan plan =
+                  holdNumber == 0
+                      ? planner.planAtRate(o, rate).runs().get(0)
+                      : planFor(o, rate, hold);
               number[0]++;
               Path runFolder =
-                  folder.resolve(String.format(Locale.ROOT, "%03d-%.0f", number[0], rate));
+                  folder.resolve(
+                      String.format(Locale.ROOT, "%03d-%.0f", number[0], rate)
+                          + (holdNumber == 0 ? "" : "-hold" + holdNumber));
               invocation
                   .err()
-                  .printf(Locale.ROOT, "mqbench: sweep step %d: %,.0f msgs/s%n", number[0], rate);
+                  .printf(
+                      Locale.ROOT,
+                      "mqbench: sweep %s %d: %,.0f msgs/s%s%n",
+                      holdNumber == 0 ? "step" : "hold",
+                      number[0],
+                      rate,
+                      holdNumber == 0
+                          ? ""
+                          : String.format(
+                              Locale.ROOT,
+                              " for %s (hold %d of %d)",
+                              Durations.format(hold),
+                              holdNumber,
+                              o.sweepConfirm));
               RunResult r = runner.runOne(plan, runFolder);
               if (r.status() == RunStatus.INTERRUPTED) {
                 return Optional.empty();
@@ -113,12 +158,24 @@ final class SweepRunner {
               return Optional.of(step(rate, r, objective));
             });
     String text = finding.describe(objective);
-    write(folder, finding, objective, text);
+    write(folder, finding, objective, text, o.sweepConfirm > 0 ? hold : null);
     print(finding, objective, text, folder);
     if (stop.requested()) {
       return stop.exitCode();
     }
-    return finding.highestPassing() == null ? RunStatus.TARGET_NOT_MET.exitCode() : ExitCodes.OK;
+    Double result = o.sweepConfirm > 0 ? finding.verified() : finding.highestPassing();
+    return result == null ? RunStatus.TARGET_NOT_MET.exitCode() : ExitCodes.OK;
+  }
+
+  /** A hold's plan: the rate for the hold's duration instead of the step's. */
+  private RunPlan planFor(RunOptions o, double rate, Duration hold) {
+    Optional<Duration> step = o.duration;
+    o.duration = Optional.of(hold);
+    try {
+      return planner.planAtRate(o, rate).runs().get(0);
+    } finally {
+      o.duration = step;
+    }
   }
 
   static RateSweep.Step step(double rate, RunResult r, Optional<Objective> objective) {
@@ -138,7 +195,11 @@ final class SweepRunner {
   }
 
   private void write(
-      Path folder, RateSweep.Finding finding, Optional<Objective> objective, String text) {
+      Path folder,
+      RateSweep.Finding finding,
+      Optional<Objective> objective,
+      String text,
+      Duration hold) {
     try {
       Files.createDirectories(folder);
       Map<String, Object> json = new LinkedHashMap<>();
@@ -146,23 +207,52 @@ final class SweepRunner {
       json.put("objective", objective.map(Objective::text).orElse(null));
       json.put("highestPassingMsgsPerSecond", finding.highestPassing());
       json.put("lowestFailingMsgsPerSecond", finding.lowestFailing());
+      json.put("verifiedMsgsPerSecond", finding.verified());
+      json.put("hold", hold == null ? null : Durations.format(hold));
+      json.put(
+          "holds",
+          finding.steps().stream()
+              .filter(s -> s.hold() > 0)
+              .map(s -> s.hold())
+              .reduce(0, Math::max));
+      json.put("holdSpread", finding.holdSpread());
+      json.put(
+          "nonMonotonicMsgsPerSecond",
+          finding.nonMonotonic().stream().map(RateSweep.Step::rate).distinct().toList());
       json.put("complete", finding.complete());
-      json.put("steps", finding.steps());
+      List<Map<String, Object>> steps = new ArrayList<>();
+      for (RateSweep.Step s : finding.steps()) {
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put("rate", s.rate());
+        step.put("phase", s.phase());
+        step.put("hold", s.hold());
+        step.put("achieved", s.achieved());
+        step.put("verdict", s.verdict());
+        step.put("latencyMs", s.latencyMs());
+        step.put("passed", s.passed());
+        step.put("why", s.why());
+        step.put("nonMonotonic", finding.isNonMonotonic(s));
+        steps.add(step);
+      }
+      json.put("steps", steps);
       JSON.writeValue(folder.resolve(Reports.SWEEP_JSON).toFile(), json);
       StringBuilder csv =
           new StringBuilder(
-              "target_msgs_per_s,achieved_msgs_per_s,verdict,objective_ms,passed,why\n");
+              "target_msgs_per_s,achieved_msgs_per_s,verdict,objective_ms,passed,why,phase,"
+                  + "non_monotonic\n");
       for (RateSweep.Step s : finding.steps()) {
         csv.append(
             String.format(
                 Locale.ROOT,
-                "%.0f,%.1f,%s,%s,%s,\"%s\"%n",
+                "%.0f,%.1f,%s,%s,%s,\"%s\",%s,%s%n",
                 s.rate(),
                 s.achieved(),
                 s.verdict(),
                 s.latencyMs() == null ? "" : String.format(Locale.ROOT, "%.3f", s.latencyMs()),
                 s.passed(),
-                s.why().replace("\"", "\"\"")));
+                s.why().replace("\"", "\"\""),
+                s.phase(),
+                finding.isNonMonotonic(s)));
       }
       Files.writeString(folder.resolve("sweep.csv"), csv.toString(), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -184,24 +274,28 @@ final class SweepRunner {
     out.println();
     out.printf(
         Locale.ROOT,
-        "%12s %12s %14s  %-6s %s%n",
+        "%12s %-7s %12s %14s  %-6s %s%n",
         "target/s",
+        "phase",
         "achieved/s",
         objective.map(ob -> ob.suffix().replace('_', '.') + " ms").orElse("-"),
         "passed",
         "verdict");
     finding.steps().stream()
-        .sorted((a, b) -> Double.compare(a.rate(), b.rate()))
+        .sorted(
+            Comparator.comparingDouble(RateSweep.Step::rate).thenComparingInt(RateSweep.Step::hold))
         .forEach(
             s ->
                 out.printf(
                     Locale.ROOT,
-                    "%,12.0f %,12.0f %14s  %-6s %s%n",
+                    "%,12.0f %-7s %,12.0f %14s  %-6s %s%s%n",
                     s.rate(),
+                    s.phase(),
                     s.achieved(),
                     s.latencyMs() == null ? "-" : String.format(Locale.ROOT, "%.3f", s.latencyMs()),
                     s.passed() ? "yes" : "no",
-                    s.passed() ? s.verdict() : s.why()));
+                    s.passed() ? s.verdict() : s.why(),
+                    finding.isNonMonotonic(s) ? "  [non-monotonic: a higher rate passed]" : ""));
     out.println("sweep      " + text);
     out.println("results    " + folder);
     out.println("report     " + folder.resolve(Reports.REPORT_HTML));

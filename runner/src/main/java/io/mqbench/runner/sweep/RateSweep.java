@@ -2,6 +2,7 @@ package io.mqbench.runner.sweep;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -10,12 +11,23 @@ import java.util.Optional;
  * The rates a sweep runs, and what it finds: each given rate, or doubling from a start rate until
  * one fails (halving instead if the start fails already); then, with a latency objective, bisection
  * between the highest passing rate and the lowest failing one above it until they are within the
- * precision. A rate passes if its run's verdict exits 0 (ok, or harness-limited) and the objective
- * holds. Independent of running anything: the probe measures a rate.
+ * precision. That search gives a candidate, which is then held: run again, longer, {@code confirm}
+ * times. The candidate is verified only if every hold meets the target; after a failed hold the
+ * sweep steps down by the precision and holds again. A step or hold passes if its run's verdict is
+ * ok (harness-limited is not: the harness set the pace), it achieved at least 99 % of the rate, and
+ * the objective holds. A failing rate below a passing one is flagged non-monotonic. Independent of
+ * running anything: the probe measures a rate.
  */
 public final class RateSweep {
+  /** Why a harness-limited step or hold fails. */
+  public static final String HARNESS_LIMITED =
+      "harness-limited: the harness, not the queue, set the pace";
+
+  /** The fraction of the target rate a step or hold must achieve to pass. */
+  public static final double ACHIEVED_FRACTION = 0.99;
+
   /**
-   * One measured rate.
+   * One measured rate: a search step or a hold.
    *
    * @param rate the target msgs/s
    * @param achieved the msgs/s achieved
@@ -23,30 +35,120 @@ public final class RateSweep {
    * @param latencyMs the objective's latency in ms (null without objective or value)
    * @param passed whether the rate passed
    * @param why why it failed; empty if it passed
+   * @param hold 0 for a search step; 1, 2, ... for the holds of a candidate
    */
   public record Step(
-      double rate, double achieved, String verdict, Double latencyMs, boolean passed, String why) {}
+      double rate,
+      double achieved,
+      String verdict,
+      Double latencyMs,
+      boolean passed,
+      String why,
+      int hold) {
+
+    /** A search step. */
+    public Step(
+        double rate,
+        double achieved,
+        String verdict,
+        Double latencyMs,
+        boolean passed,
+        String why) {
+      this(rate, achieved, verdict, latencyMs, passed, why, 0);
+    }
+
+    /**
+     * @return "search" or "hold N"
+     */
+    public String phase() {
+      return hold == 0 ? "search" : "hold " + hold;
+    }
+
+    Step judged(int holdNumber) {
+      String reason = why;
+      if (passed && HARNESS_LIMITED_LABEL.equals(verdict)) {
+        reason = HARNESS_LIMITED;
+      } else if (passed && achieved < ACHIEVED_FRACTION * rate) {
+        reason =
+            String.format(
+                Locale.ROOT,
+                "achieved %,.0f msgs/s, below %.0f %% of %,.0f",
+                achieved,
+                ACHIEVED_FRACTION * 100,
+                rate);
+      }
+      boolean ok = passed && reason.isEmpty();
+      return new Step(rate, achieved, verdict, latencyMs, ok, ok ? "" : reason, holdNumber);
+    }
+  }
+
+  private static final String HARNESS_LIMITED_LABEL = "harness-limited";
 
   /** Measures one rate. */
   @FunctionalInterface
   public interface Probe {
     /**
      * @param rate msgs/s
+     * @param hold 0 for a search step (the step duration); 1, 2, ... for a candidate's holds (the
+     *     longer hold duration)
      * @return the step, or empty if the sweep was stopped while measuring
      */
-    Optional<Step> measure(double rate);
+    Optional<Step> measure(double rate, int hold);
   }
 
   /**
    * What the sweep found.
    *
-   * @param steps every step in the order measured
-   * @param highestPassing the highest passing rate below the lowest failing one; null if none
-   * @param lowestFailing the lowest failing rate above it; null if every rate passed
+   * @param steps every step and hold in the order measured
+   * @param highestPassing the search's highest passing rate below its lowest failing one; null if
+   *     none
+   * @param lowestFailing the search's lowest failing rate above it; null if every rate passed
+   * @param verified the highest rate whose every hold met the target; null if none was
    * @param complete false if the sweep was stopped or ran out of steps before it finished
    */
   public record Finding(
-      List<Step> steps, Double highestPassing, Double lowestFailing, boolean complete) {
+      List<Step> steps,
+      Double highestPassing,
+      Double lowestFailing,
+      Double verified,
+      boolean complete) {
+
+    /**
+     * @return the failing steps and holds with a passing one at a higher rate (a noisy host, or a
+     *     queue whose capacity varies), in the order measured
+     */
+    public List<Step> nonMonotonic() {
+      return steps.stream().filter(s -> isNonMonotonic(s)).toList();
+    }
+
+    /**
+     * @param s one of the steps
+     * @return whether it failed below a passing rate
+     */
+    public boolean isNonMonotonic(Step s) {
+      return !s.passed() && steps.stream().anyMatch(p -> p.passed() && p.rate() > s.rate());
+    }
+
+    /**
+     * @param rate a held rate
+     * @return its holds, in order
+     */
+    public List<Step> holdsAt(double rate) {
+      return steps.stream().filter(s -> s.hold() > 0 && s.rate() == rate).toList();
+    }
+
+    /**
+     * @return the spread of achieved rate across the verified rate's holds, as a fraction of the
+     *     lowest; null if none verified
+     */
+    public Double holdSpread() {
+      if (verified == null) {
+        return null;
+      }
+      DoubleSummaryStatistics a =
+          holdsAt(verified).stream().mapToDouble(Step::achieved).summaryStatistics();
+      return a.getCount() == 0 || a.getMin() <= 0 ? null : (a.getMax() - a.getMin()) / a.getMin();
+    }
 
     /**
      * @param objective the objective, if any
@@ -54,34 +156,80 @@ public final class RateSweep {
      */
     public String describe(Optional<Objective> objective) {
       String goal = objective.map(o -> " and " + o.describe()).orElse("");
+      String search = searchText(goal);
+      List<Double> held =
+          steps.stream().filter(s -> s.hold() > 0).map(Step::rate).distinct().toList();
       String text;
-      if (highestPassing == null) {
+      if (verified != null) {
+        List<Step> holds = holdsAt(verified);
+        DoubleSummaryStatistics a = holds.stream().mapToDouble(Step::achieved).summaryStatistics();
         text =
-            "no rate tried met the target"
-                + goal
-                + (steps.isEmpty()
-                    ? ""
-                    : String.format(
+            String.format(
+                Locale.ROOT,
+                "verified maximum rate with verdict ok%s: %,.0f msgs/s, held %d times (achieved"
+                    + " %,.0f to %,.0f msgs/s, spread %.1f %%)%s; search: %s",
+                goal,
+                verified,
+                holds.size(),
+                a.getMin(),
+                a.getMax(),
+                holdSpread() == null ? 0 : 100 * holdSpread(),
+                held.size() > 1
+                    ? String.format(
                         Locale.ROOT,
-                        " (lowest tried: %,.0f msgs/s)",
-                        steps.stream().mapToDouble(Step::rate).min().orElse(0)));
-      } else if (lowestFailing == null) {
+                        " after failed holds at %s msgs/s",
+                        rates(held.subList(0, held.size() - 1)))
+                    : "",
+                search);
+      } else if (!held.isEmpty()) {
         text =
             String.format(
                 Locale.ROOT,
-                "every rate tried met the target%s, up to %,.0f msgs/s: no knee found",
-                goal,
-                highestPassing);
+                "no rate verified: a hold failed at %s msgs/s; search: %s",
+                rates(held),
+                search);
       } else {
-        text =
-            String.format(
-                Locale.ROOT,
-                "highest rate with verdict ok%s: %,.0f msgs/s (%,.0f msgs/s failed)",
-                goal,
-                highestPassing,
-                lowestFailing);
+        text = search;
+      }
+      List<Step> odd = nonMonotonic();
+      if (!odd.isEmpty()) {
+        text +=
+            "; non-monotonic: "
+                + rates(odd.stream().map(Step::rate).distinct().toList())
+                + " msgs/s failed below a passing rate";
       }
       return complete ? text : text + "; the sweep did not finish";
+    }
+
+    private static String rates(List<Double> rates) {
+      return String.join(
+          ", ", rates.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r)).toList());
+    }
+
+    private String searchText(String goal) {
+      if (highestPassing == null) {
+        return "no rate tried met the target"
+            + goal
+            + (steps.isEmpty()
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    " (lowest tried: %,.0f msgs/s)",
+                    steps.stream().mapToDouble(Step::rate).min().orElse(0)));
+      } else if (lowestFailing == null) {
+        return String.format(
+            Locale.ROOT,
+            "every rate tried met the target%s, up to %,.0f msgs/s: no knee found",
+            goal,
+            highestPassing);
+      } else {
+        return String.format(
+            Locale.ROOT,
+            "highest rate with verdict ok%s: %,.0f msgs/s (%,.0f msgs/s failed)",
+            goal,
+            highestPassing,
+            lowestFailing);
+      }
     }
   }
 
@@ -90,6 +238,24 @@ public final class RateSweep {
   private final boolean bisect;
   private final double precision;
   private final int maxSteps;
+  private final int confirm;
+  private final int maxHoldRounds;
+
+  /**
+   * A sweep without holds.
+   *
+   * @param rates the rates to run; empty to double from {@code start}
+   * @param start the first rate when doubling
+   * @param bisect whether to bisect between the highest passing and lowest failing rate (with an
+   *     objective)
+   * @param precision bisection stops when the failing rate is within this fraction above the
+   *     passing one (0.05: 5 %); a failed hold steps down by it
+   * @param maxSteps the most search runs the sweep makes
+   */
+  public RateSweep(
+      List<Double> rates, double start, boolean bisect, double precision, int maxSteps) {
+    this(rates, start, bisect, precision, maxSteps, 0, 0);
+  }
 
   /**
    * @param rates the rates to run; empty to double from {@code start}
@@ -97,16 +263,26 @@ public final class RateSweep {
    * @param bisect whether to bisect between the highest passing and lowest failing rate (with an
    *     objective)
    * @param precision bisection stops when the failing rate is within this fraction above the
-   *     passing one (0.05: 5 %)
-   * @param maxSteps the most runs the sweep makes
+   *     passing one (0.05: 5 %); a failed hold steps down by it
+   * @param maxSteps the most search runs the sweep makes
+   * @param confirm how many holds a candidate must pass; 0 for none
+   * @param maxHoldRounds the most candidates held (the first and each step down)
    */
   public RateSweep(
-      List<Double> rates, double start, boolean bisect, double precision, int maxSteps) {
+      List<Double> rates,
+      double start,
+      boolean bisect,
+      double precision,
+      int maxSteps,
+      int confirm,
+      int maxHoldRounds) {
     this.rates = List.copyOf(rates);
     this.start = start;
     this.bisect = bisect;
     this.precision = precision;
     this.maxSteps = maxSteps;
+    this.confirm = confirm;
+    this.maxHoldRounds = maxHoldRounds;
   }
 
   /**
@@ -120,21 +296,21 @@ public final class RateSweep {
     boolean stopped = false;
     if (!rates.isEmpty()) {
       for (double r : rates) {
-        if (steps.size() >= maxSteps || !measure(probe, r, steps)) {
+        if (steps.size() >= maxSteps || !measure(probe, r, 0, steps)) {
           stopped = true;
           break;
         }
       }
     } else {
       double r = start;
-      stopped = !measure(probe, r, steps);
+      stopped = !measure(probe, r, 0, steps);
       boolean firstPassed = !stopped && steps.get(0).passed();
       while (!stopped && steps.size() < maxSteps && last(steps).passed() == firstPassed) {
         r = firstPassed ? r * 2 : Math.floor(r / 2);
         if (r < 1) {
           break;
         }
-        stopped = !measure(probe, r, steps);
+        stopped = !measure(probe, r, 0, steps);
       }
     }
     double[] bounds = bounds(steps);
@@ -148,7 +324,7 @@ public final class RateSweep {
       if (mid <= bounds[0] || mid >= bounds[1]) {
         break; // whole msgs/s: nothing left between them
       }
-      stopped = !measure(probe, mid, steps);
+      stopped = !measure(probe, mid, 0, steps);
       bounds = bounds(steps);
     }
     boolean converged =
@@ -158,16 +334,47 @@ public final class RateSweep {
             || bounds[1] - bounds[0] <= precision * bounds[0]
             || bounds[1] - bounds[0] <= 1;
     boolean complete = !stopped && (converged || steps.size() < maxSteps);
+    Double highestPassing = Double.isNaN(bounds[0]) ? null : bounds[0];
+    Double verified = null;
+    if (confirm > 0 && highestPassing != null && !stopped) {
+      double candidate = highestPassing;
+      int round = 0;
+      for (; round < maxHoldRounds; round++) {
+        boolean held = true;
+        for (int hold = 1; hold <= confirm && held; hold++) {
+          if (!measure(probe, candidate, hold, steps)) {
+            stopped = true;
+            break;
+          }
+          held = last(steps).passed();
+        }
+        if (stopped) {
+          break;
+        }
+        if (held) {
+          verified = candidate;
+          break;
+        }
+        double lower = Math.rint(candidate * (1 - precision));
+        if (lower < 1 || lower >= candidate) {
+          break;
+        }
+        candidate = lower;
+      }
+      boolean ranOut = verified == null && round >= maxHoldRounds;
+      complete = complete && !stopped && !ranOut;
+    }
     return new Finding(
         List.copyOf(steps),
-        Double.isNaN(bounds[0]) ? null : bounds[0],
+        highestPassing,
         Double.isNaN(bounds[1]) ? null : bounds[1],
+        verified,
         complete);
   }
 
-  private static boolean measure(Probe probe, double rate, List<Step> steps) {
-    Optional<Step> s = probe.measure(rate);
-    s.ifPresent(steps::add);
+  private static boolean measure(Probe probe, double rate, int hold, List<Step> steps) {
+    Optional<Step> s = probe.measure(rate, hold);
+    s.ifPresent(step -> steps.add(step.judged(hold)));
     return s.isPresent();
   }
 
@@ -181,10 +388,14 @@ public final class RateSweep {
    */
   static double[] bounds(List<Step> steps) {
     double lowestFailing =
-        steps.stream().filter(s -> !s.passed()).mapToDouble(Step::rate).min().orElse(Double.NaN);
+        steps.stream()
+            .filter(s -> s.hold() == 0 && !s.passed())
+            .mapToDouble(Step::rate)
+            .min()
+            .orElse(Double.NaN);
     double highestPassing =
         steps.stream()
-            .filter(Step::passed)
+            .filter(s -> s.hold() == 0 && s.passed())
             .map(Step::rate)
             .filter(r -> Double.isNaN(lowestFailing) || r < lowestFailing)
             .max(Comparator.naturalOrder())

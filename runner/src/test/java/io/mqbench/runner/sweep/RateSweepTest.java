@@ -26,7 +26,7 @@ class RateSweepTest {
     }
 
     @Override
-    public Optional<RateSweep.Step> measure(double rate) {
+    public Optional<RateSweep.Step> measure(double rate, int hold) {
       tried.add(rate);
       double p99 = rate <= knee ? 5 : 400;
       boolean kept = rate <= 2 * knee;
@@ -104,6 +104,156 @@ class RateSweepTest {
     assertThat(backend.tried).hasSize(5);
     assertThat(f.complete()).isFalse();
     assertThat(f.describe(Optional.empty())).endsWith("the sweep did not finish");
+  }
+
+  /** A step as a probe returns it: passed as far as the run's verdict and objective go. */
+  static RateSweep.Step step(double rate, double achieved, String verdict, boolean passed) {
+    return new RateSweep.Step(rate, achieved, verdict, 5.0, passed, passed ? "" : "over");
+  }
+
+  @Test
+  void aCandidateIsVerifiedOnlyWhenEveryHoldMeetsTheTarget() {
+    SimulatedBackend backend = new SimulatedBackend(3_000, Objective.parse("p99=50ms"));
+    List<Integer> holds = new ArrayList<>();
+
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0, 2_000.0, 4_000.0), 1_000, false, 0.05, 16, 3, 16)
+            .run(
+                (rate, hold) -> {
+                  holds.add(hold);
+                  return backend.measure(rate, hold);
+                });
+
+    assertThat(holds).containsExactly(0, 0, 0, 1, 2, 3);
+    assertThat(f.verified()).isEqualTo(2_000.0);
+    assertThat(f.holdsAt(2_000.0)).hasSize(3).allMatch(RateSweep.Step::passed);
+    assertThat(f.complete()).isTrue();
+    assertThat(f.describe(Optional.empty()))
+        .startsWith(
+            "verified maximum rate with verdict ok: 2,000 msgs/s, held 3 times (achieved 2,000 to"
+                + " 2,000 msgs/s, spread 0.0 %); search: highest rate with verdict ok: 2,000");
+  }
+
+  @Test
+  void aCandidateWithOneFailedHoldIsNotVerified() {
+    // passes its search step and its first hold, fails the second: not a rate a user can hold
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0), 1_000, false, 0.05, 16, 2, 1)
+            .run((rate, hold) -> Optional.of(step(rate, rate, "ok", hold < 2)));
+
+    assertThat(f.steps())
+        .extracting(RateSweep.Step::phase)
+        .containsExactly("search", "hold 1", "hold 2");
+    assertThat(f.verified()).isNull();
+    assertThat(f.highestPassing()).isEqualTo(1_000.0);
+    assertThat(f.complete()).isFalse();
+    assertThat(f.describe(Optional.empty()))
+        .startsWith("no rate verified: a hold failed at 1,000 msgs/s; search:");
+  }
+
+  @Test
+  void aFailedHoldStepsDownByThePrecisionAndHoldsAgain() {
+    // the search sees a knee at 7,300; held for longer, only 7,000 and below are kept
+    RateSweep.Finding f =
+        new RateSweep(List.of(), 1_000, true, 0.05, 16, 2, 16)
+            .run(
+                (rate, hold) ->
+                    Optional.of(step(rate, rate, "ok", rate <= (hold == 0 ? 7_300 : 7_000))));
+
+    double candidate = f.highestPassing();
+    List<Double> held =
+        f.steps().stream().filter(s -> s.hold() > 0).map(RateSweep.Step::rate).distinct().toList();
+    assertThat(held.get(0)).isEqualTo(candidate);
+    for (int i = 1; i < held.size(); i++) {
+      assertThat(held.get(i)).isEqualTo(Math.rint(held.get(i - 1) * 0.95));
+    }
+    assertThat(f.verified()).isEqualTo(held.get(held.size() - 1)).isLessThanOrEqualTo(7_000.0);
+    assertThat(f.verified()).isGreaterThan(7_000 * 0.95);
+    assertThat(f.holdsAt(f.verified())).hasSize(2);
+    // a failed hold stops that candidate's holds at once
+    assertThat(f.holdsAt(candidate)).hasSize(1);
+  }
+
+  @Test
+  void stepsDownAreBoundedByTheHoldRounds() {
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0), 1_000, false, 0.05, 16, 2, 3)
+            .run((rate, hold) -> Optional.of(step(rate, rate, "ok", hold == 0)));
+
+    assertThat(f.steps().stream().filter(s -> s.hold() > 0).map(RateSweep.Step::rate))
+        .containsExactly(1_000.0, 950.0, 902.0);
+    assertThat(f.verified()).isNull();
+    assertThat(f.complete()).isFalse();
+    assertThat(f.describe(Optional.empty())).endsWith("the sweep did not finish");
+  }
+
+  @Test
+  void aHarnessLimitedStepIsNotAPass() {
+    // the memory queue at 1,000 / 10,000 / 50,000 msgs/s: every run harness-limited
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0, 10_000.0, 50_000.0), 1_000, false, 0.05, 16, 2, 16)
+            .run((rate, hold) -> Optional.of(step(rate, rate, "harness-limited", true)));
+
+    assertThat(f.steps()).hasSize(3).noneMatch(RateSweep.Step::passed);
+    assertThat(f.steps())
+        .extracting(RateSweep.Step::why)
+        .containsOnly("harness-limited: the harness, not the queue, set the pace");
+    assertThat(f.highestPassing()).isNull();
+    assertThat(f.verified()).isNull();
+    assertThat(f.describe(Optional.empty())).startsWith("no rate tried met the target");
+  }
+
+  @Test
+  void aHarnessLimitedHoldIsNotAPass() {
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0), 1_000, false, 0.05, 16, 2, 1)
+            .run(
+                (rate, hold) ->
+                    Optional.of(step(rate, rate, hold == 0 ? "ok" : "harness-limited", true)));
+
+    assertThat(f.holdsAt(1_000.0)).hasSize(1).noneMatch(RateSweep.Step::passed);
+    assertThat(f.verified()).isNull();
+  }
+
+  @Test
+  void aStepThatAchievesLessThanNinetyNinePercentOfItsRateIsNotAPass() {
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0, 2_000.0), 1_000, false, 0.05, 16)
+            .run((rate, hold) -> Optional.of(step(rate, rate == 1_000 ? 990 : 1_970, "ok", true)));
+
+    assertThat(f.steps()).extracting(RateSweep.Step::passed).containsExactly(true, false);
+    assertThat(f.steps().get(1).why()).isEqualTo("achieved 1,970 msgs/s, below 99 % of 2,000");
+  }
+
+  @Test
+  void aFailingRateBelowAPassingOneIsFlaggedNonMonotonic() {
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0, 2_000.0, 3_000.0, 4_000.0), 1_000, false, 0.05, 16)
+            .run(
+                (rate, hold) -> Optional.of(step(rate, rate, "ok", rate != 2_000 && rate < 4_000)));
+
+    assertThat(f.nonMonotonic()).extracting(RateSweep.Step::rate).containsExactly(2_000.0);
+    assertThat(f.isNonMonotonic(f.steps().get(3))).isFalse();
+    // the knee is where failing starts, not the noisy pass above it
+    assertThat(f.highestPassing()).isEqualTo(1_000.0);
+    assertThat(f.describe(Optional.empty()))
+        .contains("; non-monotonic: 2,000 msgs/s failed below a passing rate");
+  }
+
+  @Test
+  void theSpreadOfAchievedRateAcrossHoldsIsStated() {
+    double[] achieved = {1_000, 1_000, 995, 1_010};
+    RateSweep.Finding f =
+        new RateSweep(List.of(1_000.0, 2_000.0), 1_000, false, 0.05, 16, 3, 4)
+            .run(
+                (rate, hold) ->
+                    Optional.of(
+                        step(rate, rate == 1_000 ? achieved[hold] : 0, "ok", rate == 1_000)));
+
+    assertThat(f.verified()).isEqualTo(1_000.0);
+    assertThat(f.holdSpread()).isCloseTo(15.0 / 995, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(f.describe(Optional.empty()))
+        .contains("held 3 times (achieved 995 to 1,010 msgs/s, spread 1.5 %)");
   }
 
   @Test
