@@ -146,17 +146,8 @@ public final class HttpCell implements Cell {
                 // interrupted ones; the call may take that long and a little more.
                 timeout.plus(Duration.ofSeconds(15)));
         CellMeasurements r = Wire.report(n);
-        report =
-            new CellMeasurements(
-                r.senders(),
-                r.receivers(),
-                r.serviceMicros(),
-                r.responseMicros(),
-                r.scheduleLagMicros(),
-                r.harnessLagMicros(),
-                r.endToEndMicros(),
-                r.delivery(),
-                named(r.failure()));
+        // Its end-to-end latencies are true within the offset's uncertainty.
+        report = r.withFailure(named(r.failure())).withClockBound(offset.uncertaintyNanos());
         return report;
       } catch (RuntimeException e) {
         fail(e);

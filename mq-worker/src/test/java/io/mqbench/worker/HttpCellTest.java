@@ -146,6 +146,30 @@ class HttpCellTest {
   }
 
   @Test
+  void theEndToEndLatencyOfARunOnWorkersCarriesTheLargestOffsetUncertaintyOfItsWorkers()
+      throws Exception {
+    List<HttpCell> cells =
+        List.of(
+            worker(Duration.ofSeconds(3).toNanos(), Optional.empty()), worker(0, Optional.empty()));
+    NodeLayout layout =
+        new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 1, 1, 1, 1);
+
+    RunOutcome outcome = run(layout, cells, settings(1, 1, 2_000));
+
+    long largest =
+        Math.max(
+            cells.get(0).clockOffset().uncertaintyNanos(),
+            cells.get(1).clockOffset().uncertaintyNanos());
+    assertThat(largest).as("a round trip over loopback takes time").isPositive();
+    assertThat(outcome.measurements().clockBoundNanos()).isEqualTo(largest);
+    assertThat(cells.get(0).report().orElseThrow().clockBoundNanos())
+        .isEqualTo(cells.get(0).clockOffset().uncertaintyNanos());
+    // Every message is either a recorded latency or counted as received before its send time.
+    Histogram e2e = outcome.measurements().endToEndMicros().decode();
+    assertThat(e2e.getTotalCount() + outcome.measurements().negativeEndToEnd()).isEqualTo(2_000);
+  }
+
+  @Test
   void aWorkerThatVanishesMidRunFailsTheRunNamingIt() throws Exception {
     List<HttpCell> cells = List.of(worker(0, Optional.empty()), worker(0, Optional.empty()));
     NodeLayout layout =

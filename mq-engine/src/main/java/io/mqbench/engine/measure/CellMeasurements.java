@@ -36,13 +36,42 @@ public record CellMeasurements(
     EncodedHistogram endToEndMicros,
     DeliveryBitmaps delivery,
     Optional<CellFailure> failure,
-    RequestCounts requests) {
+    RequestCounts requests,
+    long negativeEndToEnd,
+    long clockBoundNanos) {
 
   /** Copies the lists; no request counts ({@code null}, as from an older report) are none. */
   public CellMeasurements {
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
+  }
+
+  /** A report without negative end-to-end samples, from a cell on the coordinator's clock. */
+  public CellMeasurements(
+      List<SenderStats> senders,
+      List<ReceiverStats> receivers,
+      EncodedHistogram serviceMicros,
+      EncodedHistogram responseMicros,
+      EncodedHistogram scheduleLagMicros,
+      EncodedHistogram harnessLagMicros,
+      EncodedHistogram endToEndMicros,
+      DeliveryBitmaps delivery,
+      Optional<CellFailure> failure,
+      RequestCounts requests) {
+    this(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failure,
+        requests,
+        0,
+        0);
   }
 
   /** A report of a backend that counts no requests. */
@@ -89,7 +118,7 @@ public record CellMeasurements(
   /**
    * @param other another cell's report of the same run
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
-   *     request counts add
+   *     request counts and negative end-to-end samples add; the clock bound is the larger one
    */
   public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -107,7 +136,50 @@ public record CellMeasurements(
         endToEndMicros.plus(other.endToEndMicros),
         delivery.plus(other.delivery),
         failure.isPresent() ? failure : other.failure,
-        requests.plus(other.requests));
+        requests.plus(other.requests),
+        negativeEndToEnd + other.negativeEndToEnd,
+        Math.max(clockBoundNanos, other.clockBoundNanos));
+  }
+
+  /**
+   * @param failureNow the failure to report instead of this one's
+   * @return this report with that failure, everything else as it is
+   */
+  public CellMeasurements withFailure(Optional<CellFailure> failureNow) {
+    return new CellMeasurements(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failureNow,
+        requests,
+        negativeEndToEnd,
+        clockBoundNanos);
+  }
+
+  /**
+   * @param nanos how far the clock of the process that made this report may be off the
+   *     coordinator's, either way
+   * @return this report with that bound, or this report's own bound where it is larger
+   */
+  public CellMeasurements withClockBound(long nanos) {
+    return new CellMeasurements(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failure,
+        requests,
+        negativeEndToEnd,
+        Math.max(clockBoundNanos, nanos));
   }
 
   /**
