@@ -49,6 +49,10 @@ public final class SummaryColumns {
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
       HARNESS_LIMITED = "harness_limited",
+      E2E_NEGATIVE = "e2e_negative",
+      E2E_NEGATIVE_SHARE = "e2e_negative_share",
+      E2E_CLOCK_BOUND_MS = "e2e_clock_bound_ms",
+      E2E_MEANINGFUL = "e2e_meaningful",
       REQUESTS_BILLED = "requests_billed",
       COST_PER_MILLION_MSGS = "cost_per_million_msgs";
 
@@ -160,6 +164,24 @@ public final class SummaryColumns {
     addLatency(c, RunResult.RESPONSE);
     addLatency(c, RunResult.SCHEDULE_LAG);
     addLatency(c, RunResult.END_TO_END);
+    // What the end-to-end figures are worth: samples received before their send time (not in the
+    // histogram), and the clock offsets' uncertainty every figure carries (0 in one process).
+    c.add(
+        new Column(
+            E2E_NEGATIVE,
+            r -> r.endToEndClock() == null ? "" : r.endToEndClock().negativeSamples()));
+    c.add(
+        new Column(
+            E2E_NEGATIVE_SHARE,
+            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().negativeShare(), 4)));
+    c.add(
+        new Column(
+            E2E_CLOCK_BOUND_MS,
+            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockBoundMs(), 3)));
+    c.add(
+        new Column(
+            E2E_MEANINGFUL,
+            r -> r.endToEndClock() == null ? "" : (Object) r.endToEndClock().meaningful()));
     // Backends billed per request (sqs) only; the currency is the configured price's (run.json).
     c.add(new Column(REQUESTS_BILLED, r -> r.requests() == null ? "" : r.requests().billed()));
     c.add(

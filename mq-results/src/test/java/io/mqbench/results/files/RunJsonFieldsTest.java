@@ -49,6 +49,7 @@ class RunJsonFieldsTest {
           "RunResult.warnings",
           "RunResult.requests",
           "RunResult.limit",
+          "RunResult.endToEndClock",
           "RunSettings.duration",
           "RunSettings.rate");
 
