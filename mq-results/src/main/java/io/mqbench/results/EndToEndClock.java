@@ -6,10 +6,10 @@ import java.util.Locale;
 /**
  * How far a run's end-to-end latencies can be trusted, given the clocks they were read on. Every
  * end-to-end latency is a receipt on one clock minus an intended send time on another: in one
- * process the same clock, across workers two clocks matched by a measured offset that is only true
- * within its stated uncertainty. So every end-to-end figure is true within {@link #clockBoundMs}
- * either way, and a message can even seem to arrive before it was sent: such samples are counted
- * ({@link #negativeSamples}), not recorded as latencies of 0.
+ * process the same clock, across workers two clocks, each matched to the coordinator's by a
+ * measured offset that is only true within its stated uncertainty. So every end-to-end figure is
+ * true within {@link #clockBoundMs} either way, and a message can even seem to arrive before it was
+ * sent: such samples are counted ({@link #negativeSamples}), not recorded as latencies of 0.
  *
  * <p>The figures are not meaningful at the clocks' resolution when more than {@value
  * #NEGATIVE_SHARE_LIMIT} of the samples came out negative, or when the median latency is smaller
@@ -21,8 +21,8 @@ import java.util.Locale;
  *     reading of the run clock: not in the end-to-end histogram
  * @param negativeShare their share of all end-to-end samples (the histogram's and these), 0 to 1
  * @param clockBoundMs how far every end-to-end figure may be off either way, in milliseconds: the
- *     largest stated uncertainty of the workers' clock offsets; 0 for a run in one process (one
- *     clock)
+ *     sum of the two largest stated uncertainties of the workers' clock offsets (the worst pair of
+ *     sending and receiving worker); 0 for a run on one clock (in one process, or on one worker)
  * @param meaningful false if the end-to-end figures are not meaningful at this resolution
  * @param reason why not, in one line; absent when meaningful
  */
@@ -39,7 +39,8 @@ public record EndToEndClock(
   /**
    * @param negativeSamples samples received before their intended send time
    * @param endToEnd the end-to-end latency of the other samples
-   * @param clockBoundNanos the largest stated uncertainty of the clocks' offsets, in nanoseconds
+   * @param clockBoundNanos how far any end-to-end latency may be off because of the clocks, in
+   *     nanoseconds ({@code CellMeasurements.clockBoundNanos()})
    * @return the assessment; null when there were no end-to-end samples at all (nothing to assess)
    */
   public static EndToEndClock of(long negativeSamples, Latency endToEnd, long clockBoundNanos) {

@@ -64,7 +64,8 @@ class EndToEndClockTest {
             Optional.empty(),
             RequestCounts.NONE,
             sent - recorded,
-            clockBoundNanos);
+            // Two workers, the sender's clock true within the whole bound, the receiver's exactly.
+            List.of(clockBoundNanos, 0L));
     RunOutcome outcome =
         new RunOutcome(
             7,

@@ -146,8 +146,8 @@ public final class HttpCell implements Cell {
                 // interrupted ones; the call may take that long and a little more.
                 timeout.plus(Duration.ofSeconds(15)));
         CellMeasurements r = Wire.report(n);
-        // Its end-to-end latencies are true within the offset's uncertainty.
-        report = r.withFailure(named(r.failure())).withClockBound(offset.uncertaintyNanos());
+        // The worker's clock is true within its offset's uncertainty.
+        report = r.withFailure(named(r.failure())).withClockUncertainty(offset.uncertaintyNanos());
         return report;
       } catch (RuntimeException e) {
         fail(e);

@@ -311,7 +311,7 @@ public final class LocalCell implements Cell {
         Optional.ofNullable(failure.get()),
         requests(mq),
         negativeEndToEnd,
-        0);
+        List.of());
   }
 
   /** Read after every thread ended, so that the counts cover the whole run. */

@@ -38,10 +38,15 @@ public record CellMeasurements(
     Optional<CellFailure> failure,
     RequestCounts requests,
     long negativeEndToEnd,
-    long clockBoundNanos) {
+    List<Long> clockUncertaintiesNanos) {
 
-  /** Copies the lists; no request counts ({@code null}, as from an older report) are none. */
+  /**
+   * Copies the lists; no request counts ({@code null}, as from an older report) are none, and no
+   * clock uncertainties are none.
+   */
   public CellMeasurements {
+    clockUncertaintiesNanos =
+        clockUncertaintiesNanos == null ? List.of() : List.copyOf(clockUncertaintiesNanos);
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
@@ -71,7 +76,7 @@ public record CellMeasurements(
         failure,
         requests,
         0,
-        0);
+        List.of());
   }
 
   /** A report of a backend that counts no requests. */
@@ -118,7 +123,7 @@ public record CellMeasurements(
   /**
    * @param other another cell's report of the same run
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
-   *     request counts and negative end-to-end samples add; the clock bound is the larger one
+   *     request counts and negative end-to-end samples add; clock uncertainties are both cells'
    */
   public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -138,7 +143,31 @@ public record CellMeasurements(
         failure.isPresent() ? failure : other.failure,
         requests.plus(other.requests),
         negativeEndToEnd + other.negativeEndToEnd,
-        Math.max(clockBoundNanos, other.clockBoundNanos));
+        concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos));
+  }
+
+  private static List<Long> concat(List<Long> a, List<Long> b) {
+    List<Long> both = new ArrayList<>(a);
+    both.addAll(b);
+    return both;
+  }
+
+  /**
+   * How far any end-to-end latency of the run may be off either way because of the clocks: a
+   * latency from a sender on one worker to a receiver on another is read on two clocks, each true
+   * within its offset's uncertainty, so it is true within the sum of the two; the worst pair is the
+   * two largest uncertainties. One clock (a run in one process, or on one worker, where sender and
+   * receiver read the same clock) has a bound of 0.
+   *
+   * @return the bound in nanoseconds
+   */
+  public long clockBoundNanos() {
+    if (clockUncertaintiesNanos.size() < 2) {
+      return 0;
+    }
+    List<Long> sorted = new ArrayList<>(clockUncertaintiesNanos);
+    sorted.sort(Comparator.reverseOrder());
+    return sorted.get(0) + sorted.get(1);
   }
 
   /**
@@ -158,15 +187,15 @@ public record CellMeasurements(
         failureNow,
         requests,
         negativeEndToEnd,
-        clockBoundNanos);
+        clockUncertaintiesNanos);
   }
 
   /**
-   * @param nanos how far the clock of the process that made this report may be off the
-   *     coordinator's, either way
-   * @return this report with that bound, or this report's own bound where it is larger
+   * @param nanos how far the run clock of the worker that made this report (one cell) may be off
+   *     the coordinator's, either way
+   * @return this report with that uncertainty as its only one
    */
-  public CellMeasurements withClockBound(long nanos) {
+  public CellMeasurements withClockUncertainty(long nanos) {
     return new CellMeasurements(
         senders,
         receivers,
@@ -179,7 +208,7 @@ public record CellMeasurements(
         failure,
         requests,
         negativeEndToEnd,
-        Math.max(clockBoundNanos, nanos));
+        List.of(nanos));
   }
 
   /**

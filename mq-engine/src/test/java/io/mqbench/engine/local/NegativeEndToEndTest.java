@@ -78,7 +78,7 @@ class NegativeEndToEndTest {
   }
 
   @Test
-  void negativeEndToEndSamplesOfCellsAddAndTheirClockBoundIsTheLargest() {
+  void negativeEndToEndSamplesOfCellsAddAndTheClockBoundIsTheWorstPairOfWorkers() {
     EncodedHistogram none = EncodedHistogram.empty();
     CellMeasurements a =
         new CellMeasurements(
@@ -93,8 +93,8 @@ class NegativeEndToEndTest {
                 Optional.empty(),
                 null,
                 5,
-                0)
-            .withClockBound(200_000);
+                List.of())
+            .withClockUncertainty(200_000);
     CellMeasurements b =
         new CellMeasurements(
             List.of(),
@@ -108,11 +108,15 @@ class NegativeEndToEndTest {
             Optional.empty(),
             null,
             7,
-            1_500_000);
+            List.of(1_500_000L));
+    CellMeasurements c = a.withClockUncertainty(100_000);
 
-    CellMeasurements merged = CellMeasurements.merge(List.of(a, b));
+    CellMeasurements merged = CellMeasurements.merge(List.of(a, b, c));
 
-    assertThat(merged.negativeEndToEnd()).isEqualTo(12);
-    assertThat(merged.clockBoundNanos()).isEqualTo(1_500_000);
+    assertThat(merged.negativeEndToEnd()).isEqualTo(17);
+    // A sender on b and a receiver on a: each clock true within its own uncertainty.
+    assertThat(merged.clockBoundNanos()).isEqualTo(1_700_000);
+    assertThat(a.clockBoundNanos()).as("one worker: sender and receiver share its clock").isZero();
+    assertThat(CellMeasurements.empty().clockBoundNanos()).as("one process, one clock").isZero();
   }
 }
