@@ -86,7 +86,8 @@ public final class RunResults {
             EndToEndClock.of(
                 report.negativeEndToEnd(),
                 latencies.get(RunResult.END_TO_END),
-                report.clockBoundNanos()))
+                report.clockBoundNanos(),
+                report.clockDriftNanos()))
         .build();
   }
 

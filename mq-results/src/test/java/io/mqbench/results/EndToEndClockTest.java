@@ -42,6 +42,11 @@ class EndToEndClockTest {
    * latency of {@code latencyMicros}, the rest received before their send time.
    */
   private static RunResult run(long recorded, long latencyMicros, long clockBoundNanos) {
+    return run(recorded, latencyMicros, clockBoundNanos, 0);
+  }
+
+  private static RunResult run(
+      long recorded, long latencyMicros, long clockBoundNanos, long clockDriftNanos) {
     long sent = 20_000;
     RunSettings run = TestSettings.builder().messagesPerSender(sent).build();
     Roaring64NavigableMap all = new Roaring64NavigableMap();
@@ -65,7 +70,8 @@ class EndToEndClockTest {
             RequestCounts.NONE,
             sent - recorded,
             // Two workers, the sender's clock true within the whole bound, the receiver's exactly.
-            List.of(clockBoundNanos, 0L));
+            List.of(clockBoundNanos, 0L),
+            clockDriftNanos);
     RunOutcome outcome =
         new RunOutcome(
             7,
@@ -143,7 +149,7 @@ class EndToEndClockTest {
   void aRunAcrossWorkersWithAMedianWellAboveTheBoundIsMeaningfulAndCarriesTheBound() {
     RunResult r = run(20_000, 5_000, 200_000);
 
-    assertThat(r.endToEndClock()).isEqualTo(new EndToEndClock(0, 0.0, 0.2, true, null));
+    assertThat(r.endToEndClock()).isEqualTo(new EndToEndClock(0, 0.0, 0.2, 0.0, true, null));
   }
 
   @Test
@@ -151,6 +157,25 @@ class EndToEndClockTest {
     RunResult r = run(19_900, 5_000, 200_000);
 
     assertThat(r.endToEndClock().negativeSamples()).isEqualTo(100);
+    assertThat(r.endToEndClock().meaningful()).isTrue();
+  }
+
+  @Test
+  void aWorkerClockThatDriftedMoreThanTheBoundDuringTheRunIsFlagged() {
+    // A receiving worker 0.1 % fast over 12 s: 12 ms, against a bound of 0.7 ms.
+    RunResult r = run(20_000, 12_600, 700_000, 11_800_000);
+
+    assertThat(r.endToEndClock().clockDriftMs()).isEqualTo(11.8);
+    assertThat(r.endToEndClock().meaningful()).isFalse();
+    assertThat(r.endToEndClock().reason()).contains("drifted 11.800 ms");
+    assertThat(column(r, SummaryColumns.E2E_CLOCK_DRIFT_MS).toString()).isEqualTo("11.800");
+  }
+
+  @Test
+  void aDriftWithinTheLimitLeavesTheFiguresMeaningful() {
+    RunResult r = run(20_000, 12_600, 700_000, 500_000);
+
+    assertThat(r.endToEndClock().clockDriftMs()).isEqualTo(0.5);
     assertThat(r.endToEndClock().meaningful()).isTrue();
   }
 

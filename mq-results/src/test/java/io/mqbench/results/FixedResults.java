@@ -91,7 +91,7 @@ public final class FixedResults {
                 new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
                 new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
         .latencies(Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)))
-        .endToEndClock(EndToEndClock.of(0, Latency.of(e2e), 0))
+        .endToEndClock(EndToEndClock.of(0, Latency.of(e2e), 0, 0))
         .build();
   }
 

@@ -311,7 +311,8 @@ public final class LocalCell implements Cell {
         Optional.ofNullable(failure.get()),
         requests(mq),
         negativeEndToEnd,
-        List.of());
+        List.of(),
+        0);
   }
 
   /** Read after every thread ended, so that the counts cover the whole run. */

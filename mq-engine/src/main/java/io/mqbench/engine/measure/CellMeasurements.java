@@ -38,7 +38,8 @@ public record CellMeasurements(
     Optional<CellFailure> failure,
     RequestCounts requests,
     long negativeEndToEnd,
-    List<Long> clockUncertaintiesNanos) {
+    List<Long> clockUncertaintiesNanos,
+    long clockDriftNanos) {
 
   /**
    * Copies the lists; no request counts ({@code null}, as from an older report) are none, and no
@@ -76,7 +77,8 @@ public record CellMeasurements(
         failure,
         requests,
         0,
-        List.of());
+        List.of(),
+        0);
   }
 
   /** A report of a backend that counts no requests. */
@@ -143,7 +145,8 @@ public record CellMeasurements(
         failure.isPresent() ? failure : other.failure,
         requests.plus(other.requests),
         negativeEndToEnd + other.negativeEndToEnd,
-        concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos));
+        concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos),
+        Math.max(clockDriftNanos, other.clockDriftNanos));
   }
 
   private static List<Long> concat(List<Long> a, List<Long> b) {
@@ -187,15 +190,18 @@ public record CellMeasurements(
         failureNow,
         requests,
         negativeEndToEnd,
-        clockUncertaintiesNanos);
+        clockUncertaintiesNanos,
+        clockDriftNanos);
   }
 
   /**
    * @param nanos how far the run clock of the worker that made this report (one cell) may be off
    *     the coordinator's, either way
-   * @return this report with that uncertainty as its only one
+   * @param driftNanos how far that worker's clock moved during the run beyond what the
+   *     measurements' uncertainties explain
+   * @return this report with that uncertainty as its only one, and that drift
    */
-  public CellMeasurements withClockUncertainty(long nanos) {
+  public CellMeasurements withClock(long nanos, long driftNanos) {
     return new CellMeasurements(
         senders,
         receivers,
@@ -208,7 +214,16 @@ public record CellMeasurements(
         failure,
         requests,
         negativeEndToEnd,
-        List.of(nanos));
+        List.of(nanos),
+        driftNanos);
+  }
+
+  /**
+   * @param nanos how far the run clock of the worker that made this report may be off
+   * @return this report with that uncertainty as its only one, and no drift
+   */
+  public CellMeasurements withClockUncertainty(long nanos) {
+    return withClock(nanos, 0);
   }
 
   /**

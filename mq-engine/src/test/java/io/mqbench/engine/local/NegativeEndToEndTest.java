@@ -93,7 +93,8 @@ class NegativeEndToEndTest {
                 Optional.empty(),
                 null,
                 5,
-                List.of())
+                List.of(),
+                0)
             .withClockUncertainty(200_000);
     CellMeasurements b =
         new CellMeasurements(
@@ -108,7 +109,8 @@ class NegativeEndToEndTest {
             Optional.empty(),
             null,
             7,
-            List.of(1_500_000L));
+            List.of(1_500_000L),
+            0);
     CellMeasurements c = a.withClockUncertainty(100_000);
 
     CellMeasurements merged = CellMeasurements.merge(List.of(a, b, c));

@@ -52,6 +52,7 @@ public final class SummaryColumns {
       E2E_NEGATIVE = "e2e_negative",
       E2E_NEGATIVE_SHARE = "e2e_negative_share",
       E2E_CLOCK_BOUND_MS = "e2e_clock_bound_ms",
+      E2E_CLOCK_DRIFT_MS = "e2e_clock_drift_ms",
       E2E_MEANINGFUL = "e2e_meaningful",
       REQUESTS_BILLED = "requests_billed",
       COST_PER_MILLION_MSGS = "cost_per_million_msgs";
@@ -178,6 +179,10 @@ public final class SummaryColumns {
         new Column(
             E2E_CLOCK_BOUND_MS,
             r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockBoundMs(), 3)));
+    c.add(
+        new Column(
+            E2E_CLOCK_DRIFT_MS,
+            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockDriftMs(), 3)));
     c.add(
         new Column(
             E2E_MEANINGFUL,

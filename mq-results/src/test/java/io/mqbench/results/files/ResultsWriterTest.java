@@ -283,6 +283,7 @@ class ResultsWriterTest {
                         12,
                         0.25,
                         0.5,
+                        0.125,
                         false,
                         "12 of 48 end-to-end samples (25.0 %) arrived before they were sent")));
   }

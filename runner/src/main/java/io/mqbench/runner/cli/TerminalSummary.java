@@ -106,6 +106,9 @@ final class TerminalSummary {
           e.getKey().equals(RunResult.END_TO_END) && clock != null && clock.clockBoundMs() > 0
               ? " +/- " + ms(clock.clockBoundMs()) + " ms"
               : "";
+      if (e.getKey().equals(RunResult.END_TO_END) && clock != null && clock.clockDriftMs() > 0) {
+        bound += ", clock drift " + ms(clock.clockDriftMs()) + " ms";
+      }
       unsupported |=
           latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue(), bound);
     }

@@ -18,7 +18,8 @@ class TerminalSummaryEndToEndClockTest {
 
   @Test
   void theEndToEndRowOfARunAcrossWorkersCarriesTheClockBound() {
-    String report = TerminalSummaryTest.print(withClock(new EndToEndClock(0, 0, 0.2, true, null)));
+    String report =
+        TerminalSummaryTest.print(withClock(new EndToEndClock(0, 0, 0.2, 0, true, null)));
 
     assertThat(TerminalSummaryTest.line(report, "end-to-end")).endsWith(" +/- 0.2 ms");
     assertThat(TerminalSummaryTest.line(report, "send batch")).doesNotContain("+/-");
@@ -27,7 +28,7 @@ class TerminalSummaryEndToEndClockTest {
 
   @Test
   void aRunInOneProcessShowsNoBound() {
-    String report = TerminalSummaryTest.print(withClock(new EndToEndClock(0, 0, 0, true, null)));
+    String report = TerminalSummaryTest.print(withClock(new EndToEndClock(0, 0, 0, 0, true, null)));
 
     assertThat(TerminalSummaryTest.line(report, "end-to-end")).doesNotContain("+/-");
   }
@@ -36,7 +37,8 @@ class TerminalSummaryEndToEndClockTest {
   void negativeSamplesAreCountedAndFiguresTheClocksCannotResolveAreFlagged() {
     String reason = "19,054 of 20,000 end-to-end samples (95.3 %) arrived before they were sent";
     String report =
-        TerminalSummaryTest.print(withClock(new EndToEndClock(19_054, 0.9527, 11, false, reason)));
+        TerminalSummaryTest.print(
+            withClock(new EndToEndClock(19_054, 0.9527, 11, 0, false, reason)));
 
     assertThat(TerminalSummaryTest.line(report, "end-to-end")).endsWith(" +/- 11 ms");
     assertThat(TerminalSummaryTest.line(report, "negatives"))
@@ -44,5 +46,16 @@ class TerminalSummaryEndToEndClockTest {
     assertThat(TerminalSummaryTest.line(report, "warning"))
         .isEqualTo(
             "warning    end-to-end figures are not meaningful at this resolution: " + reason);
+  }
+
+  @Test
+  void aWorkerClockThatDriftedDuringTheRunIsShownOnTheEndToEndRowAndFlagged() {
+    String reason = "a worker's clock drifted 11.800 ms against the coordinator's during the run";
+    String report =
+        TerminalSummaryTest.print(withClock(new EndToEndClock(0, 0, 0.7, 11.8, false, reason)));
+
+    assertThat(TerminalSummaryTest.line(report, "end-to-end"))
+        .endsWith(" +/- 0.7 ms, clock drift 11.8 ms");
+    assertThat(TerminalSummaryTest.line(report, "warning")).endsWith(reason);
   }
 }
