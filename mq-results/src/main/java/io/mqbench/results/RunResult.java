@@ -50,6 +50,10 @@ import java.util.Map;
  * @param durability where an acknowledged message was when its acknowledgement arrived, under the
  *     backend settings used (see {@link Durability}); null in results written before it was
  *     recorded
+ * @param endToEndClock how far the end-to-end latencies can be trusted given the clocks they were
+ *     read on: samples that came out negative, the clock offsets' uncertainty every end-to-end
+ *     figure carries, and whether the figures are meaningful at that resolution (see {@link
+ *     EndToEndClock}); null for a run without end-to-end samples and in files before version 3
  */
 @RecordBuilder
 public record RunResult(
@@ -75,16 +79,17 @@ public record RunResult(
     @JsonIgnore DeliveryBitmaps delivery,
     @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
     @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability)
+    @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability,
+    @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock)
     implements RunResultBuilder.With {
 
   /**
    * The version of {@code run.json}'s format written now. Version 1 (no {@code formatVersion} in
-   * the file) had the same fields; version 2 added {@code formatVersion} itself. A field added
-   * later raises it, and the tests of reading a version-1 file name the new field with the value it
-   * reads as.
+   * the file) had the same fields; version 2 added {@code formatVersion} itself; version 3 added
+   * {@code endToEndClock} (absent, null, in older files). A field added later raises it, and the
+   * tests of reading a version-1 file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 2;
+  public static final int FORMAT_VERSION = 3;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and

@@ -61,6 +61,8 @@ public final class RunResults {
     Timing timing = Timing.of(outcome);
     Totals totals = totals(outcome, accounting, run, timing);
     RateAchieved rate = run.rateMode() ? rateAchieved(outcome.measurements(), run, totals) : null;
+    CellMeasurements report = outcome.measurements();
+    Map<String, Latency> latencies = latencies(report, run.rateMode());
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
@@ -77,9 +79,15 @@ public final class RunResults {
         .senders(timing.senders())
         .receivers(timing.receivers())
         .timeline(outcome.timeline())
-        .latencies(latencies(outcome.measurements(), run.rateMode()))
+        .latencies(latencies)
         .warnings(warnings)
         .delivery(accounting.bitmaps())
+        .endToEndClock(
+            EndToEndClock.of(
+                report.negativeEndToEnd(),
+                latencies.get(RunResult.END_TO_END),
+                report.clockBoundNanos(),
+                report.clockDriftNanos()))
         .build();
   }
 

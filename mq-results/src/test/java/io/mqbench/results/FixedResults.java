@@ -93,6 +93,7 @@ public final class FixedResults {
                 new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
         .latencies(Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)))
         .durability(new MemoryMqProvider().durability(null))
+        .endToEndClock(EndToEndClock.of(0, Latency.of(e2e), 0, 0))
         .build();
   }
 

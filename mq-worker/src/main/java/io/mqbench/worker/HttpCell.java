@@ -28,7 +28,16 @@ public final class HttpCell implements Cell {
   /** Clock exchanges per measurement: enough that one of them has an undisturbed round trip. */
   static final int CLOCK_EXCHANGES = 32;
 
+  /** Exchanges per measurement while the run goes on: few, to keep the control path light. */
+  static final int CLOCK_RECHECK_EXCHANGES = 8;
+
+  /** How often the worker's clock is measured again while the run goes on. */
+  public static final Duration CLOCK_RECHECK = Duration.ofSeconds(5);
+
   private final WorkerClient client;
+  private final long clockRecheckNanos;
+  private volatile long lastClockCheck;
+  private volatile long clockDriftNanos;
   private final AtomicReference<CellFailure> failure = new AtomicReference<>();
   private volatile String id;
   private volatile ClockOffset offset = ClockOffset.NONE;
@@ -41,7 +50,25 @@ public final class HttpCell implements Cell {
    * @param client the worker
    */
   public HttpCell(WorkerClient client) {
+    this(client, CLOCK_RECHECK);
+  }
+
+  /**
+   * @param client the worker
+   * @param clockRecheck how often to measure the worker's clock again while the run goes on
+   */
+  public HttpCell(WorkerClient client, Duration clockRecheck) {
     this.client = client;
+    this.clockRecheckNanos = clockRecheck.toNanos();
+  }
+
+  /**
+   * @return how far the worker's clock moved against this process's during the run, by the offsets
+   *     measured again while it ran ({@link #CLOCK_RECHECK}), beyond what the measurements'
+   *     uncertainties explain; 0 until it moved
+   */
+  public long clockDriftNanos() {
+    return clockDriftNanos;
   }
 
   /**
@@ -73,6 +100,7 @@ public final class HttpCell implements Cell {
   @Override
   public CellReady prepare(CellSpec spec) {
     offset = client.clockOffset(CLOCK_EXCHANGES);
+    lastClockCheck = System.nanoTime();
     Duration timeout = spec.settings().connectTimeout().plus(WorkerClient.QUICK);
     JsonNode ready = client.post("cells", Wire.spec(spec), timeout);
     id = ready.required("cell").asText();
@@ -97,6 +125,7 @@ public final class HttpCell implements Cell {
         CellProgress p = Wire.progress(client.get(path("progress"), WorkerClient.QUICK));
         p = new CellProgress(p.sent(), p.received(), p.sendersRunning(), named(p.failure()));
         last = p;
+        recheckClock();
         return p;
       } catch (RuntimeException e) {
         failed = fail(e);
@@ -104,6 +133,32 @@ public final class HttpCell implements Cell {
     }
     CellProgress p = last;
     return new CellProgress(p.sent(), p.received(), 0, Optional.of(failed));
+  }
+
+  /**
+   * Every {@link #CLOCK_RECHECK}, on the coordinator's polling thread: measures the worker's clock
+   * again and keeps how far its offset moved from the one the run started with, beyond both
+   * measurements' uncertainties. The run keeps its first offset (envelopes are stamped with it);
+   * this only says how much it has moved since.
+   */
+  private void recheckClock() {
+    long now = System.nanoTime();
+    if (now - lastClockCheck < clockRecheckNanos) {
+      return;
+    }
+    lastClockCheck = now;
+    try {
+      ClockOffset again = client.clockOffset(CLOCK_RECHECK_EXCHANGES);
+      long moved =
+          Math.abs(again.offsetNanos() - offset.offsetNanos())
+              - again.uncertaintyNanos()
+              - offset.uncertaintyNanos();
+      if (moved > clockDriftNanos) {
+        clockDriftNanos = moved;
+      }
+    } catch (RuntimeException e) {
+      // A worker that stopped answering fails the run at the next poll; the drift is an extra.
+    }
   }
 
   @Override
@@ -146,17 +201,9 @@ public final class HttpCell implements Cell {
                 // interrupted ones; the call may take that long and a little more.
                 timeout.plus(Duration.ofSeconds(15)));
         CellMeasurements r = Wire.report(n);
+        // The worker's clock is true within its offset's uncertainty.
         report =
-            new CellMeasurements(
-                r.senders(),
-                r.receivers(),
-                r.serviceMicros(),
-                r.responseMicros(),
-                r.scheduleLagMicros(),
-                r.harnessLagMicros(),
-                r.endToEndMicros(),
-                r.delivery(),
-                named(r.failure()));
+            r.withFailure(named(r.failure())).withClock(offset.uncertaintyNanos(), clockDriftNanos);
         return report;
       } catch (RuntimeException e) {
         fail(e);

@@ -48,6 +48,8 @@ public final class WorkerServer implements AutoCloseable {
   private final String version;
   private final Function<CellSpec, Cell> cells;
   private final long clockOffsetNanos;
+  private final double clockDriftPpm;
+  private final long createdNanos = System.nanoTime();
   private final PrintStream log;
   private final Map<String, Hosted> hosted = new ConcurrentHashMap<>();
   private volatile Runnable onShutdownRequest = () -> {};
@@ -83,13 +85,41 @@ public final class WorkerServer implements AutoCloseable {
       long clockOffsetNanos,
       PrintStream log)
       throws IOException {
+    return start(bind, token, version, cells, clockOffsetNanos, 0, log);
+  }
+
+  /**
+   * Binds and starts serving, with a clock that drifts: for tests of drift detection only.
+   *
+   * @param bind the address and port to listen on (port 0: any free one)
+   * @param token the shared token every request must carry, if any
+   * @param version this worker's mqbench version, compared by the coordinator
+   * @param cells makes a cell for a prepare request
+   * @param clockOffsetNanos as in {@link #start(InetSocketAddress, Optional, String, Function,
+   *     long, PrintStream)}
+   * @param clockDriftPpm how fast the clock readings this worker reports run ahead of the true
+   *     clock, in parts per million (1000: 0.1 % fast), from when the server started; 0 except in
+   *     tests of drift detection (the cells' own timing is not affected)
+   * @param log where this worker says what it does
+   * @return the running server
+   * @throws IOException if the address cannot be bound
+   */
+  public static WorkerServer start(
+      InetSocketAddress bind,
+      Optional<String> token,
+      String version,
+      Function<CellSpec, Cell> cells,
+      long clockOffsetNanos,
+      double clockDriftPpm,
+      PrintStream log)
+      throws IOException {
     // The JDK server writes a response's headers and body apart; without TCP_NODELAY the body
     // waits for the client's delayed ACK (40 ms on Linux), which would make every clock exchange
     // 40 ms long and the offset's uncertainty 20 ms. Read once, when the server classes load.
     if (System.getProperty("sun.net.httpserver.nodelay") == null) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
     }
-    return new WorkerServer(bind, token, version, cells, clockOffsetNanos, log);
+    return new WorkerServer(bind, token, version, cells, clockOffsetNanos, clockDriftPpm, log);
   }
 
   private WorkerServer(
@@ -98,12 +128,14 @@ public final class WorkerServer implements AutoCloseable {
       String version,
       Function<CellSpec, Cell> cells,
       long clockOffsetNanos,
+      double clockDriftPpm,
       PrintStream log)
       throws IOException {
     this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
     this.version = version;
     this.cells = cells;
     this.clockOffsetNanos = clockOffsetNanos;
+    this.clockDriftPpm = clockDriftPpm;
     this.log = log;
     this.server = HttpServer.create(bind, 16);
     this.handlers =
@@ -142,7 +174,8 @@ public final class WorkerServer implements AutoCloseable {
   }
 
   private long clock() {
-    return System.nanoTime() + clockOffsetNanos;
+    long now = System.nanoTime();
+    return now + clockOffsetNanos + (long) ((now - createdNanos) * clockDriftPpm / 1e6);
   }
 
   private void handle(HttpExchange exchange) throws IOException {

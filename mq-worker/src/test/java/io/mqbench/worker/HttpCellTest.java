@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Coordinator;
+import io.mqbench.engine.Mode;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.local.LocalCell;
@@ -50,6 +51,12 @@ class HttpCellTest {
 
   /** Every cell of every worker uses the shared queue; closing a cell leaves it open. */
   private HttpCell worker(long clockOffsetNanos, Optional<String> token) throws Exception {
+    return worker(clockOffsetNanos, 0, HttpCell.CLOCK_RECHECK, token);
+  }
+
+  private HttpCell worker(
+      long clockOffsetNanos, double clockDriftPpm, Duration clockRecheck, Optional<String> token)
+      throws Exception {
     Mq unclosable =
         new Mq() {
           @Override
@@ -72,10 +79,11 @@ class HttpCellTest {
             "test",
             spec -> new LocalCell(s -> new LocalCell.Opened(unclosable, "shared")),
             clockOffsetNanos,
+            clockDriftPpm,
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     servers.add(server);
     WorkerAddress address = new WorkerAddress("127.0.0.1", server.address().getPort());
-    return new HttpCell(new WorkerClient(address, token));
+    return new HttpCell(new WorkerClient(address, token), clockRecheck);
   }
 
   private static RunSettings settings(int senders, int receivers, long messages) {
@@ -143,6 +151,59 @@ class HttpCellTest {
     // Uncorrected, every latency would be 3 s off: 0 (clamped) or above 3,000,000 us.
     assertThat(e2e.getMaxValue()).as("max e2e, us").isLessThan(1_500_000);
     assertThat(e2e.getValueAtPercentile(50)).as("p50 e2e, us").isPositive();
+  }
+
+  @Test
+  void theEndToEndLatencyOfARunAcrossWorkersCarriesTheSumOfTheirOffsetUncertainties()
+      throws Exception {
+    List<HttpCell> cells =
+        List.of(
+            worker(Duration.ofSeconds(3).toNanos(), Optional.empty()), worker(0, Optional.empty()));
+    NodeLayout layout =
+        new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 1, 1, 1, 1);
+
+    RunOutcome outcome = run(layout, cells, settings(1, 1, 2_000));
+
+    long sender = cells.get(0).clockOffset().uncertaintyNanos();
+    long receiver = cells.get(1).clockOffset().uncertaintyNanos();
+    assertThat(sender).as("a round trip over loopback takes time").isPositive();
+    // Sent on one worker's clock, received on the other's: each true within its uncertainty.
+    assertThat(outcome.measurements().clockBoundNanos()).isEqualTo(sender + receiver);
+    assertThat(cells.get(0).report().orElseThrow().clockUncertaintiesNanos())
+        .containsExactly(sender);
+    // Every message is either a recorded latency or counted as received before its send time.
+    Histogram e2e = outcome.measurements().endToEndMicros().decode();
+    assertThat(e2e.getTotalCount() + outcome.measurements().negativeEndToEnd()).isEqualTo(2_000);
+  }
+
+  @Test
+  void aWorkerClockThatDriftsDuringTheRunIsMeasuredAgainAndItsDriftReported() throws Exception {
+    Duration recheck = Duration.ofMillis(200);
+    // The receiving worker's clock runs 1 % fast: 10 ms a second against the coordinator's.
+    List<HttpCell> cells =
+        List.of(
+            worker(0, 0, recheck, Optional.empty()), worker(0, 10_000, recheck, Optional.empty()));
+    NodeLayout layout =
+        new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 1, 1, 1, 1);
+    RunSettings twoSeconds =
+        TestSettings.builder()
+            .senders(1)
+            .receivers(1)
+            .mode(Mode.RATE)
+            .rate(Optional.of(1_000.0))
+            .messagesPerSender(Long.MAX_VALUE)
+            .duration(Optional.of(Duration.ofSeconds(2)))
+            .inFlight(8)
+            .receiverIdle(Duration.ofSeconds(2))
+            .build();
+
+    RunOutcome outcome = run(layout, cells, twoSeconds);
+
+    long drift = outcome.measurements().clockDriftNanos();
+    System.err.println("[clock] drift measured " + drift / 1e6 + " ms over a 2 s run at 1 % fast");
+    assertThat(drift).as("ns, beyond the measurements' uncertainties").isGreaterThan(5_000_000);
+    assertThat(cells.get(1).clockDriftNanos()).isEqualTo(drift);
+    assertThat(cells.get(0).clockDriftNanos()).as("a true clock moves not at all").isZero();
   }
 
   @Test

@@ -285,11 +285,13 @@ public final class LocalCell implements Cell {
               s.senderId(), s.sentCount(), s.batches(), since(start, s.lastAckNanos())));
     }
     List<ReceiverStats> receiverStats = new ArrayList<>();
+    long negativeEndToEnd = 0;
     for (ReceiverTask r : receivers) {
       if (r == null) {
         continue;
       }
       endToEnd.add(r.endToEndMicros());
+      negativeEndToEnd += r.negativeEndToEnd();
       receiverStats.add(
           new ReceiverStats(
               r.receivedCount(),
@@ -307,7 +309,10 @@ public final class LocalCell implements Cell {
         EncodedHistogram.of(endToEnd),
         delivery(),
         Optional.ofNullable(failure.get()),
-        requests(mq));
+        requests(mq),
+        negativeEndToEnd,
+        List.of(),
+        0);
   }
 
   /** Read after every thread ended, so that the counts cover the whole run. */

@@ -12,7 +12,9 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
  * One receiving thread's work and measurements: receives, reads each envelope, records end-to-end
- * latency and which messages arrived, and acknowledges.
+ * latency and which messages arrived, and acknowledges. A message that arrives before its intended
+ * send time (possible only when the sending process's clock is ahead of this one's) has no latency
+ * to record: it is counted apart ({@link #negativeEndToEnd}).
  *
  * <p>Messages of other runs (left in a durable queue) and bodies that are not mqbench messages are
  * counted as foreign, acknowledged, and otherwise ignored. In a receive-only run (no senders),
@@ -32,6 +34,7 @@ public final class ReceiverTask {
   private final Histogram endToEndMicros = Latencies.newHistogram();
   private final AtomicLong received = new AtomicLong();
   private long foreign;
+  private long negativeEndToEnd;
   private long firstReceiveNanos;
   private long lastReceiveNanos;
   private volatile long runStartNanos;
@@ -99,7 +102,14 @@ public final class ReceiverTask {
           continue;
         }
         seenBySender[sender].addLong(Envelope.sequence(body));
-        endToEndMicros.recordValue(Latencies.micros(sinceStart - Envelope.intendedSendNanos(body)));
+        long endToEnd = sinceStart - Envelope.intendedSendNanos(body);
+        if (endToEnd < 0) {
+          // Received before it was to be sent: the sender's clock is ahead of this one by more
+          // than the latency. Counted, never recorded as 0, which would read as a measurement.
+          negativeEndToEnd++;
+        } else {
+          endToEndMicros.recordValue(Latencies.micros(endToEnd));
+        }
         ours++;
       }
     }
@@ -136,6 +146,14 @@ public final class ReceiverTask {
    */
   public Histogram endToEndMicros() {
     return endToEndMicros;
+  }
+
+  /**
+   * @return messages of this run received before their intended send time by this process's reading
+   *     of the run clock (a sender's clock ahead of this one); not in {@link #endToEndMicros}
+   */
+  public synchronized long negativeEndToEnd() {
+    return negativeEndToEnd;
   }
 
   /**

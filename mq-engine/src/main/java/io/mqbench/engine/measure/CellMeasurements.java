@@ -36,13 +36,49 @@ public record CellMeasurements(
     EncodedHistogram endToEndMicros,
     DeliveryBitmaps delivery,
     Optional<CellFailure> failure,
-    RequestCounts requests) {
+    RequestCounts requests,
+    long negativeEndToEnd,
+    List<Long> clockUncertaintiesNanos,
+    long clockDriftNanos) {
 
-  /** Copies the lists; no request counts ({@code null}, as from an older report) are none. */
+  /**
+   * Copies the lists; no request counts ({@code null}, as from an older report) are none, and no
+   * clock uncertainties are none.
+   */
   public CellMeasurements {
+    clockUncertaintiesNanos =
+        clockUncertaintiesNanos == null ? List.of() : List.copyOf(clockUncertaintiesNanos);
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
+  }
+
+  /** A report without negative end-to-end samples, from a cell on the coordinator's clock. */
+  public CellMeasurements(
+      List<SenderStats> senders,
+      List<ReceiverStats> receivers,
+      EncodedHistogram serviceMicros,
+      EncodedHistogram responseMicros,
+      EncodedHistogram scheduleLagMicros,
+      EncodedHistogram harnessLagMicros,
+      EncodedHistogram endToEndMicros,
+      DeliveryBitmaps delivery,
+      Optional<CellFailure> failure,
+      RequestCounts requests) {
+    this(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failure,
+        requests,
+        0,
+        List.of(),
+        0);
   }
 
   /** A report of a backend that counts no requests. */
@@ -89,7 +125,7 @@ public record CellMeasurements(
   /**
    * @param other another cell's report of the same run
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
-   *     request counts add
+   *     request counts and negative end-to-end samples add; clock uncertainties are both cells'
    */
   public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -107,7 +143,87 @@ public record CellMeasurements(
         endToEndMicros.plus(other.endToEndMicros),
         delivery.plus(other.delivery),
         failure.isPresent() ? failure : other.failure,
-        requests.plus(other.requests));
+        requests.plus(other.requests),
+        negativeEndToEnd + other.negativeEndToEnd,
+        concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos),
+        Math.max(clockDriftNanos, other.clockDriftNanos));
+  }
+
+  private static List<Long> concat(List<Long> a, List<Long> b) {
+    List<Long> both = new ArrayList<>(a);
+    both.addAll(b);
+    return both;
+  }
+
+  /**
+   * How far any end-to-end latency of the run may be off either way because of the clocks: a
+   * latency from a sender on one worker to a receiver on another is read on two clocks, each true
+   * within its offset's uncertainty, so it is true within the sum of the two; the worst pair is the
+   * two largest uncertainties. One clock (a run in one process, or on one worker, where sender and
+   * receiver read the same clock) has a bound of 0.
+   *
+   * @return the bound in nanoseconds
+   */
+  public long clockBoundNanos() {
+    if (clockUncertaintiesNanos.size() < 2) {
+      return 0;
+    }
+    List<Long> sorted = new ArrayList<>(clockUncertaintiesNanos);
+    sorted.sort(Comparator.reverseOrder());
+    return sorted.get(0) + sorted.get(1);
+  }
+
+  /**
+   * @param failureNow the failure to report instead of this one's
+   * @return this report with that failure, everything else as it is
+   */
+  public CellMeasurements withFailure(Optional<CellFailure> failureNow) {
+    return new CellMeasurements(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failureNow,
+        requests,
+        negativeEndToEnd,
+        clockUncertaintiesNanos,
+        clockDriftNanos);
+  }
+
+  /**
+   * @param nanos how far the run clock of the worker that made this report (one cell) may be off
+   *     the coordinator's, either way
+   * @param driftNanos how far that worker's clock moved during the run beyond what the
+   *     measurements' uncertainties explain
+   * @return this report with that uncertainty as its only one, and that drift
+   */
+  public CellMeasurements withClock(long nanos, long driftNanos) {
+    return new CellMeasurements(
+        senders,
+        receivers,
+        serviceMicros,
+        responseMicros,
+        scheduleLagMicros,
+        harnessLagMicros,
+        endToEndMicros,
+        delivery,
+        failure,
+        requests,
+        negativeEndToEnd,
+        List.of(nanos),
+        driftNanos);
+  }
+
+  /**
+   * @param nanos how far the run clock of the worker that made this report may be off
+   * @return this report with that uncertainty as its only one, and no drift
+   */
+  public CellMeasurements withClockUncertainty(long nanos) {
+    return withClock(nanos, 0);
   }
 
   /**

@@ -51,6 +51,11 @@ public final class SummaryColumns {
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
       HARNESS_LIMITED = "harness_limited",
+      E2E_NEGATIVE = "e2e_negative",
+      E2E_NEGATIVE_SHARE = "e2e_negative_share",
+      E2E_CLOCK_BOUND_MS = "e2e_clock_bound_ms",
+      E2E_CLOCK_DRIFT_MS = "e2e_clock_drift_ms",
+      E2E_MEANINGFUL = "e2e_meaningful",
       REQUESTS_BILLED = "requests_billed",
       COST_PER_MILLION_MSGS = "cost_per_million_msgs";
 
@@ -167,6 +172,28 @@ public final class SummaryColumns {
     addLatency(c, RunResult.RESPONSE);
     addLatency(c, RunResult.SCHEDULE_LAG);
     addLatency(c, RunResult.END_TO_END);
+    // What the end-to-end figures are worth: samples received before their send time (not in the
+    // histogram), and the clock offsets' uncertainty every figure carries (0 in one process).
+    c.add(
+        new Column(
+            E2E_NEGATIVE,
+            r -> r.endToEndClock() == null ? "" : r.endToEndClock().negativeSamples()));
+    c.add(
+        new Column(
+            E2E_NEGATIVE_SHARE,
+            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().negativeShare(), 4)));
+    c.add(
+        new Column(
+            E2E_CLOCK_BOUND_MS,
+            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockBoundMs(), 3)));
+    c.add(
+        new Column(
+            E2E_CLOCK_DRIFT_MS,
+            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockDriftMs(), 3)));
+    c.add(
+        new Column(
+            E2E_MEANINGFUL,
+            r -> r.endToEndClock() == null ? "" : (Object) r.endToEndClock().meaningful()));
     // Backends billed per request (sqs) only; the currency is the configured price's (run.json).
     c.add(new Column(REQUESTS_BILLED, r -> r.requests() == null ? "" : r.requests().billed()));
     c.add(

@@ -9,6 +9,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.mq.Durability;
+import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
 import io.mqbench.results.Limit;
@@ -282,7 +283,15 @@ class ResultsWriterTest {
                     new Durability(
                         Durability.Level.FSYNC,
                         "on a majority of the queue's replicas",
-                        "rabbitmq.queueType=quorum")));
+                        "rabbitmq.queueType=quorum"))
+                .endToEndClock(
+                    new EndToEndClock(
+                        12,
+                        0.25,
+                        0.5,
+                        0.125,
+                        false,
+                        "12 of 48 end-to-end samples (25.0 %) arrived before they were sent")));
   }
 
   @Test
@@ -299,13 +308,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(2);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(3);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(2);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(3);
     assertThat(json.has("delivery")).isFalse();
   }
 
@@ -318,12 +327,12 @@ class ResultsWriterTest {
         file,
         Files.readString(file)
             .replace(
-                "\"formatVersion\" : 2,", "\"formatVersion\" : 3, \"later\": {\"field\": [1]},")
+                "\"formatVersion\" : 3,", "\"formatVersion\" : 4, \"later\": {\"field\": [1]},")
             .replace("\"sent\" :", "\"sentLater\": 5, \"sent\" :"));
 
     RunResult read = ResultsWriter.read(file);
 
-    assertThat(read.formatVersion()).isEqualTo(3);
+    assertThat(read.formatVersion()).isEqualTo(4);
     assertThat(read.totals()).isEqualTo(FixedResults.fixedResult(0).totals());
   }
 

@@ -50,6 +50,7 @@ class RunJsonFieldsTest {
           "RunResult.requests",
           "RunResult.limit",
           "RunResult.durability",
+          "RunResult.endToEndClock",
           "RunSettings.duration",
           "RunSettings.rate");
 

@@ -1,11 +1,13 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Totals;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -100,15 +102,56 @@ final class TerminalSummary {
     out.println(
         "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
     boolean unsupported = false;
+    EndToEndClock clock = r.endToEndClock();
     for (Map.Entry<String, Latency> e : r.latencies().entrySet()) {
-      unsupported |= latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue());
+      // Across workers every end-to-end figure is true only within the clock offsets' bound.
+      String bound =
+          e.getKey().equals(RunResult.END_TO_END) && clock != null && clock.clockBoundMs() > 0
+              ? " +/- " + ms(clock.clockBoundMs()) + " ms"
+              : "";
+      if (e.getKey().equals(RunResult.END_TO_END) && clock != null && clock.clockDriftMs() > 0) {
+        bound += ", clock drift " + ms(clock.clockDriftMs()) + " ms";
+      }
+      unsupported |=
+          latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue(), bound);
     }
     if (unsupported) {
       out.println(
           "               - too few values for the percentile: p needs 1 / (1 - p) of them"
               + " (p99.99 needs 10,000, p99.9999 a million)");
     }
+    endToEndClock(clock, colour, out);
     out.printf(Locale.ROOT, "results    %s%n", folder);
+  }
+
+  /**
+   * The end-to-end figures' worth: samples received before their send time (never shown as
+   * latencies of 0), and a warning when the clocks cannot resolve the figures.
+   */
+  private static void endToEndClock(EndToEndClock clock, boolean colour, PrintStream out) {
+    if (clock == null) {
+      return;
+    }
+    if (clock.negativeSamples() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "negatives  %,d end-to-end samples (%.2f %%) received before their send time by the"
+              + " receiver's clock: counted, not in the percentiles%n",
+          clock.negativeSamples(),
+          100 * clock.negativeShare());
+    }
+    if (!clock.meaningful()) {
+      String line = "end-to-end figures are not meaningful at this resolution: " + clock.reason();
+      out.println("warning    " + (colour ? RED + line + RESET : line));
+    }
+  }
+
+  /** Milliseconds to at most 3 decimals, without trailing zeros: {@code 0.2}, {@code 11}. */
+  private static String ms(double v) {
+    return BigDecimal.valueOf(v)
+        .setScale(3, RoundingMode.HALF_UP)
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   /** Backends billed per request: the calls by kind and the estimated cost per million messages. */
@@ -173,10 +216,10 @@ final class TerminalSummary {
    *
    * @return whether a percentile was left out for too few values
    */
-  private static boolean latency(PrintStream out, String name, Latency l) {
+  private static boolean latency(PrintStream out, String name, Latency l, String bound) {
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-15s", name));
     if (l.count() == 0) {
-      out.println(b.append("    no values")); // zeros would read as measured latencies
+      out.println(b.append("    no values").append(bound)); // zeros would read as latencies
       return false;
     }
     boolean unsupported = false;
@@ -186,7 +229,7 @@ final class TerminalSummary {
       b.append(cell(v));
     }
     b.append(cell(l.valueMs("max")));
-    out.println(b);
+    out.println(b.append(bound));
     return unsupported;
   }
 

@@ -232,6 +232,12 @@ class MultiNodeIT {
       // consumer group's join, so latencies of hundreds of ms are expected here.)
       assertThat(p50).isGreaterThan(0);
       assertThat(p90).isLessThan(5_000);
+      // Every end-to-end figure carries the two clocks' uncertainty; none came out negative.
+      JsonNode clock = result.path("endToEndClock");
+      double bound = skew.clockUncertaintyMs() + NodesFile.read(run).get(1).clockUncertaintyMs();
+      assertThat(clock.path("clockBoundMs").asDouble(-1)).isCloseTo(bound, within(1e-6));
+      assertThat(clock.path("negativeSamples").asLong(-1)).isZero();
+      assertThat(cli.out()).contains(" +/- ");
     }
   }
 

@@ -1,0 +1,189 @@
+package io.mqbench.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mqbench.engine.CellReady;
+import io.mqbench.engine.Pacing;
+import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.EncodedHistogram;
+import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.ReceiverStats;
+import io.mqbench.engine.measure.SenderStats;
+import io.mqbench.engine.testing.TestSettings;
+import io.mqbench.mq.RequestCounts;
+import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.results.files.SummaryColumns;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+/**
+ * End-to-end figures carry the uncertainty of the clocks they were read on: samples that came out
+ * negative are counted and reported, the clock offsets' bound is reported with them, and a run
+ * whose figures the clocks cannot resolve says so.
+ */
+class EndToEndClockTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  @TempDir Path tmp;
+
+  /**
+   * 20,000 messages of one sender, all received; {@code recorded} of them with an end-to-end
+   * latency of {@code latencyMicros}, the rest received before their send time.
+   */
+  private static RunResult run(long recorded, long latencyMicros, long clockBoundNanos) {
+    return run(recorded, latencyMicros, clockBoundNanos, 0);
+  }
+
+  private static RunResult run(
+      long recorded, long latencyMicros, long clockBoundNanos, long clockDriftNanos) {
+    long sent = 20_000;
+    RunSettings run = TestSettings.builder().messagesPerSender(sent).build();
+    Roaring64NavigableMap all = new Roaring64NavigableMap();
+    all.addRange(0, sent);
+    Histogram e2e = Latencies.newHistogram();
+    if (recorded > 0) {
+      e2e.recordValueWithCount(latencyMicros, recorded);
+    }
+    EncodedHistogram none = EncodedHistogram.empty();
+    CellMeasurements report =
+        new CellMeasurements(
+            List.of(new SenderStats(0, sent, sent, 10 * SECOND)),
+            List.of(new ReceiverStats(sent, 0, 1, 10 * SECOND)),
+            none,
+            none,
+            none,
+            none,
+            EncodedHistogram.of(e2e),
+            new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
+            Optional.empty(),
+            RequestCounts.NONE,
+            sent - recorded,
+            // Two workers, the sender's clock true within the whole bound, the receiver's exactly.
+            List.of(clockBoundNanos, 0L),
+            clockDriftNanos);
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            Optional.empty(),
+            false,
+            false,
+            Pacing.NONE);
+    return RunResults.summarise(
+        outcome,
+        Accounting.of(outcome, run),
+        List.of(),
+        "memory",
+        run,
+        Duration.ZERO,
+        "test",
+        Map.of(),
+        Instant.now(),
+        Environment.current(Map.of()));
+  }
+
+  private static Object column(RunResult r, String header) {
+    return SummaryColumns.ALL.stream()
+        .filter(c -> c.header().equals(header))
+        .findFirst()
+        .orElseThrow()
+        .value()
+        .apply(r);
+  }
+
+  @Test
+  void aRunAcrossWorkersWhoseSamplesMostlyCameOutNegativeCountsThemAndIsNotMeaningful()
+      throws Exception {
+    // The defect's run: an offset 10 ms off (inside its +/- 11 ms bound), 19,054 of 20,000
+    // samples negative; the rest 0.8 ms.
+    RunResult r = run(946, 800, 11_000_000);
+
+    EndToEndClock clock = r.endToEndClock();
+    assertThat(clock.negativeSamples()).isEqualTo(19_054);
+    assertThat(clock.negativeShare()).isEqualTo(19_054 / 20_000.0);
+    assertThat(clock.clockBoundMs()).isEqualTo(11.0);
+    assertThat(clock.meaningful()).isFalse();
+    assertThat(clock.reason()).contains("19,054 of 20,000").contains("95.3 %");
+    assertThat(r.latencies().get(RunResult.END_TO_END).count())
+        .as("the negatives are not in the histogram as zeros")
+        .isEqualTo(946);
+    assertThat(r.status()).as("delivery was measured exactly all the same").isEqualTo(RunStatus.OK);
+    assertThat(column(r, SummaryColumns.E2E_NEGATIVE)).isEqualTo(19_054L);
+    assertThat(column(r, SummaryColumns.E2E_CLOCK_BOUND_MS).toString()).isEqualTo("11.000");
+    assertThat(column(r, SummaryColumns.E2E_MEANINGFUL)).isEqualTo(false);
+
+    ResultsWriter.writeRunJson(r, tmp);
+    RunResult read = ResultsWriter.read(tmp.resolve(ResultsWriter.RUN_JSON));
+    assertThat(read.endToEndClock()).isEqualTo(clock);
+  }
+
+  @Test
+  void aMedianBelowTheClockBoundIsNotMeaningfulAtThatResolution() {
+    RunResult r = run(20_000, 800, 11_000_000);
+
+    assertThat(r.endToEndClock().negativeSamples()).isZero();
+    assertThat(r.endToEndClock().meaningful()).isFalse();
+    assertThat(r.endToEndClock().reason())
+        .isEqualTo(
+            "the end-to-end p50 (0.800 ms) is below the clock offsets' uncertainty (+/- 11.000"
+                + " ms)");
+  }
+
+  @Test
+  void aRunAcrossWorkersWithAMedianWellAboveTheBoundIsMeaningfulAndCarriesTheBound() {
+    RunResult r = run(20_000, 5_000, 200_000);
+
+    assertThat(r.endToEndClock()).isEqualTo(new EndToEndClock(0, 0.0, 0.2, 0.0, true, null));
+  }
+
+  @Test
+  void aFewNegativeSamplesUnderOnePercentAreCountedButLeaveTheFiguresMeaningful() {
+    RunResult r = run(19_900, 5_000, 200_000);
+
+    assertThat(r.endToEndClock().negativeSamples()).isEqualTo(100);
+    assertThat(r.endToEndClock().meaningful()).isTrue();
+  }
+
+  @Test
+  void aWorkerClockThatDriftedMoreThanTheBoundDuringTheRunIsFlagged() {
+    // A receiving worker 0.1 % fast over 12 s: 12 ms, against a bound of 0.7 ms.
+    RunResult r = run(20_000, 12_600, 700_000, 11_800_000);
+
+    assertThat(r.endToEndClock().clockDriftMs()).isEqualTo(11.8);
+    assertThat(r.endToEndClock().meaningful()).isFalse();
+    assertThat(r.endToEndClock().reason()).contains("drifted 11.800 ms");
+    assertThat(column(r, SummaryColumns.E2E_CLOCK_DRIFT_MS).toString()).isEqualTo("11.800");
+  }
+
+  @Test
+  void aDriftWithinTheLimitLeavesTheFiguresMeaningful() {
+    RunResult r = run(20_000, 12_600, 700_000, 500_000);
+
+    assertThat(r.endToEndClock().clockDriftMs()).isEqualTo(0.5);
+    assertThat(r.endToEndClock().meaningful()).isTrue();
+  }
+
+  @Test
+  void aRunInOneProcessHasOneClockAndABoundOfZero() {
+    RunResult r = run(20_000, 50, 0);
+
+    assertThat(r.endToEndClock().clockBoundMs()).isZero();
+    assertThat(r.endToEndClock().meaningful()).isTrue();
+  }
+}
