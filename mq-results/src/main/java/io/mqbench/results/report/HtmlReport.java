@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.mq.Durability;
+import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.util.ArrayList;
@@ -254,7 +255,8 @@ public final class HtmlReport {
         .append("<th class=\"l\">target</th><th class=\"l\">verdict</th>")
         .append("<th class=\"l\">durability</th>")
         .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
-        .append("<th>end to end msgs/s</th><th>lost</th></tr>\n");
+        .append("<th>end to end msgs/s</th><th class=\"l\">end-to-end clock</th>")
+        .append("<th>lost</th></tr>\n");
     for (RunFigures r : runs) {
       StringBuilder settings = new StringBuilder();
       r.settings()
@@ -296,12 +298,45 @@ public final class HtmlReport {
               r.endToEndPerSecond() == null
                   ? ""
                   : String.format(Locale.ROOT, "%,.0f", r.endToEndPerSecond()))
-          .append("</td><td")
+          .append("</td>")
+          .append(endToEndClock(r))
+          .append("<td")
           .append(r.lost() > 0 ? " class=\"bad\">" : ">")
           .append(r.lost())
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
+  }
+
+  /**
+   * What the run's end-to-end figures are worth across workers' clocks: the bound every figure
+   * carries, negative samples, drift, and a figure the clocks cannot resolve marked as such.
+   */
+  private static String endToEndClock(RunFigures r) {
+    EndToEndClock c = r.result().endToEndClock();
+    if (c == null || (c.clockBoundMs() == 0 && c.negativeSamples() == 0)) {
+      return "<td class=\"l\"><small>one clock</small></td>";
+    }
+    StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "± %.3f ms", c.clockBoundMs()));
+    if (c.negativeSamples() > 0) {
+      t.append(
+          String.format(
+              Locale.ROOT,
+              ", %,d negative (%.1f %%)",
+              c.negativeSamples(),
+              100 * c.negativeShare()));
+    }
+    if (c.clockDriftMs() > 0) {
+      t.append(String.format(Locale.ROOT, ", drift %.3f ms", c.clockDriftMs()));
+    }
+    if (!c.meaningful()) {
+      t.append(": not meaningful at this resolution");
+    }
+    return "<td class=\"l"
+        + (c.meaningful() ? "" : " bad")
+        + "\"><small>"
+        + esc(t.toString())
+        + "</small></td>";
   }
 
   private static String durability(RunFigures r) {

@@ -3,6 +3,7 @@ package io.mqbench.results.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.LatencyChart;
@@ -61,6 +62,20 @@ class ReportAtAGlanceTest {
 
     double last = points.get(points.size() - 1)[0];
     assertThat(last).as("99 %, the last percentile 100 values support").isCloseTo(2.0, within());
+  }
+
+  @Test
+  void endToEndFiguresAcrossWorkersCarryTheirClockBoundInTheReport() {
+    RunResult across =
+        FixedResults.fixedResult(0)
+            .withEndToEndClock(
+                new EndToEndClock(
+                    19_054, 0.9527, 11.0, 0, false, "most samples arrived before they were sent"));
+    String html =
+        HtmlReport.render(List.of(RunFigures.of(across, "nodes")), List.of(), "2026-11-25");
+
+    assertThat(html)
+        .contains("± 11.000 ms, 19,054 negative (95.3 %): not meaningful at this resolution");
   }
 
   private static org.assertj.core.data.Offset<Double> within() {
