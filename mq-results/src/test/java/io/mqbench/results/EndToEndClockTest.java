@@ -7,13 +7,13 @@ import io.mqbench.engine.Pacing;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.engine.measure.ReceiverStats;
 import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.engine.testing.TestSettings;
-import io.mqbench.mq.RequestCounts;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.files.SummaryColumns;
 import java.nio.file.Path;
@@ -57,21 +57,16 @@ class EndToEndClockTest {
     }
     EncodedHistogram none = EncodedHistogram.empty();
     CellMeasurements report =
-        new CellMeasurements(
-            List.of(new SenderStats(0, sent, sent, 10 * SECOND)),
-            List.of(new ReceiverStats(sent, 0, 1, 10 * SECOND)),
-            none,
-            none,
-            none,
-            none,
-            EncodedHistogram.of(e2e),
-            new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
-            Optional.empty(),
-            RequestCounts.NONE,
-            sent - recorded,
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND)))
+            .receivers(List.of(new ReceiverStats(sent, 0, 1, 10 * SECOND)))
+            .endToEndMicros(EncodedHistogram.of(e2e))
+            .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
+            .negativeEndToEnd(sent - recorded)
             // Two workers, the sender's clock true within the whole bound, the receiver's exactly.
-            List.of(clockBoundNanos, 0L),
-            clockDriftNanos);
+            .clockUncertaintiesNanos(List.of(clockBoundNanos, 0L))
+            .clockDriftNanos(clockDriftNanos)
+            .build();
     RunOutcome outcome =
         new RunOutcome(
             7,

@@ -10,6 +10,7 @@ import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.measure.Latencies;
@@ -63,16 +64,17 @@ class RunResultsTest {
     lag.recordValueWithCount(50, sent); // the harness was never late
     EncodedHistogram some = EncodedHistogram.of(lag);
     CellMeasurements report =
-        new CellMeasurements(
-            List.of(new SenderStats(0, sent, sent, 10 * SECOND)),
-            List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND))),
-            some,
-            some,
-            some,
-            some,
-            some,
-            new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
-            Optional.empty());
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND)))
+            .receivers(List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND))))
+            .serviceMicros(some)
+            .responseMicros(some)
+            .scheduleLagMicros(some)
+            .harnessLagMicros(some)
+            .endToEndMicros(some)
+            .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
+            .failure(Optional.empty())
+            .build();
     RunOutcome outcome =
         new RunOutcome(
             7,
@@ -187,16 +189,19 @@ class RunResultsTest {
     seen.addRange(0, 400);
     EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
     CellMeasurements report =
-        new CellMeasurements(
-            List.of(new SenderStats(0, 1_000, 100, 10 * SECOND)),
-            receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND)),
-            none,
-            none,
-            none,
-            none,
-            none,
-            new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)),
-            failure);
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of(new SenderStats(0, 1_000, 100, 10 * SECOND)))
+            .receivers(
+                receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND)))
+            .serviceMicros(none)
+            .responseMicros(none)
+            .scheduleLagMicros(none)
+            .harnessLagMicros(none)
+            .endToEndMicros(none)
+            .delivery(
+                new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)))
+            .failure(failure)
+            .build();
     RunSettings run =
         settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
             .with(r -> r.receivers(receivers).messagesPerSender(1_000).duration(Optional.empty()));

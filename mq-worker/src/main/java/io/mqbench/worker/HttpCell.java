@@ -7,6 +7,7 @@ import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
@@ -210,16 +211,17 @@ public final class HttpCell implements Cell {
       }
     }
     CellMeasurements empty = CellMeasurements.empty();
-    return new CellMeasurements(
-        empty.senders(),
-        empty.receivers(),
-        empty.serviceMicros(),
-        empty.responseMicros(),
-        empty.scheduleLagMicros(),
-        empty.harnessLagMicros(),
-        empty.endToEndMicros(),
-        empty.delivery(),
-        Optional.ofNullable(failure.get()));
+    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
+        .senders(empty.senders())
+        .receivers(empty.receivers())
+        .serviceMicros(empty.serviceMicros())
+        .responseMicros(empty.responseMicros())
+        .scheduleLagMicros(empty.scheduleLagMicros())
+        .harnessLagMicros(empty.harnessLagMicros())
+        .endToEndMicros(empty.endToEndMicros())
+        .delivery(empty.delivery())
+        .failure(Optional.ofNullable(failure.get()))
+        .build();
   }
 
   @Override

@@ -12,6 +12,7 @@ import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.testing.TestSettings;
@@ -28,17 +29,18 @@ class WireTest {
     RequestCounts counts = new RequestCounts(Map.of("send", 12L, "receive", 30L, "delete", 9L), 52);
     EncodedHistogram none = EncodedHistogram.empty();
     CellMeasurements sent =
-        new CellMeasurements(
-            List.of(),
-            List.of(),
-            none,
-            none,
-            none,
-            none,
-            none,
-            DeliveryBitmaps.empty(),
-            Optional.empty(),
-            counts);
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of())
+            .receivers(List.of())
+            .serviceMicros(none)
+            .responseMicros(none)
+            .scheduleLagMicros(none)
+            .harnessLagMicros(none)
+            .endToEndMicros(none)
+            .delivery(DeliveryBitmaps.empty())
+            .failure(Optional.empty())
+            .requests(counts)
+            .build();
 
     CellMeasurements received =
         Wire.report(

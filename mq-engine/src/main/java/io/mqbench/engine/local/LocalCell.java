@@ -9,6 +9,7 @@ import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.measure.Latencies;
@@ -299,20 +300,21 @@ public final class LocalCell implements Cell {
               since(start, r.firstReceiveNanos()),
               since(start, r.lastReceiveNanos())));
     }
-    return new CellMeasurements(
-        senderStats,
-        receiverStats,
-        EncodedHistogram.of(service),
-        EncodedHistogram.of(response),
-        EncodedHistogram.of(lag),
-        EncodedHistogram.of(harnessLag),
-        EncodedHistogram.of(endToEnd),
-        delivery(),
-        Optional.ofNullable(failure.get()),
-        requests(mq),
-        negativeEndToEnd,
-        List.of(),
-        0);
+    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
+        .senders(senderStats)
+        .receivers(receiverStats)
+        .serviceMicros(EncodedHistogram.of(service))
+        .responseMicros(EncodedHistogram.of(response))
+        .scheduleLagMicros(EncodedHistogram.of(lag))
+        .harnessLagMicros(EncodedHistogram.of(harnessLag))
+        .endToEndMicros(EncodedHistogram.of(endToEnd))
+        .delivery(delivery())
+        .failure(Optional.ofNullable(failure.get()))
+        .requests(requests(mq))
+        .negativeEndToEnd(negativeEndToEnd)
+        .clockUncertaintiesNanos(List.of())
+        .clockDriftNanos(0)
+        .build();
   }
 
   /** Read after every thread ended, so that the counts cover the whole run. */

@@ -1,6 +1,7 @@
 package io.mqbench.engine.measure;
 
 import io.mqbench.mq.RequestCounts;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.Optional;
  * @param requests the requests the cell's backend made to its service ({@code Mq.requests()}), for
  *     backends billed per request; {@link RequestCounts#NONE} otherwise
  */
+@RecordBuilder
 public record CellMeasurements(
     List<SenderStats> senders,
     List<ReceiverStats> receivers,
@@ -39,7 +41,8 @@ public record CellMeasurements(
     RequestCounts requests,
     long negativeEndToEnd,
     List<Long> clockUncertaintiesNanos,
-    long clockDriftNanos) {
+    long clockDriftNanos)
+    implements CellMeasurementsBuilder.With {
 
   /**
    * Copies the lists; no request counts ({@code null}, as from an older report) are none, and no
@@ -51,58 +54,6 @@ public record CellMeasurements(
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
-  }
-
-  /** A report without negative end-to-end samples, from a cell on the coordinator's clock. */
-  public CellMeasurements(
-      List<SenderStats> senders,
-      List<ReceiverStats> receivers,
-      EncodedHistogram serviceMicros,
-      EncodedHistogram responseMicros,
-      EncodedHistogram scheduleLagMicros,
-      EncodedHistogram harnessLagMicros,
-      EncodedHistogram endToEndMicros,
-      DeliveryBitmaps delivery,
-      Optional<CellFailure> failure,
-      RequestCounts requests) {
-    this(
-        senders,
-        receivers,
-        serviceMicros,
-        responseMicros,
-        scheduleLagMicros,
-        harnessLagMicros,
-        endToEndMicros,
-        delivery,
-        failure,
-        requests,
-        0,
-        List.of(),
-        0);
-  }
-
-  /** A report of a backend that counts no requests. */
-  public CellMeasurements(
-      List<SenderStats> senders,
-      List<ReceiverStats> receivers,
-      EncodedHistogram serviceMicros,
-      EncodedHistogram responseMicros,
-      EncodedHistogram scheduleLagMicros,
-      EncodedHistogram harnessLagMicros,
-      EncodedHistogram endToEndMicros,
-      DeliveryBitmaps delivery,
-      Optional<CellFailure> failure) {
-    this(
-        senders,
-        receivers,
-        serviceMicros,
-        responseMicros,
-        scheduleLagMicros,
-        harnessLagMicros,
-        endToEndMicros,
-        delivery,
-        failure,
-        RequestCounts.NONE);
   }
 
   /**
@@ -119,7 +70,11 @@ public record CellMeasurements(
         none,
         none,
         DeliveryBitmaps.empty(),
-        Optional.empty());
+        Optional.empty(),
+        RequestCounts.NONE,
+        0,
+        List.of(),
+        0);
   }
 
   /**

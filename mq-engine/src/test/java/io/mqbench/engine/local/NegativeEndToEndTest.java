@@ -3,6 +3,7 @@ package io.mqbench.engine.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.envelope.Envelope;
@@ -81,36 +82,38 @@ class NegativeEndToEndTest {
   void negativeEndToEndSamplesOfCellsAddAndTheClockBoundIsTheWorstPairOfWorkers() {
     EncodedHistogram none = EncodedHistogram.empty();
     CellMeasurements a =
-        new CellMeasurements(
-                List.of(),
-                List.of(),
-                none,
-                none,
-                none,
-                none,
-                none,
-                DeliveryBitmaps.empty(),
-                Optional.empty(),
-                null,
-                5,
-                List.of(),
-                0)
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of())
+            .receivers(List.of())
+            .serviceMicros(none)
+            .responseMicros(none)
+            .scheduleLagMicros(none)
+            .harnessLagMicros(none)
+            .endToEndMicros(none)
+            .delivery(DeliveryBitmaps.empty())
+            .failure(Optional.empty())
+            .requests(null)
+            .negativeEndToEnd(5)
+            .clockUncertaintiesNanos(List.of())
+            .clockDriftNanos(0)
+            .build()
             .withClockUncertainty(200_000);
     CellMeasurements b =
-        new CellMeasurements(
-            List.of(),
-            List.of(),
-            none,
-            none,
-            none,
-            none,
-            none,
-            DeliveryBitmaps.empty(),
-            Optional.empty(),
-            null,
-            7,
-            List.of(1_500_000L),
-            0);
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of())
+            .receivers(List.of())
+            .serviceMicros(none)
+            .responseMicros(none)
+            .scheduleLagMicros(none)
+            .harnessLagMicros(none)
+            .endToEndMicros(none)
+            .delivery(DeliveryBitmaps.empty())
+            .failure(Optional.empty())
+            .requests(null)
+            .negativeEndToEnd(7)
+            .clockUncertaintiesNanos(List.of(1_500_000L))
+            .clockDriftNanos(0)
+            .build();
     CellMeasurements c = a.withClockUncertainty(100_000);
 
     CellMeasurements merged = CellMeasurements.merge(List.of(a, b, c));

@@ -33,7 +33,17 @@ class CellMeasurementsTest {
       Histogram latency,
       DeliveryBitmaps delivery) {
     EncodedHistogram h = EncodedHistogram.of(latency);
-    return new CellMeasurements(senders, receivers, h, h, h, h, h, delivery, Optional.empty());
+    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
+        .senders(senders)
+        .receivers(receivers)
+        .serviceMicros(h)
+        .responseMicros(h)
+        .scheduleLagMicros(h)
+        .harnessLagMicros(h)
+        .endToEndMicros(h)
+        .delivery(delivery)
+        .failure(Optional.empty())
+        .build();
   }
 
   @Test
@@ -107,16 +117,17 @@ class CellMeasurementsTest {
     CellMeasurements failed =
         CellMeasurements.empty()
             .plus(
-                new CellMeasurements(
-                    List.of(),
-                    List.of(),
-                    EncodedHistogram.empty(),
-                    EncodedHistogram.empty(),
-                    EncodedHistogram.empty(),
-                    EncodedHistogram.empty(),
-                    EncodedHistogram.empty(),
-                    DeliveryBitmaps.empty(),
-                    Optional.of(new CellFailure("sender 2", "nacked"))));
+                CellMeasurementsBuilder.builder(CellMeasurements.empty())
+                    .senders(List.of())
+                    .receivers(List.of())
+                    .serviceMicros(EncodedHistogram.empty())
+                    .responseMicros(EncodedHistogram.empty())
+                    .scheduleLagMicros(EncodedHistogram.empty())
+                    .harnessLagMicros(EncodedHistogram.empty())
+                    .endToEndMicros(EncodedHistogram.empty())
+                    .delivery(DeliveryBitmaps.empty())
+                    .failure(Optional.of(new CellFailure("sender 2", "nacked")))
+                    .build());
 
     assertThat(failed.failure()).contains(new CellFailure("sender 2", "nacked"));
   }

@@ -9,11 +9,21 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Request counts travel in cell reports and add up when cells merge. */
-class CellReportRequestsTest {
+class CellMeasurementsRequestsTest {
   private static CellMeasurements withRequests(RequestCounts requests) {
     EncodedHistogram h = EncodedHistogram.empty();
-    return new CellMeasurements(
-        List.of(), List.of(), h, h, h, h, h, DeliveryBitmaps.empty(), Optional.empty(), requests);
+    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
+        .senders(List.of())
+        .receivers(List.of())
+        .serviceMicros(h)
+        .responseMicros(h)
+        .scheduleLagMicros(h)
+        .harnessLagMicros(h)
+        .endToEndMicros(h)
+        .delivery(DeliveryBitmaps.empty())
+        .failure(Optional.empty())
+        .requests(requests)
+        .build();
   }
 
   @Test
@@ -31,8 +41,17 @@ class CellReportRequestsTest {
   void aReportWithoutCountsHasNone() {
     EncodedHistogram h = EncodedHistogram.empty();
     CellMeasurements plain =
-        new CellMeasurements(
-            List.of(), List.of(), h, h, h, h, h, DeliveryBitmaps.empty(), Optional.empty());
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of())
+            .receivers(List.of())
+            .serviceMicros(h)
+            .responseMicros(h)
+            .scheduleLagMicros(h)
+            .harnessLagMicros(h)
+            .endToEndMicros(h)
+            .delivery(DeliveryBitmaps.empty())
+            .failure(Optional.empty())
+            .build();
     assertThat(plain.requests()).isEqualTo(RequestCounts.NONE);
     assertThat(CellMeasurements.empty().requests()).isEqualTo(RequestCounts.NONE);
     assertThat(withRequests(null).requests()).isEqualTo(RequestCounts.NONE);
