@@ -509,15 +509,19 @@ class MainTest {
     assertThat(sweep.getFileName().toString()).endsWith("-memory-sweep");
     JsonNode json = JsonTrees.read(sweep.resolve("sweep.json"));
     assertThat(code).as(err()).isEqualTo(json.at("/highestPassingMsgsPerSecond").isNull() ? 4 : 0);
-    assertThat(json.at("/steps")).hasSize(2);
+    // The given rates run first; when 400 fails (harness-limited on a loaded host) the objective
+    // bisects between 200 and 400.
+    assertThat(json.at("/steps").size()).isGreaterThanOrEqualTo(2);
+    assertThat(json.at("/steps/0/rate").asDouble()).isEqualTo(200.0);
     assertThat(json.at("/steps/1/rate").asDouble()).isEqualTo(400.0);
     assertThat(json.at("/finding").asText())
         .matches(
             "every rate tried met the target and response time p99 <= 5,000 ms, up to 400 msgs/s:"
                 + " no knee found|highest rate with verdict ok and response time p99 <= 5,000 ms:"
-                + " 200 msgs/s \\(400 msgs/s failed\\)|no rate tried met the target .*");
+                + " [\\d,]+ msgs/s \\([\\d,]+ msgs/s failed\\)|no rate tried met the target .*");
     assertThat(sweep.resolve("001-200").resolve(ResultsWriter.RUN_JSON)).isNotEmptyFile();
-    assertThat(Files.readAllLines(sweep.resolve("sweep.csv"))).hasSize(3);
+    assertThat(Files.readAllLines(sweep.resolve("sweep.csv")))
+        .hasSize(json.at("/steps").size() + 1);
     assertThat(Files.readString(sweep.resolve("report.html"))).contains("Rate sweep");
     assertThat(out()).contains("sweep      " + json.at("/finding").asText());
   }
