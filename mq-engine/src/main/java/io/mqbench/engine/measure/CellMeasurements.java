@@ -129,27 +129,6 @@ public record CellMeasurements(
   }
 
   /**
-   * @param failureNow the failure to report instead of this one's
-   * @return this report with that failure, everything else as it is
-   */
-  public CellMeasurements withFailure(Optional<CellFailure> failureNow) {
-    return new CellMeasurements(
-        senders,
-        receivers,
-        serviceMicros,
-        responseMicros,
-        scheduleLagMicros,
-        harnessLagMicros,
-        endToEndMicros,
-        delivery,
-        failureNow,
-        requests,
-        negativeEndToEnd,
-        clockUncertaintiesNanos,
-        clockDriftNanos);
-  }
-
-  /**
    * @param nanos how far the run clock of the worker that made this report (one cell) may be off
    *     the coordinator's, either way
    * @param driftNanos how far that worker's clock moved during the run beyond what the
@@ -157,20 +136,7 @@ public record CellMeasurements(
    * @return this report with that uncertainty as its only one, and that drift
    */
   public CellMeasurements withClock(long nanos, long driftNanos) {
-    return new CellMeasurements(
-        senders,
-        receivers,
-        serviceMicros,
-        responseMicros,
-        scheduleLagMicros,
-        harnessLagMicros,
-        endToEndMicros,
-        delivery,
-        failure,
-        requests,
-        negativeEndToEnd,
-        List.of(nanos),
-        driftNanos);
+    return with(m -> m.clockUncertaintiesNanos(List.of(nanos)).clockDriftNanos(driftNanos));
   }
 
   /**
