@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -58,19 +57,6 @@ public final class EngineJson {
     binary(m, EncodedHistogram.class, EncodedHistogram::compressed, EncodedHistogram::new);
     binary(m, DeliveryBitmaps.class, DeliveryBitmaps::serialize, DeliveryBitmaps::deserialize);
     return m;
-  }
-
-  /**
-   * @param mapper a mapper from {@link #newMapper()}
-   * @param value a value to write
-   * @return its JSON
-   */
-  public static byte[] write(ObjectMapper mapper, Object value) {
-    try {
-      return mapper.writeValueAsBytes(value);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write " + value.getClass().getSimpleName(), e);
-    }
   }
 
   /** Writes one value with the generator. */
