@@ -3,6 +3,7 @@ package io.mqbench.artemis;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
@@ -91,6 +92,25 @@ public final class ArtemisMqProvider implements BrokerBackend {
       ArtemisSettings.from(config);
     }
     return config;
+  }
+
+  /** Durable sends into the journal for fsync; a send that does not block for none. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case FSYNC -> Map.of();
+      case NONE ->
+          Map.of(
+              ArtemisSettings.SEND_MODE.name(),
+              "sync",
+              ArtemisSettings.URL_PREFIX + "blockOnDurableSend",
+              "false");
+      default ->
+          throw new ConfigException(
+              "artemis cannot be set to --durability "
+                  + level.key()
+                  + ": its journal sync is a broker setting; fsync (the default) or none");
+    };
   }
 
   /**

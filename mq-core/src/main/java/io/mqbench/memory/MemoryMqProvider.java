@@ -1,5 +1,6 @@
 package io.mqbench.memory;
 
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Durability;
@@ -8,6 +9,7 @@ import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code memory} backend: a queue inside the harness's JVM with leases and redelivery, the same
@@ -102,6 +104,16 @@ public final class MemoryMqProvider implements MqProvider {
   @Override
   public String target(MqConfig config) {
     return "in-process";
+  }
+
+  /** The in-process queue keeps messages in memory, nothing else. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    if (level == Durability.Level.MEMORY) {
+      return Map.of();
+    }
+    throw new ConfigException(
+        "memory cannot be set to --durability " + level.key() + ": it is the runner's own heap");
   }
 
   /** The in-process queue keeps messages in the runner's heap only. */

@@ -1,5 +1,6 @@
 package io.mqbench.mq;
 
+import io.mqbench.config.ConfigException;
 import java.util.Locale;
 
 /**
@@ -44,6 +45,21 @@ public record Durability(Level level, String where, String settings) {
      */
     public String key() {
       return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @param text a level's {@link #key()}
+     * @return that level
+     * @throws ConfigException naming the levels if there is none of that name
+     */
+    public static Level parse(String text) {
+      for (Level l : values()) {
+        if (l != UNDECLARED && l.key().equals(text.trim().toLowerCase(Locale.ROOT))) {
+          return l;
+        }
+      }
+      throw new ConfigException(
+          "--durability must be fsync, memory, service or none, was '" + text + "'");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.mqbench.mq;
 
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import java.util.List;
@@ -111,6 +112,20 @@ public interface MqProvider {
    */
   default Durability durability(MqConfig config) {
     return Durability.UNDECLARED;
+  }
+
+  /**
+   * The keys that give this backend a durability level ({@code --durability}): the settings under
+   * which {@link #durability} answers with that level. Keys the user gave explicitly must not
+   * contradict them; the runner checks.
+   *
+   * @param level the level asked for
+   * @return keys and values to set; empty when the defaults already give it
+   * @throws ConfigException if this backend cannot give that level, saying why
+   */
+  default Map<String, String> durabilityKeys(Durability.Level level) {
+    throw new ConfigException(
+        name() + " cannot be set to --durability " + level.key() + ": it declares no levels");
   }
 
   /**

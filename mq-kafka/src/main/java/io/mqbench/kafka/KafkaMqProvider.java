@@ -224,6 +224,23 @@ public final class KafkaMqProvider implements BrokerBackend {
     }
   }
 
+  /** Kafka's brokers fsync on their own schedule (log.flush.*, a broker setting), not per send. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
+      case NONE ->
+          Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
+      default ->
+          throw new ConfigException(
+              "kafka cannot be set to --durability "
+                  + level.key()
+                  + ": its brokers fsync on their own schedule (log.flush.*, a broker setting),"
+                  + " so an acknowledged message is at best in memory on every in-sync replica"
+                  + " (--durability memory)");
+    };
+  }
+
   /**
    * Kafka acknowledges once the replicas the acks setting waits for have the batch in their page
    * cache; brokers do not fsync per message unless {@code log.flush.*} is set on them.

@@ -3,6 +3,7 @@ package io.mqbench.mongo;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
@@ -87,6 +88,20 @@ public final class MongoMqProvider implements BrokerBackend {
     MqConfig config = BrokerBackend.super.configure(raw);
     config.find(MongoSettings.URI).ifPresent(MongoSettings::address);
     return config;
+  }
+
+  /** The write concern: majority for fsync, w1 for memory, unacknowledged for none. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    String key = MongoSettings.WRITE_CONCERN.name();
+    return switch (level) {
+      case FSYNC -> Map.of(key, WriteConcernChoice.MAJORITY.toString());
+      case MEMORY -> Map.of(key, WriteConcernChoice.W1.toString());
+      case NONE -> Map.of(key, WriteConcernChoice.UNACKNOWLEDGED.toString());
+      default ->
+          throw new ConfigException(
+              "mongo cannot be set to --durability " + level.key() + ": fsync, memory or none");
+    };
   }
 
   /**

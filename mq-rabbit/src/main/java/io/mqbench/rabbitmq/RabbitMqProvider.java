@@ -1,6 +1,7 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerBackend;
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
@@ -64,6 +65,26 @@ public final class RabbitMqProvider implements BrokerBackend {
     }
     RabbitMqSettings.checkQueueArgs(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
     return config;
+  }
+
+  /** A quorum queue for fsync, a classic queue of transient messages for memory. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case FSYNC ->
+          Map.of(
+              RabbitMqSettings.QUEUE_TYPE.name(), "quorum",
+              RabbitMqSettings.PERSISTENT.name(), "true");
+      case MEMORY ->
+          Map.of(
+              RabbitMqSettings.QUEUE_TYPE.name(), "classic",
+              RabbitMqSettings.PERSISTENT.name(), "false");
+      default ->
+          throw new ConfigException(
+              "rabbitmq cannot be set to --durability "
+                  + level.key()
+                  + ": senders always wait for publisher confirms (fsync or memory)");
+    };
   }
 
   /**

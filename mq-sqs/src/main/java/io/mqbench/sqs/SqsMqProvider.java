@@ -3,6 +3,7 @@ package io.mqbench.sqs;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
+import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
@@ -124,6 +125,18 @@ public final class SqsMqProvider implements BrokerBackend {
       }
     }
     return config;
+  }
+
+  /** SQS keeps messages as its contract says; nothing else can be asked of it. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    if (level == Durability.Level.SERVICE) {
+      return Map.of();
+    }
+    throw new ConfigException(
+        "sqs cannot be set to --durability "
+            + level.key()
+            + ": it stores messages as its service contract says (--durability service)");
   }
 
   /**

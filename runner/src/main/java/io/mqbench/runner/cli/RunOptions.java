@@ -165,6 +165,18 @@ final class RunOptions {
   String maxBacklog;
 
   @Option(
+      names = {"--durability"},
+      paramLabel = "LEVEL",
+      description =
+          "Where an acknowledged message must be when its acknowledgement arrives: fsync (on disk),"
+              + " memory (in memory on the replicas that acknowledge), service (as a service's"
+              + " contract says: sqs), none (not waited for). Sets the backend's keys that give it"
+              + " (rabbitmq: quorum queue or transient classic; mongo: the write concern; kafka:"
+              + " acks; artemis: blocking durable sends), refuses a level the backend cannot give"
+              + " and a -p key that contradicts it. Default: the backend's own settings.")
+  Optional<String> durability = Optional.empty();
+
+  @Option(
       names = {"--limit-probe"},
       paramLabel = "DURATION",
       defaultValue = "5s",

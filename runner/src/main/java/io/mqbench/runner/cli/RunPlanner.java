@@ -7,6 +7,7 @@ import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.config.Preset;
@@ -144,6 +145,52 @@ final class RunPlanner {
     return options;
   }
 
+  /** The backend's keys with those that give the asked durability; a contradiction is an error. */
+  private static Map<String, String> withDurability(
+      MqProvider provider, Optional<Durability.Level> level, Map<String, String> given) {
+    if (level.isEmpty()) {
+      return given;
+    }
+    Map<String, String> keys = new TreeMap<>(given);
+    provider
+        .durabilityKeys(level.get())
+        .forEach(
+            (k, v) -> {
+              String other = given.get(k);
+              if (other != null && !other.trim().equalsIgnoreCase(v)) {
+                throw new ConfigException(
+                    "--durability "
+                        + level.get().key()
+                        + " sets "
+                        + k
+                        + "="
+                        + v
+                        + ", but "
+                        + k
+                        + "="
+                        + other
+                        + " was given: drop one");
+              }
+              keys.put(k, v);
+            });
+    return keys;
+  }
+
+  /** What the backend declares under the final keys must be what was asked. */
+  private static void checkDurability(
+      MqProvider provider, Durability.Level level, MqConfig backend) {
+    Durability got = provider.durability(backend);
+    if (got.level() != level) {
+      throw new ConfigException(
+          "--durability "
+              + level.key()
+              + ": with these keys "
+              + provider.name()
+              + " keeps acknowledged messages "
+              + got.describe());
+    }
+  }
+
   private RunPlan plan(
       int number, RunOptions o, Map<String, String> cell, int repetition, Optional<Double> atRate) {
     MqProvider provider = providers.find(o.queue);
@@ -154,10 +201,12 @@ final class RunPlanner {
             cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
           }
         });
-    MqConfig backend =
-        provider.configure(
-            BackendProperties.gather(
-                provider, providers.names(), scenario, cellProperties, invocation, o.properties));
+    Optional<Durability.Level> durability = o.durability.map(Durability.Level::parse);
+    Map<String, String> keys =
+        BackendProperties.gather(
+            provider, providers.names(), scenario, cellProperties, invocation, o.properties);
+    MqConfig backend = provider.configure(withDurability(provider, durability, keys));
+    durability.ifPresent(level -> checkDurability(provider, level, backend));
     Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
     boolean rate = mode == Mode.RATE;
     Optional<Duration> duration =

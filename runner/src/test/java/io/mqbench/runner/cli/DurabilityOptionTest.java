@@ -1,0 +1,109 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.MqProviders;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Issue 28: {@code --durability} sets each backend's keys for a level, so that a comparison across
+ * queues at equal durability is one flag; a level a backend cannot give is a one-line error.
+ */
+class DurabilityOptionTest {
+  @TempDir Path tmp;
+
+  private RunPlan plan(String... args) {
+    List<String> runArgs = new ArrayList<>(List.of(args));
+    runArgs.addAll(List.of("--out", tmp.toString()));
+    RunOptions options = new RunOptions();
+    new CommandLine(options).parseArgs(runArgs.toArray(String[]::new));
+    return new RunPlanner(
+            new CliCapture().invocation(Map.of(), Map.of()),
+            MqProviders.load(),
+            Optional.empty(),
+            Optional.empty(),
+            List.of())
+        .plan(options)
+        .runs()
+        .get(0);
+  }
+
+  private static Durability durability(RunPlan p) {
+    return p.provider().durability(p.backend());
+  }
+
+  @Test
+  void fsyncOnRabbitMqIsAQuorumQueueOfPersistentMessages() {
+    RunPlan p = plan("--queue", "rabbitmq", "--durability", "fsync");
+
+    assertThat(p.backend().effective()).containsEntry("rabbitmq.queueType", "quorum");
+    assertThat(durability(p).level()).isEqualTo(Durability.Level.FSYNC);
+  }
+
+  @Test
+  void memoryOnKafkaAndRabbitMqGivesBothTheSameLevel() {
+    assertThat(durability(plan("--queue", "kafka", "--durability", "memory")).level())
+        .isEqualTo(durability(plan("--queue", "rabbitmq", "--durability", "memory")).level())
+        .isEqualTo(Durability.Level.MEMORY);
+  }
+
+  @Test
+  void aLevelTheBackendCannotGiveIsRefusedSayingWhy() {
+    assertThatThrownBy(() -> plan("--queue", "kafka", "--durability", "fsync"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("kafka cannot be set to --durability fsync: its brokers fsync");
+  }
+
+  @Test
+  void aKeyThatContradictsTheLevelIsRefusedNamingBoth() {
+    assertThatThrownBy(
+            () ->
+                plan(
+                    "--queue",
+                    "rabbitmq",
+                    "--durability",
+                    "fsync",
+                    "-p",
+                    "rabbitmq.queueType=classic"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "--durability fsync sets rabbitmq.queueType=quorum, but"
+                + " rabbitmq.queueType=classic was given: drop one");
+  }
+
+  @Test
+  void anUnknownLevelNamesTheLevels() {
+    assertThatThrownBy(() -> plan("--queue", "mongo", "--durability", "disk"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("--durability must be fsync, memory, service or none, was 'disk'");
+  }
+
+  @Test
+  void everyLevelABackendOffersIsTheLevelItThenDeclares() {
+    for (String queue : List.of("rabbitmq", "mongo", "kafka", "artemis", "sqs", "memory")) {
+      for (Durability.Level level : Durability.Level.values()) {
+        if (level == Durability.Level.UNDECLARED) {
+          continue;
+        }
+        RunPlan p;
+        try {
+          p = plan("--queue", queue, "--durability", level.key());
+        } catch (ConfigException refused) {
+          assertThat(refused.getMessage()).startsWith(queue + " cannot be set to --durability");
+          continue;
+        }
+        assertThat(durability(p).level()).as(queue + " " + level).isEqualTo(level);
+      }
+    }
+  }
+}
