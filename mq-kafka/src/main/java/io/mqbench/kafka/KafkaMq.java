@@ -26,7 +26,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -139,6 +141,10 @@ final class KafkaMq implements Mq {
       if (minIsr > 0) {
         configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(minIsr));
       }
+      int flush = s.config.get(KafkaSettings.FLUSH_MESSAGES);
+      if (flush > 0) {
+        configs.put(TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG, String.valueOf(flush));
+      }
       NewTopic newTopic =
           new NewTopic(
                   topic,
@@ -162,6 +168,7 @@ final class KafkaMq implements Mq {
       existing = awaitTopic(admin, s);
     }
     TopicDescription d = existing.orElseThrow();
+    applyFlushMessages(admin, s);
     String isr = topicConfig(admin, topic, TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
     return topic
         + " partitions="
@@ -169,7 +176,51 @@ final class KafkaMq implements Mq {
         + " replicationFactor="
         + d.partitions().get(0).replicas().size()
         + " min.insync.replicas="
-        + isr;
+        + isr
+        + " flush.messages="
+        + topicConfig(admin, topic, TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG);
+  }
+
+  /**
+   * Gives an existing topic the flush.messages asked for, or removes its own setting when none is
+   * asked: the durability the run declares follows from kafka.flushMessages, so the topic must
+   * match it, also when an earlier run of another level created it.
+   */
+  private static void applyFlushMessages(Admin admin, KafkaSettings s) throws InterruptedException {
+    int flush = s.config.get(KafkaSettings.FLUSH_MESSAGES);
+    ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, s.topic);
+    String name = TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG;
+    try {
+      ConfigEntry entry = admin.describeConfigs(List.of(r)).all().get().get(r).get(name);
+      boolean own =
+          entry != null && entry.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG;
+      AlterConfigOp op;
+      if (flush > 0 && (entry == null || !String.valueOf(flush).equals(entry.value()))) {
+        op =
+            new AlterConfigOp(
+                new ConfigEntry(name, String.valueOf(flush)), AlterConfigOp.OpType.SET);
+      } else if (flush == 0 && own) {
+        op = new AlterConfigOp(new ConfigEntry(name, ""), AlterConfigOp.OpType.DELETE);
+      } else {
+        return;
+      }
+      admin.incrementalAlterConfigs(Map.of(r, List.of(op))).all().get();
+    } catch (ExecutionException e) {
+      throw new MqException(
+          "cannot set "
+              + name
+              + "="
+              + (flush == 0 ? "(the broker's)" : flush)
+              + " on topic "
+              + s.topic
+              + " at "
+              + s.bootstrap
+              + " ("
+              + KafkaSettings.FLUSH_MESSAGES.name()
+              + "): "
+              + rootMessage(e.getCause()),
+          e.getCause());
+    }
   }
 
   private static Optional<TopicDescription> describe(Admin admin, KafkaSettings s)

@@ -224,10 +224,14 @@ public final class KafkaMqProvider implements BrokerBackend {
     }
   }
 
-  /** Kafka's brokers fsync on their own schedule (log.flush.*, a broker setting), not per send. */
+  /**
+   * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
+   * acks=all and the page cache; none: a producer that does not wait.
+   */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
     return switch (level) {
+      case FSYNC -> Map.of(ACKS.name(), Acks.ALL.text(), FLUSH_MESSAGES.name(), "1");
       case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
       case NONE ->
           Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
@@ -235,15 +239,14 @@ public final class KafkaMqProvider implements BrokerBackend {
           throw new ConfigException(
               "kafka cannot be set to --durability "
                   + level.key()
-                  + ": its brokers fsync on their own schedule (log.flush.*, a broker setting),"
-                  + " so an acknowledged message is at best in memory on every in-sync replica"
-                  + " (--durability memory)");
+                  + ": it is a broker of its own, not a service with a contract (fsync, memory or"
+                  + " none)");
     };
   }
 
   /**
-   * Kafka acknowledges once the replicas the acks setting waits for have the batch in their page
-   * cache; brokers do not fsync per message unless {@code log.flush.*} is set on them.
+   * Kafka acknowledges once the replicas the acks setting waits for have the batch: in their page
+   * cache, or on disk when the topic fsyncs every append ({@code flush.messages=1}).
    */
   @Override
   public Durability durability(MqConfig config) {
@@ -252,17 +255,25 @@ public final class KafkaMqProvider implements BrokerBackend {
             .passThrough(PRODUCER_PREFIX)
             .getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text())
             .trim();
-    String setting = "kafka.acks=" + acks + ", broker flush: the OS page cache (log.flush.* unset)";
+    int flush = config.get(FLUSH_MESSAGES);
     if (acks.equals(Acks.NONE.text())) {
       return new Durability(Durability.Level.NONE, "(the producer does not wait)", "kafka.acks=0");
     }
-    if (acks.equals(Acks.LEADER.text())) {
-      return new Durability(Durability.Level.MEMORY, "on the partition leader only", setting);
-    }
+    String where =
+        acks.equals(Acks.LEADER.text())
+            ? "on the partition leader only"
+            : "on every in-sync replica (at least the topic's min.insync.replicas)";
+    String setting =
+        "kafka.acks="
+            + acks
+            + ", "
+            + switch (flush) {
+              case 0 -> "broker flush: the OS page cache (flush.messages unset)";
+              case 1 -> "topic flush.messages=1: every append fsynced before it is acknowledged";
+              default -> "topic flush.messages=" + flush + ": fsynced every " + flush + " messages";
+            };
     return new Durability(
-        Durability.Level.MEMORY,
-        "on every in-sync replica (at least the topic's min.insync.replicas)",
-        setting);
+        flush == 1 ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, setting);
   }
 
   /**

@@ -69,6 +69,22 @@ final class KafkaSettings {
           "replicas",
           "min.insync.replicas of the topic when created; 0: the cluster's default");
 
+  /**
+   * The topic's {@code flush.messages}: the broker fsyncs a partition's log once this many messages
+   * were appended unflushed (on the leader and on each follower, before it fetches further), so 1
+   * means every append is on disk before the broker acknowledges it or a follower confirms it.
+   */
+  static final ConfigKey<Integer> FLUSH_MESSAGES =
+      ConfigKey.integer(
+          "kafka.flushMessages",
+          0,
+          0,
+          Integer.MAX_VALUE,
+          "messages",
+          "the topic's flush.messages, set on it whether created or existing: 1 fsyncs every append"
+              + " on every replica before it is acknowledged; 0 removes a per-topic setting, leaving"
+              + " the broker's log.flush.interval.messages (by default: the OS page cache decides)");
+
   /** Producer {@code acks}: {@code all} (with the idempotent producer), {@code 1} or {@code 0}. */
   static final ConfigKey<Acks> ACKS =
       ConfigKey.enumeration(
@@ -192,6 +208,7 @@ final class KafkaSettings {
           PARTITIONS,
           REPLICATION_FACTOR,
           MIN_INSYNC_REPLICAS,
+          FLUSH_MESSAGES,
           ACKS,
           LINGER,
           BATCH_SIZE,

@@ -36,4 +36,17 @@ class KafkaDurabilityTest {
                 .level())
         .isEqualTo(Level.NONE);
   }
+
+  @Test
+  void aTopicThatFsyncsEveryAppendWithAcksAllIsFsyncedOnEveryInSyncReplica() {
+    Durability d = of(Map.of("kafka.flushMessages", "1"));
+    assertThat(d.level()).isEqualTo(Level.FSYNC);
+    assertThat(d.where()).contains("every in-sync replica");
+    assertThat(d.settings()).contains("flush.messages=1");
+  }
+
+  @Test
+  void aTopicThatFsyncsEveryFewMessagesIsStillInMemoryWhenAcknowledged() {
+    assertThat(of(Map.of("kafka.flushMessages", "100")).level()).isEqualTo(Level.MEMORY);
+  }
 }

@@ -58,10 +58,27 @@ class DurabilityOptionTest {
   }
 
   @Test
+  void fsyncOnKafkaIsAcksAllAndATopicThatFsyncsEveryAppend() {
+    RunPlan p = plan("--queue", "kafka", "--durability", "fsync");
+
+    assertThat(p.backend().effective())
+        .containsEntry("kafka.acks", "all")
+        .containsEntry("kafka.flushMessages", "1");
+    assertThat(durability(p).level()).isEqualTo(Durability.Level.FSYNC);
+  }
+
+  @Test
+  void fsyncOnKafkaAndRabbitMqGivesBothTheSameLevel() {
+    assertThat(durability(plan("--queue", "kafka", "--durability", "fsync")))
+        .extracting(Durability::level)
+        .isEqualTo(durability(plan("--queue", "rabbitmq", "--durability", "fsync")).level());
+  }
+
+  @Test
   void aLevelTheBackendCannotGiveIsRefusedSayingWhy() {
-    assertThatThrownBy(() -> plan("--queue", "kafka", "--durability", "fsync"))
+    assertThatThrownBy(() -> plan("--queue", "memory", "--durability", "fsync"))
         .isInstanceOf(ConfigException.class)
-        .hasMessageStartingWith("kafka cannot be set to --durability fsync: its brokers fsync");
+        .hasMessage("memory cannot be set to --durability fsync: it is the runner's own heap");
   }
 
   @Test

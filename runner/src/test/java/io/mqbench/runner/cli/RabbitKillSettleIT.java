@@ -128,6 +128,11 @@ class RabbitKillSettleIT {
                   "rabbitmq.uri=" + node.uri(),
                   "-p",
                   "rabbitmq.password=guest",
+                  // The restarted node replays the quorum queue's log before basic.consume answers;
+                  // under a full build's load that took over the default 30 s (twice, 46,421
+                  // messages), failing the drain with "basic.consume timed out".
+                  "-p",
+                  "rabbitmq.confirmTimeout=120s",
                   "--idle",
                   "3s");
 
