@@ -15,6 +15,8 @@ import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
 import io.mqbench.runner.session.RunLimits;
 import io.mqbench.worker.NodeLayout;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -308,10 +310,14 @@ final class RunPlanner {
 
   /**
    * Finds an output folder that cannot be written before the run, not after it: the folder, or the
-   * nearest part of its path that exists, must be a writable directory. Nothing is created here, so
-   * that {@code --dry-run} leaves no trace.
+   * nearest part of its path that exists, must be a directory in which a folder can be made. The
+   * probe folder is removed at once, so that {@code --dry-run} leaves no trace. Permission bits
+   * alone do not tell: root may "write" to {@code /proc}, where no folder can be made.
    */
   static void checkOutputFolder(Path out) {
+    if (out.toString().isBlank()) {
+      throw new ConfigException("--out must name a folder, was empty");
+    }
     Path existing = out.toAbsolutePath().normalize();
     while (existing != null && !Files.exists(existing)) {
       existing = existing.getParent();
@@ -321,9 +327,25 @@ final class RunPlanner {
             ? "no part of the path exists"
             : !Files.isDirectory(existing)
                 ? existing + " is not a directory"
-                : !Files.isWritable(existing) ? existing + " is not writable" : null;
+                : !Files.isWritable(existing)
+                    ? existing + " is not writable"
+                    : cannotMakeAFolderIn(existing);
     if (why != null) {
       throw new ConfigException("--out " + out + ": results cannot be written there (" + why + ")");
+    }
+  }
+
+  /** Why no folder can be made in {@code dir}, or null if one can (and was removed again). */
+  private static String cannotMakeAFolderIn(Path dir) {
+    try {
+      Files.delete(Files.createTempDirectory(dir, ".mqbench-write-check-"));
+      return null;
+    } catch (FileSystemException e) {
+      return "cannot make a folder in "
+          + dir
+          + (e.getReason() == null ? "" : ": " + e.getReason().toLowerCase(Locale.ROOT));
+    } catch (IOException e) {
+      return "cannot make a folder in " + dir + ": " + e.getMessage();
     }
   }
 

@@ -159,6 +159,23 @@ class StrictInputsTest {
   }
 
   @Test
+  void anOutputFolderWhereNoFolderCanBeMadeIsRefusedBeforeTheRunEvenForRoot() {
+    // Root passes every permission check on /proc, yet no folder can be made there: before, the
+    // run went ahead and its results were lost after it.
+    int code = run(Map.of(), Map.of(), "run", "--queue", "memory", "--out", "/proc/mqbench-x");
+
+    assertRefusedInOneLine(code, "--out /proc/mqbench-x", "cannot make a folder in /proc");
+    assertThat(out()).doesNotContain("sent");
+  }
+
+  @Test
+  void anEmptyOutputFolderIsRefused() {
+    int code = run(Map.of(), Map.of(), "run", "--queue", "memory", "--out", "");
+
+    assertRefusedInOneLine(code, "--out must name a folder, was empty");
+  }
+
+  @Test
   void aMessageSizeTheHeapCannotHoldIsRefusedBeforeConnecting() {
     int code =
         run(
