@@ -137,11 +137,30 @@ final class RunPlanner {
     cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
     CommandLine.ParseResult parsed = cli.parseArgs(runArgs.toArray(String[]::new));
     for (OptionSpec option : cli.getCommandSpec().options()) {
-      if (cell.containsKey(LayeredDefaults.camelName(option.longestName()))
-          && parsed.hasMatchedOption(option)) {
+      String name = LayeredDefaults.camelName(option.longestName());
+      if (!cell.containsKey(name)) {
+        continue;
+      }
+      if (parsed.hasMatchedOption(option)) {
         throw new ConfigException(
             option.longestName()
                 + " is varied by the scenario's matrix; do not also give it on the command line");
+      }
+      // Otherwise the axis would win over them silently: one of the two was not meant.
+      String property = invocation.systemProperties().get(name);
+      String env = invocation.env().get(LayeredDefaults.envName(option.longestName()));
+      if (property != null || env != null) {
+        throw new ConfigException(
+            (property != null
+                    ? "-D" + name + "=" + property
+                    : LayeredDefaults.envName(option.longestName()) + "=" + env)
+                + " sets "
+                + option.longestName()
+                + ", which the scenario's matrix varies ("
+                + name
+                + ": "
+                + String.join(", ", scenario.orElseThrow().axisValues(name))
+                + "); drop one");
       }
     }
     return options;

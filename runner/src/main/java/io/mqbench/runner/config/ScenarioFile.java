@@ -21,6 +21,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -71,6 +72,14 @@ public record ScenarioFile(
    */
   public boolean isMatrix() {
     return cells.size() > 1 || repeat > 1;
+  }
+
+  /**
+   * @param name an axis, such as {@code senders}
+   * @return the values the matrix gives it, in order, each once
+   */
+  public List<String> axisValues(String name) {
+    return cells.stream().map(c -> c.get(name)).filter(Objects::nonNull).distinct().toList();
   }
 
   private static final ObjectMapper YAML =
@@ -172,12 +181,27 @@ public record ScenarioFile(
     } catch (IOException e) {
       throw new ConfigException("cannot read scenario file " + path + ": " + e.getMessage());
     }
-    if (root == null || root.isMissingNode() || root.isNull() || root.isEmpty()) {
+    if (root == null || root.isMissingNode() || root.isNull()) {
       throw new ConfigException(
           "scenario file " + path + " is empty: it must set at least one option");
     }
+    if (root.isValueNode()) {
+      // A value node is "empty" to JsonNode.isEmpty(): a sentence would be reported as no file.
+      String text = root.asText().strip();
+      throw new ConfigException(
+          "scenario file "
+              + path
+              + " must be a mapping of option: value (queue: kafka), not a line of text ('"
+              + (text.length() > 40 ? text.substring(0, 39) + "…" : text)
+              + "')");
+    }
     if (!root.isObject()) {
-      throw new ConfigException("scenario file " + path + " must be a mapping of option: value");
+      throw new ConfigException(
+          "scenario file " + path + " must be a mapping of option: value, not a list");
+    }
+    if (root.isEmpty()) {
+      throw new ConfigException(
+          "scenario file " + path + " is empty: it must set at least one option");
     }
     Map<String, String> options = new TreeMap<>();
     Map<String, String> properties = new TreeMap<>();

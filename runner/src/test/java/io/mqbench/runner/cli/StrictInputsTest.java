@@ -176,6 +176,37 @@ class StrictInputsTest {
   }
 
   @Test
+  void aSystemPropertyForAnOptionTheMatrixVariesIsRefusedNamingBoth() throws IOException {
+    Path scenario =
+        Files.writeString(tmp.resolve("m.yml"), "queue: memory\nmatrix:\n  senders: [1, 2]\n");
+
+    int code =
+        run(
+            Map.of(),
+            Map.of("senders", "4"),
+            "run",
+            "--scenario",
+            scenario.toString(),
+            "--out",
+            results());
+
+    assertRefusedInOneLine(
+        code,
+        "-Dsenders=4 sets --senders, which the scenario's matrix varies (senders: 1, 2); drop one");
+  }
+
+  @Test
+  void aScenarioFileOfOneSentenceIsRefusedAsNotAMappingNotAsEmpty() throws IOException {
+    Path scenario = Files.writeString(tmp.resolve("s.yml"), "run kafka with four senders please\n");
+
+    int code =
+        run(Map.of(), Map.of(), "run", "--scenario", scenario.toString(), "--out", results());
+
+    assertRefusedInOneLine(
+        code, "must be a mapping of option: value", "not a line of text ('run kafka with");
+  }
+
+  @Test
   void aMessageSizeTheHeapCannotHoldIsRefusedBeforeConnecting() {
     int code =
         run(
