@@ -144,8 +144,10 @@ public final class Main implements Runnable {
                     "mqbench: "
                         + ex.getMessage()
                         + " (see mqbench "
-                        + ex.getCommandLine().getCommandName()
-                        + " --help)");
+                        + (ex.getCommandLine().getParent() == null
+                            ? ""
+                            : ex.getCommandLine().getCommandName() + " ")
+                        + "--help)");
             return ExitCodes.USAGE;
           });
       cli.setExecutionExceptionHandler(

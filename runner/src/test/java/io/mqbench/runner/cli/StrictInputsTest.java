@@ -207,6 +207,13 @@ class StrictInputsTest {
   }
 
   @Test
+  void anUnknownCommandPointsToTheToolsHelpNamingTheToolOnce() {
+    int code = run(Map.of(), Map.of(), "frobnicate");
+
+    assertRefusedInOneLine(code, "'frobnicate' (see mqbench --help)");
+  }
+
+  @Test
   void aMessageSizeTheHeapCannotHoldIsRefusedBeforeConnecting() {
     int code =
         run(
