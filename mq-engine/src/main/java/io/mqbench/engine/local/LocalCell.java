@@ -213,10 +213,44 @@ public final class LocalCell implements Cell {
     }
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The run's start is also the origin of the run clock, which every sender and receiver gets
+   * here, before any is released (receivers started later read envelopes against it too).
+   */
   @Override
-  public void startSenders(long atNanos) {
+  public synchronized void startSenders(long atNanos) {
     startNanos = atNanos;
+    runOriginAt(atNanos);
     sendersGo.countDown();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here {@code atNanos} is a reading of this cell's clock (a worker translated it). Each task
+   * reads its origin once per batch, so a batch in progress keeps the origin it started with.
+   */
+  @Override
+  public synchronized void moveRunOrigin(long atNanos) {
+    runOriginAt(atNanos);
+  }
+
+  /**
+   * Tasks exist once {@link #prepare} returned: each thread created its own before it was ready.
+   */
+  private void runOriginAt(long atNanos) {
+    for (SenderTask s : senders) {
+      if (s != null) {
+        s.runStartsAt(atNanos);
+      }
+    }
+    for (ReceiverTask r : receivers) {
+      if (r != null) {
+        r.runStartsAt(atNanos);
+      }
+    }
   }
 
   @Override
@@ -396,7 +430,6 @@ public final class LocalCell implements Cell {
       if (stopSenders) {
         return;
       }
-      task.runStartsAt(startNanos);
       parkUntil(startNanos);
       try {
         if (s.rateMode()) {
@@ -474,8 +507,6 @@ public final class LocalCell implements Cell {
       ready.countDown();
       counted = true;
       receiversGo.await();
-      // Senders are released first (or together), so the run's start is known by now.
-      task.runStartsAt(startNanos);
       parkUntil(receiversStartNanos);
       while (!stopReceivers) {
         task.receiveOnce();

@@ -81,8 +81,10 @@ public final class ReceiverTask {
   /**
    * Sets the run clock's origin: the run's start on this process's clock. Envelopes carry intended
    * send times as nanoseconds since the run's start, so end-to-end latency is the time since this
-   * origin minus the envelope's time, whichever process sent the message. 0 (the default) reads
-   * envelopes as clock readings of this process.
+   * origin minus the envelope's time, whichever process sent the message. Set again when this
+   * process's clock was found to have moved against the coordinator's: batches received after that
+   * are read against the new origin. Safe from any thread; 0 (the default) reads envelopes as clock
+   * readings of this process.
    *
    * @param nanos the run's start, a reading of this task's clock
    */
@@ -102,7 +104,7 @@ public final class ReceiverTask {
       return 0;
     }
     long now = clock.getAsLong();
-    long sinceStart = now - runStartNanos;
+    long sinceStart = now - runStartNanos; // one volatile read per batch
     int ours = 0;
     synchronized (this) {
       for (Received message : got) {

@@ -28,8 +28,8 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * with their time; the sending thread takes them from the queue and records them. Histograms and
  * bitmaps therefore need no locks. A batch counts as sent only once it completed.
  *
- * <p>Everything but {@link #sentCount()} belongs to the sending thread; read the rest only after
- * the thread ended.
+ * <p>Everything but {@link #sentCount()} and {@link #runStartsAt} belongs to the sending thread;
+ * read the rest only after the thread ended.
  */
 public final class SenderTask {
   private final int senderId;
@@ -53,7 +53,7 @@ public final class SenderTask {
   private long slotFreedNanos;
   private long lastIssueReturnedNanos;
   private boolean fullAfterLastIssue;
-  private long runStartNanos;
+  private volatile long runStartNanos;
 
   /** A batch handed to the backend and not yet recorded. */
   private record Batch(long firstSequence, int size, long intendedNanos, long startNanos) {}
@@ -103,7 +103,9 @@ public final class SenderTask {
   /**
    * Sets the run clock's origin: envelopes carry intended send times as nanoseconds since this
    * instant, so that a receiver in another process, which knows the same instant on its own clock,
-   * can tell their age. Call before the first send, on the sending thread; 0 (the default) leaves
+   * can tell their age. Set before the first send; set again when this process's clock was found to
+   * have moved against the coordinator's, and the batches issued after that carry times since the
+   * new origin (the schedule itself does not move). Safe from any thread; 0 (the default) leaves
    * clock readings in the envelopes.
    *
    * @param nanos the run's start, a reading of this task's clock
@@ -187,7 +189,7 @@ public final class SenderTask {
 
   private int issue(int n, long intended) {
     long start = clock.getAsLong();
-    long sinceOrigin = intended - runStartNanos;
+    long sinceOrigin = intended - runStartNanos; // one volatile read per batch
     List<byte[]> bodiesOfBatch = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       bodiesOfBatch.add(bodies.next(nextSequence + i, sinceOrigin));
