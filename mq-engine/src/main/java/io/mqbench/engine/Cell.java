@@ -51,6 +51,17 @@ public interface Cell extends AutoCloseable {
   void startReceivers(long atNanos);
 
   /**
+   * Moves the origin of the run clock: the run's start (the instant given to {@link
+   * #startSenders}), translated again because this cell's clock was measured anew and had moved
+   * against the coordinator's. From then on senders stamp envelopes, and receivers read them,
+   * against the new origin; the send schedule stays as it was, and what was recorded stays. A cell
+   * in the coordinator's process shares its clock and is never asked. Safe from any thread.
+   *
+   * @param atNanos the run's start, a {@code nanoTime} reading of the coordinator
+   */
+  void moveRunOrigin(long atNanos);
+
+  /**
    * @return the counts now; cheap, called many times a second
    */
   CellProgress poll();

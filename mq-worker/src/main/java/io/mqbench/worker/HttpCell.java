@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A cell on a worker, seen from the coordinator. Instants are translated to the worker's clock with
- * the offset measured when the cell is prepared.
+ * the offset measured when the cell is prepared; while the run goes on the offset is measured again
+ * ({@link #CLOCK_RECHECK}), and when it has moved the worker gets the run's origin translated with
+ * the new one, so that a drifting clock is corrected piecewise.
  *
  * <p>Once prepared, it never throws: a worker that fails, answers with an error or stops answering
  * turns into a failure of this cell, named after the worker, which the coordinator sees in {@link
@@ -39,6 +41,11 @@ public final class HttpCell implements Cell {
   private final long clockRecheckNanos;
   private volatile long lastClockCheck;
   private volatile long clockDriftNanos;
+  private volatile long clockUncertaintyNanos;
+  private volatile ClockOffset firstOffset = ClockOffset.NONE;
+  private volatile boolean started;
+  private volatile long runStartNanos;
+  private volatile int clockCorrections;
   private final AtomicReference<CellFailure> failure = new AtomicReference<>();
   private volatile String id;
   private volatile ClockOffset offset = ClockOffset.NONE;
@@ -65,11 +72,19 @@ public final class HttpCell implements Cell {
 
   /**
    * @return how far the worker's clock moved against this process's during the run, by the offsets
-   *     measured again while it ran ({@link #CLOCK_RECHECK}), beyond what the measurements'
-   *     uncertainties explain; 0 until it moved
+   *     measured again while it ran ({@link #CLOCK_RECHECK}) against the one measured before it,
+   *     beyond what the measurements' uncertainties explain; 0 until it moved. Corrections do not
+   *     reduce it: it says how far the clock went, not what is left of it
    */
   public long clockDriftNanos() {
     return clockDriftNanos;
+  }
+
+  /**
+   * @return how many times the run's origin was moved on the worker because its clock had moved
+   */
+  public int clockCorrections() {
+    return clockCorrections;
   }
 
   /**
@@ -80,7 +95,8 @@ public final class HttpCell implements Cell {
   }
 
   /**
-   * @return the worker's clock offset, measured by {@link #prepare}
+   * @return the worker's clock offset in force: measured by {@link #prepare}, or measured again
+   *     during the run if the clock had moved since
    */
   public ClockOffset clockOffset() {
     return offset;
@@ -101,6 +117,8 @@ public final class HttpCell implements Cell {
   @Override
   public CellReady prepare(CellSpec spec) {
     offset = client.clockOffset(CLOCK_EXCHANGES);
+    firstOffset = offset;
+    clockUncertaintyNanos = offset.uncertaintyNanos();
     lastClockCheck = System.nanoTime();
     Duration timeout = spec.settings().connectTimeout().plus(WorkerClient.QUICK);
     JsonNode ready = client.post("cells", Wire.spec(spec), timeout);
@@ -110,12 +128,25 @@ public final class HttpCell implements Cell {
 
   @Override
   public void startSenders(long atNanos) {
+    runStartNanos = atNanos;
+    started = true;
     call("start-senders", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
   }
 
   @Override
   public void startReceivers(long atNanos) {
     call("start-receivers", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Translated with the offset in force; this cell calls it itself when a new measurement of the
+   * worker's clock replaced the offset.
+   */
+  @Override
+  public void moveRunOrigin(long atNanos) {
+    call("run-origin", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
   }
 
   @Override
@@ -138,9 +169,11 @@ public final class HttpCell implements Cell {
 
   /**
    * Every {@link #CLOCK_RECHECK}, on the coordinator's polling thread: measures the worker's clock
-   * again and keeps how far its offset moved from the one the run started with, beyond both
-   * measurements' uncertainties. The run keeps its first offset (envelopes are stamped with it);
-   * this only says how much it has moved since.
+   * again. How far it moved from the offset measured before the run, beyond both measurements'
+   * uncertainties, is its drift. When it moved from the offset in force beyond both their
+   * uncertainties, the new offset replaces it and the worker moves the run's origin with it: its
+   * senders stamp, and its receivers read, later envelopes on the corrected clock. A move within
+   * the uncertainties is noise of the measurement, not of the clock, and changes nothing.
    */
   private void recheckClock() {
     long now = System.nanoTime();
@@ -150,16 +183,29 @@ public final class HttpCell implements Cell {
     lastClockCheck = now;
     try {
       ClockOffset again = client.clockOffset(CLOCK_RECHECK_EXCHANGES);
-      long moved =
-          Math.abs(again.offsetNanos() - offset.offsetNanos())
-              - again.uncertaintyNanos()
-              - offset.uncertaintyNanos();
-      if (moved > clockDriftNanos) {
-        clockDriftNanos = moved;
+      long drift = moved(firstOffset, again);
+      if (drift > clockDriftNanos) {
+        clockDriftNanos = drift;
+      }
+      if (moved(offset, again) > 0) {
+        offset = again;
+        // Figures read after the correction are true within the new offset's uncertainty.
+        clockUncertaintyNanos = Math.max(clockUncertaintyNanos, again.uncertaintyNanos());
+        clockCorrections++;
+        if (started) {
+          moveRunOrigin(runStartNanos);
+        }
       }
     } catch (RuntimeException e) {
       // A worker that stopped answering fails the run at the next poll; the drift is an extra.
     }
+  }
+
+  /** How far the offset moved from one measurement to the other beyond both uncertainties. */
+  private static long moved(ClockOffset from, ClockOffset to) {
+    return Math.abs(to.offsetNanos() - from.offsetNanos())
+        - to.uncertaintyNanos()
+        - from.uncertaintyNanos();
   }
 
   @Override
@@ -202,9 +248,9 @@ public final class HttpCell implements Cell {
                 // interrupted ones; the call may take that long and a little more.
                 timeout.plus(Duration.ofSeconds(15)));
         CellMeasurements r = Wire.report(n);
-        // The worker's clock is true within its offset's uncertainty.
+        // The worker's clock is true within the uncertainty of each offset it ran on.
         report =
-            r.withFailure(named(r.failure())).withClock(offset.uncertaintyNanos(), clockDriftNanos);
+            r.withFailure(named(r.failure())).withClock(clockUncertaintyNanos, clockDriftNanos);
         return report;
       } catch (RuntimeException e) {
         fail(e);

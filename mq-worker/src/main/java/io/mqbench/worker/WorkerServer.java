@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.Errors;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +27,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * A worker: serves the {@link io.mqbench.engine.Cell} seam over HTTP for a coordinator elsewhere,
@@ -33,9 +35,10 @@ import java.util.function.Function;
  *
  * <p>Every request carries the shared token when one is set; a wrong or missing one is refused with
  * 401 before anything else is read. Instants from the coordinator arrive on this worker's clock
- * (the coordinator measured the offset with {@code /v1/clock}) and are turned into {@code nanoTime}
- * readings here. A cell that hears nothing from its coordinator for {@link #ABANDONED_AFTER} is
- * stopped and closed, so that a vanished coordinator leaves no load running.
+ * (the coordinator measured the offset with {@code /v1/clock}, and measures it again while the run
+ * goes on, sending the run's origin anew when it moved) and are turned into readings of the clock
+ * the cells run on here. A cell that hears nothing from its coordinator for {@link
+ * #ABANDONED_AFTER} is stopped and closed, so that a vanished coordinator leaves no load running.
  */
 public final class WorkerServer implements AutoCloseable {
   /** A cell no request touched for this long has lost its coordinator. */
@@ -47,12 +50,36 @@ public final class WorkerServer implements AutoCloseable {
   private final Optional<byte[]> token;
   private final String version;
   private final Function<CellSpec, Cell> cells;
-  private final long clockOffsetNanos;
-  private final double clockDriftPpm;
-  private final long createdNanos = System.nanoTime();
+  private final Clock clock;
   private final PrintStream log;
   private final Map<String, Hosted> hosted = new ConcurrentHashMap<>();
   private volatile Runnable onShutdownRequest = () -> {};
+
+  /**
+   * How this worker reads its clock and answers clock exchanges: as it is outside tests; tests of
+   * the run clock shift it, make it drift or delay the answers.
+   *
+   * @param nanoTime the clock this worker's cells run on, which {@code /v1/clock} reports: {@link
+   *     LocalCell#SYSTEM_CLOCK} outside tests; a test that makes it drift runs the cells it makes
+   *     on it too, as a worker's cells and its clock are one
+   * @param offsetNanos added to every reading reported and subtracted from every instant received:
+   *     a clock shifted by this much, which the cells never see; 0 except in tests
+   * @param answerDelay how long to wait between reading the clock and answering {@code /v1/clock}:
+   *     a slow return path, which biases the measured offset; zero except in tests
+   */
+  record Clock(LongSupplier nanoTime, long offsetNanos, Duration answerDelay) {
+    static Clock shifted(long offsetNanos) {
+      return new Clock(LocalCell.SYSTEM_CLOCK, offsetNanos, Duration.ZERO);
+    }
+
+    long reported() {
+      return nanoTime.getAsLong() + offsetNanos;
+    }
+
+    long received(long atNanos) {
+      return atNanos - offsetNanos;
+    }
+  }
 
   private static final class Hosted {
     final Cell cell;
@@ -85,32 +112,21 @@ public final class WorkerServer implements AutoCloseable {
       long clockOffsetNanos,
       PrintStream log)
       throws IOException {
-    return start(bind, token, version, cells, clockOffsetNanos, 0, log);
+    return start(bind, token, version, cells, Clock.shifted(clockOffsetNanos), log);
   }
 
   /**
-   * Binds and starts serving, with a clock that drifts: for tests of drift detection only.
+   * Binds and starts serving, on a clock set up by a test.
    *
-   * @param bind the address and port to listen on (port 0: any free one)
-   * @param token the shared token every request must carry, if any
-   * @param version this worker's mqbench version, compared by the coordinator
-   * @param cells makes a cell for a prepare request
-   * @param clockOffsetNanos as in {@link #start(InetSocketAddress, Optional, String, Function,
-   *     long, PrintStream)}
-   * @param clockDriftPpm how fast the clock readings this worker reports run ahead of the true
-   *     clock, in parts per million (1000: 0.1 % fast), from when the server started; 0 except in
-   *     tests of drift detection (the cells' own timing is not affected)
-   * @param log where this worker says what it does
-   * @return the running server
-   * @throws IOException if the address cannot be bound
+   * @param clock how this worker reads its clock and answers clock exchanges
+   * @see #start(InetSocketAddress, Optional, String, Function, long, PrintStream)
    */
-  public static WorkerServer start(
+  static WorkerServer start(
       InetSocketAddress bind,
       Optional<String> token,
       String version,
       Function<CellSpec, Cell> cells,
-      long clockOffsetNanos,
-      double clockDriftPpm,
+      Clock clock,
       PrintStream log)
       throws IOException {
     // The JDK server writes a response's headers and body apart; without TCP_NODELAY the body
@@ -119,7 +135,7 @@ public final class WorkerServer implements AutoCloseable {
     if (System.getProperty("sun.net.httpserver.nodelay") == null) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
     }
-    return new WorkerServer(bind, token, version, cells, clockOffsetNanos, clockDriftPpm, log);
+    return new WorkerServer(bind, token, version, cells, clock, log);
   }
 
   private WorkerServer(
@@ -127,15 +143,13 @@ public final class WorkerServer implements AutoCloseable {
       Optional<String> token,
       String version,
       Function<CellSpec, Cell> cells,
-      long clockOffsetNanos,
-      double clockDriftPpm,
+      Clock clock,
       PrintStream log)
       throws IOException {
     this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
     this.version = version;
     this.cells = cells;
-    this.clockOffsetNanos = clockOffsetNanos;
-    this.clockDriftPpm = clockDriftPpm;
+    this.clock = clock;
     this.log = log;
     this.server = HttpServer.create(bind, 16);
     this.handlers =
@@ -173,11 +187,6 @@ public final class WorkerServer implements AutoCloseable {
     return server.getAddress();
   }
 
-  private long clock() {
-    long now = System.nanoTime();
-    return now + clockOffsetNanos + (long) ((now - createdNanos) * clockDriftPpm / 1e6);
-  }
-
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       if (token.isPresent() && !tokenMatches(exchange)) {
@@ -193,7 +202,13 @@ public final class WorkerServer implements AutoCloseable {
                 exchange,
                 200,
                 Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
-        case "clock" -> respond(exchange, 200, Wire.object().put("nanos", clock()));
+        case "clock" -> {
+          long nanos = clock.reported();
+          if (!clock.answerDelay().isZero()) {
+            Thread.sleep(clock.answerDelay().toMillis());
+          }
+          respond(exchange, 200, Wire.object().put("nanos", nanos));
+        }
         case "shutdown" -> {
           respond(exchange, 200, Wire.object());
           log.println("mqbench worker: the coordinator asked this worker to exit");
@@ -253,11 +268,15 @@ public final class WorkerServer implements AutoCloseable {
       Cell cell = h.cell;
       switch (action) {
         case "start-senders" -> {
-          cell.startSenders(body.required("at").asLong() - clockOffsetNanos);
+          cell.startSenders(clock.received(body.required("at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "start-receivers" -> {
-          cell.startReceivers(body.required("at").asLong() - clockOffsetNanos);
+          cell.startReceivers(clock.received(body.required("at").asLong()));
+          respond(exchange, 200, Wire.object());
+        }
+        case "run-origin" -> {
+          cell.moveRunOrigin(clock.received(body.required("at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));

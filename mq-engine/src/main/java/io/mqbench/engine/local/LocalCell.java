@@ -38,6 +38,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -50,13 +51,23 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * from the other senders of the run by its global id; a full window makes it wait, and every
  * message carries its scheduled time, so a stall shows in the response time of every send it
  * delayed.
+ *
+ * <p>Every instant of the run (schedule, intended send times, completions, receipts) is read on the
+ * cell's clock: {@link System#nanoTime()}, except in tests that make a worker's clock drift.
  */
 public final class LocalCell implements Cell {
+  /**
+   * The clock of this process, which cells and their tasks run on outside tests; one instance, so
+   * that the clock calls on the hot path see one class and are inlined.
+   */
+  public static final LongSupplier SYSTEM_CLOCK = System::nanoTime;
+
   /** How often a held sender looks whether it was released: well under the coordinator's poll. */
   private static final long HOLD_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
   private final Function<CellSpec, Opened> opener;
   private final String where;
+  private final LongSupplier clock;
 
   private CellSpec spec;
   private Mq mq;
@@ -87,8 +98,22 @@ public final class LocalCell implements Cell {
    * @param where where the opener connects, for the message when it takes too long
    */
   public LocalCell(Function<CellSpec, Opened> opener, String where) {
+    this(opener, where, SYSTEM_CLOCK);
+  }
+
+  /**
+   * A cell on a clock of its own: for tests of a worker whose clock drifts, where the worker's
+   * cells must run on the clock it reports.
+   *
+   * @param opener opens the backend a spec names; called once, from {@link #prepare}
+   * @param where where the opener connects, for the message when it takes too long
+   * @param clock the clock every instant of the run is read on, in nanoseconds; {@link
+   *     #SYSTEM_CLOCK} outside tests; instants given to this cell are readings of it
+   */
+  public LocalCell(Function<CellSpec, Opened> opener, String where, LongSupplier clock) {
     this.opener = opener;
     this.where = where;
+    this.clock = clock;
   }
 
   /**
@@ -188,10 +213,44 @@ public final class LocalCell implements Cell {
     }
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The run's start is also the origin of the run clock, which every sender and receiver gets
+   * here, before any is released (receivers started later read envelopes against it too).
+   */
   @Override
-  public void startSenders(long atNanos) {
+  public synchronized void startSenders(long atNanos) {
     startNanos = atNanos;
+    runOriginAt(atNanos);
     sendersGo.countDown();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here {@code atNanos} is a reading of this cell's clock (a worker translated it). Each task
+   * reads its origin once per batch, so a batch in progress keeps the origin it started with.
+   */
+  @Override
+  public synchronized void moveRunOrigin(long atNanos) {
+    runOriginAt(atNanos);
+  }
+
+  /**
+   * Tasks exist once {@link #prepare} returned: each thread created its own before it was ready.
+   */
+  private void runOriginAt(long atNanos) {
+    for (SenderTask s : senders) {
+      if (s != null) {
+        s.runStartsAt(atNanos);
+      }
+    }
+    for (ReceiverTask r : receivers) {
+      if (r != null) {
+        r.runStartsAt(atNanos);
+      }
+    }
   }
 
   @Override
@@ -362,7 +421,8 @@ public final class LocalCell implements Cell {
                   ? BatchSizes.fixed(s.maxBatch())
                   : BatchSizes.uniform(
                       s.maxBatch(), spec.seed() ^ (0x9E3779B97F4A7C15L * (id + 1))),
-              s.effectiveInFlight());
+              s.effectiveInFlight(),
+              clock);
       senders[index] = task;
       ready.countDown();
       counted = true;
@@ -370,7 +430,6 @@ public final class LocalCell implements Cell {
       if (stopSenders) {
         return;
       }
-      task.runStartsAt(startNanos);
       parkUntil(startNanos);
       try {
         if (s.rateMode()) {
@@ -424,11 +483,7 @@ public final class LocalCell implements Cell {
     double batchesPerSecond = s.rate().orElseThrow() / s.senders() / s.maxBatch();
     long offset = (long) (1e9 / batchesPerSecond * id / s.senders());
     RateSchedule schedule =
-        new RateSchedule(
-            startNanos + offset,
-            batchesPerSecond,
-            System::nanoTime,
-            RateSchedule.parking(System::nanoTime));
+        new RateSchedule(startNanos + offset, batchesPerSecond, clock, RateSchedule.parking(clock));
     long end = startNanos + s.duration().orElseThrow().toNanos();
     long remaining = s.messagesPerSender();
     for (long i = 0; !stopSenders && remaining > 0; i++) {
@@ -446,13 +501,12 @@ public final class LocalCell implements Cell {
     boolean counted = false;
     try (MqReceiver receiver = mq.createReceiver()) {
       ReceiverTask task =
-          new ReceiverTask(receiver, spec.runId(), s.senders(), s.receiveBatch(), s.receiveWait());
+          new ReceiverTask(
+              receiver, spec.runId(), s.senders(), s.receiveBatch(), s.receiveWait(), clock);
       receivers[index] = task;
       ready.countDown();
       counted = true;
       receiversGo.await();
-      // Senders are released first (or together), so the run's start is known by now.
-      task.runStartsAt(startNanos);
       parkUntil(receiversStartNanos);
       while (!stopReceivers) {
         task.receiveOnce();
@@ -475,9 +529,9 @@ public final class LocalCell implements Cell {
     stopReceivers = true;
   }
 
-  private static void parkUntil(long nanos) throws InterruptedException {
+  private void parkUntil(long nanos) throws InterruptedException {
     long left;
-    while ((left = nanos - System.nanoTime()) > 0) {
+    while ((left = nanos - clock.getAsLong()) > 0) {
       LockSupport.parkNanos(left);
       if (Thread.interrupted()) {
         throw new InterruptedException();

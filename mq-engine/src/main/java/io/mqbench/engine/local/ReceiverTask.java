@@ -7,6 +7,7 @@ import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -30,6 +31,7 @@ public final class ReceiverTask {
   private final int runId;
   private final int maxBatch;
   private final Duration wait;
+  private final LongSupplier clock;
   private final Roaring64NavigableMap[] seenBySender;
   private final Histogram endToEndMicros = Latencies.newHistogram();
   private final AtomicLong received = new AtomicLong();
@@ -47,6 +49,25 @@ public final class ReceiverTask {
    * @param wait how long one receive waits for the first message
    */
   public ReceiverTask(MqReceiver receiver, int runId, int senders, int maxBatch, Duration wait) {
+    this(receiver, runId, senders, maxBatch, wait, LocalCell.SYSTEM_CLOCK);
+  }
+
+  /**
+   * @param receiver the backend's receiver, used only by this task's thread
+   * @param runId the run's id; messages of other runs are foreign
+   * @param senders how many senders the run has (ids 0 to senders - 1); 0 for a receive-only run
+   * @param maxBatch the most messages to ask for per receive
+   * @param wait how long one receive waits for the first message
+   * @param clock the clock receipts are read on, {@link LocalCell#SYSTEM_CLOCK} outside tests
+   */
+  public ReceiverTask(
+      MqReceiver receiver,
+      int runId,
+      int senders,
+      int maxBatch,
+      Duration wait,
+      LongSupplier clock) {
+    this.clock = clock;
     this.receiver = receiver;
     this.runId = runId;
     this.maxBatch = maxBatch;
@@ -60,10 +81,12 @@ public final class ReceiverTask {
   /**
    * Sets the run clock's origin: the run's start on this process's clock. Envelopes carry intended
    * send times as nanoseconds since the run's start, so end-to-end latency is the time since this
-   * origin minus the envelope's time, whichever process sent the message. 0 (the default) reads
-   * envelopes as {@code nanoTime} readings of this process.
+   * origin minus the envelope's time, whichever process sent the message. Set again when this
+   * process's clock was found to have moved against the coordinator's: batches received after that
+   * are read against the new origin. Safe from any thread; 0 (the default) reads envelopes as clock
+   * readings of this process.
    *
-   * @param nanos the run's start, a {@code nanoTime} reading of this process
+   * @param nanos the run's start, a reading of this task's clock
    */
   public void runStartsAt(long nanos) {
     runStartNanos = nanos;
@@ -80,8 +103,8 @@ public final class ReceiverTask {
     if (got.isEmpty()) {
       return 0;
     }
-    long now = System.nanoTime();
-    long sinceStart = now - runStartNanos;
+    long now = clock.getAsLong();
+    long sinceStart = now - runStartNanos; // one volatile read per batch
     int ours = 0;
     synchronized (this) {
       for (Received message : got) {
@@ -164,14 +187,14 @@ public final class ReceiverTask {
   }
 
   /**
-   * @return when the first message of this run arrived ({@code nanoTime}), or 0
+   * @return when the first message of this run arrived (on this task's clock), or 0
    */
   public long firstReceiveNanos() {
     return firstReceiveNanos;
   }
 
   /**
-   * @return when the last message of this run arrived ({@code nanoTime}), or 0
+   * @return when the last message of this run arrived (on this task's clock), or 0
    */
   public long lastReceiveNanos() {
     return lastReceiveNanos;

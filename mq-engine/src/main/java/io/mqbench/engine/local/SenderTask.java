@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -27,8 +28,8 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * with their time; the sending thread takes them from the queue and records them. Histograms and
  * bitmaps therefore need no locks. A batch counts as sent only once it completed.
  *
- * <p>Everything but {@link #sentCount()} belongs to the sending thread; read the rest only after
- * the thread ended.
+ * <p>Everything but {@link #sentCount()} and {@link #runStartsAt} belongs to the sending thread;
+ * read the rest only after the thread ended.
  */
 public final class SenderTask {
   private final int senderId;
@@ -36,6 +37,7 @@ public final class SenderTask {
   private final MessageBodies bodies;
   private final BatchSizes batchSizes;
   private final int window;
+  private final LongSupplier clock;
   private final BlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
   private final Histogram serviceMicros = Latencies.newHistogram();
   private final Histogram responseMicros = Latencies.newHistogram();
@@ -51,7 +53,7 @@ public final class SenderTask {
   private long slotFreedNanos;
   private long lastIssueReturnedNanos;
   private boolean fullAfterLastIssue;
-  private long runStartNanos;
+  private volatile long runStartNanos;
 
   /** A batch handed to the backend and not yet recorded. */
   private record Batch(long firstSequence, int size, long intendedNanos, long startNanos) {}
@@ -68,6 +70,25 @@ public final class SenderTask {
    */
   public SenderTask(
       int senderId, MqSender sender, MessageBodies bodies, BatchSizes batchSizes, int window) {
+    this(senderId, sender, bodies, batchSizes, window, LocalCell.SYSTEM_CLOCK);
+  }
+
+  /**
+   * @param senderId this sender's global id within the run
+   * @param sender the backend's sender, used only by this task's thread
+   * @param bodies makes this sender's message bodies
+   * @param batchSizes the size of each batch
+   * @param window how many batches may be in flight at once, at least 1
+   * @param clock the clock send and completion times are read on, {@link LocalCell#SYSTEM_CLOCK}
+   *     outside tests
+   */
+  public SenderTask(
+      int senderId,
+      MqSender sender,
+      MessageBodies bodies,
+      BatchSizes batchSizes,
+      int window,
+      LongSupplier clock) {
     if (window < 1) {
       throw new IllegalArgumentException("window must be at least 1, was " + window);
     }
@@ -76,15 +97,18 @@ public final class SenderTask {
     this.bodies = bodies;
     this.batchSizes = batchSizes;
     this.window = window;
+    this.clock = clock;
   }
 
   /**
    * Sets the run clock's origin: envelopes carry intended send times as nanoseconds since this
    * instant, so that a receiver in another process, which knows the same instant on its own clock,
-   * can tell their age. Call before the first send, on the sending thread; 0 (the default) leaves
-   * {@code nanoTime} readings in the envelopes.
+   * can tell their age. Set before the first send; set again when this process's clock was found to
+   * have moved against the coordinator's, and the batches issued after that carry times since the
+   * new origin (the schedule itself does not move). Safe from any thread; 0 (the default) leaves
+   * clock readings in the envelopes.
    *
-   * @param nanos the run's start, a {@code nanoTime} reading of this process
+   * @param nanos the run's start, a reading of this task's clock
    */
   public void runStartsAt(long nanos) {
     runStartNanos = nanos;
@@ -102,7 +126,7 @@ public final class SenderTask {
   public int sendBatch(long limit) throws InterruptedException {
     awaitFreeSlot();
     int n = (int) Math.min(limit, batchSizes.next());
-    return issue(n, System.nanoTime());
+    return issue(n, clock.getAsLong());
   }
 
   /**
@@ -110,7 +134,7 @@ public final class SenderTask {
    * waiting for a free slot if the window is full; every message carries that intended time.
    *
    * @param limit the most messages to send, at least 1
-   * @param intendedNanos when the batch was due ({@code nanoTime})
+   * @param intendedNanos when the batch was due (on this task's clock)
    * @return how many messages were issued
    * @throws InterruptedException if interrupted while waiting for a slot
    * @throws MqException if a batch completed exceptionally
@@ -164,10 +188,11 @@ public final class SenderTask {
   }
 
   private int issue(int n, long intended) {
-    long start = System.nanoTime();
+    long start = clock.getAsLong();
+    long sinceOrigin = intended - runStartNanos; // one volatile read per batch
     List<byte[]> bodiesOfBatch = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      bodiesOfBatch.add(bodies.next(nextSequence + i, intended - runStartNanos));
+      bodiesOfBatch.add(bodies.next(nextSequence + i, sinceOrigin));
     }
     scheduleLagMicros.recordValue(Latencies.micros(start - intended));
     // Late for the harness's reasons only by the time since the sender could have issued it: the
@@ -187,9 +212,9 @@ public final class SenderTask {
       done =
           CompletableFuture.failedFuture(e); // a backend that threw instead of failing the future
     }
-    lastIssueReturnedNanos = System.nanoTime();
+    lastIssueReturnedNanos = clock.getAsLong();
     fullAfterLastIssue = inFlight >= window;
-    done.whenComplete((v, e) -> completions.add(new Completion(batch, System.nanoTime(), e)));
+    done.whenComplete((v, e) -> completions.add(new Completion(batch, clock.getAsLong(), e)));
     return n;
   }
 
@@ -285,7 +310,7 @@ public final class SenderTask {
   }
 
   /**
-   * @return when the last batch completed ({@code nanoTime}), or 0 if none did
+   * @return when the last batch completed (on this task's clock), or 0 if none did
    */
   public long lastAckNanos() {
     return lastAckNanos;
