@@ -26,8 +26,9 @@ import java.util.Locale;
  *     sending and receiving worker); 0 for a run on one clock (in one process, or on one worker)
  * @param clockDriftMs how far a worker's clock moved against the coordinator's during the run,
  *     beyond what the measurements' uncertainties explain, in milliseconds (offsets measured again
- *     every few seconds while the run went on): end-to-end figures late in the run are off by up to
- *     this besides the bound; 0 for a run in one process
+ *     every few seconds while the run went on, and each time the run clock corrected by the move):
+ *     between two measurements, end-to-end figures are off by up to that interval's share of this
+ *     besides the bound; 0 for a run in one process
  * @param meaningful false if the end-to-end figures are not meaningful at this resolution
  * @param reason why not, in one line; absent when meaningful
  */
@@ -85,9 +86,9 @@ public record EndToEndClock(
       reason =
           String.format(
               Locale.ROOT,
-              "a worker's clock drifted %.3f ms against the coordinator's during the run (offsets"
-                  + " measured again while it ran): end-to-end figures late in the run are off by"
-                  + " up to that",
+              "a worker's clock drifted %.3f ms against the coordinator's during the run: it was"
+                  + " corrected each time the offset was measured again (every few seconds), so"
+                  + " figures between two measurements are off by up to the drift of that interval",
               driftMs);
     }
     return new EndToEndClock(negativeSamples, share, boundMs, driftMs, reason == null, reason);
