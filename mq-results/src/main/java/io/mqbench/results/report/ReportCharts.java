@@ -2,6 +2,7 @@ package io.mqbench.results.report;
 
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.LatencyChart;
+import io.mqbench.results.files.LogAxis;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,9 +35,14 @@ final class ReportCharts {
    * A chart with its title and the image.
    *
    * @param title what it shows
+   * @param chart the chart drawn
    * @param png the PNG's bytes
    */
-  record Picture(String title, byte[] png) {
+  record Picture(String title, Chart<?, ?> chart, byte[] png) {
+    static Picture of(String title, Chart<?, ?> chart) {
+      return new Picture(title, chart, ReportCharts.png(chart));
+    }
+
     String dataUri() {
       return "data:image/png;base64," + Base64.getEncoder().encodeToString(png);
     }
@@ -99,7 +105,7 @@ final class ReportCharts {
           }
           chart.addSeries(name, xValues, y, err);
         });
-    return new Picture(chart.getTitle(), png(chart));
+    return Picture.of(chart.getTitle(), chart);
   }
 
   /**
@@ -141,7 +147,7 @@ final class ReportCharts {
           // a run shorter than a second or two is a point or two: markers make it visible
           .setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
     }
-    return new Picture(chart.getTitle(), png(chart));
+    return Picture.of(chart.getTitle(), chart);
   }
 
   /**
@@ -183,7 +189,7 @@ final class ReportCharts {
     }
     XYChart chart = LatencyChart.chart(title, series);
     style(chart);
-    return new Picture(title, png(chart));
+    return Picture.of(title, chart);
   }
 
   /**
@@ -209,7 +215,6 @@ final class ReportCharts {
             .build();
     style(chart);
     chart.getStyler().setXAxisDecimalPattern("#,##0");
-    chart.getStyler().setYAxisLogarithmic(true);
     Map<String, List<double[]>> bySource = new LinkedHashMap<>();
     for (CellFigures c : cells) {
       Estimate y = c.latency(latency, suffix);
@@ -228,7 +233,8 @@ final class ReportCharts {
               points.stream().map(p -> p[0]).toList(),
               points.stream().map(p -> p[1]).toList());
         });
-    return new Picture(chart.getTitle(), png(chart));
+    LogAxis.apply(chart);
+    return Picture.of(chart.getTitle(), chart);
   }
 
   private static String unique(Set<String> taken, String fullName) {
