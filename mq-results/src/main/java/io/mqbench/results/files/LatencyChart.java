@@ -57,7 +57,7 @@ public final class LatencyChart {
             .width(1000)
             .height(heightFor(600, microsByName.size()))
             .title(title)
-            .xAxisTitle("percentile")
+            .xAxisTitle("percentile (%)")
             .yAxisTitle("latency (ms)")
             .build();
     // XChart drops log scaling when ticks are formatted by a function, so the axis is linear in
@@ -67,7 +67,7 @@ public final class LatencyChart {
     chart.getStyler().setxAxisTickLabelsFormattingFunction(LatencyChart::percentileLabel);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setMarkerSize(0);
-    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setYAxisLogarithmic(true); // also with no values, for an empty chart
     // Beside the plot, long legend names (a matrix's cells) leave it no width: below it instead.
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     for (Map.Entry<String, Histogram> e : microsByName.entrySet()) {
@@ -84,6 +84,7 @@ public final class LatencyChart {
       XYSeries series = chart.addSeries(e.getKey(), x, y);
       series.setMarker(SeriesMarkers.NONE);
     }
+    LogAxis.apply(chart);
     return chart;
   }
 

@@ -120,6 +120,14 @@ public record CellFigures(
   }
 
   /**
+   * @return true when any repetition's acknowledged messages could be lost: a mean over it is no
+   *     safer than its least safe run
+   */
+  public boolean unsafe() {
+    return runs.stream().anyMatch(RunFigures::unsafe);
+  }
+
+  /**
    * @param latency a latency name
    * @param suffix a percentile suffix
    * @return its estimate, absent (n = 0) if no repetition gave it

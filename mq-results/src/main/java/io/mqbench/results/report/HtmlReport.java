@@ -55,6 +55,9 @@ public final class HtmlReport {
         .append("th{background:#eee}td.l,th.l{text-align:left}")
         .append("td.best{background:#c6efce;font-weight:bold}")
         .append(".bad{color:#9c0006;font-weight:bold}.ok{color:#006100}")
+        .append(".unsafe{display:inline-block;margin-left:4px;padding:0 3px;border-radius:3px;")
+        .append("background:#9c0006;color:#fff;font-size:10px;font-weight:bold;line-height:14px;")
+        .append("white-space:nowrap;cursor:help}")
         .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
         .append("</style></head><body>\n");
     Set<String> sources = new LinkedHashSet<>();
@@ -77,7 +80,12 @@ public final class HtmlReport {
     durabilityNotice(h, runs);
     if (!sweeps.isEmpty()) {
       h.append("<h2>Rate sweep</h2>\n<ul>");
-      sweeps.forEach(s -> h.append("<li>").append(esc(s)).append("</li>"));
+      sweeps.forEach(
+          s ->
+              h.append("<li>")
+                  .append(esc(s))
+                  .append(unsafeTag(sweepRuns(s, runs)))
+                  .append("</li>"));
       h.append("</ul>\n");
     }
     if (Reference.mixed(runs, r -> r.result().queue())) {
@@ -185,6 +193,7 @@ public final class HtmlReport {
     Double bestAchieved = best(rivals, c -> c.achieved(), true);
     for (CellFigures c : cells) {
       boolean rival = rivals.contains(c);
+      String tag = unsafeTag(c.runs());
       h.append("<tr><td class=\"l\">")
           .append(esc(c.label()))
           .append(" <small>[")
@@ -199,12 +208,14 @@ public final class HtmlReport {
           .append("\">")
           .append(esc(c.verdict().label()))
           .append("</td>");
-      number(h, c.sent(), 0, rival && compare && bestSent != null && c.sent().mean() == bestSent);
+      number(
+          h, c.sent(), 0, rival && compare && bestSent != null && c.sent().mean() == bestSent, tag);
       number(
           h,
           c.received(),
           0,
-          rival && compare && bestReceived != null && c.received().mean() == bestReceived);
+          rival && compare && bestReceived != null && c.received().mean() == bestReceived,
+          tag);
       number(
           h,
           c.endToEnd(),
@@ -213,16 +224,18 @@ public final class HtmlReport {
               && compare
               && bestEndToEnd != null
               && c.endToEnd().present()
-              && c.endToEnd().mean() == bestEndToEnd);
+              && c.endToEnd().mean() == bestEndToEnd,
+          tag);
       number(
           h,
           c.achieved(),
           0,
-          rival && compare && bestAchieved != null && c.achieved().mean() == bestAchieved);
+          rival && compare && bestAchieved != null && c.achieved().mean() == bestAchieved,
+          tag);
       for (String[] col : latencyColumns) {
         Double best = best(rivals, x -> x.latency(col[0], col[1]), false);
         Estimate e = c.latency(col[0], col[1]);
-        number(h, e, 3, rival && compare && best != null && e.present() && e.mean() == best);
+        number(h, e, 3, rival && compare && best != null && e.present() && e.mean() == best, tag);
       }
       h.append("</tr>\n");
     }
@@ -242,10 +255,12 @@ public final class HtmlReport {
         .orElse(null);
   }
 
-  private static void number(StringBuilder h, Estimate e, int decimals, boolean best) {
+  private static void number(
+      StringBuilder h, Estimate e, int decimals, boolean best, String unsafeTag) {
     h.append(best ? "<td class=\"best\">" : "<td>")
         .append(esc(e.format(decimals)))
         .append(best ? " ★" : "")
+        .append(e.present() ? unsafeTag : "")
         .append("</td>");
   }
 
@@ -258,6 +273,7 @@ public final class HtmlReport {
         .append("<th>end to end msgs/s</th><th class=\"l\">end-to-end clock</th>")
         .append("<th>lost</th></tr>\n");
     for (RunFigures r : runs) {
+      String tag = unsafeTag(List.of(r));
       StringBuilder settings = new StringBuilder();
       r.settings()
           .asMap()
@@ -284,25 +300,28 @@ public final class HtmlReport {
           .append("\">")
           .append(esc(r.statusLine()))
           .append("</td><td class=\"l")
-          .append(unsafe(r) ? " bad" : "")
+          .append(r.unsafe() ? " bad" : "")
           .append("\"><small>")
           .append(esc(durability(r)))
           .append("</small></td><td class=\"l\"><small>")
           .append(esc(settings.toString()))
           .append("</small></td><td>")
           .append(String.format(Locale.ROOT, "%,.0f", r.sentPerSecond()))
+          .append(tag)
           .append("</td><td>")
           .append(String.format(Locale.ROOT, "%,.0f", r.receivedPerSecond()))
+          .append(tag)
           .append("</td><td>")
           .append(
               r.endToEndPerSecond() == null
                   ? ""
-                  : String.format(Locale.ROOT, "%,.0f", r.endToEndPerSecond()))
+                  : String.format(Locale.ROOT, "%,.0f", r.endToEndPerSecond()) + tag)
           .append("</td>")
           .append(endToEndClock(r))
           .append("<td")
           .append(r.lost() > 0 ? " class=\"bad\">" : ">")
           .append(r.lost())
+          .append(tag)
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
@@ -344,9 +363,28 @@ public final class HtmlReport {
     return d == null ? "not recorded (written before durability was)" : d.describe();
   }
 
-  private static boolean unsafe(RunFigures r) {
-    Durability d = r.result().durability();
-    return d != null && d.unsafe();
+  /**
+   * The label beside each figure of runs whose acknowledged messages could be lost: a row's colour
+   * is lost on whoever reads one number off the page, or copies it.
+   *
+   * @param runs the runs a figure is made of
+   * @return the tag, with what was unsafe as its title; empty if every run is safe
+   */
+  private static String unsafeTag(List<RunFigures> runs) {
+    List<String> why =
+        runs.stream()
+            .filter(RunFigures::unsafe)
+            .map(r -> durability(r) + ": a crash of one process may lose acknowledged messages")
+            .distinct()
+            .toList();
+    return why.isEmpty()
+        ? ""
+        : " <span class=\"unsafe\" title=\"" + esc(String.join("; ", why)) + "\">unsafe</span>";
+  }
+
+  /** The runs of the source a sweep's finding line is about: it starts with the folder's name. */
+  private static List<RunFigures> sweepRuns(String finding, List<RunFigures> runs) {
+    return runs.stream().filter(r -> finding.startsWith(r.source() + ": ")).toList();
   }
 
   /**
@@ -374,7 +412,7 @@ public final class HtmlReport {
               + " do not measure the same thing; see each run's durability below.</p>\n");
     }
     for (RunFigures r : runs) {
-      if (unsafe(r)) {
+      if (r.unsafe()) {
         h.append("<p class=\"bad\">")
             .append(esc(ReportNames.run(r, false)))
             .append(": acknowledged messages were ")

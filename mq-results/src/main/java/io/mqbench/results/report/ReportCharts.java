@@ -2,6 +2,7 @@ package io.mqbench.results.report;
 
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.LatencyChart;
+import io.mqbench.results.files.LogAxis;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,12 +32,29 @@ final class ReportCharts {
   private static final int WIDTH = 900, HEIGHT = 480;
 
   /**
+   * The legend's mark of a series with a figure of a run whose acknowledged messages could be lost.
+   */
+  static final String UNSAFE = " (unsafe)";
+
+  /**
    * A chart with its title and the image.
    *
    * @param title what it shows
+   * @param chart the chart drawn
    * @param png the PNG's bytes
    */
-  record Picture(String title, byte[] png) {
+  record Picture(String title, Chart<?, ?> chart, byte[] png) {
+    static Picture of(String title, Chart<?, ?> chart) {
+      return new Picture(title, chart, ReportCharts.png(chart));
+    }
+
+    /**
+     * @return the legend's names, in order
+     */
+    List<String> series() {
+      return List.copyOf(chart.getSeriesMap().keySet());
+    }
+
     String dataUri() {
       return "data:image/png;base64," + Base64.getEncoder().encodeToString(png);
     }
@@ -56,6 +74,7 @@ final class ReportCharts {
   static Picture byAxis(List<CellFigures> cells, String axis, List<String> axes, boolean received) {
     List<String> xValues = new ArrayList<>();
     Map<String, Map<String, Estimate>> lines = new LinkedHashMap<>();
+    Set<String> unsafeLines = new LinkedHashSet<>();
     for (CellFigures c : cells) {
       String x = c.cell().get(axis);
       if (x == null) {
@@ -71,6 +90,9 @@ final class ReportCharts {
       lines
           .computeIfAbsent(line, l -> new LinkedHashMap<>())
           .put(x, received ? c.received() : c.sent());
+      if (c.unsafe()) {
+        unsafeLines.add(line);
+      }
     }
     String what = received ? "received msgs/s" : "sent msgs/s";
     String axisName = axis.replaceFirst("^properties\\.", "");
@@ -97,9 +119,9 @@ final class ReportCharts {
             y.add(e == null || !e.present() ? null : e.mean());
             err.add(e == null || !e.hasInterval() ? 0.0 : e.halfWidth());
           }
-          chart.addSeries(name, xValues, y, err);
+          chart.addSeries(name + (unsafeLines.contains(name) ? UNSAFE : ""), xValues, y, err);
         });
-    return new Picture(chart.getTitle(), png(chart));
+    return Picture.of(chart.getTitle(), chart);
   }
 
   /**
@@ -137,11 +159,11 @@ final class ReportCharts {
         y.add(received ? t[2] : t[1]);
       }
       chart
-          .addSeries(unique(names, ReportNames.run(r, sources(runs) > 1)), x, y)
+          .addSeries(unique(names, ReportNames.run(r, sources(runs) > 1), r.unsafe()), x, y)
           // a run shorter than a second or two is a point or two: markers make it visible
           .setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
     }
-    return new Picture(chart.getTitle(), png(chart));
+    return Picture.of(chart.getTitle(), chart);
   }
 
   /**
@@ -173,8 +195,8 @@ final class ReportCharts {
         series.put(
             unique(
                 names,
-                ReportNames.cell(
-                    c, cells.stream().map(CellFigures::source).distinct().count() > 1)),
+                ReportNames.cell(c, cells.stream().map(CellFigures::source).distinct().count() > 1),
+                c.unsafe()),
             merged);
       }
     }
@@ -183,7 +205,7 @@ final class ReportCharts {
     }
     XYChart chart = LatencyChart.chart(title, series);
     style(chart);
-    return new Picture(title, png(chart));
+    return Picture.of(title, chart);
   }
 
   /**
@@ -209,32 +231,41 @@ final class ReportCharts {
             .build();
     style(chart);
     chart.getStyler().setXAxisDecimalPattern("#,##0");
-    chart.getStyler().setYAxisLogarithmic(true);
     Map<String, List<double[]>> bySource = new LinkedHashMap<>();
+    Set<String> unsafeSources = new LinkedHashSet<>();
     for (CellFigures c : cells) {
       Estimate y = c.latency(latency, suffix);
       if (!c.achieved().present() || !y.present()) {
         continue;
       }
+      String name = c.queue() + " (" + c.source() + ")";
       bySource
-          .computeIfAbsent(c.queue() + " (" + c.source() + ")", s -> new ArrayList<>())
+          .computeIfAbsent(name, s -> new ArrayList<>())
           .add(new double[] {c.achieved().mean(), Math.max(y.mean(), 0.001)});
+      if (c.unsafe()) {
+        unsafeSources.add(name);
+      }
     }
     bySource.forEach(
         (name, points) -> {
           points.sort((a, b) -> Double.compare(a[0], b[0]));
           chart.addSeries(
-              name,
+              name + (unsafeSources.contains(name) ? UNSAFE : ""),
               points.stream().map(p -> p[0]).toList(),
               points.stream().map(p -> p[1]).toList());
         });
-    return new Picture(chart.getTitle(), png(chart));
+    LogAxis.apply(chart);
+    return Picture.of(chart.getTitle(), chart);
   }
 
-  private static String unique(Set<String> taken, String fullName) {
+  private static String unique(Set<String> taken, String fullName, boolean unsafe) {
     // Beside the plot, a long legend leaves the plot no width, and XChart then never finishes
-    // laying out the axis: names are kept short, and legends go below the plot.
-    String name = fullName.length() > 70 ? fullName.substring(0, 69) + "…" : fullName;
+    // laying out the axis: names are kept short, and legends go below the plot. The unsafe mark is
+    // kept whole.
+    int room = 70 - (unsafe ? UNSAFE.length() : 0);
+    String name =
+        (fullName.length() > room ? fullName.substring(0, room - 1) + "…" : fullName)
+            + (unsafe ? UNSAFE : "");
     String n = name;
     for (int i = 2; !taken.add(n); i++) {
       n = name + " (" + i + ")";

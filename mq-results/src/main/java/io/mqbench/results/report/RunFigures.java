@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.engine.Tick;
+import io.mqbench.mq.Durability;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
@@ -56,6 +57,15 @@ public record RunFigures(String source, RunResult result) {
    */
   public String target() {
     return result.target();
+  }
+
+  /**
+   * @return true when the run's acknowledged messages could be lost ({@link Durability#unsafe});
+   *     false for a result written before durability was recorded, which says nothing either way
+   */
+  public boolean unsafe() {
+    Durability d = result.durability();
+    return d != null && d.unsafe();
   }
 
   /**
