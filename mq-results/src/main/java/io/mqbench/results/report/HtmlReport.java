@@ -76,7 +76,8 @@ public final class HtmlReport {
         .append(esc(generatedAt))
         .append(". Values of repeated cells are the mean ± the half-width of the 95 % confidence")
         .append(" interval (Student's t); the best value of each column among cells whose")
-        .append(" verdict is ok (or harness-limited) is marked ★.</p>\n");
+        .append(" verdict is ok (or harness-limited) and that stored what they acknowledged is")
+        .append(" marked ★.</p>\n");
     durabilityNotice(h, runs);
     if (!sweeps.isEmpty()) {
       h.append("<h2>Rate sweep</h2>\n<ul>");
@@ -184,8 +185,10 @@ public final class HtmlReport {
       }
     }
     h.append("</tr>\n");
-    // Beside brokers, the in-process reference is never anyone's best.
-    List<CellFigures> rivals = Reference.apart(cells, CellFigures::queue);
+    // Beside brokers, the in-process reference is never anyone's best; nor is a cell that did not
+    // store what it acknowledged: its speed is bought with the promise the others keep.
+    List<CellFigures> rivals =
+        Reference.apart(cells, CellFigures::queue).stream().filter(c -> !c.unsafe()).toList();
     boolean compare = rivals.size() > 1;
     Double bestSent = best(rivals, c -> c.sent(), true);
     Double bestReceived = best(rivals, c -> c.received(), true);

@@ -90,6 +90,19 @@ class UnsafeBesideEveryFigureTest {
   }
 
   @Test
+  void anUnsafeCellNeverTakesTheStarFromTheSafeOnesEvenWhenFaster() {
+    String html = HtmlReport.render(runs(), List.of(), "now");
+
+    for (List<String> row : table(html, "cells")) {
+      String joined = String.join(" ", row);
+      if (joined.contains("queue=kafka")) {
+        assertThat(joined).as("kafka at acks=0, 1.5x as fast").doesNotContain("★");
+      }
+    }
+    assertThat(html).contains("★");
+  }
+
+  @Test
   void everyFigureOfAnUnsafeRunIsLabelledUnsafe() {
     String html =
         HtmlReport.render(
