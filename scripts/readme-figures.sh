@@ -10,6 +10,7 @@
 #   limits            When the receiving side sets the pace: each backend's default run
 #   in-flight         In flight: Kafka and RabbitMQ sent msgs/s by --in-flight (1, 8, 32, 128)
 #   sweep             Rate sweep: the Kafka sweep with --slo p99=50ms and its holds
+#   durability        Reports: Kafka and RabbitMQ with their defaults and with --durability fsync
 #   compare           Against the brokers' own tools: compare-kafka, compare-rabbitmq and
 #                     compare-artemis, 3 rounds each (each also a section of its own, printing its row)
 #   rate-presets      Against the brokers' own tools: every --preset on Kafka and RabbitMQ, 15 s each
@@ -23,7 +24,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-SECTIONS=(defaults limits in-flight sweep compare compare-kafka compare-rabbitmq compare-artemis
+SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
   rate-presets harness-overhead jmh)
 PLAN=
 chosen=()
@@ -38,7 +39,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep compare rate-presets harness-overhead jmh)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead jmh)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -121,6 +122,24 @@ section_sweep() {
   echo "|---|---|---|---|---|---|"
   run "$WORK/sweep.log" "${cmd[@]}" --progress never --out "$WORK/sweep"
   [ -n "$PLAN" ] || figures sweep "$(newest "$WORK/sweep" sweep.csv)"
+}
+
+section_durability() {
+  head_of durability "Figures from \`scripts/readme-figures.sh durability\`, $TODAY: \`java -jar runner/target/mqbench.jar run --queue Q [--durability fsync] -d 15s --warmup 5s\`, one run each, one after the other."
+  echo "| run | sent msgs/s | end-to-end p50 ms | durability |"
+  echo "|---|---|---|---|"
+  for q in kafka rabbitmq; do
+    for d in defaults fsync; do
+      local extra=()
+      [ "$d" = fsync ] && extra=(--durability fsync)
+      run "$WORK/durability-$q-$d.log" "${MQBENCH[@]}" run --queue "$q" "${extra[@]}" -d 15s \
+        --warmup 5s --progress never --out "$WORK/durability-$q-$d"
+      [ -n "$PLAN" ] && continue
+      local label="$q, $d"
+      [ "$d" = fsync ] && label="$q, \`--durability fsync\`"
+      figures durability-row "$label" "$(newest "$WORK/durability-$q-$d" run.json)"
+    done
+  done
 }
 
 compare_row() { # compare_row TOOL: runs scripts/compare-TOOL.sh with its fair defaults, prints its row

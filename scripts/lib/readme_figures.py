@@ -188,6 +188,24 @@ def limits_row(queue, path, code):
     )
 
 
+def durability_row(label, path):
+    """A row of the durability table: sent msgs/s, end-to-end p50 and where acknowledged messages were."""
+    with open(path) as f:
+        run = json.load(f)
+    d = run.get("durability") or {}
+    p50 = (run.get("latencies", {}).get("end-to-end-latency") or {}).get("p50Ms")
+    print(
+        "| %s | %s | %s | %s: %s |"
+        % (
+            label,
+            grouped(run["totals"]["sentPerSecond"]),
+            "-" if p50 is None else "%.3f" % p50,
+            d.get("level", "undeclared").lower(),
+            d.get("where", ""),
+        )
+    )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -216,6 +234,8 @@ def main(argv):
         compare_row(args[0], args[1], args[2])
     elif command == "limits-row":
         limits_row(args[0], args[1], args[2])
+    elif command == "durability-row":
+        durability_row(args[0], args[1])
     elif command == "grouped":
         print(grouped(args[0]))
     else:
