@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.Secrets;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -14,7 +16,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Properties;
 import java.util.TreeMap;
 
 /**
@@ -73,17 +75,33 @@ public record Environment(
   }
 
   /**
+   * @return this mqbench's version, as the build wrote it into {@code version.properties}: there
+   *     however the tool was started (its jar, {@code exec:java} from target/classes, which has no
+   *     jar manifest, an IDE after a build); {@code dev} if it is not
+   */
+  public static String toolVersion() {
+    try (InputStream in = Environment.class.getResourceAsStream("version.properties")) {
+      if (in == null) {
+        return "dev";
+      }
+      Properties p = new Properties();
+      p.load(in);
+      String v = p.getProperty("version", "dev");
+      return v.startsWith("${") ? "dev" : v;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read mq-results' version.properties", e);
+    }
+  }
+
+  /**
    * Reads the current process's environment.
    *
    * @param versions versions reported by the backend
    * @return the environment
    */
   public static Environment current(Map<String, String> versions) {
-    String version =
-        Optional.ofNullable(Environment.class.getPackage().getImplementationVersion())
-            .orElse("dev");
     return new Environment(
-        version,
+        toolVersion(),
         System.getProperty("java.version"),
         System.getProperty("java.vendor"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),

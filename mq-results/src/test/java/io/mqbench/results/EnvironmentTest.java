@@ -3,9 +3,23 @@ package io.mqbench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EnvironmentTest {
+
+  /**
+   * Tests run from target/classes, as {@code mvn -pl runner exec:java} does: no jar manifest there,
+   * and every run.json recorded "dev".
+   */
+  @Test
+  void aRunRecordsTheBuildsVersionAlsoOutsideAJar() {
+    assertThat(Environment.class.getPackage().getImplementationVersion())
+        .as("no manifest")
+        .isNull();
+    assertThat(Environment.current(Map.of()).mqbenchVersion())
+        .matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+  }
 
   @Test
   void recordedJvmArgumentsHideSecretsGivenAsSystemProperties() {
