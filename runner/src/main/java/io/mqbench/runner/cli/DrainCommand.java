@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -201,6 +202,9 @@ final class DrainCommand implements Callable<Integer> {
    * run.json's backend keys, without the redacted ones, under what the command line, {@code -D} and
    * the environment give; a redacted key given nowhere is an error naming it.
    */
+  private static final Pattern URI_WITH_PASSWORD =
+      Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*://[^/@:]+:[^/@]+@");
+
   private Map<String, String> backendKeys(MqProvider provider, Map<String, String> recorded) {
     Map<String, String> keys = new TreeMap<>();
     List<String> redacted = new ArrayList<>();
@@ -225,7 +229,13 @@ final class DrainCommand implements Callable<Integer> {
         BackendProperties.gather(
             provider, providers.names(), Optional.empty(), Map.of(), invocation, properties);
     keys.putAll(given);
+    // A URI given with its own user:password@ carries the secret the redacted keys held.
+    boolean credentialsGiven =
+        given.values().stream().anyMatch(v -> URI_WITH_PASSWORD.matcher(v.trim()).find());
     for (String key : redacted) {
+      if (!given.containsKey(key) && credentialsGiven) {
+        continue;
+      }
       if (!given.containsKey(key)) {
         throw new ConfigException(
             key

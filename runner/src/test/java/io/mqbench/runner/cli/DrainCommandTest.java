@@ -115,4 +115,30 @@ class DrainCommandTest {
             "mqbench: rabbitmq.uri is redacted in run.json; give it again: -p rabbitmq.uri=VALUE,"
                 + " -Drabbitmq.uri=VALUE or MQBENCH_RABBITMQ_URI=VALUE");
   }
+
+  @Test
+  void aUriGivenWithItsPasswordStandsForTheRedactedPasswordKey() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("rabbit-uri"));
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 10);
+    new DeliveryFile(0x2b, 1, new DeliveryBitmaps(Map.of(0, sent), Map.of())).writeTo(folder);
+    // As a run with the defaults records them: the password redacted twice.
+    Files.writeString(
+        folder.resolve(ResultsWriter.RUN_JSON),
+        "{\"runId\":\"0000002b\",\"status\":\"unsettled\",\"failure\":\"sender 0: gone\","
+            + "\"queue\":\"rabbitmq\",\"backendConfig\":{\"rabbitmq.uri\":"
+            + "\"amqp://guest:****@127.0.0.1:1\",\"rabbitmq.password\":\"****\","
+            + "\"rabbitmq.username\":\"guest\"},\"totals\":{\"sent\":10,\"received\":0}}");
+
+    Main.run(
+        new String[] {
+          "drain", folder.toString(), "-p", "rabbitmq.uri=amqp://guest:guest@127.0.0.1:1"
+        },
+        invocation);
+
+    // It goes on to connect (nothing listens on port 1) instead of asking for the password.
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .doesNotContain("is redacted")
+        .contains("127.0.0.1:1");
+  }
 }
