@@ -327,9 +327,13 @@ public final class BenchmarkSession {
    * own run id so that anything it leaves in the queue is foreign to the measured run.
    */
   private void warmUp(MqConfig effective, int runId, long seed) throws InterruptedException {
-    err.println("mqbench: warming up for " + Durations.format(config.warmup()) + " (not measured)");
     RunOutcome warm =
-        execute(effective, config.run().forDuration(config.warmup()), runId, seed, t -> {});
+        execute(
+            effective,
+            config.run().forDuration(config.warmup()),
+            runId,
+            seed,
+            new WarmUpProgress(config.warmup(), config.run().receiverIdle(), err));
     if (warm.failure().isPresent()) {
       throw new MqException("warm-up failed: " + warm.failure().get().line());
     }

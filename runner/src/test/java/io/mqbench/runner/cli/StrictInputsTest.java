@@ -214,6 +214,24 @@ class StrictInputsTest {
   }
 
   @Test
+  void aBrokerThatCannotBeReachedIsNamedWithoutAWarmUpBeingAnnounced() {
+    int code =
+        run(
+            Map.of(),
+            Map.of(),
+            "run",
+            "--queue",
+            "kafka",
+            "-p",
+            "kafka.bootstrapServers=127.0.0.1:1",
+            "--out",
+            results());
+
+    assertThat(code).isNotZero();
+    assertThat(err()).contains("127.0.0.1:1").doesNotContain("warming up");
+  }
+
+  @Test
   void aMessageSizeTheHeapCannotHoldIsRefusedBeforeConnecting() {
     int code =
         run(
