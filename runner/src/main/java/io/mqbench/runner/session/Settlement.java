@@ -7,13 +7,16 @@ import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.DeliveryLedger;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.results.Accounting;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,6 +41,9 @@ public final class Settlement {
 
   /** How long one receive waits while draining. */
   static final Duration RECEIVE_WAIT = Duration.ofMillis(200);
+
+  /** How long a drain waits before connecting again to a broker that refused or dropped it. */
+  static final Duration RETRY_AFTER = Duration.ofMillis(500);
 
   private Settlement() {}
 
@@ -129,7 +135,8 @@ public final class Settlement {
     private final Accounting before;
     private final Duration idle;
     private final long deadline;
-    private volatile ReceiverTask task;
+    // One per connection: a drain that reconnected counts what every connection received.
+    private final List<ReceiverTask> tasks = new CopyOnWriteArrayList<>();
 
     Drainer(
         MqProvider provider,
@@ -148,45 +155,71 @@ public final class Settlement {
       this.deadline = deadline;
     }
 
-    /** Returns true once the queue was idle or every missing message arrived. */
+    /**
+     * Returns true once the queue was idle or every missing message arrived. A broker that refuses
+     * or drops the connection (one restarting after a failure, typically) is tried again until the
+     * deadline: the drain's whole window, not its first attempt, decides.
+     */
     boolean run() throws InterruptedException {
-      try (Mq mq = provider.open(config);
-          MqReceiver receiver = mq.createReceiver()) {
-        ReceiverTask t = new ReceiverTask(receiver, runId, senders, BATCH, RECEIVE_WAIT);
-        task = t;
-        long lastProgress = System.nanoTime();
-        while (System.nanoTime() - deadline < 0) {
-          if (t.receiveOnce() > 0) {
-            lastProgress = System.nanoTime();
-            if (accounting(false).ledger().lost() == 0) {
+      MqException last = null;
+      while (System.nanoTime() - deadline < 0) {
+        try (Mq mq = provider.open(config);
+            MqReceiver receiver = mq.createReceiver()) {
+          ReceiverTask t = new ReceiverTask(receiver, runId, senders, BATCH, RECEIVE_WAIT);
+          tasks.add(t);
+          long lastProgress = System.nanoTime();
+          while (System.nanoTime() - deadline < 0) {
+            if (t.receiveOnce() > 0) {
+              lastProgress = System.nanoTime();
+              if (accounting(false).ledger().lost() == 0) {
+                return true;
+              }
+            } else if (System.nanoTime() - lastProgress >= idle.toNanos()) {
               return true;
             }
-          } else if (System.nanoTime() - lastProgress >= idle.toNanos()) {
-            return true;
+          }
+          return false;
+        } catch (MqException e) {
+          last = e;
+          long left = deadline - System.nanoTime();
+          if (left > 0) {
+            TimeUnit.NANOSECONDS.sleep(Math.min(left, RETRY_AFTER.toNanos()));
           }
         }
-        return false;
       }
+      if (last != null) {
+        throw last;
+      }
+      return false;
     }
 
     /** The accounting before the drain plus what the drain received so far. */
     Accounting accounting(boolean completed) {
-      ReceiverTask t = task;
-      if (t == null) {
+      if (tasks.isEmpty()) {
         return new Accounting(before.bitmaps(), before.received(), completed, before.settled());
       }
       Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
-      for (int id = 0; id < senders; id++) {
-        Roaring64NavigableMap bits = new Roaring64NavigableMap();
-        t.addSeen(id, bits);
-        if (!bits.isEmpty()) {
-          seen.put(id, bits);
+      long received = 0;
+      for (ReceiverTask t : tasks) {
+        for (int id = 0; id < senders; id++) {
+          Roaring64NavigableMap bits = new Roaring64NavigableMap();
+          t.addSeen(id, bits);
+          if (!bits.isEmpty()) {
+            seen.merge(
+                id,
+                bits,
+                (a, b) -> {
+                  a.or(b);
+                  return a;
+                });
+          }
         }
+        received += t.receivedCount();
       }
       DeliveryBitmaps merged = before.bitmaps().plus(new DeliveryBitmaps(Map.of(), seen));
       long found = before.ledger().lost() - DeliveryLedger.of(merged, 0).lost();
       return new Accounting(
-          merged, before.received() + t.receivedCount(), completed, before.settled() + found);
+          merged, before.received() + received, completed, before.settled() + found);
     }
   }
 }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -33,6 +34,7 @@ public final class DurableMemory implements MqProvider {
   private volatile boolean reachableAgain = true;
   private volatile int dropEvery;
   private final AtomicBoolean opened = new AtomicBoolean();
+  private final AtomicInteger refusals = new AtomicInteger();
 
   /** Receivers fail, taking nothing, once this many messages were stored; once only. */
   public DurableMemory failReceiversOnceSent(long messages) {
@@ -43,6 +45,12 @@ public final class DurableMemory implements MqProvider {
   /** After the first connection, the backend cannot be reached any more. */
   public DurableMemory unreachableAfterTheRun() {
     reachableAgain = false;
+    return this;
+  }
+
+  /** After the first connection, the next {@code attempts} connections are refused. */
+  public DurableMemory refuseConnectionsAfterTheRun(int attempts) {
+    refusals.set(attempts);
     return this;
   }
 
@@ -93,7 +101,8 @@ public final class DurableMemory implements MqProvider {
 
   @Override
   public Mq open(MqConfig config) {
-    if (opened.getAndSet(true) && !reachableAgain) {
+    boolean again = opened.getAndSet(true);
+    if (again && (!reachableAgain || refusals.getAndDecrement() > 0)) {
       throw new MqException("durable-memory: connection refused");
     }
     return new Mq() {

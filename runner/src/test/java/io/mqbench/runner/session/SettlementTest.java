@@ -62,6 +62,19 @@ class SettlementTest {
   }
 
   @Test
+  void aBrokerThatRefusesTheFirstConnectionsIsTriedAgainForTheDrainsWholeWindow() throws Exception {
+    // A broker restarting after the failure refuses connections for a moment.
+    DurableMemory backend =
+        new DurableMemory().failReceiversOnceSent(1_000).refuseConnectionsAfterTheRun(3);
+
+    RunResult r = run(backend, 1_000);
+
+    assertThat(r.totals().settled()).as("found by the settle drain").isEqualTo(1_000);
+    assertThat(r.totals().unsettled()).isZero();
+    assertThat(r.totals().lost()).isZero();
+  }
+
+  @Test
   void whenTheBackendCannotBeReachedAgainTheMessagesStayUnsettled() throws Exception {
     DurableMemory backend =
         new DurableMemory().failReceiversOnceSent(1_000).unreachableAfterTheRun();
