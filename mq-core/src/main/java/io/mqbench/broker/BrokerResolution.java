@@ -89,15 +89,16 @@ public final class BrokerResolution {
                   + provider.name()
                   + " ("
                   + a.key()
-                  + "): using the broker that answers on "
+                  + "): using whatever broker answers on "
                   + a.composeProbe()
-                  + ", the port "
-                  + a.composeFile()
-                  + " publishes ("
+                  + " ("
                   + a.key()
                   + "="
                   + redact(provider, a.key(), a.composeValue())
-                  + ")."));
+                  + "). That is the port "
+                  + a.composeFile()
+                  + " publishes, but nothing says this broker is that cluster: run.json records"
+                  + " what it reports of itself."));
     }
     Optional<LocalBroker> local = provider.localBroker(config);
     if (local.isPresent()) {

@@ -132,6 +132,18 @@ class BrokerResolutionTest {
   }
 
   @Test
+  void aBrokerFoundOnTheComposePortIsNotPassedOffAsTheComposeCluster() {
+    Backend b = new Backend(true);
+
+    BrokerResolution.Resolved r =
+        BrokerResolution.resolve(b, config(b, Map.of()), "127.0.0.1:5999"::equals);
+
+    assertThat(String.join("\n", r.notices()))
+        .contains("using whatever broker answers on 127.0.0.1:5999")
+        .contains("nothing says this broker is that cluster");
+  }
+
+  @Test
   void withNoAddressAndNothingAnsweringALocalBrokerIsStartedAndTheRunnerSaysSo() {
     Backend b = new Backend(true);
 
