@@ -138,6 +138,31 @@ class DeploymentFilesTest {
         BENCH);
   }
 
+  /**
+   * Before, the coordinator waited for healthy workers only: a run could meet a cluster still
+   * electing its leaders and fail or measure the election.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void theComposeCoordinatorStartsOnlyOnceEveryBrokerOfTheClusterIsHealthy(MqProvider backend)
+      throws IOException {
+    Map<String, Object> cluster =
+        map(
+            load(ROOT.resolve(backend.brokerAddressing().orElseThrow().composeFile()))
+                .get("services"));
+    Map<String, Object> barrier = map(cluster.get("brokers-healthy"));
+    assertThat(barrier).as("%s: a brokers-healthy service", backend.name()).isNotNull();
+    Map<String, Object> waitsFor = map(barrier.get("depends_on"));
+    for (String service : cluster.keySet()) {
+      if (!service.equals("brokers-healthy")) {
+        assertThat(map(waitsFor.get(service)))
+            .as("%s: brokers-healthy waits for %s", backend.name(), service)
+            .containsEntry("condition", "service_healthy");
+      }
+    }
+    assertThat(map(benchService("coordinator").get("depends_on"))).containsKey("brokers-healthy");
+  }
+
   /** Every document of k8s/mqbench.yaml by kind. */
   private static Map<String, Map<String, Object>> k8s() throws IOException {
     Map<String, Map<String, Object>> byKind = new java.util.LinkedHashMap<>();
@@ -150,6 +175,14 @@ class DeploymentFilesTest {
       }
     }
     return byKind;
+  }
+
+  @Test
+  void theKubernetesJobFailsAfterADeadlineInsteadOfStayingPendingForEver() throws IOException {
+    Map<String, Object> spec = map(k8s().get("Job").get("spec"));
+
+    assertThat(spec.get("activeDeadlineSeconds")).isInstanceOf(Integer.class);
+    assertThat((Integer) spec.get("activeDeadlineSeconds")).isBetween(600, 24 * 3600);
   }
 
   @Test
