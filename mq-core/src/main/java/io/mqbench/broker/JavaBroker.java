@@ -172,8 +172,27 @@ public final class JavaBroker {
    */
   public static List<String> command(
       String classpath, int heapMb, String mainClass, String... args) {
+    return command(classpath, heapMb, null, mainClass, args);
+  }
+
+  /**
+   * As {@link #command(String, int, String, String...)}, for a broker whose data directory goes
+   * when its harness does, even a harness killed with SIGKILL.
+   *
+   * @param classpath from {@link #classpath}
+   * @param heapMb the broker's heap
+   * @param dataDirectory removed once the broker's process is gone after its harness; null: none
+   * @param mainClass the broker's main class
+   * @param args its arguments
+   * @return the command line
+   */
+  public static List<String> command(
+      String classpath, int heapMb, Path dataDirectory, String mainClass, String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaBinary());
+    if (dataDirectory != null) {
+      cmd.add("-D" + StdinWatchdog.DATA_PROPERTY + "=" + dataDirectory);
+    }
     cmd.add("-Xms64m");
     cmd.add("-Xmx" + heapMb + "m");
     cmd.add("-XX:+UseG1GC");

@@ -119,7 +119,8 @@ public final class JavaLocalBroker implements LocalBroker {
       for (int i = 0; i < size; i++) {
         Path launch = writeLaunchFile(i, clusterId, settings);
         commands.add(
-            JavaBroker.command(classpath, heapMb, descriptor.mainClass(), launch.toString()));
+            JavaBroker.command(
+                classpath, heapMb, scratch.path(), descriptor.mainClass(), launch.toString()));
         launch(i);
       }
       awaitReady(deadline);

@@ -12,6 +12,9 @@ import java.io.IOException;
  * no nested or anonymous classes.
  */
 public final class StdinWatchdog {
+  /** The system property naming the directory to remove once the broker is gone. */
+  public static final String DATA_PROPERTY = "mqbench.brokerData";
+
   private StdinWatchdog() {}
 
   /**
@@ -39,12 +42,40 @@ public final class StdinWatchdog {
     } catch (IOException e) {
       // A broken pipe means the same as an end of stream: the parent is gone.
     }
+    removeDataOnceGone();
     // A graceful stop runs the broker's shutdown hooks; if they hang (a cluster member waiting for
     // peers that are already gone), halt after a grace period so that no broker is left behind.
     Thread halt = new Thread(StdinWatchdog::haltAfterGrace, "halt-after-grace");
     halt.setDaemon(true);
     halt.start();
     System.exit(0);
+  }
+
+  /**
+   * A harness killed with SIGKILL cannot delete its broker's directory (gigabytes for a Kafka run):
+   * a small shell process does, once this JVM is gone, so that the data goes with the broker and
+   * not only at a later broker's start. After a clean stop the harness has deleted it already.
+   */
+  private static void removeDataOnceGone() {
+    String dir = System.getProperty(DATA_PROPERTY);
+    if (dir == null || dir.isBlank()) {
+      return;
+    }
+    try {
+      new ProcessBuilder(
+              "sh",
+              "-c",
+              "while kill -0 \"$1\" 2>/dev/null; do sleep 0.2; done; rm -rf -- \"$2\"",
+              "mqbench-broker-reaper",
+              String.valueOf(ProcessHandle.current().pid()),
+              dir)
+          .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .redirectError(ProcessBuilder.Redirect.DISCARD)
+          .start();
+    } catch (IOException e) {
+      // No shell: the next local broker's start removes the directory (ScratchDirectory).
+    }
   }
 
   private static void haltAfterGrace() {
