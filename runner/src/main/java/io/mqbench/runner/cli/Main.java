@@ -133,9 +133,9 @@ public final class Main implements Runnable {
       cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
       cli.setOut(new PrintWriter(invocation.out(), true));
       cli.setErr(new PrintWriter(invocation.err(), true));
-      cli.getSubcommands()
-          .get("run")
-          .setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
+      CommandLine run = cli.getSubcommands().get("run");
+      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
+      RunOptions.showGivenValues(run);
       cli.setParameterExceptionHandler(
           (ex, a) -> {
             invocation

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,6 +16,35 @@ import picocli.CommandLine.Option;
  * behaviour. {@link RunPlanner} turns them (once per matrix cell) into run plans.
  */
 final class RunOptions {
+  // Options whose default depends on the mode show no default, but one given by -D, MQBENCH_ or the
+  // scenario is what the run uses: it is shown, between these marks that showGivenValues replaces.
+  private static final String GIVEN_OPEN = "<<given:";
+  private static final String GIVEN_CLOSE = ">>";
+
+  /**
+   * Makes {@code run --help} show, for options without a fixed default, the value given by -D,
+   * MQBENCH_ or the scenario ("given: 100"), and nothing when none is.
+   */
+  static void showGivenValues(CommandLine run) {
+    Map<String, CommandLine.IHelpSectionRenderer> sections = run.getHelpSectionMap();
+    CommandLine.IHelpSectionRenderer options =
+        sections.get(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST);
+    sections.put(
+        CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+        help ->
+            options
+                .render(help)
+                // wrapped alone onto a line, the placeholder leaves no blank line behind
+                .replaceAll(
+                    "\\R *" + java.util.regex.Pattern.quote(GIVEN_OPEN + "null" + GIVEN_CLOSE), "")
+                .replace(GIVEN_OPEN + "null" + GIVEN_CLOSE, "")
+                .replaceAll(
+                    java.util.regex.Pattern.quote(GIVEN_OPEN)
+                        + "([^>]*)"
+                        + java.util.regex.Pattern.quote(GIVEN_CLOSE),
+                    "Given: $1."));
+  }
+
   @Option(
       names = {"-q", "--queue"},
       paramLabel = "NAME",
@@ -91,7 +121,10 @@ final class RunOptions {
               + RunSettings.DEFAULT_THROUGHPUT_BATCH
               + "). Rate mode: each send carries exactly B (default "
               + RunSettings.DEFAULT_RATE_BATCH
-              + "), due at its first message's time. Receives ask for up to B.")
+              + "), due at its first message's time. Receives ask for up to B. "
+              + GIVEN_OPEN
+              + "${DEFAULT-VALUE}"
+              + GIVEN_CLOSE)
   Optional<Integer> batch;
 
   @Option(
