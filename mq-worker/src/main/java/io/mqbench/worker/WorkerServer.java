@@ -187,58 +187,89 @@ public final class WorkerServer implements AutoCloseable {
     return server.getAddress();
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      if (token.isPresent() && !tokenMatches(exchange)) {
-        respond(exchange, 401, error("wrong or missing token"));
-        return;
-      }
-      String[] path = exchange.getRequestURI().getPath().substring("/v1/".length()).split("/");
-      String method = exchange.getRequestMethod();
-      JsonNode body = method.equals("POST") ? Wire.parse(read(exchange)) : null;
-      switch (path[0]) {
-        case "hello" ->
-            respond(
-                exchange,
-                200,
-                Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
-        case "clock" -> {
-          long nanos = clock.reported();
-          if (!clock.answerDelay().isZero()) {
-            Thread.sleep(clock.answerDelay().toMillis());
-          }
-          respond(exchange, 200, Wire.object().put("nanos", nanos));
-        }
-        case "shutdown" -> {
-          respond(exchange, 200, Wire.object());
-          log.println("mqbench worker: the coordinator asked this worker to exit");
-          // After this answer has gone out: the handler thread must not close its own server.
-          Thread stop = new Thread(onShutdownRequest, "mqbench-worker-shutdown");
-          stop.start();
-        }
-        case "cells" -> {
-          if (path.length == 1 && method.equals("POST")) {
-            prepare(exchange, body);
-          } else if (path.length == 3) {
-            onCell(exchange, path[1], path[2], body);
-          } else {
-            respond(exchange, 404, error("no such resource"));
-          }
-        }
-        default -> respond(exchange, 404, error("no such resource"));
-      }
+  /**
+   * Answers every request with a status and, when refused, a one-line JSON error: the exchange is
+   * closed only after that answer went out, since closing it first leaves the coordinator with an
+   * empty reply instead of the cause.
+   */
+  private void handle(HttpExchange exchange) {
+    try {
+      serve(exchange);
+    } catch (Refused e) {
+      respondQuietly(exchange, e.status, error(e.getMessage()));
     } catch (RuntimeException e) {
       // Answered, not thrown: the coordinator shows the message as the cell's failure.
       respondQuietly(exchange, 500, error(Errors.oneLine(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       respondQuietly(exchange, 503, error("worker interrupted"));
+    } catch (IOException e) {
+      // The coordinator went away mid-request: nobody to answer.
+    } finally {
+      exchange.close();
+    }
+  }
+
+  /** A request refused with an HTTP status other than 500, and why. */
+  static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int status;
+
+    Refused(int status, String message) {
+      super(message, null, false, false);
+      this.status = status;
+    }
+  }
+
+  private void serve(HttpExchange exchange) throws IOException, InterruptedException {
+    if (token.isPresent() && !tokenMatches(exchange)) {
+      respond(exchange, 401, error("wrong or missing token"));
+      return;
+    }
+    String[] path = exchange.getRequestURI().getPath().substring("/v1/".length()).split("/");
+    String method = exchange.getRequestMethod();
+    JsonNode body = method.equals("POST") ? parse(read(exchange)) : null;
+    switch (path[0]) {
+      case "hello" ->
+          respond(
+              exchange,
+              200,
+              Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
+      case "clock" -> {
+        long nanos = clock.reported();
+        if (!clock.answerDelay().isZero()) {
+          Thread.sleep(clock.answerDelay().toMillis());
+        }
+        respond(exchange, 200, Wire.object().put("nanos", nanos));
+      }
+      case "shutdown" -> {
+        respond(exchange, 200, Wire.object());
+        log.println("mqbench worker: the coordinator asked this worker to exit");
+        // After this answer has gone out: the handler thread must not close its own server.
+        Thread stop = new Thread(onShutdownRequest, "mqbench-worker-shutdown");
+        stop.start();
+      }
+      case "cells" -> {
+        if (path.length == 1 && method.equals("POST")) {
+          prepare(exchange, body);
+        } else if (path.length == 3) {
+          onCell(exchange, path[1], path[2], body);
+        } else {
+          respond(exchange, 404, error("no such resource"));
+        }
+      }
+      default -> respond(exchange, 404, error("no such resource"));
     }
   }
 
   private void prepare(HttpExchange exchange, JsonNode body)
       throws IOException, InterruptedException {
-    CellSpec spec = Wire.spec(body);
+    CellSpec spec;
+    try {
+      spec = Wire.spec(body);
+    } catch (IllegalArgumentException e) {
+      throw new Refused(400, "not a cell spec: " + Errors.oneLine(e));
+    }
     Cell cell = cells.apply(spec);
     CellReady ready;
     try {
@@ -268,22 +299,22 @@ public final class WorkerServer implements AutoCloseable {
       Cell cell = h.cell;
       switch (action) {
         case "start-senders" -> {
-          cell.startSenders(clock.received(body.required("at").asLong()));
+          cell.startSenders(clock.received(required(body, "at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "start-receivers" -> {
-          cell.startReceivers(clock.received(body.required("at").asLong()));
+          cell.startReceivers(clock.received(required(body, "at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "run-origin" -> {
-          cell.moveRunOrigin(clock.received(body.required("at").asLong()));
+          cell.moveRunOrigin(clock.received(required(body, "at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));
         case "delivery" ->
             respond(exchange, 200, Wire.object().put("bitmaps", cell.delivery().serialize()));
         case "hold-senders" -> {
-          cell.holdSenders(body.required("hold").asBoolean());
+          cell.holdSenders(required(body, "hold").asBoolean());
           respond(exchange, 200, Wire.object());
         }
         case "stop-senders" -> {
@@ -298,7 +329,8 @@ public final class WorkerServer implements AutoCloseable {
             respond(
                 exchange,
                 200,
-                Wire.report(cell.finish(Duration.ofNanos(body.required("timeoutNanos").asLong()))));
+                Wire.report(
+                    cell.finish(Duration.ofNanos(required(body, "timeoutNanos").asLong()))));
         case "close" -> {
           hosted.remove(id);
           cell.close();
@@ -335,6 +367,23 @@ public final class WorkerServer implements AutoCloseable {
 
   private static ObjectNode error(String message) {
     return Wire.object().put("error", message);
+  }
+
+  /** A field the action needs, refused with 400 when missing: the coordinator's mistake. */
+  private static JsonNode required(JsonNode body, String field) {
+    JsonNode value = body == null ? null : body.get(field);
+    if (value == null || value.isNull()) {
+      throw new Refused(400, "the request needs a JSON body with \"" + field + "\"");
+    }
+    return value;
+  }
+
+  private static JsonNode parse(byte[] body) {
+    try {
+      return Wire.parse(body);
+    } catch (IllegalArgumentException e) {
+      throw new Refused(400, Errors.oneLine(e));
+    }
   }
 
   private static byte[] read(HttpExchange exchange) throws IOException {
