@@ -9,8 +9,13 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
@@ -31,9 +36,10 @@ import picocli.CommandLine.Option;
           + " over HTTP, until stopped. Each run prepares its part here, against the backend"
           + " address the coordinator sends.",
       "",
-      "Listens on 127.0.0.1 unless --bind says otherwise; bound to any other address it"
-          + " requires a shared token (--token-file), which the coordinator gives with"
-          + " --worker-token-file.",
+      "Listens on 127.0.0.1 unless --bind says otherwise. Every request must carry a shared"
+          + " token, which the coordinator gives with --worker-token-file: the one in"
+          + " --token-file, or, without it (loopback only), a fresh one this worker prints and"
+          + " writes to a file readable by its user alone, removed when it exits.",
       ""
     })
 final class WorkerCommand implements Callable<Integer> {
@@ -58,7 +64,7 @@ final class WorkerCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "File holding the shared token every request must carry (its first line); the token"
-              + " is never printed or written to results.")
+              + " is never printed or written to results. Without it a fresh token is made.")
   Optional<Path> tokenFile;
 
   // For tests of the run clock only: this worker's clock reads that much ahead of nanoTime, as a
@@ -111,12 +117,25 @@ final class WorkerCommand implements Callable<Integer> {
     if (inChild.isPresent()) {
       return inChild.getAsInt();
     }
+    // Made here, in the JVM that serves, and not before a child JVM starts: it would make its own.
+    Optional<GeneratedToken> generated =
+        token.isPresent() ? Optional.empty() : Optional.of(GeneratedToken.create());
+    try {
+      return serve(
+          address, token.or(() -> generated.map(GeneratedToken::token)).orElseThrow(), generated);
+    } finally {
+      generated.ifPresent(GeneratedToken::delete);
+    }
+  }
+
+  private int serve(InetAddress address, String token, Optional<GeneratedToken> generated)
+      throws InterruptedException {
     WorkerServer server;
     try {
       server =
           WorkerServer.start(
               new InetSocketAddress(address, port),
-              token,
+              Optional.of(token),
               testVersion.orElse(Version.current()),
               spec -> {
                 MqProvider provider = providers.find(spec.queue());
@@ -147,17 +166,61 @@ final class WorkerCommand implements Callable<Integer> {
     // worker serving after the first one.
     stop.onStop(stopServing);
     InetSocketAddress at = server.address();
+    String hostAndPort = at.getAddress().getHostAddress() + ":" + at.getPort();
+    generated.ifPresent(
+        g ->
+            invocation
+                .err()
+                .printf(
+                    "mqbench worker: no --token-file: every request needs the token %s, written"
+                        + " to %s; give it to the coordinator: mqbench run --workers %s"
+                        + " --worker-token-file %s%n",
+                    g.token(), g.file(), hostAndPort, g.file()));
     invocation
         .err()
         .printf(
-            "mqbench worker: listening on %s:%d (mqbench %s%s)%n",
-            at.getAddress().getHostAddress(),
-            at.getPort(),
-            Version.current(),
-            token.isPresent() ? ", token required" : "");
+            "mqbench worker: listening on %s (mqbench %s, token required)%n",
+            hostAndPort, Version.current());
     invocation.err().flush();
     stopped.await();
     return stop.requested() ? stop.exitCode() : ExitCodes.OK;
+  }
+
+  /**
+   * A token made for a worker started without {@code --token-file}: without one, any local process
+   * could make cells or stop the worker. Kept in a file only its user can read, for the
+   * coordinator's {@code --worker-token-file}.
+   */
+  private record GeneratedToken(String token, Path file) {
+    private static final int BYTES = 24;
+
+    static GeneratedToken create() {
+      byte[] random = new byte[BYTES];
+      new SecureRandom().nextBytes(random);
+      String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+      try {
+        Path file =
+            Files.createTempFile(
+                "mqbench-worker-",
+                ".token",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, token + "\n", StandardCharsets.UTF_8);
+        return new GeneratedToken(token, file);
+      } catch (IOException | UnsupportedOperationException e) {
+        throw new ConfigException(
+            "no --token-file, and the token made instead cannot be written to a file ("
+                + e.getMessage()
+                + "): give one with --token-file FILE");
+      }
+    }
+
+    void delete() {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        // Left in the temporary directory, readable by this user alone.
+      }
+    }
   }
 
   private static InetAddress address(String bind) {
