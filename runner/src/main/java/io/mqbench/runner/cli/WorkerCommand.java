@@ -20,6 +20,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,9 +42,17 @@ import picocli.CommandLine.Option;
           + " token, which the coordinator gives with --worker-token-file: the one in"
           + " --token-file, or, without it (loopback only), a fresh one this worker prints and"
           + " writes to a file readable by its user alone, removed when it exits.",
+      "",
+      "The first SIGTERM or SIGINT (Ctrl-C) stops it: an idle worker exits at once, a busy one"
+          + " once its cells are stopped and closed, within "
+          + WorkerCommand.STOP_GRACE_SECONDS
+          + " s at most; a second signal exits at once.",
       ""
     })
 final class WorkerCommand implements Callable<Integer> {
+  /** How long a stopped worker waits for its cells to stop and close before it exits anyway. */
+  static final int STOP_GRACE_SECONDS = 10;
+
   @Option(
       names = {"--port"},
       paramLabel = "PORT",
@@ -148,23 +158,47 @@ final class WorkerCommand implements Callable<Integer> {
           "--bind " + bind + " --port " + port + ": cannot listen there (" + e.getMessage() + ")");
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook =
+    CountDownLatch closed = new CountDownLatch(1);
+    // Closing stops and closes the cells, which waits for their backends; one that hangs must not
+    // keep the worker alive: past STOP_GRACE_SECONDS it exits with the cells as they are.
+    Thread closer =
         new Thread(
             () -> {
               server.close();
-              stopped.countDown();
+              closed.countDown();
             },
             "mqbench-worker-stop");
-    Runtime.getRuntime().addShutdownHook(hook);
+    closer.setDaemon(true);
+    // One grace from the first stop, shared by main and the shutdown hook that follows its exit.
+    AtomicLong graceEnds = new AtomicLong();
     Runnable stopServing =
         () -> {
-          server.close();
+          synchronized (closer) {
+            if (closer.getState() == Thread.State.NEW) {
+              graceEnds.set(System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_GRACE_SECONDS));
+              closer.start();
+            }
+          }
           stopped.countDown();
         };
+    Thread hook =
+        new Thread(
+            () -> {
+              stopServing.run();
+              awaitQuietly(closed, graceEnds.get());
+            },
+            "mqbench-worker-exit");
+    Runtime.getRuntime().addShutdownHook(hook);
     server.onShutdownRequest(stopServing);
     // SIGINT and SIGTERM are handled (StopSignals), so the shutdown hook alone would leave the
     // worker serving after the first one.
-    stop.onStop(stopServing);
+    stop.onStop(
+        stopServing,
+        new StopSignals.Notices(
+            "mqbench worker: stopping: cells under way are stopped and closed (at most "
+                + STOP_GRACE_SECONDS
+                + " s), then this worker exits (again to exit at once)",
+            "mqbench worker: stopped at once"));
     InetSocketAddress at = server.address();
     String hostAndPort = at.getAddress().getHostAddress() + ":" + at.getPort();
     generated.ifPresent(
@@ -183,7 +217,24 @@ final class WorkerCommand implements Callable<Integer> {
             hostAndPort, Version.current());
     invocation.err().flush();
     stopped.await();
+    if (!awaitQuietly(closed, graceEnds.get())) {
+      invocation
+          .err()
+          .printf(
+              "mqbench worker: cells still closing after %d s; exiting all the same%n",
+              STOP_GRACE_SECONDS);
+    }
     return stop.requested() ? stop.exitCode() : ExitCodes.OK;
+  }
+
+  /** Waits for the latch until a {@code nanoTime} deadline; true if it opened. */
+  private static boolean awaitQuietly(CountDownLatch latch, long deadlineNanos) {
+    try {
+      return latch.await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /**
