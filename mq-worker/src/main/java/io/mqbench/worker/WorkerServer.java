@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.Errors;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -53,6 +55,9 @@ public final class WorkerServer implements AutoCloseable {
   private final Clock clock;
   private final PrintStream log;
   private final Map<String, Hosted> hosted = new ConcurrentHashMap<>();
+  private final Limits limits;
+  // Cells hosted or being prepared: a prepare takes a place before it starts anything.
+  private final AtomicInteger cellPlaces = new AtomicInteger();
   private volatile Runnable onShutdownRequest = () -> {};
 
   /**
@@ -78,6 +83,90 @@ public final class WorkerServer implements AutoCloseable {
 
     long received(long atNanos) {
       return atNanos - offsetNanos;
+    }
+  }
+
+  /**
+   * What one worker takes on, checked before anything is read or started: past these a request ran
+   * the worker out of memory (a 300 MB body, 1,000 senders) or failed only later, in a sender (a
+   * message of 2 GiB).
+   *
+   * @param maxRequestBytes the largest request body; beyond it, 413
+   * @param maxCells how many cells may be hosted at once; beyond it, 409
+   * @param maxThreadsPerCell the most senders and receivers one cell may run; beyond it, 400
+   * @param maxMessageBytes the largest message; beyond it, 400
+   * @param heapBytes this worker's heap, half of which one batch per sender and receiver may take
+   */
+  record Limits(
+      int maxRequestBytes,
+      int maxCells,
+      int maxThreadsPerCell,
+      int maxMessageBytes,
+      long heapBytes) {
+    /** A cell spec is a few kilobytes; 1 MiB leaves room for many backend properties. */
+    static final int MAX_REQUEST_BYTES = 1 << 20;
+
+    /**
+     * A coordinator runs one cell per worker at a time; a few more leave room for a second
+     * coordinator's run or the cells of one that vanished, until they are reaped.
+     */
+    static final int MAX_CELLS = 4;
+
+    static final int MAX_THREADS_PER_CELL = 256;
+
+    static final int MAX_MESSAGE_BYTES = 64 << 20;
+
+    /** The share of the heap one batch per sender and receiver may take, as for a local run. */
+    static final double HEAP_SHARE_FOR_BATCHES = 0.5;
+
+    /**
+     * @param heapBytes the heap of the JVM that hosts the cells
+     * @return the limits of a worker with that heap
+     */
+    static Limits forHeap(long heapBytes) {
+      return new Limits(
+          MAX_REQUEST_BYTES, MAX_CELLS, MAX_THREADS_PER_CELL, MAX_MESSAGE_BYTES, heapBytes);
+    }
+
+    /**
+     * @param spec a cell spec
+     * @return why this worker cannot run it, if it cannot
+     */
+    Optional<String> refusal(CellSpec spec) {
+      RunSettings s = spec.settings();
+      int threads = spec.senders() + spec.receivers();
+      if (threads > maxThreadsPerCell) {
+        return Optional.of(
+            String.format(
+                Locale.ROOT,
+                "%d senders and receivers on one worker, at most %d: spread them over more"
+                    + " workers or lower --senders/--receivers",
+                threads,
+                maxThreadsPerCell));
+      }
+      if (s.messageSizeBytes() > maxMessageBytes) {
+        return Optional.of(
+            String.format(
+                Locale.ROOT,
+                "--size %d: a worker takes messages of at most %d MiB",
+                s.messageSizeBytes(),
+                maxMessageBytes >> 20));
+      }
+      long bytes = (long) threads * s.maxBatch() * s.messageSizeBytes();
+      if (bytes > heapBytes * HEAP_SHARE_FOR_BATCHES) {
+        return Optional.of(
+            String.format(
+                Locale.ROOT,
+                "--size %d: one batch of %d per sender and receiver (%d on this worker) is %,d"
+                    + " MiB, more than half of this worker's heap (%,d MiB); lower --size or"
+                    + " --batch, or give the worker more --heap",
+                s.messageSizeBytes(),
+                s.maxBatch(),
+                threads,
+                bytes >> 20,
+                heapBytes >> 20));
+      }
+      return Optional.empty();
     }
   }
 
@@ -112,7 +201,14 @@ public final class WorkerServer implements AutoCloseable {
       long clockOffsetNanos,
       PrintStream log)
       throws IOException {
-    return start(bind, token, version, cells, Clock.shifted(clockOffsetNanos), log);
+    return start(
+        bind,
+        token,
+        version,
+        cells,
+        Clock.shifted(clockOffsetNanos),
+        Limits.forHeap(Runtime.getRuntime().maxMemory()),
+        log);
   }
 
   /**
@@ -129,13 +225,33 @@ public final class WorkerServer implements AutoCloseable {
       Clock clock,
       PrintStream log)
       throws IOException {
+    return start(
+        bind, token, version, cells, clock, Limits.forHeap(Runtime.getRuntime().maxMemory()), log);
+  }
+
+  /**
+   * Binds and starts serving, on a clock and within limits set up by a test.
+   *
+   * @param clock how this worker reads its clock and answers clock exchanges
+   * @param limits what this worker takes on
+   * @see #start(InetSocketAddress, Optional, String, Function, long, PrintStream)
+   */
+  static WorkerServer start(
+      InetSocketAddress bind,
+      Optional<String> token,
+      String version,
+      Function<CellSpec, Cell> cells,
+      Clock clock,
+      Limits limits,
+      PrintStream log)
+      throws IOException {
     // The JDK server writes a response's headers and body apart; without TCP_NODELAY the body
     // waits for the client's delayed ACK (40 ms on Linux), which would make every clock exchange
     // 40 ms long and the offset's uncertainty 20 ms. Read once, when the server classes load.
     if (System.getProperty("sun.net.httpserver.nodelay") == null) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
     }
-    return new WorkerServer(bind, token, version, cells, clock, log);
+    return new WorkerServer(bind, token, version, cells, clock, limits, log);
   }
 
   private WorkerServer(
@@ -144,8 +260,10 @@ public final class WorkerServer implements AutoCloseable {
       String version,
       Function<CellSpec, Cell> cells,
       Clock clock,
+      Limits limits,
       PrintStream log)
       throws IOException {
+    this.limits = limits;
     this.token = token.map(t -> t.getBytes(StandardCharsets.UTF_8));
     this.version = version;
     this.cells = cells;
@@ -187,68 +305,118 @@ public final class WorkerServer implements AutoCloseable {
     return server.getAddress();
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      if (token.isPresent() && !tokenMatches(exchange)) {
-        respond(exchange, 401, error("wrong or missing token"));
-        return;
-      }
-      String[] path = exchange.getRequestURI().getPath().substring("/v1/".length()).split("/");
-      String method = exchange.getRequestMethod();
-      JsonNode body = method.equals("POST") ? Wire.parse(read(exchange)) : null;
-      switch (path[0]) {
-        case "hello" ->
-            respond(
-                exchange,
-                200,
-                Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
-        case "clock" -> {
-          long nanos = clock.reported();
-          if (!clock.answerDelay().isZero()) {
-            Thread.sleep(clock.answerDelay().toMillis());
-          }
-          respond(exchange, 200, Wire.object().put("nanos", nanos));
-        }
-        case "shutdown" -> {
-          respond(exchange, 200, Wire.object());
-          log.println("mqbench worker: the coordinator asked this worker to exit");
-          // After this answer has gone out: the handler thread must not close its own server.
-          Thread stop = new Thread(onShutdownRequest, "mqbench-worker-shutdown");
-          stop.start();
-        }
-        case "cells" -> {
-          if (path.length == 1 && method.equals("POST")) {
-            prepare(exchange, body);
-          } else if (path.length == 3) {
-            onCell(exchange, path[1], path[2], body);
-          } else {
-            respond(exchange, 404, error("no such resource"));
-          }
-        }
-        default -> respond(exchange, 404, error("no such resource"));
-      }
+  /**
+   * Answers every request with a status and, when refused, a one-line JSON error: the exchange is
+   * closed only after that answer went out, since closing it first leaves the coordinator with an
+   * empty reply instead of the cause.
+   */
+  private void handle(HttpExchange exchange) {
+    try {
+      serve(exchange);
+    } catch (Refused e) {
+      respondQuietly(exchange, e.status, error(e.getMessage()));
     } catch (RuntimeException e) {
       // Answered, not thrown: the coordinator shows the message as the cell's failure.
       respondQuietly(exchange, 500, error(Errors.oneLine(e)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       respondQuietly(exchange, 503, error("worker interrupted"));
+    } catch (IOException e) {
+      // The coordinator went away mid-request: nobody to answer.
+    } finally {
+      exchange.close();
+    }
+  }
+
+  /** A request refused with an HTTP status other than 500, and why. */
+  static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int status;
+
+    Refused(int status, String message) {
+      super(message, null, false, false);
+      this.status = status;
+    }
+  }
+
+  private void serve(HttpExchange exchange) throws IOException, InterruptedException {
+    if (token.isPresent() && !tokenMatches(exchange)) {
+      respond(exchange, 401, error("wrong or missing token"));
+      return;
+    }
+    String[] path = exchange.getRequestURI().getPath().substring("/v1/".length()).split("/");
+    String method = exchange.getRequestMethod();
+    JsonNode body = method.equals("POST") ? parse(read(exchange)) : null;
+    switch (path[0]) {
+      case "hello" ->
+          respond(
+              exchange,
+              200,
+              Wire.object().put("mqbench", version).put("protocol", WorkerClient.PROTOCOL));
+      case "clock" -> {
+        long nanos = clock.reported();
+        if (!clock.answerDelay().isZero()) {
+          Thread.sleep(clock.answerDelay().toMillis());
+        }
+        respond(exchange, 200, Wire.object().put("nanos", nanos));
+      }
+      case "shutdown" -> {
+        respond(exchange, 200, Wire.object());
+        log.println("mqbench worker: the coordinator asked this worker to exit");
+        // After this answer has gone out: the handler thread must not close its own server.
+        Thread stop = new Thread(onShutdownRequest, "mqbench-worker-shutdown");
+        stop.start();
+      }
+      case "cells" -> {
+        if (path.length == 1 && method.equals("POST")) {
+          prepare(exchange, body);
+        } else if (path.length == 3) {
+          onCell(exchange, path[1], path[2], body);
+        } else {
+          respond(exchange, 404, error("no such resource"));
+        }
+      }
+      default -> respond(exchange, 404, error("no such resource"));
     }
   }
 
   private void prepare(HttpExchange exchange, JsonNode body)
       throws IOException, InterruptedException {
-    CellSpec spec = Wire.spec(body);
-    Cell cell = cells.apply(spec);
-    CellReady ready;
+    CellSpec spec;
     try {
-      ready = cell.prepare(spec);
-    } catch (RuntimeException | InterruptedException e) {
-      cell.close();
-      throw e;
+      spec = Wire.spec(body);
+    } catch (IllegalArgumentException e) {
+      throw new Refused(400, "not a cell spec: " + Errors.oneLine(e));
+    }
+    Optional<String> refusal = limits.refusal(spec);
+    if (refusal.isPresent()) {
+      throw new Refused(400, refusal.get());
+    }
+    if (cellPlaces.getAndUpdate(n -> n < limits.maxCells() ? n + 1 : n) >= limits.maxCells()) {
+      throw new Refused(
+          409,
+          "this worker hosts "
+              + limits.maxCells()
+              + " cell(s) already, as many as it runs at once: another coordinator's runs are"
+              + " under way, or cells of a vanished one, closed "
+              + ABANDONED_AFTER.toSeconds()
+              + " s after its last request");
     }
     String id = UUID.randomUUID().toString();
-    hosted.put(id, new Hosted(cell));
+    CellReady ready;
+    try {
+      Cell cell = cells.apply(spec);
+      try {
+        ready = cell.prepare(spec);
+      } catch (RuntimeException | InterruptedException e) {
+        cell.close();
+        throw e;
+      }
+      hosted.put(id, new Hosted(cell));
+    } catch (RuntimeException | InterruptedException | Error e) {
+      cellPlaces.decrementAndGet();
+      throw e;
+    }
     log.printf(
         "mqbench worker: cell %s: %s, %d sender(s) from id %d, %d receiver(s)%n",
         id.substring(0, 8), spec.queue(), spec.senders(), spec.firstSenderId(), spec.receivers());
@@ -268,22 +436,22 @@ public final class WorkerServer implements AutoCloseable {
       Cell cell = h.cell;
       switch (action) {
         case "start-senders" -> {
-          cell.startSenders(clock.received(body.required("at").asLong()));
+          cell.startSenders(clock.received(required(body, "at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "start-receivers" -> {
-          cell.startReceivers(clock.received(body.required("at").asLong()));
+          cell.startReceivers(clock.received(required(body, "at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "run-origin" -> {
-          cell.moveRunOrigin(clock.received(body.required("at").asLong()));
+          cell.moveRunOrigin(clock.received(required(body, "at").asLong()));
           respond(exchange, 200, Wire.object());
         }
         case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));
         case "delivery" ->
             respond(exchange, 200, Wire.object().put("bitmaps", cell.delivery().serialize()));
         case "hold-senders" -> {
-          cell.holdSenders(body.required("hold").asBoolean());
+          cell.holdSenders(required(body, "hold").asBoolean());
           respond(exchange, 200, Wire.object());
         }
         case "stop-senders" -> {
@@ -298,9 +466,12 @@ public final class WorkerServer implements AutoCloseable {
             respond(
                 exchange,
                 200,
-                Wire.report(cell.finish(Duration.ofNanos(body.required("timeoutNanos").asLong()))));
+                Wire.report(
+                    cell.finish(Duration.ofNanos(required(body, "timeoutNanos").asLong()))));
         case "close" -> {
-          hosted.remove(id);
+          if (hosted.remove(id) != null) {
+            cellPlaces.decrementAndGet();
+          }
           cell.close();
           log.printf("mqbench worker: cell %s closed%n", id.substring(0, 8));
           respond(exchange, 200, Wire.object());
@@ -317,8 +488,10 @@ public final class WorkerServer implements AutoCloseable {
     long now = System.nanoTime();
     hosted.forEach(
         (id, h) -> {
-          if (h.busy.get() == 0 && now - h.touchedNanos > ABANDONED_AFTER.toNanos()) {
-            hosted.remove(id);
+          if (h.busy.get() == 0
+              && now - h.touchedNanos > ABANDONED_AFTER.toNanos()
+              && hosted.remove(id) != null) {
+            cellPlaces.decrementAndGet();
             log.printf(
                 "mqbench worker: cell %s abandoned (no request for %d s): stopped and closed%n",
                 id.substring(0, 8), ABANDONED_AFTER.toSeconds());
@@ -337,10 +510,52 @@ public final class WorkerServer implements AutoCloseable {
     return Wire.object().put("error", message);
   }
 
-  private static byte[] read(HttpExchange exchange) throws IOException {
-    try (InputStream in = exchange.getRequestBody()) {
-      return in.readAllBytes();
+  /** A field the action needs, refused with 400 when missing: the coordinator's mistake. */
+  private static JsonNode required(JsonNode body, String field) {
+    JsonNode value = body == null ? null : body.get(field);
+    if (value == null || value.isNull()) {
+      throw new Refused(400, "the request needs a JSON body with \"" + field + "\"");
     }
+    return value;
+  }
+
+  private static JsonNode parse(byte[] body) {
+    try {
+      return Wire.parse(body);
+    } catch (IllegalArgumentException e) {
+      throw new Refused(400, Errors.oneLine(e));
+    }
+  }
+
+  /**
+   * The request body, refused with 413 beyond {@link Limits#maxRequestBytes()}: from its declared
+   * length before anything is read, else (a chunked body) once that much has been read.
+   */
+  private byte[] read(HttpExchange exchange) throws IOException {
+    int max = limits.maxRequestBytes();
+    String declared = exchange.getRequestHeaders().getFirst("Content-Length");
+    if (declared != null) {
+      long length;
+      try {
+        length = Long.parseLong(declared.strip());
+      } catch (NumberFormatException e) {
+        throw new Refused(400, "Content-Length is not a number: " + declared);
+      }
+      if (length > max) {
+        throw new Refused(413, tooLarge(length + " bytes", max));
+      }
+    }
+    try (InputStream in = exchange.getRequestBody()) {
+      byte[] body = in.readNBytes(max + 1);
+      if (body.length > max) {
+        throw new Refused(413, tooLarge("more than " + max + " bytes", max));
+      }
+      return body;
+    }
+  }
+
+  private static String tooLarge(String size, int max) {
+    return "request body of " + size + ", a worker takes at most " + (max >> 10) + " KiB";
   }
 
   private static void respond(HttpExchange exchange, int status, JsonNode body) throws IOException {

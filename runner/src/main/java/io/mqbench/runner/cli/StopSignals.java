@@ -23,7 +23,23 @@ final class StopSignals {
   /** Exit code of a run stopped by SIGTERM: 128 + 15. */
   static final int SIGTERM_EXIT = ExitCodes.TERMINATED;
 
+  /**
+   * What a stop says: at the first signal, and at the second, which exits at once.
+   *
+   * @param first said when the stop begins
+   * @param second said before the JVM exits at once
+   */
+  record Notices(String first, String second) {
+    /** A run's: partial results follow the first signal, none the second. */
+    static final Notices RUN =
+        new Notices(
+            "mqbench: stopping: senders finish what is in flight, then partial results are written"
+                + " (again to exit at once, without results)",
+            "mqbench: stopped at once; no results written");
+  }
+
   private final AtomicReference<Runnable> onStop = new AtomicReference<>(() -> {});
+  private volatile Notices notices = Notices.RUN;
   private Consumer<Boolean> relay;
   private final AtomicInteger signals = new AtomicInteger();
   private final PrintStream err;
@@ -121,12 +137,11 @@ final class StopSignals {
     if (n == 1) {
       exitCode = term ? SIGTERM_EXIT : SIGINT_EXIT;
       err.println();
-      err.println(
-          "mqbench: stopping: senders finish what is in flight, then partial results are written"
-              + " (again to exit at once, without results)");
+      err.println(notices.first());
+      err.flush();
       onStop.get().run();
     } else if (n == 2 && ownsTheJvm) {
-      err.println("mqbench: stopped at once; no results written");
+      err.println(notices.second());
       err.flush();
       Runtime.getRuntime().halt(exitCode);
     }
@@ -137,6 +152,17 @@ final class StopSignals {
    *     at once if a stop was already requested
    */
   void onStop(Runnable action) {
+    onStop(action, Notices.RUN);
+  }
+
+  /**
+   * As {@link #onStop(Runnable)}, for a command that is not a run (a worker) and says so.
+   *
+   * @param action what a stop does now
+   * @param notices what the first and the second signal say
+   */
+  void onStop(Runnable action, Notices notices) {
+    this.notices = notices;
     onStop.set(action);
     if (requested()) {
       action.run();

@@ -9,12 +9,19 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,12 +38,21 @@ import picocli.CommandLine.Option;
           + " over HTTP, until stopped. Each run prepares its part here, against the backend"
           + " address the coordinator sends.",
       "",
-      "Listens on 127.0.0.1 unless --bind says otherwise; bound to any other address it"
-          + " requires a shared token (--token-file), which the coordinator gives with"
-          + " --worker-token-file.",
+      "Listens on 127.0.0.1 unless --bind says otherwise. Every request must carry a shared"
+          + " token, which the coordinator gives with --worker-token-file: the one in"
+          + " --token-file, or, without it (loopback only), a fresh one this worker prints and"
+          + " writes to a file readable by its user alone, removed when it exits.",
+      "",
+      "The first SIGTERM or SIGINT (Ctrl-C) stops it: an idle worker exits at once, a busy one"
+          + " once its cells are stopped and closed, within "
+          + WorkerCommand.STOP_GRACE_SECONDS
+          + " s at most; a second signal exits at once.",
       ""
     })
 final class WorkerCommand implements Callable<Integer> {
+  /** How long a stopped worker waits for its cells to stop and close before it exits anyway. */
+  static final int STOP_GRACE_SECONDS = 10;
+
   @Option(
       names = {"--port"},
       paramLabel = "PORT",
@@ -58,7 +74,7 @@ final class WorkerCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "File holding the shared token every request must carry (its first line); the token"
-              + " is never printed or written to results.")
+              + " is never printed or written to results. Without it a fresh token is made.")
   Optional<Path> tokenFile;
 
   // For tests of the run clock only: this worker's clock reads that much ahead of nanoTime, as a
@@ -111,12 +127,25 @@ final class WorkerCommand implements Callable<Integer> {
     if (inChild.isPresent()) {
       return inChild.getAsInt();
     }
+    // Made here, in the JVM that serves, and not before a child JVM starts: it would make its own.
+    Optional<GeneratedToken> generated =
+        token.isPresent() ? Optional.empty() : Optional.of(GeneratedToken.create());
+    try {
+      return serve(
+          address, token.or(() -> generated.map(GeneratedToken::token)).orElseThrow(), generated);
+    } finally {
+      generated.ifPresent(GeneratedToken::delete);
+    }
+  }
+
+  private int serve(InetAddress address, String token, Optional<GeneratedToken> generated)
+      throws InterruptedException {
     WorkerServer server;
     try {
       server =
           WorkerServer.start(
               new InetSocketAddress(address, port),
-              token,
+              Optional.of(token),
               testVersion.orElse(Version.current()),
               spec -> {
                 MqProvider provider = providers.find(spec.queue());
@@ -129,35 +158,120 @@ final class WorkerCommand implements Callable<Integer> {
           "--bind " + bind + " --port " + port + ": cannot listen there (" + e.getMessage() + ")");
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook =
+    CountDownLatch closed = new CountDownLatch(1);
+    // Closing stops and closes the cells, which waits for their backends; one that hangs must not
+    // keep the worker alive: past STOP_GRACE_SECONDS it exits with the cells as they are.
+    Thread closer =
         new Thread(
             () -> {
               server.close();
-              stopped.countDown();
+              closed.countDown();
             },
             "mqbench-worker-stop");
-    Runtime.getRuntime().addShutdownHook(hook);
+    closer.setDaemon(true);
+    // One grace from the first stop, shared by main and the shutdown hook that follows its exit.
+    AtomicLong graceEnds = new AtomicLong();
     Runnable stopServing =
         () -> {
-          server.close();
+          synchronized (closer) {
+            if (closer.getState() == Thread.State.NEW) {
+              graceEnds.set(System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_GRACE_SECONDS));
+              closer.start();
+            }
+          }
           stopped.countDown();
         };
+    Thread hook =
+        new Thread(
+            () -> {
+              stopServing.run();
+              awaitQuietly(closed, graceEnds.get());
+            },
+            "mqbench-worker-exit");
+    Runtime.getRuntime().addShutdownHook(hook);
     server.onShutdownRequest(stopServing);
     // SIGINT and SIGTERM are handled (StopSignals), so the shutdown hook alone would leave the
     // worker serving after the first one.
-    stop.onStop(stopServing);
+    stop.onStop(
+        stopServing,
+        new StopSignals.Notices(
+            "mqbench worker: stopping: cells under way are stopped and closed (at most "
+                + STOP_GRACE_SECONDS
+                + " s), then this worker exits (again to exit at once)",
+            "mqbench worker: stopped at once"));
     InetSocketAddress at = server.address();
+    String hostAndPort = at.getAddress().getHostAddress() + ":" + at.getPort();
+    generated.ifPresent(
+        g ->
+            invocation
+                .err()
+                .printf(
+                    "mqbench worker: no --token-file: every request needs the token %s, written"
+                        + " to %s; give it to the coordinator: mqbench run --workers %s"
+                        + " --worker-token-file %s%n",
+                    g.token(), g.file(), hostAndPort, g.file()));
     invocation
         .err()
         .printf(
-            "mqbench worker: listening on %s:%d (mqbench %s%s)%n",
-            at.getAddress().getHostAddress(),
-            at.getPort(),
-            Version.current(),
-            token.isPresent() ? ", token required" : "");
+            "mqbench worker: listening on %s (mqbench %s, token required)%n",
+            hostAndPort, Version.current());
     invocation.err().flush();
     stopped.await();
+    if (!awaitQuietly(closed, graceEnds.get())) {
+      invocation
+          .err()
+          .printf(
+              "mqbench worker: cells still closing after %d s; exiting all the same%n",
+              STOP_GRACE_SECONDS);
+    }
     return stop.requested() ? stop.exitCode() : ExitCodes.OK;
+  }
+
+  /** Waits for the latch until a {@code nanoTime} deadline; true if it opened. */
+  private static boolean awaitQuietly(CountDownLatch latch, long deadlineNanos) {
+    try {
+      return latch.await(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * A token made for a worker started without {@code --token-file}: without one, any local process
+   * could make cells or stop the worker. Kept in a file only its user can read, for the
+   * coordinator's {@code --worker-token-file}.
+   */
+  private record GeneratedToken(String token, Path file) {
+    private static final int BYTES = 24;
+
+    static GeneratedToken create() {
+      byte[] random = new byte[BYTES];
+      new SecureRandom().nextBytes(random);
+      String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+      try {
+        Path file =
+            Files.createTempFile(
+                "mqbench-worker-",
+                ".token",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, token + "\n", StandardCharsets.UTF_8);
+        return new GeneratedToken(token, file);
+      } catch (IOException | UnsupportedOperationException e) {
+        throw new ConfigException(
+            "no --token-file, and the token made instead cannot be written to a file ("
+                + e.getMessage()
+                + "): give one with --token-file FILE");
+      }
+    }
+
+    void delete() {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        // Left in the temporary directory, readable by this user alone.
+      }
+    }
   }
 
   private static InetAddress address(String bind) {

@@ -63,7 +63,17 @@ class WorkerBadInputIT {
 
   @Test
   void aWorkerOfAnotherVersionIsRefused() {
-    Outcome o = run("run", "--workers", otherVersion, "--messages", "10", "--out", tmp.toString());
+    Outcome o =
+        run(
+            "run",
+            "--workers",
+            otherVersion,
+            "--worker-token-file",
+            processes.tokenFile().toString(),
+            "--messages",
+            "10",
+            "--out",
+            tmp.toString());
 
     assertOneLine(o, "worker " + otherVersion, "9.9.9", "same version");
   }

@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@code mqbench worker} processes for tests: each its own JVM on the test's class path, started on
- * a free port (or the one given), its output in a log file; closing kills every one of them.
+ * a free port (or the one given), its output in a log file; closing kills every one of them. Every
+ * worker wants a token: unless the options name another, all take {@link #TOKEN} from {@link
+ * #tokenFile()}, which a coordinator then gives with {@code --worker-token-file}.
  */
 final class WorkerProcesses implements AutoCloseable {
   private static final Pattern LISTENING = Pattern.compile("listening on (\\S+):(\\d+)");
@@ -36,14 +38,50 @@ final class WorkerProcesses implements AutoCloseable {
     this.dir = dir;
   }
 
+  /** The token of every worker started here without a --token-file of its own. */
+  static final String TOKEN = "token-of-the-test-workers";
+
   /**
-   * Starts a worker and waits until it listens.
+   * @return the file holding {@link #TOKEN}, for the workers' {@code --token-file} and the
+   *     coordinator's {@code --worker-token-file}
+   */
+  Path tokenFile() {
+    Path file = dir.resolve("worker-token");
+    try {
+      if (!Files.exists(file)) {
+        Files.writeString(file, TOKEN + "\n", StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return file;
+  }
+
+  /**
+   * Starts a worker with {@link #tokenFile()} unless the options give a --token-file, and waits
+   * until it listens.
    *
    * @param prefix words before {@code java} (such as {@code ip netns exec NS}); may be empty
    * @param args the worker's options after {@code worker}
    * @return the worker
    */
   Worker start(List<String> prefix, String... args) throws IOException, InterruptedException {
+    List<String> options = new ArrayList<>(List.of(args));
+    if (!options.contains("--token-file")) {
+      options.addAll(List.of("--token-file", tokenFile().toString()));
+    }
+    return startAsGiven(prefix, options.toArray(String[]::new));
+  }
+
+  /**
+   * Starts a worker with exactly these options and waits until it listens.
+   *
+   * @param prefix words before {@code java} (such as {@code ip netns exec NS}); may be empty
+   * @param args the worker's options after {@code worker}
+   * @return the worker
+   */
+  Worker startAsGiven(List<String> prefix, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(prefix);
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(
