@@ -1,5 +1,6 @@
 package io.mqbench.broker;
 
+import java.io.File;
 import java.io.IOException;
 
 /**
@@ -69,7 +70,7 @@ public final class StdinWatchdog {
               "mqbench-broker-reaper",
               String.valueOf(ProcessHandle.current().pid()),
               dir)
-          .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
           .redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .redirectError(ProcessBuilder.Redirect.DISCARD)
           .start();

@@ -7,7 +7,6 @@ import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
-import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
@@ -256,18 +255,7 @@ public final class HttpCell implements Cell {
         fail(e);
       }
     }
-    CellMeasurements empty = CellMeasurements.empty();
-    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
-        .senders(empty.senders())
-        .receivers(empty.receivers())
-        .serviceMicros(empty.serviceMicros())
-        .responseMicros(empty.responseMicros())
-        .scheduleLagMicros(empty.scheduleLagMicros())
-        .harnessLagMicros(empty.harnessLagMicros())
-        .endToEndMicros(empty.endToEndMicros())
-        .delivery(empty.delivery())
-        .failure(Optional.ofNullable(failure.get()))
-        .build();
+    return CellMeasurements.empty().withFailure(Optional.ofNullable(failure.get()));
   }
 
   @Override

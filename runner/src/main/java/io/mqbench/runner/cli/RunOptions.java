@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -35,13 +36,10 @@ final class RunOptions {
             options
                 .render(help)
                 // wrapped alone onto a line, the placeholder leaves no blank line behind
-                .replaceAll(
-                    "\\R *" + java.util.regex.Pattern.quote(GIVEN_OPEN + "null" + GIVEN_CLOSE), "")
+                .replaceAll("\\R *" + Pattern.quote(GIVEN_OPEN + "null" + GIVEN_CLOSE), "")
                 .replace(GIVEN_OPEN + "null" + GIVEN_CLOSE, "")
                 .replaceAll(
-                    java.util.regex.Pattern.quote(GIVEN_OPEN)
-                        + "([^>]*)"
-                        + java.util.regex.Pattern.quote(GIVEN_CLOSE),
+                    Pattern.quote(GIVEN_OPEN) + "([^>]*)" + Pattern.quote(GIVEN_CLOSE),
                     "Given: $1."));
   }
 

@@ -59,7 +59,7 @@ class ComposeFilesTest {
   private static Map<String, Map<String, Object>> services(Map<String, Object> compose) {
     assertThat(compose).containsKey("services");
     Map<String, Map<String, Object>> brokers =
-        new java.util.LinkedHashMap<>((Map<String, Map<String, Object>>) compose.get("services"));
+        new LinkedHashMap<>((Map<String, Map<String, Object>>) compose.get("services"));
     brokers.remove("brokers-healthy");
     return brokers;
   }
