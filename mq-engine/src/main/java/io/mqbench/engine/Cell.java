@@ -67,6 +67,27 @@ public interface Cell extends AutoCloseable {
   CellProgress poll();
 
   /**
+   * What the cell measured so far, as a report: each sender's and receiver's part is of one instant
+   * (its counts, histograms and bitmaps agree). Copies and encodes everything it measured: not for
+   * every poll.
+   *
+   * @return the report so far; after {@link #finish}, the final one
+   */
+  CellMeasurements checkpoint();
+
+  /**
+   * The counts for the run's timeline, once per whole second of the run. By default the {@link
+   * #poll()}; a cell in another process takes a {@link #checkpoint()} there, keeps it, and counts
+   * from it: should that process die, its report is the last checkpoint, marked partial, and the
+   * timeline never counted more than that report holds.
+   *
+   * @return the counts now
+   */
+  default CellProgress tick() {
+    return poll();
+  }
+
+  /**
    * What was acknowledged to senders and delivered to receivers so far; the coordinator merges
    * these of every cell to see whether everything arrived.
    *

@@ -255,15 +255,25 @@ public final class Coordinator {
       }
       long sent = progress.sent();
       long received = progress.received();
-      while (now - nextTick >= 0) {
-        Tick t =
-            new Tick(
-                timeline.size() + 1, 1, sent, received, sent - lastSent, received - lastReceived);
-        timeline.add(t);
-        onTick.accept(t);
-        lastSent = sent;
-        lastReceived = received;
-        nextTick += TICK_NANOS;
+      if (now - nextTick >= 0) {
+        // A tick's counts are the cells' own for ticks, which a cell on a worker keeps with what
+        // it measured: its counts never go back, even if the worker dies before the next tick.
+        CellProgress counted = tickCounts();
+        while (now - nextTick >= 0) {
+          Tick t =
+              new Tick(
+                  timeline.size() + 1,
+                  1,
+                  counted.sent(),
+                  counted.received(),
+                  counted.sent() - lastSent,
+                  counted.received() - lastReceived);
+          timeline.add(t);
+          onTick.accept(t);
+          lastSent = counted.sent();
+          lastReceived = counted.received();
+          nextTick += TICK_NANOS;
+        }
       }
       if (!sendersStopped
           && settings.duration().isPresent()
@@ -344,6 +354,14 @@ public final class Coordinator {
     CellProgress sum = new CellProgress(0, 0, 0, Optional.empty());
     for (Placement p : placements) {
       sum = sum.plus(p.cell().poll());
+    }
+    return sum;
+  }
+
+  private CellProgress tickCounts() {
+    CellProgress sum = new CellProgress(0, 0, 0, Optional.empty());
+    for (Placement p : placements) {
+      sum = sum.plus(p.cell().tick());
     }
     return sum;
   }

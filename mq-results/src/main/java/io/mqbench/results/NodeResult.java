@@ -19,7 +19,8 @@ import java.util.Optional;
  * @param receivedPerSecond {@code received} over the run's receive time
  * @param clockOffsetMs the worker's clock minus the coordinator's, in milliseconds
  * @param clockUncertaintyMs how far off that offset may be either way (half the best round trip)
- * @param failure what went wrong on this node, or null
+ * @param failure what went wrong on this node, or null; for a worker that died, also how far its
+ *     figures go
  */
 public record NodeResult(
     String node,
@@ -70,6 +71,13 @@ public record NodeResult(
         clockUncertaintyNanos / 1e6,
         report.isEmpty()
             ? "no report from worker " + node
-            : r.failure().map(f -> f.line()).orElse(null));
+            : r.failure()
+                .map(
+                    f ->
+                        f.line()
+                            + (r.partial().isEmpty()
+                                ? ""
+                                : "; " + r.partial().get(0).replace("worker " + node + ": ", "")))
+                .orElse(null));
   }
 }

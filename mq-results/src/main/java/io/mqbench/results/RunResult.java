@@ -41,6 +41,9 @@ import java.util.Map;
  *     #END_TO_END}), in that order; rate-mode names only in rate mode
  * @param warnings the backend's warnings about its settings (loss expected with them), printed
  *     before the run; empty for safe settings
+ * @param partial one line per worker whose measurements end before the run did (it died): its
+ *     counts, latencies and delivery bitmaps are what it reported up to its last checkpoint; empty
+ *     when every measurement covers the whole run
  * @param delivery which messages were acknowledged and which were received, for {@code
  *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
  * @param requests for backends billed per request: the requests made and the estimated cost per
@@ -76,6 +79,7 @@ public record RunResult(
     List<Tick> timeline,
     Map<String, Latency> latencies,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> partial,
     @JsonIgnore DeliveryBitmaps delivery,
     @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
     @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
@@ -86,10 +90,11 @@ public record RunResult(
   /**
    * The version of {@code run.json}'s format written now. Version 1 (no {@code formatVersion} in
    * the file) had the same fields; version 2 added {@code formatVersion} itself; version 3 added
-   * {@code endToEndClock} (absent, null, in older files). A field added later raises it, and the
-   * tests of reading a version-1 file name the new field with the value it reads as.
+   * {@code endToEndClock} (absent, null, in older files); version 4 added {@code partial} (absent,
+   * empty, in older files). A field added later raises it, and the tests of reading a version-1
+   * file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
@@ -104,6 +109,7 @@ public record RunResult(
     timeline = timeline == null ? List.of() : timeline;
     latencies = latencies == null ? Map.of() : latencies;
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    partial = partial == null ? List.of() : List.copyOf(partial);
   }
 
   /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */

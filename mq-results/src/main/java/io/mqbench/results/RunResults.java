@@ -81,6 +81,7 @@ public final class RunResults {
         .timeline(outcome.timeline())
         .latencies(latencies)
         .warnings(warnings)
+        .partial(report.partial())
         .delivery(accounting.bitmaps())
         .endToEndClock(
             EndToEndClock.of(

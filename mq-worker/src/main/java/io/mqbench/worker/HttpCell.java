@@ -8,10 +8,13 @@ import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.DeliveryBitmaps;
+import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -23,8 +26,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Once prepared, it never throws: a worker that fails, answers with an error or stops answering
  * turns into a failure of this cell, named after the worker, which the coordinator sees in {@link
- * #poll()} and which stops the run; counts stay at what the worker last said, and its report is
- * empty but for the failure. Every call has a timeout, so a vanished worker cannot hang the run.
+ * #poll()} and which stops the run. Every call has a timeout, so a vanished worker cannot hang the
+ * run. What such a worker measured is kept up to its last {@link #checkpoint()}, taken at every
+ * {@link #tick()}: its report is that checkpoint with the failure, marked partial, and the ticks
+ * counted from checkpoints never exceed it.
  */
 public final class HttpCell implements Cell {
   /** Clock exchanges per measurement: enough that one of them has an undisturbed round trip. */
@@ -51,6 +56,8 @@ public final class HttpCell implements Cell {
   private volatile CellProgress last = new CellProgress(0, 0, 0, Optional.empty());
   private volatile DeliveryBitmaps lastDelivery = DeliveryBitmaps.empty();
   private volatile CellMeasurements report;
+  private volatile CellMeasurements kept = CellMeasurements.empty();
+  private volatile long keptAtNanos;
   private volatile boolean closed;
 
   /**
@@ -207,6 +214,39 @@ public final class HttpCell implements Cell {
         - from.uncertaintyNanos();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Asks the worker and keeps the answer; once the worker failed, the last one kept.
+   */
+  @Override
+  public CellMeasurements checkpoint() {
+    if (failure.get() == null && id != null) {
+      try {
+        CellMeasurements now = Wire.report(client.get(path("checkpoint"), WorkerClient.QUICK));
+        keptAtNanos = System.nanoTime();
+        kept = now;
+      } catch (RuntimeException e) {
+        fail(e);
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Counted from the checkpoint taken now: the sum of its senders' and receivers' counts.
+   */
+  @Override
+  public CellProgress tick() {
+    CellMeasurements m = checkpoint();
+    long sent = m.senders().stream().mapToLong(SenderStats::sent).sum();
+    CellProgress p = last;
+    return new CellProgress(
+        sent, m.received(), p.sendersRunning(), Optional.ofNullable(failure.get()));
+  }
+
   @Override
   public DeliveryBitmaps delivery() {
     if (failure.get() == null) {
@@ -255,7 +295,34 @@ public final class HttpCell implements Cell {
         fail(e);
       }
     }
-    return CellMeasurements.empty().withFailure(Optional.ofNullable(failure.get()));
+    return partialReport();
+  }
+
+  /**
+   * The report of a worker that failed: what it measured up to the last checkpoint kept, with the
+   * failure, marked partial; kept as {@link #report()} too, for the per-node results.
+   */
+  private CellMeasurements partialReport() {
+    CellMeasurements r = kept.withFailure(Optional.ofNullable(failure.get()));
+    if (started) {
+      r =
+          r.withPartial(
+              List.of(
+                  keptAtNanos == 0
+                      ? "worker "
+                          + client.address()
+                          + ": no measurements (it failed before its"
+                          + " first checkpoint, at the run's first second)"
+                      : String.format(
+                          Locale.ROOT,
+                          "worker %s: measured up to its last checkpoint, %.1f s into the run;"
+                              + " what it did after that is missing",
+                          client.address(),
+                          (keptAtNanos - runStartNanos) / 1e9)));
+      r = r.withClock(clockUncertaintyNanos, clockDriftNanos);
+      report = r;
+    }
+    return r;
   }
 
   @Override

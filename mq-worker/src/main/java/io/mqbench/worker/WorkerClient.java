@@ -22,9 +22,10 @@ public final class WorkerClient {
   /**
    * The version of the worker protocol; a worker speaking another is refused. 3: bodies are the
    * engine's records as {@code EngineJson} writes them (durations as {@code 30s}, modes by label).
-   * 4: a cell's run origin can be moved during the run ({@code run-origin}).
+   * 4: a cell's run origin can be moved during the run ({@code run-origin}). 5: a cell reports what
+   * it measured so far ({@code checkpoint}).
    */
-  public static final int PROTOCOL = 4;
+  public static final int PROTOCOL = 5;
 
   /** The header that carries the shared token. */
   static final String TOKEN_HEADER = "X-Mqbench-Token";

@@ -448,6 +448,7 @@ public final class WorkerServer implements AutoCloseable {
           respond(exchange, 200, Wire.object());
         }
         case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));
+        case "checkpoint" -> respond(exchange, 200, Wire.report(cell.checkpoint()));
         case "delivery" ->
             respond(exchange, 200, Wire.object().put("bitmaps", cell.delivery().serialize()));
         case "hold-senders" -> {

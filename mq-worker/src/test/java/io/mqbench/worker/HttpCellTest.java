@@ -8,7 +8,10 @@ import io.mqbench.engine.Coordinator;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.Tick;
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;
@@ -27,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,7 +38,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Cells on workers in this JVM (one memory queue shared by all, as a broker would be): a run over
  * HTTP cells merges exactly, the run clock corrects a worker whose clock is off, and a worker that
- * vanishes mid-run fails the run naming it, promptly.
+ * vanishes mid-run fails the run naming it, promptly, and leaves what it measured up to its last
+ * checkpoint.
  */
 class HttpCellTest {
   private final Mq shared = sharedMemoryQueue();
@@ -342,6 +347,73 @@ class HttpCellTest {
     assertThat(outcome.failure()).isPresent();
     assertThat(outcome.failure().get().line()).contains("worker " + cells.get(1).address());
     assertThat(seconds).as("seconds to the end of the run").isLessThan(15);
+  }
+
+  @Test
+  void aWorkerThatDiesMidRunLeavesWhatItMeasuredUpToItsLastCheckpointAndNoTickGoesBack()
+      throws Exception {
+    List<HttpCell> cells = List.of(worker(0, Optional.empty()), worker(0, Optional.empty()));
+    NodeLayout layout =
+        new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 2, 2, 1, 1);
+    RunSettings timed =
+        TestSettings.builder()
+            .senders(2)
+            .receivers(2)
+            .mode(Mode.RATE)
+            .rate(Optional.of(4_000.0))
+            .messagesPerSender(Long.MAX_VALUE)
+            .duration(Optional.of(Duration.ofSeconds(30)))
+            .inFlight(8)
+            .receiverIdle(Duration.ofSeconds(2))
+            .build();
+    Coordinator coordinator = coordinator(layout, cells, timed);
+    Thread killer =
+        new Thread(
+            () -> {
+              try {
+                while (!coordinator.started()) {
+                  Thread.sleep(10);
+                }
+                Thread.sleep(2_500);
+              } catch (InterruptedException e) {
+                return;
+              }
+              servers.get(1).close();
+            });
+    killer.start();
+
+    RunOutcome outcome = coordinator.run();
+
+    assertThat(outcome.failure()).isPresent();
+    String dead = "worker " + cells.get(1).address();
+    CellMeasurements kept = cells.get(1).report().orElseThrow();
+    assertThat(kept.failure().orElseThrow().line()).startsWith(dead);
+    assertThat(kept.partial())
+        .singleElement(InstanceOfAssertFactories.STRING)
+        .startsWith(dead + ": measured up to its last checkpoint, 2.0 s into the run");
+    assertThat(outcome.measurements().partial()).isEqualTo(kept.partial());
+    // Two whole seconds at 2,000 msgs/s per worker: its receipts and their latencies are kept.
+    assertThat(kept.received()).isGreaterThan(3_000);
+    assertThat(kept.endToEndMicros().decode().getTotalCount() + kept.negativeEndToEnd())
+        .isEqualTo(kept.received());
+    assertThat(kept.senders().stream().mapToLong(SenderStats::sent).sum()).isGreaterThan(3_000);
+    assertThat(kept.delivery().acknowledged()).isNotEmpty();
+    CellMeasurements alive = cells.get(0).report().orElseThrow();
+    assertThat(outcome.measurements().endToEndMicros().decode().getTotalCount())
+        .isEqualTo(
+            alive.endToEndMicros().decode().getTotalCount()
+                + kept.endToEndMicros().decode().getTotalCount());
+    assertThat(outcome.timeline())
+        .isNotEmpty()
+        .allSatisfy(
+            t -> {
+              assertThat(t.sentInSecond()).as("sent in second %d", t.second()).isNotNegative();
+              assertThat(t.receivedInSecond())
+                  .as("received in second %d", t.second())
+                  .isNotNegative();
+            });
+    Tick last = outcome.timeline().get(outcome.timeline().size() - 1);
+    assertThat(last.receivedTotal()).isEqualTo(outcome.ledger().received());
   }
 
   @Test

@@ -325,36 +325,58 @@ public final class LocalCell implements Cell {
   @Override
   public CellMeasurements finish(Duration timeout) throws InterruptedException {
     joinAll(timeout);
+    return checkpoint();
+  }
+
+  /**
+   * What this cell measured so far, as a report: while it runs, each sender's and receiver's part
+   * is of one instant (its counts, histograms and bitmaps agree), taken one after the other; after
+   * {@link #finish}, the final report. A worker reports it while the run goes on, so that the
+   * coordinator keeps what a worker measured up to its last report if the worker dies.
+   *
+   * @return the report so far
+   */
+  public CellMeasurements checkpoint() {
     long start = startNanos;
     Histogram service = Latencies.newHistogram();
     Histogram response = Latencies.newHistogram();
     Histogram lag = Latencies.newHistogram();
     Histogram harnessLag = Latencies.newHistogram();
     Histogram endToEnd = Latencies.newHistogram();
+    Map<Integer, Roaring64NavigableMap> acknowledged = new HashMap<>();
     List<SenderStats> senderStats = new ArrayList<>();
-    for (SenderTask s : senders) {
-      if (s == null) {
+    for (SenderTask task : senders) {
+      if (task == null) {
         continue;
       }
+      SenderTask.Snapshot s = task.snapshot();
       service.add(s.serviceMicros());
       response.add(s.responseMicros());
       lag.add(s.scheduleLagMicros());
       harnessLag.add(s.harnessLagMicros());
+      acknowledged.put(s.senderId(), s.acknowledged());
       senderStats.add(
-          new SenderStats(
-              s.senderId(), s.sentCount(), s.batches(), since(start, s.lastAckNanos())));
+          new SenderStats(s.senderId(), s.sent(), s.batches(), since(start, s.lastAckNanos())));
     }
+    Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
     List<ReceiverStats> receiverStats = new ArrayList<>();
     long negativeEndToEnd = 0;
-    for (ReceiverTask r : receivers) {
-      if (r == null) {
+    for (ReceiverTask task : receivers) {
+      if (task == null) {
         continue;
       }
+      ReceiverTask.Snapshot r = task.snapshot();
       endToEnd.add(r.endToEndMicros());
       negativeEndToEnd += r.negativeEndToEnd();
+      Roaring64NavigableMap[] bySender = r.seenBySender();
+      for (int id = 0; id < bySender.length; id++) {
+        if (!bySender[id].isEmpty()) {
+          seen.computeIfAbsent(id, k -> new Roaring64NavigableMap()).or(bySender[id]);
+        }
+      }
       receiverStats.add(
           new ReceiverStats(
-              r.receivedCount(),
+              r.received(),
               r.foreign(),
               since(start, r.firstReceiveNanos()),
               since(start, r.lastReceiveNanos())));
@@ -367,7 +389,7 @@ public final class LocalCell implements Cell {
         .scheduleLagMicros(EncodedHistogram.of(lag))
         .harnessLagMicros(EncodedHistogram.of(harnessLag))
         .endToEndMicros(EncodedHistogram.of(endToEnd))
-        .delivery(delivery())
+        .delivery(new DeliveryBitmaps(acknowledged, seen))
         .failure(Optional.ofNullable(failure.get()))
         .requests(requests(mq))
         .negativeEndToEnd(negativeEndToEnd)
@@ -376,7 +398,7 @@ public final class LocalCell implements Cell {
         .build();
   }
 
-  /** Read after every thread ended, so that the counts cover the whole run. */
+  /** Read after every thread ended, the counts cover the whole run; before, what was counted. */
   private static RequestCounts requests(Mq mq) {
     try {
       return mq == null ? RequestCounts.NONE : mq.requests();

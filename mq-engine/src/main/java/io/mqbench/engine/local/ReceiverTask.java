@@ -22,9 +22,9 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * every mqbench message counts as received, whatever its run: the point is to drain and time a
  * backlog; its end-to-end latency is not recorded (the sending JVM's clock is not this one's).
  *
- * <p>The bitmaps of messages seen are guarded by this object's monitor, taken once per batch, so
- * that the run can check mid-run whether everything arrived; the rest belongs to the receiving
- * thread.
+ * <p>What it records (bitmaps of messages seen, histogram, counts) is guarded by this object's
+ * monitor, taken once per batch, so that the run can check mid-run whether everything arrived and a
+ * worker can report what it measured so far ({@link #snapshot()}).
  */
 public final class ReceiverTask {
   private final MqReceiver receiver;
@@ -135,16 +135,57 @@ public final class ReceiverTask {
         }
         ours++;
       }
+      if (ours > 0) {
+        if (firstReceiveNanos == 0) {
+          firstReceiveNanos = now;
+        }
+        lastReceiveNanos = now;
+        received.lazySet(received.get() + ours);
+      }
     }
     receiver.ack(got);
-    if (ours > 0) {
-      if (firstReceiveNanos == 0) {
-        firstReceiveNanos = now;
-      }
-      lastReceiveNanos = now;
-      received.lazySet(received.get() + ours);
-    }
     return ours;
+  }
+
+  /**
+   * What this receiver measured up to one instant, copied: counts, histogram and bitmaps agree with
+   * each other.
+   *
+   * @param received messages of the run received, duplicates included
+   * @param foreign bodies received that were not messages of the run
+   * @param firstReceiveNanos when the first message of the run arrived (task's clock), or 0
+   * @param lastReceiveNanos when the last one arrived, or 0
+   * @param negativeEndToEnd messages received before their intended send time
+   * @param endToEndMicros end-to-end latency of each message
+   * @param seenBySender per sender id, the sequence numbers seen
+   */
+  record Snapshot(
+      long received,
+      long foreign,
+      long firstReceiveNanos,
+      long lastReceiveNanos,
+      long negativeEndToEnd,
+      Histogram endToEndMicros,
+      Roaring64NavigableMap[] seenBySender) {}
+
+  /**
+   * @return what this receiver measured so far, copied; safe from any thread, also while it
+   *     receives
+   */
+  synchronized Snapshot snapshot() {
+    Roaring64NavigableMap[] seen = new Roaring64NavigableMap[seenBySender.length];
+    for (int i = 0; i < seen.length; i++) {
+      seen[i] = new Roaring64NavigableMap();
+      seen[i].or(seenBySender[i]);
+    }
+    return new Snapshot(
+        received.get(),
+        foreign,
+        firstReceiveNanos,
+        lastReceiveNanos,
+        negativeEndToEnd,
+        endToEndMicros.copy(),
+        seen);
   }
 
   /**

@@ -25,11 +25,13 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * plus which sequence numbers the backend acknowledged.
  *
  * <p>Single-writer: completions arrive on the backend's threads and are only queued there, stamped
- * with their time; the sending thread takes them from the queue and records them. Histograms and
- * bitmaps therefore need no locks. A batch counts as sent only once it completed.
+ * with their time; the sending thread takes them from the queue and records them. A batch counts as
+ * sent only once it completed. What it records (histograms, bitmap, counts) is guarded by this
+ * object's monitor, taken once per batch and uncontended but for a {@link #snapshot()}, so that a
+ * worker can report what it measured so far while the run goes on.
  *
- * <p>Everything but {@link #sentCount()} and {@link #runStartsAt} belongs to the sending thread;
- * read the rest only after the thread ended.
+ * <p>Everything but {@link #sentCount()}, {@link #snapshot()} and {@link #runStartsAt} belongs to
+ * the sending thread; read the rest only after the thread ended.
  */
 public final class SenderTask {
   private final int senderId;
@@ -194,14 +196,16 @@ public final class SenderTask {
     for (int i = 0; i < n; i++) {
       bodiesOfBatch.add(bodies.next(nextSequence + i, sinceOrigin));
     }
-    scheduleLagMicros.recordValue(Latencies.micros(start - intended));
     // Late for the harness's reasons only by the time since the sender could have issued it: the
     // backend's previous send call had returned and, if that filled the window, a slot was freed.
     long available =
         fullAfterLastIssue
             ? Math.max(lastIssueReturnedNanos, slotFreedNanos)
             : lastIssueReturnedNanos;
-    harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, available)));
+    synchronized (this) {
+      scheduleLagMicros.recordValue(Latencies.micros(start - intended));
+      harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, available)));
+    }
     Batch batch = new Batch(nextSequence, n, intended, start);
     nextSequence += n;
     inFlight++;
@@ -228,13 +232,58 @@ public final class SenderTask {
     }
     Batch b = c.batch();
     long done = c.doneNanos();
-    serviceMicros.recordValue(Latencies.micros(done - b.startNanos()));
-    responseMicros.recordValue(Latencies.micros(done - b.intendedNanos()));
-    acknowledged.addRange(b.firstSequence(), b.firstSequence() + b.size());
-    batches++;
-    lastAckNanos = Math.max(lastAckNanos, done);
-    sentSoFar += b.size();
+    synchronized (this) {
+      serviceMicros.recordValue(Latencies.micros(done - b.startNanos()));
+      responseMicros.recordValue(Latencies.micros(done - b.intendedNanos()));
+      acknowledged.addRange(b.firstSequence(), b.firstSequence() + b.size());
+      batches++;
+      lastAckNanos = Math.max(lastAckNanos, done);
+      sentSoFar += b.size();
+    }
     sent.lazySet(sentSoFar);
+  }
+
+  /**
+   * What this sender measured up to one instant, copied: counts, histograms and bitmap agree with
+   * each other.
+   *
+   * @param senderId the sender's global id
+   * @param sent messages acknowledged
+   * @param batches batches completed
+   * @param lastAckNanos when the last batch completed (on the task's clock), or 0
+   * @param serviceMicros per batch, send call to completion
+   * @param responseMicros per batch, intended send time to completion
+   * @param scheduleLagMicros per batch, intended send time to the send call
+   * @param harnessLagMicros per batch, the harness's part of the schedule lag
+   * @param acknowledged the sequence numbers acknowledged
+   */
+  record Snapshot(
+      int senderId,
+      long sent,
+      long batches,
+      long lastAckNanos,
+      Histogram serviceMicros,
+      Histogram responseMicros,
+      Histogram scheduleLagMicros,
+      Histogram harnessLagMicros,
+      Roaring64NavigableMap acknowledged) {}
+
+  /**
+   * @return what this sender measured so far, copied; safe from any thread, also while it sends
+   */
+  synchronized Snapshot snapshot() {
+    Roaring64NavigableMap ack = new Roaring64NavigableMap();
+    ack.or(acknowledged);
+    return new Snapshot(
+        senderId,
+        sentSoFar,
+        batches,
+        lastAckNanos,
+        serviceMicros.copy(),
+        responseMicros.copy(),
+        scheduleLagMicros.copy(),
+        harnessLagMicros.copy(),
+        ack);
   }
 
   private static RuntimeException rethrow(Throwable failure) throws InterruptedException {

@@ -26,6 +26,12 @@ import java.util.Optional;
  * @param failure what stopped the cell, if anything
  * @param requests the requests the cell's backend made to its service ({@code Mq.requests()}), for
  *     backends billed per request; {@link RequestCounts#NONE} otherwise
+ * @param negativeEndToEnd messages received before their intended send time by the receiver's
+ *     reading of the run clock; not in {@code endToEndMicros}
+ * @param clockUncertaintiesNanos per worker, how far its run clock may be off the coordinator's
+ * @param clockDriftNanos how far a worker's clock moved during the run, the largest of them
+ * @param partial one line per place whose measurements end before the run did (a worker that died:
+ *     what it measured up to its last checkpoint), naming it; empty when the report is whole
  */
 @RecordBuilder
 public record CellMeasurements(
@@ -41,14 +47,16 @@ public record CellMeasurements(
     RequestCounts requests,
     long negativeEndToEnd,
     List<Long> clockUncertaintiesNanos,
-    long clockDriftNanos)
+    long clockDriftNanos,
+    List<String> partial)
     implements CellMeasurementsBuilder.With {
 
   /**
    * Copies the lists; no request counts ({@code null}, as from an older report) are none, and no
-   * clock uncertainties are none.
+   * clock uncertainties or partial lines are none.
    */
   public CellMeasurements {
+    partial = partial == null ? List.of() : List.copyOf(partial);
     clockUncertaintiesNanos =
         clockUncertaintiesNanos == null ? List.of() : List.copyOf(clockUncertaintiesNanos);
     senders = List.copyOf(senders);
@@ -74,13 +82,15 @@ public record CellMeasurements(
         RequestCounts.NONE,
         0,
         List.of(),
-        0);
+        0,
+        List.of());
   }
 
   /**
    * @param other another cell's report of the same run
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
-   *     request counts and negative end-to-end samples add; clock uncertainties are both cells'
+   *     request counts and negative end-to-end samples add; clock uncertainties and partial lines
+   *     are both cells'
    */
   public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -101,11 +111,12 @@ public record CellMeasurements(
         requests.plus(other.requests),
         negativeEndToEnd + other.negativeEndToEnd,
         concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos),
-        Math.max(clockDriftNanos, other.clockDriftNanos));
+        Math.max(clockDriftNanos, other.clockDriftNanos),
+        concat(partial, other.partial));
   }
 
-  private static List<Long> concat(List<Long> a, List<Long> b) {
-    List<Long> both = new ArrayList<>(a);
+  private static <T> List<T> concat(List<T> a, List<T> b) {
+    List<T> both = new ArrayList<>(a);
     both.addAll(b);
     return both;
   }

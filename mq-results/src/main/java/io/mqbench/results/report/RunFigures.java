@@ -76,13 +76,13 @@ public record RunFigures(String source, RunResult result) {
   }
 
   /**
-   * @return the verdict with what failed, and which side set the pace when the receiving side did
+   * @return the verdict with what failed, which side set the pace when the receiving side did, and
+   *     the workers whose measurements end early
    */
   public String statusLine() {
     return result.statusLine()
-        + (result.limit() == null
-            ? ""
-            : " (pace set by the " + result.limit().side().label() + ")");
+        + (result.limit() == null ? "" : " (pace set by the " + result.limit().side().label() + ")")
+        + (result.partial().isEmpty() ? "" : "; partial: " + String.join("; ", result.partial()));
   }
 
   /**

@@ -269,6 +269,10 @@ class ResultsWriterTest {
                         .sendersHeldShare(0.25)
                         .build())
                 .warnings(List.of("memory.drop=10: every so many batches are dropped"))
+                .partial(
+                    List.of(
+                        "worker 127.0.0.1:7391: measured up to its last checkpoint, 4.0 s into the"
+                            + " run; what it did after that is missing"))
                 .delivery(new DeliveryBitmaps(Map.of(0, sent), Map.of(0, sent)))
                 .requests(
                     new RequestCost(
@@ -308,13 +312,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(3);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(4);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(3);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(4);
     assertThat(json.has("delivery")).isFalse();
   }
 
@@ -327,12 +331,12 @@ class ResultsWriterTest {
         file,
         Files.readString(file)
             .replace(
-                "\"formatVersion\" : 3,", "\"formatVersion\" : 4, \"later\": {\"field\": [1]},")
+                "\"formatVersion\" : 4,", "\"formatVersion\" : 5, \"later\": {\"field\": [1]},")
             .replace("\"sent\" :", "\"sentLater\": 5, \"sent\" :"));
 
     RunResult read = ResultsWriter.read(file);
 
-    assertThat(read.formatVersion()).isEqualTo(4);
+    assertThat(read.formatVersion()).isEqualTo(5);
     assertThat(read.totals()).isEqualTo(FixedResults.fixedResult(0).totals());
   }
 

@@ -47,6 +47,7 @@ class RunJsonFieldsTest {
           "RunResult.failure",
           "RunResult.rate",
           "RunResult.warnings",
+          "RunResult.partial",
           "RunResult.requests",
           "RunResult.limit",
           "RunResult.durability",

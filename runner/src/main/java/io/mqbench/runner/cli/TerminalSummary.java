@@ -49,6 +49,9 @@ final class TerminalSummary {
                 t.drainStartSeconds(),
                 t.drainWaitSeconds())
             : "");
+    for (String line : r.partial()) {
+      out.println("partial    " + (colour ? RED + line + RESET : line));
+    }
     if (t.endToEndPerSecond() > 0) {
       out.printf(
           Locale.ROOT,
