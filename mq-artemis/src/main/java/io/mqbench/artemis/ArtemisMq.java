@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import javax.jms.Connection;
@@ -18,7 +19,11 @@ import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.ActiveMQQueueExistsException;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
+import org.apache.activemq.artemis.api.core.client.ClientRequestor;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.api.core.management.ManagementHelper;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.jms.client.ActiveMQSession;
 import org.apache.activemq.artemis.utils.VersionLoader;
@@ -34,6 +39,8 @@ final class ArtemisMq implements Mq {
   private final List<AutoCloseable> open = new ArrayList<>();
   private ScheduledExecutorService timers;
   private boolean closed;
+  private boolean createdQueue;
+  private String brokerVersion = "unknown";
 
   private ArtemisMq(ArtemisSettings settings, MqLimits limits, ActiveMQConnectionFactory factory) {
     this.settings = settings;
@@ -59,7 +66,9 @@ final class ArtemisMq implements Mq {
     ArtemisMq mq = new ArtemisMq(s, limits, factory);
     try (Connection c = mq.connect("connect")) {
       Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-      mq.provideQueue(((ActiveMQSession) session).getCoreSession());
+      ClientSession core = ((ActiveMQSession) session).getCoreSession();
+      mq.createdQueue = mq.provideQueue(core);
+      mq.brokerVersion = brokerVersion(core, s);
     } catch (JMSException e) {
       factory.close();
       throw Failures.of("connect", e, s);
@@ -70,7 +79,46 @@ final class ArtemisMq implements Mq {
     return mq;
   }
 
-  private void provideQueue(ClientSession core) throws JMSException {
+  /**
+   * The broker's release, as its management address answers it (the core protocol carries only a
+   * protocol version); "unknown: why" where management is closed to this user.
+   */
+  private static String brokerVersion(ClientSession core, ArtemisSettings s) {
+    ClientRequestor requestor = null;
+    try {
+      requestor = new ClientRequestor(core, SimpleString.of("activemq.management"));
+      core.start();
+      ClientMessage ask = core.createMessage(false);
+      ManagementHelper.putAttribute(ask, ResourceNames.BROKER, "version");
+      ClientMessage reply = requestor.request(ask, s.callTimeout().toMillis());
+      if (reply == null) {
+        return "unknown: the management address did not answer";
+      }
+      Object result = ManagementHelper.getResult(reply);
+      return ManagementHelper.hasOperationSucceeded(reply) && result != null
+          ? result.toString()
+          : "unknown: management refused (" + result + ")";
+    } catch (Exception e) {
+      return "unknown: " + e.getMessage();
+    } finally {
+      closeQuietly(requestor);
+    }
+  }
+
+  /** Closing the requestor's temporary queue is best effort: the session goes right after. */
+  private static void closeQuietly(ClientRequestor requestor) {
+    if (requestor == null) {
+      return;
+    }
+    try {
+      requestor.close();
+    } catch (Exception e) {
+      // nothing left to do with it
+    }
+  }
+
+  /** Creates the queue where it is missing; whether it did. */
+  private boolean provideQueue(ClientSession core) throws JMSException {
     SimpleString queue = SimpleString.of(settings.queue());
     try {
       ClientSession.QueueQuery q = core.queueQuery(queue);
@@ -96,7 +144,7 @@ final class ArtemisMq implements Mq {
                   + ArtemisSettings.ADDRESS.name()
                   + ")");
         }
-        return;
+        return false;
       }
       if (!settings.createQueue()) {
         throw new MqException(
@@ -116,8 +164,9 @@ final class ArtemisMq implements Mq {
               .setRoutingType(wanted)
               .setDurable(true)
               .setAutoCreateAddress(true));
+      return true;
     } catch (ActiveMQQueueExistsException e) {
-      // Another process created it meanwhile: fine.
+      return false; // another process created it meanwhile: fine, and not ours
     } catch (ActiveMQException e) {
       throw Failures.of("queue " + settings.queue(), e, settings);
     }
@@ -179,7 +228,25 @@ final class ArtemisMq implements Mq {
 
   @Override
   public Map<String, String> versions() {
-    return Map.of("artemis-jms-client", VersionLoader.getVersion().getFullVersion());
+    return Map.of(
+        "artemis-jms-client", VersionLoader.getVersion().getFullVersion(), "broker", brokerVersion);
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return Optional.of(createdQueue);
+  }
+
+  /** Deletes the queue with its messages; the address, created with it, is the broker's to reap. */
+  @Override
+  public boolean removeQueue() {
+    try (Connection c = connect("remove the queue")) {
+      Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      ((ActiveMQSession) session).getCoreSession().deleteQueue(SimpleString.of(settings.queue()));
+      return true;
+    } catch (JMSException | ActiveMQException e) {
+      throw Failures.of("remove queue " + settings.queue(), e, settings);
+    }
   }
 
   @Override

@@ -1,9 +1,12 @@
 package io.mqbench.artemis;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The contract kit against a real broker: {@code ARTEMIS_URL} when set, else the same local broker
@@ -32,5 +35,10 @@ class ArtemisContractIT extends MqContractKit {
                 TestArtemis.PASSWORD,
                 "artemis.queue",
                 queueName)));
+  }
+
+  @Test
+  void theBrokersReleaseIsRecordedAmongTheVersions() {
+    assertThat(mq.versions().get("broker")).matches("\\d+\\.\\d+\\.\\d+.*");
   }
 }

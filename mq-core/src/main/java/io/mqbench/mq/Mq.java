@@ -1,6 +1,7 @@
 package io.mqbench.mq;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A connection to one queue on one backend, opened by {@link MqProvider#open} for the length of a
@@ -56,6 +57,32 @@ public interface Mq extends AutoCloseable {
    */
   default RequestCounts requests() {
     return RequestCounts.NONE;
+  }
+
+  /**
+   * Whether {@link MqProvider#open} created this {@code Mq}'s queue (topic, collection) on the
+   * broker, because it was not there. The runner removes a queue that its runs created, once they
+   * are over and settled, on a broker it did not start (unless told {@code --keep-queue}), and
+   * never one that was there before: that one may be someone's.
+   *
+   * @return true if opening created the queue, false if it found it; empty where the backend cannot
+   *     tell or has no broker (the default), and then the runner never removes it
+   */
+  default Optional<Boolean> createdQueue() {
+    return Optional.empty();
+  }
+
+  /**
+   * Removes this {@code Mq}'s queue (topic, collection) from the broker, with every message in it,
+   * and returns once it is gone: a later {@link MqProvider#open} creates it afresh. The runner
+   * calls it only for a queue that its runs created ({@link #createdQueue()}), after the last of
+   * them.
+   *
+   * @return true if removed; false if this backend does not remove queues (the default)
+   * @throws MqException if the broker refused or did not answer; the message names the queue
+   */
+  default boolean removeQueue() {
+    return false;
   }
 
   /** Releases what this {@code Mq} holds. Idempotent; does not throw checked exceptions. */

@@ -61,6 +61,9 @@ public abstract class MqContractKit {
   /** The backend under test, opened on a fresh queue before each test. */
   protected Mq mq;
 
+  /** The name of that fresh queue. */
+  private String queueName;
+
   /**
    * Opens the backend on a queue (topic, collection) that no other test uses, with settings that
    * make the tests quick (a short lease, small timeouts).
@@ -113,7 +116,8 @@ public abstract class MqContractKit {
             + "-"
             + UUID.randomUUID().toString().substring(0, 8);
     pool = Executors.newCachedThreadPool();
-    mq = openFreshQueue(name.toLowerCase(java.util.Locale.ROOT));
+    queueName = name.toLowerCase(java.util.Locale.ROOT);
+    mq = openFreshQueue(queueName);
   }
 
   @AfterEach
@@ -127,6 +131,34 @@ public abstract class MqContractKit {
       mq.close();
     }
     assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).as("test threads ended").isTrue();
+  }
+
+  @Test
+  void aQueueThatOpeningCreatedIsSaidToBeAndOnceRemovedIsCreatedAfresh() throws Exception {
+    Optional<Boolean> created = mq.createdQueue();
+    if (created.isEmpty()) {
+      // The runner removes only queues that it knows its runs created: none of this backend's.
+      assertThat(mq.removeQueue())
+          .as("removes its queue although it cannot tell whether opening created it")
+          .isFalse();
+      return;
+    }
+    assertThat(created).as("a fresh queue, created by opening it").contains(true);
+    sender().send(messages(0, 3, 64));
+    Mq again = openFreshQueue(queueName);
+    opened.add(again);
+    assertThat(again.createdQueue()).as("the same queue opened again: found").contains(false);
+
+    assertThat(mq.removeQueue()).as("removed").isTrue();
+
+    Mq afresh = openFreshQueue(queueName);
+    opened.add(afresh);
+    assertThat(afresh.createdQueue()).as("opened after its removal: created again").contains(true);
+    MqReceiver receiver = afresh.createReceiver();
+    opened.add(receiver);
+    assertThat(receiver.receive(10, Duration.ofSeconds(2)))
+        .as("messages of the removed queue")
+        .isEmpty();
   }
 
   @Test

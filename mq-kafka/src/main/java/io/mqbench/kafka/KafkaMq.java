@@ -30,6 +30,7 @@ import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.FinalizedVersionRange;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -59,7 +60,17 @@ final class KafkaMq implements Mq {
 
   private final MqLimits limits;
 
-  private KafkaMq(KafkaSettings settings, String layout, int brokers) {
+  private final boolean createdTopic;
+  private final String metadataVersion;
+
+  private KafkaMq(
+      KafkaSettings settings,
+      String layout,
+      int brokers,
+      boolean createdTopic,
+      String metadataVersion) {
+    this.createdTopic = createdTopic;
+    this.metadataVersion = metadataVersion;
     this.settings = settings;
     this.limits = KafkaMqProvider.limits(settings);
     this.layout = layout;
@@ -97,13 +108,35 @@ final class KafkaMq implements Mq {
                 + " s (kafka.bootstrapServers): is a broker running there?",
             e);
       }
+      boolean created = describe(admin, settings).isEmpty();
       String layout = ensureTopic(admin, settings, nodes.size());
-      return new KafkaMq(settings, layout, nodes.size());
+      return new KafkaMq(settings, layout, nodes.size(), created, metadataVersion(admin));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while connecting to Kafka at " + settings.bootstrap, e);
     } finally {
       admin.close(Duration.ZERO);
+    }
+  }
+
+  /**
+   * The cluster's finalized {@code metadata.version} feature level: what the protocol tells of the
+   * brokers' release (it carries no release number); "unknown: why" where the cluster does not say.
+   */
+  private static String metadataVersion(Admin admin) throws InterruptedException {
+    try {
+      FinalizedVersionRange range =
+          admin
+              .describeFeatures()
+              .featureMetadata()
+              .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+              .finalizedFeatures()
+              .get("metadata.version");
+      return range == null
+          ? "unknown: no finalized metadata.version"
+          : "level " + range.maxVersionLevel();
+    } catch (ExecutionException | TimeoutException e) {
+      return "unknown: " + rootMessage(e);
     }
   }
 
@@ -355,8 +388,55 @@ final class KafkaMq implements Mq {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("kafka-clients", clientVersion());
     v.put("brokers", String.valueOf(brokers));
+    v.put("metadata.version", metadataVersion);
     v.put("topic", layout);
     return v;
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return Optional.of(createdTopic);
+  }
+
+  /**
+   * Deletes the topic and waits until the cluster no longer describes it: deletion is asynchronous,
+   * and a run that creates the topic again while it is still marked for deletion would fail.
+   */
+  @Override
+  public boolean removeQueue() {
+    Admin admin = Admin.create(settings.admin());
+    try {
+      admin.deleteTopics(List.of(settings.topic)).all().get();
+      long deadline = System.nanoTime() + TOPIC_READY_TIMEOUT.toNanos();
+      while (describe(admin, settings).isPresent()) {
+        if (System.nanoTime() > deadline) {
+          throw new MqException(
+              "topic "
+                  + settings.topic
+                  + " on "
+                  + settings.bootstrap
+                  + " is still there "
+                  + TOPIC_READY_TIMEOUT.toSeconds()
+                  + " s after its deletion");
+        }
+        Thread.sleep(100);
+      }
+      return true;
+    } catch (ExecutionException e) {
+      throw new MqException(
+          "cannot delete topic "
+              + settings.topic
+              + " on "
+              + settings.bootstrap
+              + ": "
+              + rootMessage(e.getCause()),
+          e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("interrupted while deleting topic " + settings.topic, e);
+    } finally {
+      admin.close(Duration.ZERO);
+    }
   }
 
   /** The client's version, from the properties file kafka-clients carries for this purpose. */

@@ -1,11 +1,14 @@
 package io.mqbench.kafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The contract kit against a real broker: {@code KAFKA_BOOTSTRAP} when set, else the same local
@@ -50,5 +53,10 @@ class KafkaContractIT extends MqContractKit {
   @Override
   protected Duration patience() {
     return Duration.ofSeconds(30);
+  }
+
+  @Test
+  void theClustersMetadataVersionIsRecordedAmongTheVersions() {
+    assertThat(mq.versions().get("metadata.version")).matches("level \\d+");
   }
 }

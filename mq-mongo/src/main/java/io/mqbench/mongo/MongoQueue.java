@@ -16,8 +16,10 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -50,6 +52,7 @@ final class MongoQueue implements Mq {
   private final MongoClient client;
   private final MongoCollection<BsonDocument> collection;
   private final String server;
+  private final boolean createdCollection;
   private volatile boolean closed;
 
   private MongoQueue(
@@ -57,7 +60,9 @@ final class MongoQueue implements Mq {
       MqLimits limits,
       MongoClient client,
       MongoCollection<BsonDocument> collection,
-      String server) {
+      String server,
+      boolean createdCollection) {
+    this.createdCollection = createdCollection;
     this.settings = settings;
     this.limits = limits;
     this.client = client;
@@ -101,6 +106,12 @@ final class MongoQueue implements Mq {
           client
               .getDatabase(settings.database())
               .runCommand(new BsonDocument("buildInfo", new BsonInt32(1)), BsonDocument.class);
+      boolean created =
+          !client
+              .getDatabase(settings.database())
+              .listCollectionNames()
+              .into(new ArrayList<>())
+              .contains(settings.collection());
       MongoCollection<BsonDocument> collection =
           client
               .getDatabase(settings.database())
@@ -115,7 +126,8 @@ final class MongoQueue implements Mq {
         collection.createIndex(
             Indexes.ascending(ID, CLAIM), new IndexOptions().name("mqbench_id_claim").unique(true));
       }
-      return new MongoQueue(settings, limits, client, collection, describeServer(buildInfo));
+      return new MongoQueue(
+          settings, limits, client, collection, describeServer(buildInfo), created);
     } catch (MongoException e) {
       client.close();
       throw failure(
@@ -221,6 +233,24 @@ final class MongoQueue implements Mq {
     v.put("writeConcern", settings.writeConcern().toString());
     v.put("claim", settings.claim().toString());
     return v;
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return Optional.of(createdCollection);
+  }
+
+  /** Drops the collection, its messages and indexes with it. */
+  @Override
+  public boolean removeQueue() {
+    checkOpen();
+    try {
+      collection.drop();
+      return true;
+    } catch (MongoException e) {
+      throw failure(
+          "cannot drop " + settings.database() + "." + settings.collection(), e, settings);
+    }
   }
 
   /**

@@ -13,6 +13,7 @@ import io.mqbench.mq.MqSender;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
@@ -32,9 +33,12 @@ final class RabbitMq implements Mq {
   private volatile boolean closed;
 
   private final MqLimits limits;
+  private final boolean createdQueue;
 
-  private RabbitMq(RabbitMqSettings settings, String brokerVersion, MqLimits limits) {
+  private RabbitMq(
+      RabbitMqSettings settings, String brokerVersion, MqLimits limits, boolean createdQueue) {
     this.limits = limits;
+    this.createdQueue = createdQueue;
     this.settings = settings;
     this.brokerVersion = brokerVersion;
   }
@@ -51,8 +55,53 @@ final class RabbitMq implements Mq {
     Connection c = connect(settings, "mqbench-declare");
     try {
       Object version = c.getServerProperties().get("version");
+      boolean existed = exists(c, settings);
       declare(c, settings);
-      return new RabbitMq(settings, version == null ? "unknown" : version.toString(), limits);
+      return new RabbitMq(
+          settings, version == null ? "unknown" : version.toString(), limits, !existed);
+    } finally {
+      closeQuietly(c);
+    }
+  }
+
+  /** Whether the queue is there: a passive declare, on a channel of its own (404 closes it). */
+  private static boolean exists(Connection c, RabbitMqSettings settings) {
+    Channel ch = null;
+    try {
+      ch = c.createChannel();
+      ch.queueDeclarePassive(settings.queue());
+      return true;
+    } catch (IOException | ShutdownSignalException e) {
+      if (Failures.closeCode(e) == AMQP.NOT_FOUND) {
+        return false;
+      }
+      throw Failures.operation("cannot look up queue '" + settings.queue() + "'", e, settings);
+    } finally {
+      if (ch != null && ch.isOpen()) {
+        try {
+          ch.close();
+        } catch (IOException | TimeoutException | ShutdownSignalException e) {
+          // The answer is in; the channel goes with the connection.
+        }
+      }
+    }
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return Optional.of(createdQueue);
+  }
+
+  /** Deletes the queue whatever it holds and whoever consumes from it. */
+  @Override
+  public boolean removeQueue() {
+    checkOpen();
+    Connection c = connect(settings, "mqbench-remove");
+    try (Channel ch = c.createChannel()) {
+      ch.queueDelete(settings.queue());
+      return true;
+    } catch (IOException | TimeoutException | ShutdownSignalException e) {
+      throw Failures.operation("cannot delete queue '" + settings.queue() + "'", e, settings);
     } finally {
       closeQuietly(c);
     }

@@ -10,6 +10,7 @@ import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
+import io.mqbench.runner.session.CreatedQueues;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,6 +31,7 @@ import java.util.Set;
 final class PlanRunner {
   private final Invocation invocation;
   private final StopSignals stop;
+  private final CreatedQueues createdQueues = new CreatedQueues();
 
   PlanRunner(Invocation invocation, StopSignals stop) {
     this.invocation = invocation;
@@ -50,6 +52,7 @@ final class PlanRunner {
       }
       return plans.matrix() ? runMatrix(plans) : runSingle(plans.runs().get(0), plans);
     } finally {
+      removeCreatedQueues(plans.keepQueue());
       // --stop-workers: the workers exit with the coordinator, whether the runs went well or not.
       plans.runs().stream()
           .flatMap(p -> p.workers().stream())
@@ -61,6 +64,16 @@ final class PlanRunner {
                 invocation.err().printf("mqbench: told %d worker(s) to exit%n", w.given().size());
               });
     }
+  }
+
+  /**
+   * After the last run: removes the queues the runs created on brokers mqbench did not start,
+   * unless kept, and says what became of each.
+   *
+   * @param keep {@code --keep-queue}
+   */
+  void removeCreatedQueues(boolean keep) {
+    createdQueues.removeAll(keep).forEach(line -> invocation.err().println("mqbench: " + line));
   }
 
   private int runSingle(RunPlan plan, RunPlans plans) {
@@ -141,7 +154,12 @@ final class PlanRunner {
         .println("mqbench: " + plan.provider().name() + ", " + plan.config().describe());
     BenchmarkSession session =
         new BenchmarkSession(
-            plan.provider(), plan.backend(), plan.config(), invocation.err(), plan.workers());
+            plan.provider(),
+            plan.backend(),
+            plan.config(),
+            invocation.err(),
+            plan.workers(),
+            createdQueues);
     Instant startedAt = Instant.now();
     RunResult result;
     boolean[] written = {false};

@@ -272,6 +272,15 @@ final class RunOptions {
   boolean failFast;
 
   @Option(
+      names = {"--keep-queue"},
+      description =
+          "Keep the queue (topic, collection) that the runs created on a broker mqbench did not"
+              + " start. By default it is removed after the last run, with what it holds, once"
+              + " every acknowledged message is settled; a queue that was there before is never"
+              + " removed.")
+  boolean keepQueue;
+
+  @Option(
       names = {"--dry-run"},
       description = "Check every option, backend key and matrix cell, print the plan, run nothing.")
   boolean dryRun;

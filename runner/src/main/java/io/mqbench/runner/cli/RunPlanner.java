@@ -116,7 +116,8 @@ final class RunPlanner {
     checkOutputFolder(given.out);
     if (scenario.isEmpty() || !scenario.get().isMatrix()) {
       RunPlan single = plan(1, given, Map.of(), 0, atRate);
-      return new RunPlans(List.of(single), false, 1, 1, given.out, given.queue, given.failFast);
+      return new RunPlans(
+          List.of(single), false, 1, 1, given.out, given.queue, given.failFast, given.keepQueue);
     }
     ScenarioFile s = scenario.get();
     List<RunPlan> runs = new ArrayList<>();
@@ -127,7 +128,14 @@ final class RunPlanner {
       }
     }
     return new RunPlans(
-        runs, true, s.cells().size(), s.repeat(), given.out, given.queue, given.failFast);
+        runs,
+        true,
+        s.cells().size(),
+        s.repeat(),
+        given.out,
+        given.queue,
+        given.failFast,
+        given.keepQueue);
   }
 
   /** The run command's options again, with one matrix cell's values above every default. */

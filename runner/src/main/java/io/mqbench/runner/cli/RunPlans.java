@@ -14,6 +14,8 @@ import java.util.List;
  * @param out the folder under which the results folder is made
  * @param queue the backend's name, for the results folder's name
  * @param failFast whether the first failed run stops the rest
+ * @param keepQueue whether a queue the runs created on a broker mqbench did not start stays after
+ *     them
  */
 record RunPlans(
     List<RunPlan> runs,
@@ -22,7 +24,8 @@ record RunPlans(
     int repeat,
     Path out,
     String queue,
-    boolean failFast) {
+    boolean failFast,
+    boolean keepQueue) {
 
   RunPlans {
     runs = List.copyOf(runs);

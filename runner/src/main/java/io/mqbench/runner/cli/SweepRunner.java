@@ -119,44 +119,12 @@ final class SweepRunner {
         PlanRunner.resultsFolder(first.out(), first.runs().get(0).provider().name() + "-sweep");
     invocation.err().println("mqbench: rate sweep, results in " + folder);
     PlanRunner runner = new PlanRunner(invocation, stop);
-    int[] number = {0};
-    RateSweep.Finding finding =
-        sweep.run(
-            (rate, holdNumber) -> {
-              if (stop.requested()) {
-                return Optional.empty();
-              }
-              RunPlan plan =
-                  holdNumber == 0
-                      ? planner.planAtRate(o, rate).runs().get(0)
-                      : planFor(o, rate, hold);
-              number[0]++;
-              Path runFolder =
-                  folder.resolve(
-                      String.format(Locale.ROOT, "%03d-%.0f", number[0], rate)
-                          + (holdNumber == 0 ? "" : "-hold" + holdNumber));
-              invocation
-                  .err()
-                  .printf(
-                      Locale.ROOT,
-                      "mqbench: sweep %s %d: %,.0f msgs/s%s%n",
-                      holdNumber == 0 ? "step" : "hold",
-                      number[0],
-                      rate,
-                      holdNumber == 0
-                          ? ""
-                          : String.format(
-                              Locale.ROOT,
-                              " for %s (hold %d of %d)",
-                              Durations.format(hold),
-                              holdNumber,
-                              o.sweepConfirm));
-              RunResult r = runner.runOne(plan, runFolder);
-              if (r.status() == RunStatus.INTERRUPTED) {
-                return Optional.empty();
-              }
-              return Optional.of(step(rate, r, objective));
-            });
+    RateSweep.Finding finding;
+    try {
+      finding = sweep(sweep, runner, o, hold, objective, folder);
+    } finally {
+      runner.removeCreatedQueues(o.keepQueue);
+    }
     String text = finding.describe(objective);
     write(folder, finding, objective, text, o.sweepConfirm > 0 ? hold : null);
     print(finding, objective, text, folder);
@@ -165,6 +133,51 @@ final class SweepRunner {
     }
     Double result = o.sweepConfirm > 0 ? finding.verified() : finding.highestPassing();
     return result == null ? RunStatus.TARGET_NOT_MET.exitCode() : ExitCodes.OK;
+  }
+
+  /** Runs the sweep's steps and holds, each a run of its own into the sweep's folder. */
+  private RateSweep.Finding sweep(
+      RateSweep sweep,
+      PlanRunner runner,
+      RunOptions o,
+      Duration hold,
+      Optional<Objective> objective,
+      Path folder) {
+    int[] number = {0};
+    return sweep.run(
+        (rate, holdNumber) -> {
+          if (stop.requested()) {
+            return Optional.empty();
+          }
+          RunPlan plan =
+              holdNumber == 0 ? planner.planAtRate(o, rate).runs().get(0) : planFor(o, rate, hold);
+          number[0]++;
+          Path runFolder =
+              folder.resolve(
+                  String.format(Locale.ROOT, "%03d-%.0f", number[0], rate)
+                      + (holdNumber == 0 ? "" : "-hold" + holdNumber));
+          invocation
+              .err()
+              .printf(
+                  Locale.ROOT,
+                  "mqbench: sweep %s %d: %,.0f msgs/s%s%n",
+                  holdNumber == 0 ? "step" : "hold",
+                  number[0],
+                  rate,
+                  holdNumber == 0
+                      ? ""
+                      : String.format(
+                          Locale.ROOT,
+                          " for %s (hold %d of %d)",
+                          Durations.format(hold),
+                          holdNumber,
+                          o.sweepConfirm));
+          RunResult r = runner.runOne(plan, runFolder);
+          if (r.status() == RunStatus.INTERRUPTED) {
+            return Optional.empty();
+          }
+          return Optional.of(step(rate, r, objective));
+        });
   }
 
   /** A hold's plan: the rate for the hold's duration instead of the step's. */

@@ -61,6 +61,7 @@ public final class BenchmarkSession {
   private volatile boolean stopRequested;
   private volatile Thread running;
   private final Optional<Workers> workers;
+  private final CreatedQueues createdQueues;
   private List<HttpCell> remoteCells = List.of();
   private List<NodeResult> nodes = List.of();
 
@@ -88,6 +89,25 @@ public final class BenchmarkSession {
       RunConfig config,
       PrintStream err,
       Optional<Workers> workers) {
+    this(provider, backendConfig, config, err, workers, new CreatedQueues());
+  }
+
+  /**
+   * @param provider the backend
+   * @param backendConfig the backend's validated configuration
+   * @param config the run's settings (sender and receiver counts across every node)
+   * @param err where notices go (local broker banner)
+   * @param workers the workers to place the run on; empty to run in this process
+   * @param createdQueues the queues that this invocation's runs created, which this run adds to
+   */
+  public BenchmarkSession(
+      MqProvider provider,
+      MqConfig backendConfig,
+      RunConfig config,
+      PrintStream err,
+      Optional<Workers> workers,
+      CreatedQueues createdQueues) {
+    this.createdQueues = createdQueues;
     this.workers = workers;
     this.provider = provider;
     this.backendConfig = backendConfig;
@@ -154,6 +174,8 @@ public final class BenchmarkSession {
     try {
       if (local.isPresent()) {
         effective = local.get().start(backendConfig);
+      } else {
+        createdQueues.beforeRun(provider, effective, workers.isPresent());
       }
       Instant startedAt = Instant.now();
       long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
@@ -168,6 +190,7 @@ public final class BenchmarkSession {
       CellReady cell = outcome.cells().get(0);
       // Settled before a local broker stops: the broker the messages are in.
       Accounting accounting = settle(effective, outcome);
+      createdQueues.afterRun(provider, effective, accounting.unsettled() == 0);
       RunResult result =
           RunResults.summarise(
               outcome,

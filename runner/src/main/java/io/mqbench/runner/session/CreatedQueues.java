@@ -1,0 +1,131 @@
+package io.mqbench.runner.session;
+
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.Errors;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqProvider;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The queues (topics, collections) that one invocation's runs created on brokers mqbench did not
+ * start, to remove once the last run is over: a run leaves no queue of its own making behind, and
+ * never removes one it found, which may be someone's. A queue is kept when told ({@code
+ * --keep-queue}), and when its last run left acknowledged messages unsettled: {@code mqbench drain}
+ * needs them where they are. A broker mqbench started goes with its data, queue and all.
+ *
+ * <p>Used by one thread, the one that runs the invocation's runs one after the other.
+ */
+public final class CreatedQueues {
+  /** A queue the runs created, and whether its last run settled every acknowledged message. */
+  private record Created(MqProvider provider, MqConfig config, boolean settled) {}
+
+  private final Map<String, Created> created = new LinkedHashMap<>();
+  private final Set<String> found = new HashSet<>();
+
+  /**
+   * Before a run on a broker that mqbench did not start: opens the run's queue once per invocation
+   * (creating it if missing, as the run would), and notes whether it was there.
+   *
+   * @param provider the backend
+   * @param config its configuration, broker address resolved
+   * @param onWorkers whether the run is on workers: this process may then be unable to reach the
+   *     broker, which is not a failure of the run; such a queue is never removed
+   * @throws io.mqbench.mq.MqException for a run in this process whose broker cannot be opened: the
+   *     run's own failure, found a moment earlier
+   */
+  void beforeRun(MqProvider provider, MqConfig config, boolean onWorkers) {
+    String key = key(provider, config);
+    if (created.containsKey(key) || found.contains(key)) {
+      return;
+    }
+    try (Mq mq = provider.open(config)) {
+      Optional<Boolean> made = mq.createdQueue();
+      if (made.orElse(false)) {
+        created.put(key, new Created(provider, config, false));
+      } else {
+        found.add(key); // there before, or the backend cannot tell: never removed
+      }
+    } catch (RuntimeException e) {
+      if (!onWorkers) {
+        throw e;
+      }
+      found.add(key);
+    }
+  }
+
+  /**
+   * After a run: whether every message acknowledged to its senders was received or settled.
+   *
+   * @param provider the backend
+   * @param config its configuration, as given to {@link #beforeRun}
+   * @param settled true if nothing acknowledged is left unsettled
+   */
+  void afterRun(MqProvider provider, MqConfig config, boolean settled) {
+    created.computeIfPresent(
+        key(provider, config), (k, c) -> new Created(c.provider(), c.config(), settled));
+  }
+
+  /**
+   * After the last run: removes every queue the runs created and left settled.
+   *
+   * @param keep true to keep them all ({@code --keep-queue})
+   * @return one line for each queue created, saying what became of it; a queue that could not be
+   *     removed is a line too, never an exception
+   */
+  public List<String> removeAll(boolean keep) {
+    List<String> lines = new ArrayList<>();
+    for (Created c : created.values()) {
+      String what = describe(c.provider(), c.config());
+      if (keep) {
+        lines.add("kept " + what + " that this run created (--keep-queue)");
+      } else if (!c.settled()) {
+        lines.add(
+            "kept "
+                + what
+                + " that this run created: it holds acknowledged messages not settled"
+                + " (`mqbench drain RESULTS_FOLDER` settles them)");
+      } else {
+        lines.add(remove(c, what));
+      }
+    }
+    created.clear();
+    return lines;
+  }
+
+  private static String remove(Created c, String what) {
+    try (Mq mq = c.provider().open(c.config())) {
+      return mq.removeQueue()
+          ? "removed " + what + ", which this run created (--keep-queue keeps it)"
+          : "kept " + what + ": " + c.provider().name() + " does not remove queues";
+    } catch (RuntimeException e) {
+      return "could not remove " + what + ", which this run created: " + Errors.oneLine(e);
+    }
+  }
+
+  /** The queue by its key ({@code rabbitmq.queue}, {@code kafka.topic}, ...) and the broker. */
+  private static String describe(MqProvider provider, MqConfig config) {
+    for (String suffix : List.of(".queue", ".topic", ".collection")) {
+      Object name = config.effective().get(provider.name() + suffix);
+      if (name != null) {
+        return provider.name()
+            + " "
+            + suffix.substring(1)
+            + " '"
+            + name
+            + "' at "
+            + provider.target(config);
+      }
+    }
+    return "the " + provider.name() + " queue at " + provider.target(config);
+  }
+
+  private static String key(MqProvider provider, MqConfig config) {
+    return provider.name() + " " + config.effective();
+  }
+}
