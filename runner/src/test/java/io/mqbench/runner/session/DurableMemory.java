@@ -12,7 +12,6 @@ import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,7 +32,6 @@ public final class DurableMemory implements MqProvider {
   private volatile boolean receiversFailed;
   private volatile boolean reachableAgain = true;
   private volatile int dropEvery;
-  private final AtomicBoolean opened = new AtomicBoolean();
   private final AtomicInteger refusals = new AtomicInteger();
 
   /** Receivers fail, taking nothing, once this many messages were stored; once only. */
@@ -42,13 +40,13 @@ public final class DurableMemory implements MqProvider {
     return this;
   }
 
-  /** After the first connection, the backend cannot be reached any more. */
+  /** Once the receivers failed, the backend cannot be reached any more. */
   public DurableMemory unreachableAfterTheRun() {
     reachableAgain = false;
     return this;
   }
 
-  /** After the first connection, the next {@code attempts} connections are refused. */
+  /** Once the receivers failed, the next {@code attempts} connections are refused. */
   public DurableMemory refuseConnectionsAfterTheRun(int attempts) {
     refusals.set(attempts);
     return this;
@@ -101,8 +99,9 @@ public final class DurableMemory implements MqProvider {
 
   @Override
   public Mq open(MqConfig config) {
-    boolean again = opened.getAndSet(true);
-    if (again && (!reachableAgain || refusals.getAndDecrement() > 0)) {
+    // Once the receivers failed, the broker is as good as gone: connections made before (the run's
+    // own, a check of its queue) worked, the next ones are refused as told.
+    if (receiversFailed && (!reachableAgain || refusals.getAndDecrement() > 0)) {
       throw new MqException("durable-memory: connection refused");
     }
     return new Mq() {
