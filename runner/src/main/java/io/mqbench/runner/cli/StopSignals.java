@@ -30,6 +30,13 @@ final class StopSignals {
    * @param second said before the JVM exits at once
    */
   record Notices(String first, String second) {
+    /**
+     * Before a command says what a stop means for it (the JVM is starting, the command is being
+     * parsed): neither a run's nor a worker's words, which would promise what has not begun.
+     */
+    static final Notices STARTING =
+        new Notices("mqbench: stopping (again to exit at once)", "mqbench: stopped at once");
+
     /** A run's: partial results follow the first signal, none the second. */
     static final Notices RUN =
         new Notices(
@@ -39,7 +46,7 @@ final class StopSignals {
   }
 
   private final AtomicReference<Runnable> onStop = new AtomicReference<>(() -> {});
-  private volatile Notices notices = Notices.RUN;
+  private volatile Notices notices = Notices.STARTING;
   private Consumer<Boolean> relay;
   private final AtomicInteger signals = new AtomicInteger();
   private final PrintStream err;

@@ -2,6 +2,8 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -112,6 +114,21 @@ class WorkerStopSignalsTest {
     assertThat(seconds).isLessThan(WorkerCommand.STOP_GRACE_SECONDS + 2);
     assertSaidAsAWorker(worker);
     assertThat(run.get(60, TimeUnit.SECONDS)).as("the coordinator's run, failed").isNotZero();
+  }
+
+  @Test
+  void aSignalBeforeTheCommandHasBegunDoesNotPromisePartialResults() {
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    StopSignals stop = StopSignals.manual(new PrintStream(said, true));
+
+    stop.request(true);
+    stop.onStop(() -> {}, StopSignals.Notices.RUN);
+
+    assertThat(stop.requested()).isTrue();
+    assertThat(said.toString())
+        .contains("mqbench: stopping")
+        .doesNotContain("partial results")
+        .doesNotContain("mqbench worker");
   }
 
   @Test
