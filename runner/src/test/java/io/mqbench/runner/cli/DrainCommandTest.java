@@ -132,7 +132,12 @@ class DrainCommandTest {
 
     Main.run(
         new String[] {
-          "drain", folder.toString(), "-p", "rabbitmq.uri=amqp://guest:guest@127.0.0.1:1"
+          "drain",
+          folder.toString(),
+          "-p",
+          "rabbitmq.uri=amqp://guest:guest@127.0.0.1:1",
+          "--timeout",
+          "3s"
         },
         invocation);
 
@@ -140,5 +145,54 @@ class DrainCommandTest {
     assertThat(err.toString(StandardCharsets.UTF_8))
         .doesNotContain("is redacted")
         .contains("127.0.0.1:1");
+  }
+
+  @Test
+  void aPartialRunsMessagesMissingFromTheQueueAreUnsettledNotLost() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("partial"));
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 10);
+    new DeliveryFile(0x2c, 1, new DeliveryBitmaps(Map.of(0, sent), Map.of())).writeTo(folder);
+    // The queue is empty: the dead worker received these after its last checkpoint.
+    Files.writeString(
+        folder.resolve(ResultsWriter.RUN_JSON),
+        "{\"runId\":\"0000002c\",\"status\":\"unsettled\",\"failure\":\"worker 127.0.0.1:7392:"
+            + " unreachable\",\"queue\":\"memory\",\"backendConfig\":{},\"partial\":[\"worker"
+            + " 127.0.0.1:7392: measured up to its last checkpoint, 9.0 s into the run\"],"
+            + "\"totals\":{\"sent\":10,\"received\":0,\"unsettled\":10}}");
+
+    int code = Main.run(new String[] {"drain", folder.toString(), "--idle", "1s"}, invocation);
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("lost 0, unsettled 10: unsettled")
+        .contains(
+            "10 not in the queue cannot be proven lost: the run is partial (worker"
+                + " 127.0.0.1:7392: measured up to its last checkpoint");
+    assertThat(code).isEqualTo(RunStatus.UNSETTLED.exitCode());
+    JsonNode run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
+    assertThat(run.path("totals").path("lost").asLong()).isZero();
+    assertThat(run.path("totals").path("unsettled").asLong()).isEqualTo(10);
+  }
+
+  @Test
+  void everyRedactedKeyNotGivenAgainIsNamedInOneLine() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("rabbit-both"));
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 10);
+    new DeliveryFile(0x2d, 1, new DeliveryBitmaps(Map.of(0, sent), Map.of())).writeTo(folder);
+    Files.writeString(
+        folder.resolve(ResultsWriter.RUN_JSON),
+        "{\"runId\":\"0000002d\",\"status\":\"unsettled\",\"failure\":\"sender 0: gone\","
+            + "\"queue\":\"rabbitmq\",\"backendConfig\":{\"rabbitmq.uri\":"
+            + "\"amqp://guest:****@127.0.0.1:1\",\"rabbitmq.password\":\"****\"},"
+            + "\"totals\":{\"sent\":10,\"received\":0}}");
+
+    int code = Main.run(new String[] {"drain", folder.toString()}, invocation);
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .startsWith("mqbench: rabbitmq.uri, rabbitmq.password are redacted in run.json")
+        .contains("a URI with its user:password@")
+        .doesNotContain("\n");
   }
 }
