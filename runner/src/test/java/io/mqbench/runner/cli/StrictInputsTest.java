@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.results.files.ResultsWriter;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -229,6 +232,37 @@ class StrictInputsTest {
 
     assertThat(code).isNotZero();
     assertThat(err()).contains("127.0.0.1:1").doesNotContain("warming up");
+  }
+
+  @Test
+  @Timeout(60)
+  void anArtemisAddressWithAWrongPortIsTheRunnersLineAloneWithNoClientLogLine() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort(); // closed again: nothing listens there
+    }
+    // A real process: a client library's logger writes to the JVM's own standard error, which an
+    // in-process capture would not see.
+    try (RunnerProcess runner =
+        new RunnerProcess(
+            List.of(
+                "run",
+                "--queue",
+                "artemis",
+                "-p",
+                "artemis.url=tcp://127.0.0.1:" + port,
+                "--duration",
+                "1s",
+                "--out",
+                results()))) {
+      int code = runner.exit(45);
+
+      assertThat(code).as(runner.err()).isNotZero();
+      assertThat(runner.err())
+          .contains("cannot reach Artemis at 127.0.0.1:" + port)
+          .doesNotContain("WARN");
+      assertThat(runner.err().lines()).allSatisfy(l -> assertThat(l).startsWith("mqbench"));
+    }
   }
 
   @Test
