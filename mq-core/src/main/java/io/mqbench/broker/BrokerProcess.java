@@ -217,6 +217,39 @@ public final class BrokerProcess implements AutoCloseable {
    */
   public void suspend() throws InterruptedException {
     signal("-STOP");
+    awaitStopped(Duration.ofSeconds(5));
+  }
+
+  /**
+   * A stop signal is delivered at once but takes effect thread by thread, as each returns to user
+   * space: a loaded machine can leave a thread answering a request a moment after {@code kill}
+   * returned. Waits until every thread of the broker's process shows as stopped in {@code
+   * /proc/PID/task/TID/stat}; where there is no {@code /proc}, returns at once.
+   */
+  private void awaitStopped(Duration bound) throws InterruptedException {
+    Path tasks = Path.of("/proc", String.valueOf(process.pid()), "task");
+    long deadline = System.nanoTime() + bound.toNanos();
+    while (System.nanoTime() < deadline) {
+      try (Stream<Path> threads = Files.list(tasks)) {
+        if (threads.allMatch(BrokerProcess::stopped)) {
+          return;
+        }
+      } catch (IOException | UncheckedIOException e) {
+        return; // no /proc, or the process is gone: nothing to wait for
+      }
+      Thread.sleep(5);
+    }
+    throw new MqException(name + " did not stop within " + bound.toMillis() + " ms of SIGSTOP");
+  }
+
+  private static boolean stopped(Path task) {
+    try {
+      String stat = Files.readString(task.resolve("stat"));
+      char state = stat.charAt(stat.lastIndexOf(')') + 2);
+      return state == 'T' || state == 't';
+    } catch (IOException | UncheckedIOException | IndexOutOfBoundsException e) {
+      return true; // the thread ended
+    }
   }
 
   /**
