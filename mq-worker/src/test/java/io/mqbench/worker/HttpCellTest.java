@@ -390,7 +390,14 @@ class HttpCellTest {
     assertThat(kept.failure().orElseThrow().line()).startsWith(dead);
     assertThat(kept.partial())
         .singleElement(InstanceOfAssertFactories.STRING)
-        .startsWith(dead + ": measured up to its last checkpoint, 2.0 s into the run");
+        .startsWith(dead + ": measured up to its last checkpoint, ")
+        // The checkpoint of the second whole second, taken a little after it on a loaded machine.
+        .satisfies(
+            line ->
+                assertThat(
+                        Double.parseDouble(
+                            line.replaceAll(".*last checkpoint, ([0-9.]+) s into the run.*", "$1")))
+                    .isBetween(2.0, 2.4));
     assertThat(outcome.measurements().partial()).isEqualTo(kept.partial());
     // Two whole seconds at 2,000 msgs/s per worker: its receipts and their latencies are kept.
     assertThat(kept.received()).isGreaterThan(3_000);
