@@ -52,7 +52,7 @@ class ComparisonScriptsTest {
     Map<String, List<String>> commands = new LinkedHashMap<>();
     for (String line : out.split("\n")) {
       Matcher f = Pattern.compile("^fair: ([a-z -]+): (.*)$").matcher(line);
-      Matcher c = Pattern.compile("^command (\\w+): (.*)$").matcher(line);
+      Matcher c = Pattern.compile("^command ([\\w-]+): (.*)$").matcher(line);
       if (f.matches()) {
         fair.put(f.group(1), f.group(2));
       } else if (c.matches()) {
@@ -238,5 +238,177 @@ class ComparisonScriptsTest {
         .contains("batch.size=65536")
         .doesNotContain("batch.size=16384");
     assertThat(keys(plan.command("runner"))).containsEntry("kafka.producer.batch.size", "65536");
+  }
+
+  /**
+   * What every side of compare-cpu.sh shares: the runner at a fixed rate, one sender and one
+   * receiver, cold (no warm-up), nothing the native tools do not do (no backlog bound, no probe
+   * run, no progress), and the heap given to java itself so that its load stays in that one JVM.
+   */
+  private static void runnerAtAFixedRateCold(
+      Plan plan, List<String> runner, int rate, int seconds) {
+    assertThat(value(runner, "--mode")).isEqualTo("rate");
+    assertThat(value(runner, "--rate")).isEqualTo(String.valueOf(rate));
+    assertThat(seconds(value(runner, "--duration"))).isEqualTo(seconds);
+    assertThat(value(runner, "--senders")).isEqualTo(value(runner, "--receivers")).isEqualTo("1");
+    assertThat(value(runner, "--batch")).isEqualTo("1");
+    assertThat(value(runner, "--warmup")).isEqualTo("0s");
+    assertThat(value(runner, "--limit-probe")).isEqualTo("0s");
+    assertThat(value(runner, "--max-backlog")).isEqualTo("off");
+    assertThat(value(runner, "--progress")).isEqualTo("never");
+    // -Xmx to java itself: the runner starts no second JVM then (--heap would start one).
+    assertThat(runner.subList(0, 3)).containsExactly("java", "-Xmx512m", "-jar");
+    assertThat(runner).doesNotContain("--heap");
+
+    assertThat(plan.fair("rates")).startsWith("both: a fixed " + rate + " msgs/s in total");
+    assertThat(plan.fair("warm-up")).startsWith("both: none");
+    assertThat(plan.fair("measured")).startsWith("both: " + seconds + "s of sending at that rate");
+    assertThat(plan.fair("cpu"))
+        .startsWith("both: user + system CPU-seconds")
+        .contains("from start to exit")
+        .contains("the runner's includes its start-up and writing its results");
+    assertThat(plan.fair("per million")).contains("messages sent");
+    assertThat(plan.fair("heap")).startsWith("both: -Xmx512m given to java directly");
+    assertThat(plan.fair("order")).startsWith("rounds alternate which side goes first");
+  }
+
+  @Test
+  void cpuPerfTestRunsAtTheSameRateForAsLongWithTheSameSettings() throws Exception {
+    Plan plan = plan("compare-cpu.sh", "--tool", "perftest");
+    List<String> perfTest = plan.command("perftest");
+    List<String> runner = plan.command("runner");
+    Map<String, String> keys = keys(runner);
+
+    int rate = Integer.parseInt(value(perfTest, "--rate"));
+    int seconds = Integer.parseInt(value(perfTest, "--time"));
+    assertThat(seconds).as("measured seconds").isGreaterThanOrEqualTo(20);
+    runnerAtAFixedRateCold(plan, runner, rate, seconds);
+    // PerfTest's --rate is per producer: one producer, so the same total.
+    assertThat(value(perfTest, "--producers")).isEqualTo("1");
+    assertThat(value(perfTest, "--consumers")).isEqualTo("1");
+    assertThat(keys.get("rabbitmq.queue")).isEqualTo(value(perfTest, "--queue"));
+
+    // compare-rabbitmq.sh's settings on both sides.
+    assertThat(value(runner, "--size")).isEqualTo(value(perfTest, "--size"));
+    assertThat(value(runner, "--in-flight"))
+        .as("confirm window")
+        .isEqualTo(value(perfTest, "--confirm"));
+    assertThat(keys.get("rabbitmq.prefetch")).isEqualTo(value(perfTest, "--qos"));
+    assertThat(Integer.parseInt(value(perfTest, "--multi-ack-every")))
+        .isEqualTo(Integer.parseInt(keys.get("rabbitmq.prefetch")) / 2);
+    assertThat(perfTest).contains("--quorum-queue");
+    assertThat(keys).containsEntry("rabbitmq.queueType", "quorum");
+    assertThat(value(perfTest, "--flag")).isEqualTo("persistent");
+    assertThat(keys).containsEntry("rabbitmq.persistent", "true");
+    assertThat(perfTest.subList(0, 2)).containsExactly("java", "-Xmx512m");
+  }
+
+  @Test
+  void cpuRateDurationAndSizeGoToBothSides() throws Exception {
+    Plan plan =
+        plan(
+            "compare-cpu.sh",
+            "--tool",
+            "perftest",
+            "--rate",
+            "20000",
+            "--seconds",
+            "45",
+            "--size",
+            "512");
+    List<String> perfTest = plan.command("perftest");
+    List<String> runner = plan.command("runner");
+    assertThat(value(perfTest, "--rate")).isEqualTo("20000");
+    assertThat(value(perfTest, "--time")).isEqualTo("45");
+    assertThat(value(perfTest, "--size")).isEqualTo(value(runner, "--size")).isEqualTo("512");
+    runnerAtAFixedRateCold(plan, runner, 20000, 45);
+    assertThat(plan.fair("measured")).contains("900000 messages");
+  }
+
+  @Test
+  void cpuKafkaToolsRunTogetherAtTheSameRateWithTheSameClientSettings() throws Exception {
+    Plan plan = plan("compare-cpu.sh", "--tool", "kafka");
+    List<String> producer = plan.command("kafka-producer");
+    List<String> consumer = plan.command("kafka-consumer");
+    List<String> runner = plan.command("runner");
+    Map<String, String> keys = keys(runner);
+
+    int rate = Integer.parseInt(value(producer, "--throughput"));
+    int records = Integer.parseInt(value(producer, "--num-records"));
+    assertThat(value(consumer, "--num-records")).isEqualTo(String.valueOf(records));
+    assertThat(records % rate).isZero();
+    int seconds = records / rate;
+    assertThat(seconds).as("measured seconds").isGreaterThanOrEqualTo(20);
+    runnerAtAFixedRateCold(plan, runner, rate, seconds);
+    assertThat(producer).doesNotContain("--warmup-records");
+    assertThat(plan.fair("rates")).contains("in its own JVM").contains("both JVMs added");
+
+    // compare-kafka.sh's producer properties, as the same strings, on both sides.
+    Map<String, String> nativeProducer =
+        producer.subList(producer.indexOf("--command-property") + 1, producer.size()).stream()
+            .map(kv -> kv.split("=", 2))
+            .collect(Collectors.toMap(kv -> kv[0], kv -> kv[1]));
+    Map<String, String> runnerProducer =
+        keys.entrySet().stream()
+            .filter(e -> e.getKey().startsWith("kafka.producer."))
+            .collect(
+                Collectors.toMap(
+                    e -> e.getKey().substring("kafka.producer.".length()), Map.Entry::getValue));
+    assertThat(runnerProducer).isEqualTo(nativeProducer).containsEntry("acks", "all");
+    assertThat(keys).containsEntry("kafka.acks", "all");
+    assertThat(keys.get("kafka.consumer.receive.buffer.bytes"))
+        .isEqualTo(value(consumer, "--socket-buffer-size"));
+    assertThat(keys.get("kafka.consumer.max.partition.fetch.bytes"))
+        .isEqualTo(value(consumer, "--fetch-size"));
+    assertThat("max.poll.records=" + keys.get("kafka.consumer.max.poll.records"))
+        .isEqualTo(value(consumer, "--command-property"));
+    assertThat(keys).containsEntry("kafka.consumer.check.crcs", "false");
+    assertThat(value(runner, "--size")).isEqualTo(value(producer, "--record-size"));
+    assertThat(producer.subList(0, 2))
+        .isEqualTo(consumer.subList(0, 2))
+        .containsExactly("java", "-Xmx512m");
+  }
+
+  @Test
+  void cpuArtemisRunsAtTheSameRateForAsLongWithTheSameWindows() throws Exception {
+    Plan plan = plan("compare-cpu.sh", "--tool", "artemis");
+    List<String> perf = plan.command("artemis");
+    List<String> runner = plan.command("runner");
+    Map<String, String> keys = keys(runner);
+
+    int rate = Integer.parseInt(value(perf, "--rate"));
+    int seconds = Integer.parseInt(value(perf, "--duration"));
+    assertThat(seconds).as("measured seconds").isGreaterThanOrEqualTo(20);
+    assertThat(value(perf, "--warmup")).isEqualTo("0");
+    runnerAtAFixedRateCold(plan, runner, rate, seconds);
+
+    assertThat(value(perf, "--producers")).isEqualTo(value(perf, "--consumers")).isEqualTo("1");
+    assertThat(perf).contains("--persistent");
+    assertThat(value(runner, "--size")).isEqualTo(value(perf, "--message-size"));
+    assertThat(value(runner, "--in-flight")).isEqualTo(value(perf, "--max-pending"));
+    String url = value(perf, "--url");
+    Map<String, String> windows =
+        Arrays.stream(url.substring(url.indexOf('?') + 1).split("&"))
+            .map(kv -> kv.split("=", 2))
+            .collect(Collectors.toMap(kv -> kv[0], kv -> kv[1]));
+    assertThat(keys.get("artemis.confirmationWindowSize"))
+        .isEqualTo(windows.get("confirmationWindowSize"));
+    assertThat(keys.get("artemis.consumerWindowSize")).isEqualTo(windows.get("consumerWindowSize"));
+    assertThat(keys.get("artemis.url.producerWindowSize"))
+        .isEqualTo(windows.get("producerWindowSize"));
+    assertThat(perf.get(1)).isEqualTo("JAVA_ARGS=-Xmx512m");
+  }
+
+  @Test
+  void cpuWantsAKnownTool() throws Exception {
+    Process p =
+        new ProcessBuilder("bash", "scripts/compare-cpu.sh", "--plan", "--tool", "nats")
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isEqualTo(2);
+    assertThat(out).contains("--tool perftest, kafka or artemis");
   }
 }

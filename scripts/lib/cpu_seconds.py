@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""The CPU side of scripts/compare-cpu.sh: runs one side's process and takes its CPU time, reads
+how many messages each tool says it sent and received, and prints the rounds and the summary.
+
+  run USAGE_JSON CMD...              runs CMD (stdout and stderr inherited), waits for it with
+                                     wait4 and writes USAGE_JSON: user and system CPU seconds of
+                                     the process and of every descendant it waited for, its
+                                     largest resident set (KiB), exit code, wall seconds, and
+                                     every process seen in its tree (a /proc scan twice a second).
+                                     Exits with CMD's exit code. SIGINT and SIGTERM are passed on.
+  runner-messages RUN_JSON           "SENT RECEIVED ACHIEVED": the runner's run.json totals and
+                                     the msgs/s it says it achieved (sent over its send time)
+  perftest-messages CSV              "SENT RECEIVED": PerfTest's --output-file, confirmed and
+                                     received msgs/s times each interval's length, summed
+  producer-messages LOG              "SENT": ProducerPerformance's total line
+  consumer-messages LOG              "RECEIVED": ConsumerPerformance's data.consumed.in.nMsg
+  artemis-messages JSON              "SENT RECEIVED": `artemis perf client --json`, its summary's
+                                     totalCompleted and totalReceived (without a summary: its
+                                     interval samples' completed and received, summed)
+  record RESULTS ROUND SIDE LABEL SENT RECEIVED EXPECTED SECONDS NOTE USAGE_JSON...
+                                     adds a round of one side (runner or native) to RESULTS and
+                                     prints its line; several USAGE_JSON (Kafka's two tools) add.
+                                     A side that sent under 95 % of EXPECTED did not hold the rate:
+                                     its line and the summary say so
+  summary RESULTS NATIVE_LABEL       per-round ratios runner / native of CPU-seconds per million
+                                     messages sent, their median, and the medians of each side
+"""
+
+import csv
+import json
+import os
+import signal
+import statistics
+import sys
+import threading
+import time
+
+
+def proc_table():
+    """pid -> (ppid, comm) of every process /proc shows now."""
+    table = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as f:
+                stat = f.read()
+        except OSError:
+            continue  # gone meanwhile
+        # "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split at the last ")".
+        close = stat.rfind(")")
+        comm = stat[stat.find("(") + 1 : close]
+        fields = stat[close + 2 :].split()
+        table[int(name)] = (int(fields[1]), comm)
+    return table
+
+
+def tree(root, table):
+    """The processes of root's tree: root and its descendants, (pid, comm)."""
+    children = {}
+    for pid, (ppid, _) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        if pid in table:
+            found.append((pid, table[pid][1]))
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def run(usage_path, command):
+    start = time.monotonic()
+    pid = os.posix_spawnp(command[0], command, os.environ)
+    seen = {}  # pid -> comm, every process of the tree ever seen
+    most_java = [0]  # the most JVMs alive at once in the tree
+    done = threading.Event()
+
+    def watch():
+        while not done.is_set():
+            members = tree(pid, proc_table())
+            for p, comm in members:
+                seen.setdefault(p, comm)
+            most_java[0] = max(most_java[0], sum(1 for _, comm in members if comm == "java"))
+            done.wait(0.5)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+
+    def forward(signum, _frame):
+        try:
+            os.kill(pid, signum)
+        except ProcessLookupError:
+            pass
+
+    signal.signal(signal.SIGINT, forward)
+    signal.signal(signal.SIGTERM, forward)
+    # wait4 gives the process's own usage plus that of every descendant it waited for (a child JVM
+    # the runner would start, the java a wrapper script starts), up to its exit.
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.monotonic() - start
+    done.set()
+    watcher.join()
+    code = os.waitstatus_to_exitcode(status)
+    if code < 0:
+        code = 128 - code  # killed by a signal, as a shell says it
+    result = {
+        "user": usage.ru_utime,
+        "sys": usage.ru_stime,
+        "maxRssKiB": usage.ru_maxrss,
+        "exit": code,
+        "wallSeconds": wall,
+        "mostJvmsAtOnce": most_java[0],
+        "processes": [{"pid": p, "comm": c} for p, c in sorted(seen.items())],
+    }
+    with open(usage_path, "w") as f:
+        json.dump(result, f)
+    return code
+
+
+def runner_messages(path):
+    with open(path) as f:
+        run = json.load(f)
+    totals = run["totals"]
+    achieved = (run.get("rate") or {}).get("achievedMsgsPerSecond")
+    print("%d %d %s" % (totals["sent"], totals["received"], "nan" if achieved is None else "%.1f" % achieved))
+
+
+def perftest_messages(path):
+    sent = received = 0.0
+    previous = 0.0
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            end = float(row["time (s)"])
+            span = end - previous
+            previous = end
+            sent += float(row.get("confirmed (msg/s)") or 0) * span
+            received += float(row.get("received (msg/s)") or 0) * span
+    print("%.0f %.0f" % (sent, received))
+
+
+def producer_messages(path):
+    total = None
+    with open(path) as f:
+        for line in f:
+            # Interval lines and the total line both start "N records sent,"; the total comes last.
+            if "records sent," in line:
+                total = int(line.split()[0])
+    if total is None:
+        sys.exit("no total line in the ProducerPerformance output " + path)
+    print(total)
+
+
+def consumer_messages(path):
+    header = None
+    with open(path) as f:
+        for line in f:
+            cells = [c.strip() for c in line.split(",")]
+            if cells and cells[0] == "start.time":
+                header = cells
+            elif header is not None and len(cells) == len(header):
+                print(int(float(dict(zip(header, cells))["data.consumed.in.nMsg"])))
+                return
+    sys.exit("no result line in the ConsumerPerformance output " + path)
+
+
+def artemis_messages(path):
+    with open(path) as f:
+        samples = json.load(f)
+    # Its summary sample holds the totals; the interval samples leave out the last part-second.
+    for s in samples:
+        if s.get("sampleType") == "summary" and "totalCompleted" in s:
+            print("%d %d" % (s["totalCompleted"], s.get("totalReceived", 0)))
+            return
+    intervals = [s for s in samples if s.get("sampleType") == "interval"]
+    if not intervals:
+        sys.exit("no samples in " + path)
+    sent = sum(float(s.get("completed", 0)) for s in intervals)
+    received = sum(float(s.get("received", 0)) for s in intervals)
+    print("%.0f %.0f" % (sent, received))
+
+
+def number(text):
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return None if value != value else value
+
+
+def fmt(value, pattern="{:,.0f}"):
+    return "-" if value is None else pattern.format(value)
+
+
+HELD = 0.95  # a side that sent less than this share of rate x seconds did not hold the rate
+
+
+def record(results, r, side, label, sent, received, expected, seconds, note, usage_paths):
+    user = system = wall = 0.0
+    rss = []
+    jvms = 0
+    codes = []
+    extra = []
+    for path in usage_paths:
+        try:
+            with open(path) as f:
+                u = json.load(f)
+        except (OSError, ValueError):
+            codes.append("no usage")
+            continue
+        user += u["user"]
+        system += u["sys"]
+        wall = max(wall, u["wallSeconds"])
+        rss.append(u["maxRssKiB"] / 1024.0)
+        jvms += u["mostJvmsAtOnce"]
+        codes.append(str(u["exit"]))
+        comms = [p["comm"] for p in u["processes"]]
+        if len(comms) > 1:
+            extra.append("processes " + " ".join(comms))
+    cpu = user + system if rss else None
+    sent_n, received_n = number(sent), number(received)
+    per_million = cpu / sent_n * 1e6 if cpu is not None and sent_n else None
+    held = sent_n is not None and sent_n >= HELD * float(expected)
+    rate = sent_n / float(seconds) if sent_n is not None else None
+    with open(results, "a") as f:
+        for key, value in (("cpu", cpu), ("user", user), ("sys", system), ("sent", sent_n),
+                           ("received", received_n), ("per_million", per_million),
+                           ("rss", sum(rss) if rss else None), ("jvms", jvms),
+                           ("held", 1 if held else 0)):
+            f.write("%s %s %s %s\n" % (r, side, key, "nan" if value is None else repr(value)))
+    jvm_text = "%d JVM%s" % (jvms, "" if jvms == 1 else "s")
+    if len(usage_paths) == 1 and jvms == 1 and not extra:
+        jvm_text += " (no child process)"
+    print(
+        "round %s %s: %s CPU-s (user %s, sys %s) = %s CPU-s per million sent; sent %s (%s msgs/s"
+        " over %ss%s), received %s msgs; %ss wall; max RSS %s MiB; %s%s; exit %s%s"
+        % (r, label, fmt(cpu, "{:.2f}"), fmt(user, "{:.2f}"), fmt(system, "{:.2f}"),
+           fmt(per_million, "{:.2f}"), fmt(sent_n), fmt(rate), seconds,
+           "" if held else ", RATE NOT HELD", fmt(received_n), fmt(wall, "{:.1f}"),
+           " + ".join("%.0f" % m for m in rss) or "-", jvm_text,
+           "; " + "; ".join(extra) if extra else "", "/".join(codes), "; " + note if note else "")
+    )
+    if per_million is None:
+        sys.exit(1)
+
+
+def summary(results, native):
+    values = {}
+    rounds = []
+    with open(results) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) != 4:
+                continue
+            r = int(parts[0])
+            if r not in rounds:
+                rounds.append(r)
+            values[(r, parts[1], parts[2])] = number(parts[3])
+    print("== result: %d rounds, CPU-seconds per million messages sent, runner / %s"
+          " (ratios below 1: the runner used less CPU) ==" % (len(rounds), native))
+
+    def medians(key):
+        out = []
+        for side in ("native", "runner"):
+            v = [values.get((r, side, key)) for r in rounds]
+            v = [x for x in v if x is not None]
+            out.append(statistics.median(v) if v else None)
+        return out
+
+    for key, title, pattern in (("per_million", "CPU-s per million sent", "{:.2f}"),
+                                ("cpu", "CPU-s per run", "{:.2f}")):
+        ratios, per_round = [], []
+        for r in rounds:
+            a, b = values.get((r, "runner", key)), values.get((r, "native", key))
+            if a is None or b is None or b == 0:
+                per_round.append("-")
+            else:
+                ratios.append(a / b)
+                per_round.append("%.2f" % (a / b))
+        n, m = medians(key)
+        print("%s: per-round ratios %s, median %s (medians: %s %s, runner %s)"
+              % (title, " ".join(per_round), "%.2f" % statistics.median(ratios) if ratios else "-",
+                 native, fmt(n, pattern), fmt(m, pattern)))
+    for key, title in (("sent", "messages sent"), ("received", "messages received"),
+                       ("rss", "max RSS MiB (a side's JVMs added)")):
+        n, m = medians(key)
+        print("%s, medians: %s %s, runner %s" % (title, native, fmt(n), fmt(m)))
+    missed = ["round %d %s" % (r, native if side == "native" else side) for r in rounds
+              for side in ("native", "runner") if values.get((r, side, "held")) == 0]
+    if missed:
+        print("RATE NOT HELD (sent under %d %% of rate x seconds; such a side's figure spreads its"
+              " fixed costs over fewer messages, so it is not comparable): %s"
+              % (HELD * 100, ", ".join(missed)))
+    else:
+        print("rate held: every side of every round sent at least %d %% of rate x seconds"
+              % (HELD * 100))
+
+
+def main(argv):
+    command, args = argv[1], argv[2:]
+    if command == "run":
+        sys.exit(run(args[0], args[1:]))
+    elif command == "runner-messages":
+        runner_messages(args[0])
+    elif command == "perftest-messages":
+        perftest_messages(args[0])
+    elif command == "producer-messages":
+        producer_messages(args[0])
+    elif command == "consumer-messages":
+        consumer_messages(args[0])
+    elif command == "artemis-messages":
+        artemis_messages(args[0])
+    elif command == "record":
+        record(*args[:9], args[9:])
+    elif command == "summary":
+        summary(args[0], args[1])
+    else:
+        sys.exit("unknown command " + command)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
