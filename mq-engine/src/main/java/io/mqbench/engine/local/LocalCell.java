@@ -541,7 +541,12 @@ public final class LocalCell implements Cell {
     double batchesPerSecond = s.rate().orElseThrow() / s.senders() / s.maxBatch();
     long offset = (long) (1e9 / batchesPerSecond * id / s.senders());
     RateSchedule schedule =
-        new RateSchedule(startNanos + offset, batchesPerSecond, clock, RateSchedule.parking(clock));
+        new RateSchedule(
+            startNanos + offset,
+            batchesPerSecond,
+            s.scheduleTick().toNanos(),
+            clock,
+            RateSchedule.parking(clock));
     long end = startNanos + s.duration().orElseThrow().toNanos();
     long remaining = s.messagesPerSender();
     for (long i = 0; !stopSenders && remaining > 0; i++) {
