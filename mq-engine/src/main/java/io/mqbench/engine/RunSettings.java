@@ -39,6 +39,9 @@ import java.util.Optional;
  * @param connectTimeout how long opening the backend and creating senders and receivers may take
  * @param maxBacklog throughput mode with senders and receivers together: how far senders may run
  *     ahead of receivers before the coordinator holds them back (see {@link #paced()})
+ * @param scheduleTick rate mode: batches due within one tick of each other are issued together, at
+ *     the tick's start, which is their intended send time; {@link Duration#ZERO} for an exact
+ *     schedule of one batch every period (and in results written before ticks existed)
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
@@ -59,7 +62,8 @@ public record RunSettings(
     Duration receiverIdle,
     Duration receiveWait,
     Duration connectTimeout,
-    BacklogLimit maxBacklog)
+    BacklogLimit maxBacklog,
+    Duration scheduleTick)
     implements RunSettingsBuilder.With {
 
   /** Messages per sender in throughput mode when neither a count nor a duration is given. */
@@ -93,12 +97,15 @@ public record RunSettings(
 
   /**
    * Validates every field. Settings read from results written before a setting existed lack it:
-   * {@code connectTimeout} is then the default and {@code maxBacklog} {@link BacklogLimit#OFF}
-   * (senders were never held back before the limit existed).
+   * {@code connectTimeout} is then the default, {@code maxBacklog} {@link BacklogLimit#OFF}
+   * (senders were never held back before the limit existed) and {@code scheduleTick} zero (the
+   * schedule was exact).
    */
   public RunSettings {
     connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
     maxBacklog = maxBacklog == null ? BacklogLimit.OFF : maxBacklog;
+    scheduleTick = scheduleTick == null ? Duration.ZERO : scheduleTick;
+    require(!scheduleTick.isNegative(), "--schedule-tick must not be negative");
     require(senders >= 0, "--senders must be at least 0, was " + senders);
     require(receivers >= 0, "--receivers must be at least 0, was " + receivers);
     require(senders + receivers > 0, "--senders and --receivers cannot both be 0");

@@ -1,5 +1,6 @@
 package io.mqbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.ReceiverStats;
 import io.mqbench.engine.measure.SenderStats;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * @param clockUncertaintyMs how far off that offset may be either way (half the best round trip)
  * @param failure what went wrong on this node, or null; for a worker that died, also how far its
  *     figures go
+ * @param harness what the worker's process used over the run (CPU by thread role, GC, memory); null
+ *     when it reported none
  */
 public record NodeResult(
     String node,
@@ -33,7 +36,8 @@ public record NodeResult(
     double receivedPerSecond,
     double clockOffsetMs,
     double clockUncertaintyMs,
-    String failure) {
+    String failure,
+    @JsonInclude(JsonInclude.Include.NON_NULL) HarnessUse harness) {
 
   /**
    * @param node the worker, {@code host:port}
@@ -78,6 +82,7 @@ public record NodeResult(
                             + (r.partial().isEmpty()
                                 ? ""
                                 : "; " + r.partial().get(0).replace("worker " + node + ": ", "")))
-                .orElse(null));
+                .orElse(null),
+        HarnessUse.of(r, totals.sendSeconds(), totals.receiveSeconds()));
   }
 }

@@ -65,6 +65,34 @@ public record RateAchieved(
       int senders,
       double runMicros,
       Histogram harnessLagMicros) {
+    return assess(target, achieved, scheduled, sent, senders, runMicros, harnessLagMicros, null);
+  }
+
+  /**
+   * As {@link #assess(double, double, long, long, int, double, Histogram)}, and also judging by
+   * what the harness's threads used: a sender or receiver thread busy near a whole core ({@link
+   * HarnessUse#threadsSaturated()}) could not have gone faster, however punctual its sends were, so
+   * the run is harness-limited too.
+   *
+   * @param target the target rate, msgs/s
+   * @param achieved the achieved rate, msgs/s
+   * @param scheduled messages scheduled
+   * @param sent messages sent
+   * @param senders sender threads
+   * @param runMicros the run's duration, in microseconds
+   * @param harnessLagMicros the merged harness-lag histogram of all senders
+   * @param harness what the harness used; null where not measured
+   * @return the report
+   */
+  public static RateAchieved assess(
+      double target,
+      double achieved,
+      long scheduled,
+      long sent,
+      int senders,
+      double runMicros,
+      Histogram harnessLagMicros,
+      HarnessUse harness) {
     double stalledMicros = 0;
     for (HistogramIterationValue v : harnessLagMicros.recordedValues()) {
       if (v.getValueIteratedTo() > STALL_MICROS) {
@@ -72,18 +100,26 @@ public record RateAchieved(
       }
     }
     double share = stalledMicros / (senders * runMicros);
-    boolean limited = share > STALL_SHARE_LIMIT;
+    boolean saturated = harness != null && harness.threadsSaturated();
+    boolean limited = share > STALL_SHARE_LIMIT || saturated;
     double maxMs = harnessLagMicros.getTotalCount() == 0 ? 0 : harnessLagMicros.getMaxValue() / 1e3;
     long unsent = Math.max(0, scheduled - sent);
     boolean met = achieved >= TARGET_SHARE * target && unsent == 0;
-    String harness =
+    String harnessText =
         String.format(
-            Locale.ROOT,
-            "the harness stalled (started sends over 1 ms late with a window slot free) for %.2f %%"
-                + " of the run, longest %.3f ms (limit %.0f %%)",
-            share * 100,
-            maxMs,
-            STALL_SHARE_LIMIT * 100);
+                Locale.ROOT,
+                "the harness stalled (started sends over 1 ms late with a window slot free) for %.2f %%"
+                    + " of the run, longest %.3f ms (limit %.0f %%)",
+                share * 100,
+                maxMs,
+                STALL_SHARE_LIMIT * 100)
+            + (harness == null
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; %s (limit %.0f %%)",
+                    harness.busiestThreads(),
+                    HarnessUse.BUSY_SHARE_LIMIT * 100));
     String assessment;
     String shortfall =
         String.format(
@@ -102,7 +138,7 @@ public record RateAchieved(
           "TARGET MISSED: the backend acknowledged "
               + shortfall
               + "; "
-              + harness
+              + harnessText
               + ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
               + " machine";
     } else if (!met) {
@@ -111,16 +147,22 @@ public record RateAchieved(
           "TARGET MISSED, backend-limited: the backend acknowledged "
               + shortfall
               + " while the harness kept up ("
-              + harness
+              + harnessText
               + ")";
+    } else if (limited && share <= STALL_SHARE_LIMIT) {
+      assessment =
+          "HARNESS-LIMITED: a sender or receiver thread was busy near a whole core ("
+              + harnessText
+              + "); it could not have gone faster, so these numbers may be the harness's: spread"
+              + " the load over more senders or receivers, or use a bigger machine";
     } else if (limited) {
       assessment =
           "HARNESS-LIMITED: "
-              + harness
+              + harnessText
               + "; these numbers are the harness's, not the backend's: use fewer senders or a"
               + " bigger machine";
     } else {
-      assessment = "schedule kept: " + harness;
+      assessment = "schedule kept: " + harnessText;
     }
     return new RateAchieved(target, achieved, scheduled, unsent, limited, met, assessment);
   }

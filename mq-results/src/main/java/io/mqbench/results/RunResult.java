@@ -44,6 +44,8 @@ import java.util.Map;
  * @param partial one line per worker whose measurements end before the run did (it died): its
  *     counts, latencies and delivery bitmaps are what it reported up to its last checkpoint; empty
  *     when every measurement covers the whole run
+ * @param harness what the harness's own processes used over the run (CPU by thread role, GC,
+ *     memory); null in files before version 5 and for a run that never started
  * @param delivery which messages were acknowledged and which were received, for {@code
  *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
  * @param requests for backends billed per request: the requests made and the estimated cost per
@@ -80,6 +82,7 @@ public record RunResult(
     Map<String, Latency> latencies,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> partial,
+    @JsonInclude(JsonInclude.Include.NON_NULL) HarnessUse harness,
     @JsonIgnore DeliveryBitmaps delivery,
     @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
     @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
@@ -91,10 +94,11 @@ public record RunResult(
    * The version of {@code run.json}'s format written now. Version 1 (no {@code formatVersion} in
    * the file) had the same fields; version 2 added {@code formatVersion} itself; version 3 added
    * {@code endToEndClock} (absent, null, in older files); version 4 added {@code partial} (absent,
-   * empty, in older files). A field added later raises it, and the tests of reading a version-1
-   * file name the new field with the value it reads as.
+   * empty, in older files); version 5 added {@code harness} (absent, null, in older files). A field
+   * added later raises it, and the tests of reading a version-1 file name the new field with the
+   * value it reads as.
    */
-  public static final int FORMAT_VERSION = 4;
+  public static final int FORMAT_VERSION = 5;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and

@@ -60,8 +60,9 @@ public final class RunResults {
       Environment environment) {
     Timing timing = Timing.of(outcome);
     Totals totals = totals(outcome, accounting, run, timing);
-    RateAchieved rate = run.rateMode() ? rateAchieved(outcome.measurements(), run, totals) : null;
     CellMeasurements report = outcome.measurements();
+    HarnessUse harness = HarnessUse.of(report, totals.sendSeconds(), totals.receiveSeconds());
+    RateAchieved rate = run.rateMode() ? rateAchieved(report, run, totals, harness) : null;
     Map<String, Latency> latencies = latencies(report, run.rateMode());
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
@@ -82,6 +83,7 @@ public final class RunResults {
         .latencies(latencies)
         .warnings(warnings)
         .partial(report.partial())
+        .harness(harness)
         .delivery(accounting.bitmaps())
         .endToEndClock(
             EndToEndClock.of(
@@ -197,7 +199,7 @@ public final class RunResults {
 
   /** Rate mode: how the schedule was kept, against what it called for. */
   private static RateAchieved rateAchieved(
-      CellMeasurements report, RunSettings run, Totals totals) {
+      CellMeasurements report, RunSettings run, Totals totals, HarnessUse harness) {
     double targetRate = run.rate().orElseThrow();
     double scheduledByTime = targetRate * run.duration().orElseThrow().toNanos() / 1e9;
     double scheduledByCount = (double) run.messagesPerSender() * run.senders();
@@ -211,7 +213,8 @@ public final class RunResults {
         totals.sent(),
         run.senders(),
         runMicros,
-        harnessLag);
+        harnessLag,
+        harness);
   }
 
   /**

@@ -58,8 +58,8 @@ class EndToEndClockTest {
     EncodedHistogram none = EncodedHistogram.empty();
     CellMeasurements report =
         CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND)))
-            .receivers(List.of(new ReceiverStats(sent, 0, 1, 10 * SECOND)))
+            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND, 0)))
+            .receivers(List.of(new ReceiverStats(sent, 0, 1, 10 * SECOND, 0)))
             .endToEndMicros(EncodedHistogram.of(e2e))
             .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
             .negativeEndToEnd(sent - recorded)

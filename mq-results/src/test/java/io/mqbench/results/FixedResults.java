@@ -127,7 +127,11 @@ public final class FixedResults {
                     .rate(
                         new RateAchieved(
                             3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"))
-                    .latencies(latencies))
+                    .latencies(latencies)
+                    .harness(
+                        new HarnessUse(
+                            4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125,
+                            0.125, 7, 312.5, 1)))
         .inCell(Map.of("senders", "4"), 2);
   }
 }

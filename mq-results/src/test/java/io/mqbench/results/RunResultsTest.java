@@ -65,8 +65,8 @@ class RunResultsTest {
     EncodedHistogram some = EncodedHistogram.of(lag);
     CellMeasurements report =
         CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND)))
-            .receivers(List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND))))
+            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND, 0)))
+            .receivers(List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND), 0)))
             .serviceMicros(some)
             .responseMicros(some)
             .scheduleLagMicros(some)
@@ -190,9 +190,9 @@ class RunResultsTest {
     EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
     CellMeasurements report =
         CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of(new SenderStats(0, 1_000, 100, 10 * SECOND)))
+            .senders(List.of(new SenderStats(0, 1_000, 100, 10 * SECOND, 0)))
             .receivers(
-                receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND)))
+                receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND, 0)))
             .serviceMicros(none)
             .responseMicros(none)
             .scheduleLagMicros(none)

@@ -23,9 +23,10 @@ public final class WorkerClient {
    * The version of the worker protocol; a worker speaking another is refused. 3: bodies are the
    * engine's records as {@code EngineJson} writes them (durations as {@code 30s}, modes by label).
    * 4: a cell's run origin can be moved during the run ({@code run-origin}). 5: a cell reports what
-   * it measured so far ({@code checkpoint}).
+   * it measured so far ({@code checkpoint}). 6: reports carry what the worker's process and its
+   * sender and receiver threads used (CPU, GC, memory).
    */
-  public static final int PROTOCOL = 5;
+  public static final int PROTOCOL = 6;
 
   /** The header that carries the shared token. */
   static final String TOKEN_HEADER = "X-Mqbench-Token";

@@ -13,6 +13,7 @@ import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.ProcessUsage;
 import io.mqbench.engine.measure.ReceiverStats;
 import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.envelope.MessageBodies;
@@ -74,6 +75,9 @@ public final class LocalCell implements Cell {
   private final List<Thread> threads = new ArrayList<>();
   private SenderTask[] senders = new SenderTask[0];
   private ReceiverTask[] receivers = new ReceiverTask[0];
+  private HarnessMeter.ThreadCpu[] senderCpu = new HarnessMeter.ThreadCpu[0];
+  private HarnessMeter.ThreadCpu[] receiverCpu = new HarnessMeter.ThreadCpu[0];
+  private volatile ProcessUsage usageAtStart;
   private final CountDownLatch sendersGo = new CountDownLatch(1);
   private final CountDownLatch receiversGo = new CountDownLatch(1);
   private CountDownLatch sendersDone = new CountDownLatch(0);
@@ -144,6 +148,8 @@ public final class LocalCell implements Cell {
     Map<String, String> versions = versions(mq);
     senders = new SenderTask[spec.senders()];
     receivers = new ReceiverTask[spec.receivers()];
+    senderCpu = new HarnessMeter.ThreadCpu[spec.senders()];
+    receiverCpu = new HarnessMeter.ThreadCpu[spec.receivers()];
     sendersDone = new CountDownLatch(spec.senders());
     CountDownLatch ready = new CountDownLatch(spec.senders() + spec.receivers());
     for (int i = 0; i < spec.receivers(); i++) {
@@ -221,6 +227,7 @@ public final class LocalCell implements Cell {
    */
   @Override
   public synchronized void startSenders(long atNanos) {
+    usageAtStart = HarnessMeter.read(clock.getAsLong());
     startNanos = atNanos;
     runOriginAt(atNanos);
     sendersGo.countDown();
@@ -345,7 +352,8 @@ public final class LocalCell implements Cell {
     Histogram endToEnd = Latencies.newHistogram();
     Map<Integer, Roaring64NavigableMap> acknowledged = new HashMap<>();
     List<SenderStats> senderStats = new ArrayList<>();
-    for (SenderTask task : senders) {
+    for (int i = 0; i < senders.length; i++) {
+      SenderTask task = senders[i];
       if (task == null) {
         continue;
       }
@@ -356,12 +364,18 @@ public final class LocalCell implements Cell {
       harnessLag.add(s.harnessLagMicros());
       acknowledged.put(s.senderId(), s.acknowledged());
       senderStats.add(
-          new SenderStats(s.senderId(), s.sent(), s.batches(), since(start, s.lastAckNanos())));
+          new SenderStats(
+              s.senderId(),
+              s.sent(),
+              s.batches(),
+              since(start, s.lastAckNanos()),
+              cpuNanos(senderCpu, i)));
     }
     Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
     List<ReceiverStats> receiverStats = new ArrayList<>();
     long negativeEndToEnd = 0;
-    for (ReceiverTask task : receivers) {
+    for (int i = 0; i < receivers.length; i++) {
+      ReceiverTask task = receivers[i];
       if (task == null) {
         continue;
       }
@@ -379,7 +393,8 @@ public final class LocalCell implements Cell {
               r.received(),
               r.foreign(),
               since(start, r.firstReceiveNanos()),
-              since(start, r.lastReceiveNanos())));
+              since(start, r.lastReceiveNanos()),
+              cpuNanos(receiverCpu, i)));
     }
     return CellMeasurementsBuilder.builder(CellMeasurements.empty())
         .senders(senderStats)
@@ -395,7 +410,21 @@ public final class LocalCell implements Cell {
         .negativeEndToEnd(negativeEndToEnd)
         .clockUncertaintiesNanos(List.of())
         .clockDriftNanos(0)
+        .processUsage(processUsage())
         .build();
+  }
+
+  private static long cpuNanos(HarnessMeter.ThreadCpu[] cpu, int index) {
+    HarnessMeter.ThreadCpu c = cpu[index];
+    return c == null ? 0 : c.usedNanos();
+  }
+
+  /** This process's usage since the run started; none before it did. */
+  private ProcessUsage processUsage() {
+    ProcessUsage atStart = usageAtStart;
+    return atStart == null
+        ? ProcessUsage.NONE
+        : HarnessMeter.read(clock.getAsLong()).since(atStart);
   }
 
   /** Read after every thread ended, the counts cover the whole run; before, what was counted. */
@@ -433,6 +462,7 @@ public final class LocalCell implements Cell {
     RunSettings s = spec.settings();
     int id = spec.firstSenderId() + index;
     boolean counted = false;
+    HarnessMeter.ThreadCpu cpu = null;
     try (MqSender sender = mq.createSender()) {
       SenderTask task =
           new SenderTask(
@@ -453,6 +483,9 @@ public final class LocalCell implements Cell {
         return;
       }
       parkUntil(startNanos);
+      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
+      senderCpu[index] = cpu;
+      cpu.started();
       try {
         if (s.rateMode()) {
           sendOnSchedule(task, id);
@@ -477,6 +510,9 @@ public final class LocalCell implements Cell {
     } finally {
       if (!counted) {
         ready.countDown();
+      }
+      if (cpu != null) {
+        cpu.ended(); // before sendersDone: the final report, taken once all are done, includes it
       }
       sendersDone.countDown();
     }
@@ -505,7 +541,12 @@ public final class LocalCell implements Cell {
     double batchesPerSecond = s.rate().orElseThrow() / s.senders() / s.maxBatch();
     long offset = (long) (1e9 / batchesPerSecond * id / s.senders());
     RateSchedule schedule =
-        new RateSchedule(startNanos + offset, batchesPerSecond, clock, RateSchedule.parking(clock));
+        new RateSchedule(
+            startNanos + offset,
+            batchesPerSecond,
+            s.scheduleTick().toNanos(),
+            clock,
+            RateSchedule.parking(clock));
     long end = startNanos + s.duration().orElseThrow().toNanos();
     long remaining = s.messagesPerSender();
     for (long i = 0; !stopSenders && remaining > 0; i++) {
@@ -521,6 +562,7 @@ public final class LocalCell implements Cell {
   private void receive(int index, CountDownLatch ready) {
     RunSettings s = spec.settings();
     boolean counted = false;
+    HarnessMeter.ThreadCpu cpu = null;
     try (MqReceiver receiver = mq.createReceiver()) {
       ReceiverTask task =
           new ReceiverTask(
@@ -530,6 +572,9 @@ public final class LocalCell implements Cell {
       counted = true;
       receiversGo.await();
       parkUntil(receiversStartNanos);
+      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
+      receiverCpu[index] = cpu;
+      cpu.started();
       while (!stopReceivers) {
         task.receiveOnce();
       }
@@ -538,6 +583,9 @@ public final class LocalCell implements Cell {
     } finally {
       if (!counted) {
         ready.countDown();
+      }
+      if (cpu != null) {
+        cpu.ended();
       }
     }
   }

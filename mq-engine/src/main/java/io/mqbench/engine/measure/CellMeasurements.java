@@ -32,6 +32,8 @@ import java.util.Optional;
  * @param clockDriftNanos how far a worker's clock moved during the run, the largest of them
  * @param partial one line per place whose measurements end before the run did (a worker that died:
  *     what it measured up to its last checkpoint), naming it; empty when the report is whole
+ * @param processUsage what the harness's processes used over the run (CPU, GC, memory), added up
+ *     over the cells' processes; {@link ProcessUsage#NONE} in older reports
  */
 @RecordBuilder
 public record CellMeasurements(
@@ -48,7 +50,8 @@ public record CellMeasurements(
     long negativeEndToEnd,
     List<Long> clockUncertaintiesNanos,
     long clockDriftNanos,
-    List<String> partial)
+    List<String> partial,
+    ProcessUsage processUsage)
     implements CellMeasurementsBuilder.With {
 
   /**
@@ -62,6 +65,7 @@ public record CellMeasurements(
     senders = List.copyOf(senders);
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
+    processUsage = processUsage == null ? ProcessUsage.NONE : processUsage;
   }
 
   /**
@@ -83,14 +87,15 @@ public record CellMeasurements(
         0,
         List.of(),
         0,
-        List.of());
+        List.of(),
+        ProcessUsage.NONE);
   }
 
   /**
    * @param other another cell's report of the same run
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
-   *     request counts and negative end-to-end samples add; clock uncertainties and partial lines
-   *     are both cells'
+   *     request counts, negative end-to-end samples and process usages add; clock uncertainties and
+   *     partial lines are both cells'
    */
   public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -112,7 +117,8 @@ public record CellMeasurements(
         negativeEndToEnd + other.negativeEndToEnd,
         concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos),
         Math.max(clockDriftNanos, other.clockDriftNanos),
-        concat(partial, other.partial));
+        concat(partial, other.partial),
+        processUsage.plus(other.processUsage));
   }
 
   private static <T> List<T> concat(List<T> a, List<T> b) {

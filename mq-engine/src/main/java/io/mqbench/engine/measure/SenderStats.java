@@ -7,5 +7,8 @@ package io.mqbench.engine.measure;
  * @param sent messages the backend acknowledged
  * @param batches batches acknowledged
  * @param lastAckNanos nanoseconds from the run's start to the last acknowledgement; 0 if none
+ * @param cpuNanos CPU time its thread used from the run's start (building envelopes, the backend's
+ *     send calls made on it, recording); 0 where not measured
  */
-public record SenderStats(int senderId, long sent, long batches, long lastAckNanos) {}
+public record SenderStats(
+    int senderId, long sent, long batches, long lastAckNanos, long cpuNanos) {}

@@ -71,4 +71,48 @@ class RateScheduleTest {
     assertThatThrownBy(() -> new RateSchedule(0, -5, () -> 0, d -> {}))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void withATickLongerThanThePeriodTheBatchesOfATickAreDueAtItsStartAndTheSenderWakesOncePerTick()
+      throws InterruptedException {
+    FakeClock clock = new FakeClock();
+    // 5,000 batches/s (a period of 200 µs) in ticks of 1 ms: five batches a tick.
+    RateSchedule schedule = new RateSchedule(0, 5_000, 1_000_000, () -> clock.now, clock.pacer());
+
+    List<Long> due = new ArrayList<>();
+    for (long i = 0; i < 15; i++) {
+      due.add(schedule.awaitSlot(i));
+    }
+
+    assertThat(due)
+        .containsExactly(
+            0L,
+            0L,
+            0L,
+            0L,
+            0L,
+            1_000_000L,
+            1_000_000L,
+            1_000_000L,
+            1_000_000L,
+            1_000_000L,
+            2_000_000L,
+            2_000_000L,
+            2_000_000L,
+            2_000_000L,
+            2_000_000L);
+    assertThat(clock.waits).as("one wait a tick, not one a batch").hasSize(2);
+    // The rate holds: a million batches take 200 s, to the nanosecond.
+    assertThat(schedule.intendedNanos(1_000_000)).isEqualTo(200_000_000_000L);
+  }
+
+  @Test
+  void aTickNoLongerThanThePeriodLeavesTheScheduleExact() {
+    RateSchedule ticked = new RateSchedule(7, 1_000, 1_000_000, () -> 0, d -> {});
+    RateSchedule exact = new RateSchedule(7, 1_000, () -> 0, d -> {});
+
+    for (long i = 0; i < 100; i++) {
+      assertThat(ticked.intendedNanos(i)).isEqualTo(exact.intendedNanos(i));
+    }
+  }
 }

@@ -58,22 +58,22 @@ class CellMeasurementsTest {
     // again.
     CellMeasurements cellA =
         report(
-            List.of(new SenderStats(0, 1_000, 100, 9)),
-            List.of(new ReceiverStats(700, 0, 1, 9)),
+            List.of(new SenderStats(0, 1_000, 100, 9, 0)),
+            List.of(new ReceiverStats(700, 0, 1, 9, 0)),
             a,
             new DeliveryBitmaps(
                 Map.of(0, range(0, 1_000)), Map.of(0, range(0, 600), 1, range(0, 100))));
     CellMeasurements cellB =
         report(
-            List.of(new SenderStats(1, 500, 50, 8)),
-            List.of(new ReceiverStats(900, 2, 2, 10)),
+            List.of(new SenderStats(1, 500, 50, 8, 0)),
+            List.of(new ReceiverStats(900, 2, 2, 10, 0)),
             b,
             new DeliveryBitmaps(
                 Map.of(1, range(0, 500)), Map.of(0, range(500, 1_000), 1, range(100, 500))));
     CellMeasurements oneCell =
         report(
-            List.of(new SenderStats(0, 1_000, 100, 9), new SenderStats(1, 500, 50, 8)),
-            List.of(new ReceiverStats(700, 0, 1, 9), new ReceiverStats(900, 2, 2, 10)),
+            List.of(new SenderStats(0, 1_000, 100, 9, 0), new SenderStats(1, 500, 50, 8, 0)),
+            List.of(new ReceiverStats(700, 0, 1, 9, 0), new ReceiverStats(900, 2, 2, 10, 0)),
             both,
             new DeliveryBitmaps(
                 Map.of(0, range(0, 1_000), 1, range(0, 500)),
@@ -99,8 +99,8 @@ class CellMeasurementsTest {
   void mergingWithAnEmptyReportChangesNothing() {
     CellMeasurements only =
         report(
-            List.of(new SenderStats(3, 10, 1, 5)),
-            List.of(new ReceiverStats(10, 0, 1, 5)),
+            List.of(new SenderStats(3, 10, 1, 5, 0)),
+            List.of(new ReceiverStats(10, 0, 1, 5, 0)),
             latencies(3, 100),
             new DeliveryBitmaps(Map.of(3, range(0, 10)), Map.of(3, range(0, 10))));
 

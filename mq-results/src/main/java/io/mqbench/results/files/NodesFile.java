@@ -50,7 +50,7 @@ public final class NodesFile {
   }
 
   /**
-   * Prints one line per node: where it is, what it did, and its clock offset.
+   * Prints one line per node: where it is, what it did, its clock offset and the CPU it used.
    *
    * @param nodes the nodes
    * @param out where to print
@@ -59,13 +59,20 @@ public final class NodesFile {
     for (NodeResult n : nodes) {
       out.printf(
           Locale.ROOT,
-          "node       %s %s: sent %,.0f msgs/s, received %,.0f msgs/s, clock %+.3f ms ± %.3f ms%s%n",
+          "node       %s %s: sent %,.0f msgs/s, received %,.0f msgs/s, clock %+.3f ms ± %.3f ms%s%s%n",
           n.node(),
           n.roles(),
           n.sentPerSecond(),
           n.receivedPerSecond(),
           n.clockOffsetMs(),
           n.clockUncertaintyMs(),
+          n.harness() == null
+              ? ""
+              : String.format(
+                  Locale.ROOT,
+                  ", CPU %.2f s (%.1f µs/msg)",
+                  n.harness().cpuSeconds(),
+                  n.harness().cpuMicrosPerMessage()),
           n.failure() == null ? "" : ", FAILED: " + n.failure());
     }
   }

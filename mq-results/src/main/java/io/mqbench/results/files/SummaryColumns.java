@@ -1,5 +1,6 @@
 package io.mqbench.results.files;
 
+import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.math.BigDecimal;
@@ -51,6 +52,14 @@ public final class SummaryColumns {
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
       HARNESS_LIMITED = "harness_limited",
+      HARNESS_CPU_S = "harness_cpu_s",
+      HARNESS_CPU_US_PER_MSG = "harness_cpu_us_per_msg",
+      SENDER_CPU_US_PER_MSG = "sender_cpu_us_per_msg",
+      RECEIVER_CPU_US_PER_MSG = "receiver_cpu_us_per_msg",
+      BUSIEST_SENDER_CORE_SHARE = "sender_core_share_max",
+      BUSIEST_RECEIVER_CORE_SHARE = "receiver_core_share_max",
+      HARNESS_GC_S = "harness_gc_s",
+      HARNESS_RSS_PEAK_MIB = "harness_rss_peak_mib",
       E2E_NEGATIVE = "e2e_negative",
       E2E_NEGATIVE_SHARE = "e2e_negative_share",
       E2E_CLOCK_BOUND_MS = "e2e_clock_bound_ms",
@@ -168,6 +177,19 @@ public final class SummaryColumns {
     c.add(
         new Column(
             HARNESS_LIMITED, r -> r.rate() == null ? "" : (Object) r.rate().harnessLimited()));
+    // What the harness itself used (empty for older runs): a figure whose harness was busy is
+    // partly the harness's.
+    addHarness(c, HARNESS_CPU_S, h -> round(h.cpuSeconds(), 3));
+    addHarness(c, HARNESS_CPU_US_PER_MSG, h -> round(h.cpuMicrosPerMessage(), 2));
+    addHarness(c, SENDER_CPU_US_PER_MSG, h -> round(h.senderCpuMicrosPerMessage(), 2));
+    addHarness(c, RECEIVER_CPU_US_PER_MSG, h -> round(h.receiverCpuMicrosPerMessage(), 2));
+    addHarness(c, BUSIEST_SENDER_CORE_SHARE, h -> round(h.busiestSenderShare(), 3));
+    addHarness(c, BUSIEST_RECEIVER_CORE_SHARE, h -> round(h.busiestReceiverShare(), 3));
+    addHarness(c, HARNESS_GC_S, h -> round(h.gcSeconds(), 3));
+    addHarness(
+        c,
+        HARNESS_RSS_PEAK_MIB,
+        h -> h.residentPeakMb() == null ? "" : round(h.residentPeakMb(), 1));
     addLatency(c, RunResult.SEND);
     addLatency(c, RunResult.RESPONSE);
     addLatency(c, RunResult.SCHEDULE_LAG);
@@ -204,6 +226,10 @@ public final class SummaryColumns {
                     ? ""
                     : round(r.requests().costPerMillionMessages(), 4)));
     return List.copyOf(c);
+  }
+
+  private static void addHarness(List<Column> c, String name, Function<HarnessUse, Object> value) {
+    c.add(new Column(name, r -> r.harness() == null ? "" : value.apply(r.harness())));
   }
 
   private static void addLatency(List<Column> c, String name) {

@@ -2,6 +2,7 @@ package io.mqbench.results.report;
 
 import io.mqbench.mq.Durability;
 import io.mqbench.results.EndToEndClock;
+import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.util.ArrayList;
@@ -274,7 +275,7 @@ public final class HtmlReport {
         .append("<th class=\"l\">durability</th>")
         .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
         .append("<th>end to end msgs/s</th><th class=\"l\">end-to-end clock</th>")
-        .append("<th>lost</th></tr>\n");
+        .append("<th>lost</th><th class=\"l\">harness CPU</th></tr>\n");
     for (RunFigures r : runs) {
       String tag = unsafeTag(List.of(r));
       StringBuilder settings = new StringBuilder();
@@ -325,7 +326,9 @@ public final class HtmlReport {
           .append(r.lost() > 0 ? " class=\"bad\">" : ">")
           .append(r.lost())
           .append(tag)
-          .append("</td></tr>\n");
+          .append("</td>")
+          .append(harness(r.result().harness()))
+          .append("</tr>\n");
     }
     h.append("</table>\n");
   }
@@ -395,6 +398,31 @@ public final class HtmlReport {
    * beside in memory) do not measure the same promise, and a run whose messages were not stored
    * when acknowledged is named.
    */
+  /**
+   * What the harness used, per message and in all, the whole line as the cell's title: a reader
+   * sees at once whether the harness took much of the machine the queue ran on.
+   */
+  private static String harness(HarnessUse h) {
+    if (h == null) {
+      return "<td class=\"l\"></td>";
+    }
+    return "<td class=\"l"
+        + (h.threadsSaturated() ? " bad" : "")
+        + "\" title=\""
+        + esc(h.describe())
+        + "\">"
+        + esc(String.format(Locale.ROOT, "%.1f µs/msg", h.cpuMicrosPerMessage()))
+        + "<br><small>"
+        + esc(
+            String.format(
+                Locale.ROOT,
+                "%.2f s CPU, GC %.2f s; %s",
+                h.cpuSeconds(),
+                h.gcSeconds(),
+                h.busiestThreads()))
+        + "</small></td>";
+  }
+
   private static void durabilityNotice(StringBuilder h, List<RunFigures> runs) {
     Map<String, List<String>> byLevel = new LinkedHashMap<>();
     for (RunFigures r : runs) {

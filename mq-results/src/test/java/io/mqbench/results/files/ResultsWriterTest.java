@@ -11,6 +11,7 @@ import io.mqbench.engine.measure.Latencies;
 import io.mqbench.mq.Durability;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FixedResults;
+import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.Limit;
 import io.mqbench.results.RequestCost;
@@ -288,6 +289,10 @@ class ResultsWriterTest {
                         Durability.Level.FSYNC,
                         "on a majority of the queue's replicas",
                         "rabbitmq.queueType=quorum"))
+                .harness(
+                    new HarnessUse(
+                        4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125, 0.125,
+                        7, 312.5, 2))
                 .endToEndClock(
                     new EndToEndClock(
                         12,
@@ -312,13 +317,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(4);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(5);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(4);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(5);
     assertThat(json.has("delivery")).isFalse();
   }
 

@@ -52,6 +52,10 @@ class RunJsonFieldsTest {
           "RunResult.limit",
           "RunResult.durability",
           "RunResult.endToEndClock",
+          "RunResult.harness",
+          "HarnessUse.userSeconds",
+          "HarnessUse.systemSeconds",
+          "HarnessUse.residentPeakMb",
           "RunSettings.duration",
           "RunSettings.rate");
 

@@ -174,6 +174,18 @@ final class RunOptions {
   Duration receiveWait;
 
   @Option(
+      names = {"--schedule-tick"},
+      paramLabel = "DURATION",
+      defaultValue = "1ms",
+      converter = DurationConverter.class,
+      description =
+          "Rate mode: batches due within one tick are issued together at its start (their"
+              + " intended send time), so a sender wakes once a tick, not once a batch; 0s for an"
+              + " exact schedule. A schedule whose batches are a tick or more apart is exact"
+              + " anyway. Default: ${DEFAULT-VALUE}.")
+  Duration scheduleTick;
+
+  @Option(
       names = {"--connect-timeout"},
       paramLabel = "DURATION",
       defaultValue = "15s",

@@ -124,6 +124,9 @@ final class TerminalSummary {
               + " (p99.99 needs 10,000, p99.9999 a million)");
     }
     endToEndClock(clock, colour, out);
+    if (r.harness() != null) {
+      out.println("harness    " + r.harness().describe());
+    }
     out.printf(Locale.ROOT, "results    %s%n", folder);
   }
 

@@ -93,6 +93,16 @@ class WorkerKilledMidRunTest {
       assertThat(dead.received()).as("the killed worker's receipts").isGreaterThan(4_000);
       assertThat(dead.sent()).as("the killed worker's sends").isGreaterThan(4_000);
       assertThat(dead.failure()).contains("measured up to its last checkpoint");
+      // What each worker's process used, per worker and added up (the dead one's to its
+      // checkpoint).
+      assertThat(nodes.get(0).harness()).as("the live worker's CPU").isNotNull();
+      assertThat(nodes.get(0).harness().cpuSeconds()).isPositive();
+      assertThat(dead.harness()).as("the killed worker's CPU to its checkpoint").isNotNull();
+      assertThat(result.harness().processes()).isEqualTo(2);
+      assertThat(result.harness().cpuSeconds())
+          .isCloseTo(
+              nodes.get(0).harness().cpuSeconds() + dead.harness().cpuSeconds(),
+              org.assertj.core.api.Assertions.offset(1e-6));
       Latency endToEnd = result.latencies().get(RunResult.END_TO_END);
       long negative = result.endToEndClock() == null ? 0 : result.endToEndClock().negativeSamples();
       assertThat(endToEnd.count() + negative)

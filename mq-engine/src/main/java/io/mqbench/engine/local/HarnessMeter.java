@@ -1,0 +1,158 @@
+package io.mqbench.engine.local;
+
+import io.mqbench.engine.measure.ProcessUsage;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Reads what this JVM uses, for {@link ProcessUsage}: process CPU from the platform's operating
+ * system bean, its user/system split and peak resident memory from {@code /proc/self} (Linux), GC
+ * time and counts from the collectors' beans, and one thread's CPU from the thread bean. Each
+ * reading is a few system calls: taken at a run's start and end and at checkpoints, never per
+ * message.
+ */
+final class HarnessMeter {
+  /**
+   * Clock ticks per second of {@code /proc/self/stat}'s times: USER_HZ, which Linux fixes at 100
+   * for every architecture's user-space ABI whatever the kernel's own tick rate.
+   */
+  private static final long USER_HZ = 100;
+
+  private static final Path STAT = Path.of("/proc/self/stat");
+  private static final Path STATUS = Path.of("/proc/self/status");
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  private HarnessMeter() {}
+
+  /**
+   * @param wallNanos the reading's wall-clock instant, on the cell's clock
+   * @return this process's usage since it started
+   */
+  static ProcessUsage read(long wallNanos) {
+    long gcMillis = 0;
+    long gcCount = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      gcMillis += Math.max(0, gc.getCollectionTime());
+      gcCount += Math.max(0, gc.getCollectionCount());
+    }
+    long[] userSystem = userAndSystemNanos();
+    return new ProcessUsage(
+        processCpuNanos(userSystem),
+        userSystem[0],
+        userSystem[1],
+        gcMillis,
+        gcCount,
+        residentPeakBytes(),
+        wallNanos,
+        1);
+  }
+
+  private static long processCpuNanos(long[] userSystem) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      long nanos = os.getProcessCpuTime();
+      if (nanos >= 0) {
+        return nanos;
+      }
+    }
+    return userSystem[0] < 0 ? 0 : userSystem[0] + userSystem[1];
+  }
+
+  /** utime and stime of {@code /proc/self/stat} (fields 14 and 15), or -1 each. */
+  private static long[] userAndSystemNanos() {
+    try {
+      String stat = Files.readString(STAT);
+      // The command name (field 2) is in parentheses and may hold spaces: count after it.
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      long tick = 1_000_000_000L / USER_HZ;
+      return new long[] {Long.parseLong(f[11]) * tick, Long.parseLong(f[12]) * tick};
+    } catch (IOException | RuntimeException e) {
+      return new long[] {-1, -1};
+    }
+  }
+
+  /** VmHWM of {@code /proc/self/status}, or -1. */
+  private static long residentPeakBytes() {
+    try {
+      for (String line : Files.readAllLines(STATUS)) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux
+    }
+    return -1;
+  }
+
+  /**
+   * @return the calling thread's CPU time in nanoseconds, or -1 where the JVM does not measure it
+   */
+  static long currentThreadCpuNanos() {
+    try {
+      return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    } catch (UnsupportedOperationException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * @param threadId a live thread's id
+   * @return its CPU time in nanoseconds, or -1 if it ended or the JVM does not measure it
+   */
+  static long threadCpuNanos(long threadId) {
+    try {
+      return THREADS.isThreadCpuTimeSupported() ? THREADS.getThreadCpuTime(threadId) : -1;
+    } catch (UnsupportedOperationException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * One thread's CPU over the run: read by the thread itself when it is released and when it ends,
+   * and by any other thread in between.
+   */
+  static final class ThreadCpu {
+    private final long threadId;
+    private volatile long atStart = -1;
+    private volatile long atEnd = -1;
+
+    ThreadCpu(long threadId) {
+      this.threadId = threadId;
+    }
+
+    /** Called by the thread itself when the run releases it. */
+    void started() {
+      atStart = currentThreadCpuNanos();
+    }
+
+    /** Called by the thread itself when it is done. */
+    void ended() {
+      if (atStart >= 0) {
+        atEnd = currentThreadCpuNanos();
+      }
+    }
+
+    /**
+     * @return CPU nanoseconds the thread used since it was released; 0 if it never was
+     */
+    long usedNanos() {
+      long start = atStart;
+      if (start < 0) {
+        return 0;
+      }
+      long end = atEnd;
+      if (end < 0) {
+        end = threadCpuNanos(threadId);
+      }
+      if (end < 0) {
+        end = atEnd; // it ended between the two reads
+      }
+      return Math.max(0, end - start);
+    }
+  }
+}
