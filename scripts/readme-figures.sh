@@ -15,6 +15,8 @@
 #                     compare-artemis, 3 rounds each (each also a section of its own, printing its row)
 #   rate-presets      Against the brokers' own tools: every --preset on Kafka and RabbitMQ, 15 s each
 #   harness-overhead  Harness overhead: JMH HarnessOverhead and the runner on the memory backend
+#   cpu               The cost of measuring: compare-cpu.sh against PerfTest, Kafka's tools and
+#                     artemis perf client at 5,000 and 20,000 msgs/s, 3 rounds each
 #   jmh               JMH benchmarks: Backend send and pipeline, batch 10 and 100
 #
 # --list prints the section names; --plan prints each section's commands and runs nothing. Needs
@@ -25,7 +27,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead jmh)
+  rate-presets harness-overhead cpu jmh)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -39,7 +41,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead jmh)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -158,6 +160,22 @@ section_compare() {
 section_compare_kafka() { compare_row kafka; }
 section_compare_rabbitmq() { compare_row rabbitmq; }
 section_compare_artemis() { compare_row artemis; }
+
+section_cpu() {
+  head_of cpu "Figures from \`scripts/readme-figures.sh cpu\`, $TODAY: \`scripts/compare-cpu.sh --tool T --rate R --seconds 30 --repeat 3\` per row, one after the other (each states its terms at the top of its output)."
+  echo "| tool, rate | CPU-s per million messages sent, runner / native tool (median of 3 rounds) | per-round ratios; medians of CPU-s per million (native, runner) |"
+  echo "|---|---|---|"
+  local t r line
+  for t in perftest kafka artemis; do
+    for r in 5000 20000; do
+      RUNNER_JAR="$JAR" run "$WORK/cpu-$t-$r.log" scripts/compare-cpu.sh --tool "$t" --rate "$r" --seconds 30 --repeat 3
+      [ -n "$PLAN" ] && continue
+      # "CPU-s per million sent: per-round ratios A B C, median M (medians: TOOL N, runner R)"
+      line=$(grep -m1 '^CPU-s per million sent:' "$WORK/cpu-$t-$r.log")
+      echo "| $t, $(figures grouped "$r") msgs/s | **$(sed -E 's/.*, median ([0-9.]+).*/\1/' <<<"$line")** | $(sed -E 's/.*per-round ratios ([0-9. ]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$line") |"
+    done
+  done
+}
 
 section_rate_presets() {
   head_of rate-presets "Figures from \`scripts/readme-figures.sh rate-presets\`, $TODAY: \`java -Xmx512m -jar runner/target/mqbench.jar run --queue Q --mode rate --preset P --duration 15s\` per queue and preset."
