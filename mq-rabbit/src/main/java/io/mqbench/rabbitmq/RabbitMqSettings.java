@@ -291,6 +291,7 @@ record RabbitMqSettings(
     f.setAutomaticRecoveryEnabled(false);
     f.setTopologyRecoveryEnabled(false);
     f.setExceptionHandler(new QuietConnectionErrors());
+    f.setSharedExecutor(new CallerRunsExecutor());
     Duration confirmTimeout = config.get(CONFIRM_TIMEOUT);
     f.setChannelRpcTimeout(Math.max(millis(confirmTimeout), connectMillis));
     if (confirmTimeout.isZero()) {
