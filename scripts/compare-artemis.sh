@@ -109,10 +109,10 @@ cleanup() {
   fi
   # Close every write end of the broker's stdin (ours and the coproc's), so that it stops and
   # deletes its journal.
-  if [ -n "$BROKER_PID" ]; then
+  if [ -n "${BROKER_PID:-}" ]; then
     exec 9>&-
     eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
-    wait "$BROKER_PID" 2>/dev/null || true
+    wait "${BROKER_PID:-}" 2>/dev/null || true
   fi
   rm -rf "$WORK"
 }
@@ -134,7 +134,9 @@ ARTEMIS="$WORK/apache-artemis-$VERSION/bin/artemis"
 echo "compiling mq-artemis' test classes (the local broker launcher) ..." >&2
 $MVN -B -q -pl mq-artemis -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$WORK/cp" >&2
-CP="mq-artemis/target/test-classes:mq-artemis/target/classes:$(cat "$WORK/cp")"
+# The broker's distribution (its resources) is in mq-artemis-broker/target/classes; the reactor's
+# class path gives that module's launcher-classes only.
+CP="mq-artemis/target/test-classes:mq-artemis/target/classes:mq-artemis-broker/target/classes:$(cat "$WORK/cp")"
 
 # The broker stops (and its journal is deleted) when fd 9, its stdin, closes.
 coproc BROKER { java -cp "$CP" io.mqbench.artemis.perf.ServeLocalArtemis 1024 artemis artemis 2>"$WORK/broker.err"; }

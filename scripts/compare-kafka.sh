@@ -142,10 +142,10 @@ create_topic() {
 delete_topic() { if topic_command --delete --topic "$1"; then PENDING_TOPIC=; else return 1; fi; }
 cleanup() {
   if [ -n "$PENDING_TOPIC" ]; then delete_topic "$PENDING_TOPIC" || true; fi
-  if [ -n "$BROKER_PID" ]; then # closing the broker's stdin stops it and deletes its data
+  if [ -n "${BROKER_PID:-}" ]; then # closing the broker's stdin stops it and deletes its data
     exec 9>&-
     eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
-    wait "$BROKER_PID" 2>/dev/null || true
+    wait "${BROKER_PID:-}" 2>/dev/null || true
   fi
   rm -rf "$WORK"
 }
@@ -161,7 +161,9 @@ MVN="${MVN:-./mvnw}"
 echo "compiling mq-kafka's test classes (the local broker launcher) ..." >&2
 $MVN -B -q -pl mq-kafka -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$WORK/cp" >&2
-CP="mq-kafka/target/test-classes:mq-kafka/target/classes:$(cat "$WORK/cp")"
+# The broker's distribution (its resources) is in mq-kafka-broker/target/classes; the reactor's
+# class path gives that module's launcher-classes only.
+CP="mq-kafka/target/test-classes:mq-kafka/target/classes:mq-kafka-broker/target/classes:$(cat "$WORK/cp")"
 coproc BROKER { java -cp "$CP" io.mqbench.kafka.perf.ServeLocalKafka "$NODES" "$HEAP_MB" 2>"$WORK/broker.err"; }
 BROKER_PID=$!
 BROKER_IN=${BROKER[1]}
