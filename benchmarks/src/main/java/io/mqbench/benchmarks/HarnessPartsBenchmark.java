@@ -1,9 +1,20 @@
 package io.mqbench.benchmarks;
 
+import io.mqbench.engine.local.BatchSizes;
+import io.mqbench.engine.local.ReceiverTask;
+import io.mqbench.engine.local.SenderTask;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Received;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,8 +33,11 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
 /**
  * The runner's per-message work, part by part: what a sender does to make a message (envelope and
  * padding), what a receiver does with one (read the envelope, mark its sequence number in the
- * delivery bitmap, record its end-to-end latency). Each is far cheaper than any broker's
- * per-message cost; {@link HarnessOverheadBenchmark} measures them together.
+ * delivery bitmap, record its end-to-end latency); and the whole of each side's bookkeeping around
+ * a backend that costs nothing (a sender whose sends complete at once, a receiver that hands out
+ * ready messages): everything the harness adds to a broker's per-message cost on the sending and
+ * the receiving thread. Each is far cheaper than any broker's per-message cost; {@link
+ * HarnessOverheadBenchmark} measures them together through the in-memory queue.
  *
  * <p>HOW TO RUN: {@code ./mvnw -q -B package -DskipTests && java -jar
  * benchmarks/target/benchmarks.jar HarnessParts}; scores are operations (messages) per second per
@@ -70,6 +84,81 @@ public class HarnessPartsBenchmark {
   public Roaring64NavigableMap markDelivered() {
     seen.addLong(sequence++);
     return seen;
+  }
+
+  /**
+   * A sender's whole bookkeeping for one message of a rate run, around a backend whose sends
+   * complete at once: envelope and padding, the schedule-lag and harness-lag records, the
+   * completion's hand-back, service and response time records and the acknowledged bitmap.
+   */
+  @Benchmark
+  public int sendOneMessage(Bookkeeping b) throws InterruptedException {
+    int n = b.sender.sendBatchAt(1, System.nanoTime());
+    b.sender.recordCompleted();
+    return n;
+  }
+
+  /**
+   * A receiver's whole bookkeeping for a batch of messages handed out ready: envelopes, end-to-end
+   * records, the delivery bitmap, the acknowledgement call; per message, divide by {@code batch}.
+   */
+  @Benchmark
+  public int receiveABatch(Bookkeeping b) throws InterruptedException {
+    return b.receiver.receiveOnce();
+  }
+
+  /** A sender and a receiver task around a backend that costs nothing. */
+  @State(Scope.Thread)
+  public static class Bookkeeping {
+    /** Messages per receive. */
+    @Param({"1", "100"})
+    int batch;
+
+    SenderTask sender;
+    ReceiverTask receiver;
+
+    @Setup(Level.Iteration)
+    public void setUp() {
+      MqSender completesAtOnce =
+          new MqSender() {
+            @Override
+            public void send(List<byte[]> messages) {}
+
+            @Override
+            public CompletableFuture<Void> sendAsync(List<byte[]> messages) {
+              return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public void close() {}
+          };
+      sender =
+          new SenderTask(
+              0, completesAtOnce, new MessageBodies(100, 42, 0, 1), BatchSizes.fixed(1), 128);
+      sender.runStartsAt(System.nanoTime());
+      MessageBodies bodies = new MessageBodies(100, 42, 0, 1);
+      AtomicLong sequence = new AtomicLong();
+      MqReceiver handsOutReady =
+          new MqReceiver() {
+            @Override
+            public List<Received> receive(int max, Duration wait) {
+              List<Received> out = new ArrayList<>(batch);
+              for (int i = 0; i < batch; i++) {
+                byte[] body = bodies.next(sequence.getAndIncrement(), 0);
+                out.add(() -> body);
+              }
+              return out;
+            }
+
+            @Override
+            public void ack(List<Received> messages) {}
+
+            @Override
+            public void close() {}
+          };
+      receiver = new ReceiverTask(handsOutReady, 42, 1, batch, Duration.ZERO);
+      receiver.runStartsAt(System.nanoTime());
+    }
   }
 
   /** A receiver records a message's end-to-end latency. */
