@@ -133,6 +133,10 @@ class RabbitKillSettleIT {
                   // messages), failing the drain with "basic.consume timed out".
                   "-p",
                   "rabbitmq.confirmTimeout=120s",
+                  // ... and the drain's own bound must outlast that wait: with 63,152 messages a
+                  // full build's drain gave up at its default 1m ("could not reach rabbitmq").
+                  "--timeout",
+                  "3m",
                   "--idle",
                   "3s");
 
