@@ -55,33 +55,9 @@ public record RateAchieved(
    * @param senders sender threads
    * @param runMicros the run's duration, in microseconds
    * @param harnessLagMicros the merged harness-lag histogram of all senders
-   * @return the report
-   */
-  public static RateAchieved assess(
-      double target,
-      double achieved,
-      long scheduled,
-      long sent,
-      int senders,
-      double runMicros,
-      Histogram harnessLagMicros) {
-    return assess(target, achieved, scheduled, sent, senders, runMicros, harnessLagMicros, null);
-  }
-
-  /**
-   * As {@link #assess(double, double, long, long, int, double, Histogram)}, and also judging by
-   * what the harness's threads used: a sender or receiver thread busy near a whole core ({@link
-   * HarnessUse#threadsSaturated()}) could not have gone faster, however punctual its sends were, so
-   * the run is harness-limited too.
-   *
-   * @param target the target rate, msgs/s
-   * @param achieved the achieved rate, msgs/s
-   * @param scheduled messages scheduled
-   * @param sent messages sent
-   * @param senders sender threads
-   * @param runMicros the run's duration, in microseconds
-   * @param harnessLagMicros the merged harness-lag histogram of all senders
-   * @param harness what the harness used; null where not measured
+   * @param harness what the harness used; null where not measured. A sender or receiver thread busy
+   *     near a whole core ({@link HarnessUse#threadsSaturated()}) could not have gone faster,
+   *     however punctual its sends were, so the run is harness-limited too
    * @return the report
    */
   public static RateAchieved assess(

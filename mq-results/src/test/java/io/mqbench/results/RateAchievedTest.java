@@ -14,7 +14,8 @@ class RateAchievedTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(80, 30_000); // parked threads wake ~80 µs late, every send
 
-    RateAchieved r = RateAchieved.assess(3000, 3000, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r =
+        RateAchieved.assess(3000, 3000, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag, null);
 
     assertThat(r.harnessLimited()).isFalse();
     assertThat(r.assessment()).startsWith("schedule kept");
@@ -26,7 +27,8 @@ class RateAchievedTest {
     lag.recordValueWithCount(80, 30_000);
     lag.recordValueWithCount(20_000, 6); // six 20 ms stalls: 120 ms of 10 s = 1.2 %
 
-    RateAchieved r = RateAchieved.assess(3000, 2995, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r =
+        RateAchieved.assess(3000, 2995, 30_000, 30_000, 1, TEN_SECONDS_MICROS, lag, null);
 
     assertThat(r.harnessLimited()).isTrue();
     assertThat(r.targetMet()).isTrue();
@@ -41,7 +43,7 @@ class RateAchievedTest {
     lag.recordValueWithCount(20_000, 6);
 
     RateAchieved r =
-        RateAchieved.assess(20_000, 19_600, 200_000, 196_000, 1, TEN_SECONDS_MICROS, lag);
+        RateAchieved.assess(20_000, 19_600, 200_000, 196_000, 1, TEN_SECONDS_MICROS, lag, null);
 
     assertThat(r.harnessLimited()).isTrue();
     assertThat(r.targetMet()).isFalse();
@@ -56,7 +58,9 @@ class RateAchievedTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(20_000, 6); // 120 ms across 4 senders of 10 s = 0.3 %
 
-    assertThat(RateAchieved.assess(3000, 3000, 1, 1, 4, TEN_SECONDS_MICROS, lag).harnessLimited())
+    assertThat(
+            RateAchieved.assess(3000, 3000, 1, 1, 4, TEN_SECONDS_MICROS, lag, null)
+                .harnessLimited())
         .isFalse();
   }
 
@@ -65,7 +69,8 @@ class RateAchievedTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(80, 5_120); // the harness was never late with a slot free
 
-    RateAchieved r = RateAchieved.assess(3000, 512, 30_000, 5_120, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r =
+        RateAchieved.assess(3000, 512, 30_000, 5_120, 1, TEN_SECONDS_MICROS, lag, null);
 
     assertThat(r.harnessLimited()).isFalse();
     assertThat(r.targetMet()).isFalse();
@@ -80,7 +85,8 @@ class RateAchievedTest {
     Histogram lag = Latencies.newHistogram();
     lag.recordValueWithCount(80, 29_800);
 
-    RateAchieved r = RateAchieved.assess(3000, 2980, 29_800, 29_800, 1, TEN_SECONDS_MICROS, lag);
+    RateAchieved r =
+        RateAchieved.assess(3000, 2980, 29_800, 29_800, 1, TEN_SECONDS_MICROS, lag, null);
 
     assertThat(r.targetMet()).isTrue();
     assertThat(r.assessment()).startsWith("schedule kept");
