@@ -23,7 +23,11 @@
 #   (it starts a second JVM only when java gets no heap flag); every process of each side's tree
 #   is listed and each round says how many JVMs ran;
 # - the runner without anything the native tools do not do: --max-backlog off, --limit-probe 0s,
-#   --progress never;
+#   --progress never, --keep-queue (this script deletes each side's queue alike);
+# - beside the whole process, the steady state: the CPU-seconds each side's processes used from 8 s
+#   after its start to 6 s before its end (a /proc scan twice a second; STEADY_FROM and
+#   STEADY_BEFORE change them), per message at the fixed rate: the per-message path alone, without
+#   either side's start-up, JIT warm-up, results or shut-down (needs --seconds 20 or more);
 # - each run a fresh queue (topic), deleted afterwards; rounds alternate which side goes first.
 #
 #   scripts/compare-cpu.sh --tool perftest|kafka|artemis [--rate 5000] [--seconds 30]
@@ -136,7 +140,7 @@ runner_command() { # runner_command QUEUE OUT JAR
   esac
   # shellcheck disable=SC2206 # RUNNER_FLAGS is a list of options
   CMD+=(--size "$SIZE" --duration "${SECONDS_MEASURED}s" --warmup 0s --limit-probe 0s
-    --max-backlog off --progress never --out "$2" $RUNNER_FLAGS)
+    --max-backlog off --progress never --keep-queue --out "$2" $RUNNER_FLAGS)
 }
 print_commands() {
   case "$TOOL" in
@@ -202,7 +206,8 @@ header() {
   cmp_fair "rate held" "a side that sent under 95 % of rate x seconds ($MESSAGES) is marked RATE NOT HELD: its fixed costs are spread over fewer messages, so its figure is not comparable"
   cmp_fair "client settings" "both: 1 producer + 1 consumer together, ${SIZE}-byte messages, $SETTINGS_TEXT"
   cmp_fair "heap" "both: $HEAP given to java directly, so the runner keeps its load in that JVM (it starts a second JVM only when java gets no heap flag); each round says how many JVMs ran"
-  cmp_fair "runner extras" "none: --max-backlog off, --limit-probe 0s (no unmeasured run after), --progress never"
+  cmp_fair "runner extras" "none: --max-backlog off, --limit-probe 0s (no unmeasured run after), --progress never, --keep-queue (the script deletes each side's queue)"
+  cmp_fair "steady state" "both: the CPU of each side's processes from ${STEADY_FROM:-8}s after its start to ${STEADY_BEFORE:-6}s before its end (/proc, twice a second), per message at the fixed rate: the per-message path without either side's start-up, warm-up, reports or shut-down"
   cmp_fair "queues" "$QUEUE_TEXT"
   cmp_fair "order" "rounds alternate which side goes first; $REPEAT rounds"
 }

@@ -6,7 +6,9 @@ how many messages each tool says it sent and received, and prints the rounds and
                                      wait4 and writes USAGE_JSON: user and system CPU seconds of
                                      the process and of every descendant it waited for, its
                                      largest resident set (KiB), exit code, wall seconds, and
-                                     every process seen in its tree (a /proc scan twice a second).
+                                     every process seen in its tree, and the tree's CPU time at
+                                     each of those scans (a /proc scan twice a second), from which
+                                     `record` takes the steady state.
                                      Exits with CMD's exit code. SIGINT and SIGTERM are passed on.
   runner-messages RUN_JSON           "SENT RECEIVED ACHIEVED": the runner's run.json totals and
                                      the msgs/s it says it achieved (sent over its send time)
@@ -21,7 +23,11 @@ how many messages each tool says it sent and received, and prints the rounds and
                                      adds a round of one side (runner or native) to RESULTS and
                                      prints its line; several USAGE_JSON (Kafka's two tools) add.
                                      A side that sent under 95 % of EXPECTED did not hold the rate:
-                                     its line and the summary say so
+                                     its line and the summary say so. Beside the whole process, the
+                                     steady state: CPU from STEADY_FROM seconds after the start to
+                                     STEADY_BEFORE seconds before the end (scans of /proc), per
+                                     message at the fixed rate RATE (env STEADY_RATE), which leaves
+                                     out both sides' start-up, JIT warm-up and shut-down
   summary RESULTS NATIVE_LABEL       per-round ratios runner / native of CPU-seconds per million
                                      messages sent, their median, and the medians of each side
 """
@@ -55,6 +61,20 @@ def proc_table():
     return table
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ticks(pid):
+    """utime + stime of one process (all its threads), in clock ticks, or None once it is gone."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            stat = f.read()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2 :].split()
+    return int(fields[11]) + int(fields[12])
+
+
 def tree(root, table):
     """The processes of root's tree: root and its descendants, (pid, comm)."""
     children = {}
@@ -74,6 +94,7 @@ def run(usage_path, command):
     pid = os.posix_spawnp(command[0], command, os.environ)
     seen = {}  # pid -> comm, every process of the tree ever seen
     most_java = [0]  # the most JVMs alive at once in the tree
+    samples = []  # [seconds since start, CPU-seconds of the tree's live processes]
     done = threading.Event()
 
     def watch():
@@ -82,6 +103,9 @@ def run(usage_path, command):
             for p, comm in members:
                 seen.setdefault(p, comm)
             most_java[0] = max(most_java[0], sum(1 for _, comm in members if comm == "java"))
+            ticks = [cpu_ticks(p) for p, _ in members]
+            if members and None not in ticks:
+                samples.append([time.monotonic() - start, sum(ticks) / TICK])
             done.wait(0.5)
 
     watcher = threading.Thread(target=watch, daemon=True)
@@ -112,6 +136,7 @@ def run(usage_path, command):
         "wallSeconds": wall,
         "mostJvmsAtOnce": most_java[0],
         "processes": [{"pid": p, "comm": c} for p, c in sorted(seen.items())],
+        "cpuSamples": samples,
     }
     with open(usage_path, "w") as f:
         json.dump(result, f)
@@ -195,8 +220,26 @@ def fmt(value, pattern="{:,.0f}"):
 HELD = 0.95  # a side that sent less than this share of rate x seconds did not hold the rate
 
 
+STEADY_FROM = float(os.environ.get("STEADY_FROM", "8"))
+STEADY_BEFORE = float(os.environ.get("STEADY_BEFORE", "6"))
+STEADY_LEAST = 5.0  # the shortest window that gives a steady-state figure
+
+
+def steady_cpu_per_second(usage):
+    """CPU-seconds per second of the process tree between STEADY_FROM seconds after its start and
+    STEADY_BEFORE seconds before its end, from the /proc scans; None if the window is too short."""
+    samples = usage.get("cpuSamples") or []
+    end = usage["wallSeconds"] - STEADY_BEFORE
+    inside = [s for s in samples if STEADY_FROM <= s[0] <= end]
+    if len(inside) < 2 or inside[-1][0] - inside[0][0] < STEADY_LEAST:
+        return None
+    (t0, c0), (t1, c1) = inside[0], inside[-1]
+    return (c1 - c0) / (t1 - t0)
+
+
 def record(results, r, side, label, sent, received, expected, seconds, note, usage_paths):
     user = system = wall = 0.0
+    steady = 0.0
     rss = []
     jvms = 0
     codes = []
@@ -214,6 +257,8 @@ def record(results, r, side, label, sent, received, expected, seconds, note, usa
         rss.append(u["maxRssKiB"] / 1024.0)
         jvms += u["mostJvmsAtOnce"]
         codes.append(str(u["exit"]))
+        per_second = steady_cpu_per_second(u)
+        steady = None if steady is None or per_second is None else steady + per_second
         comms = [p["comm"] for p in u["processes"]]
         if len(comms) > 1:
             extra.append("processes " + " ".join(comms))
@@ -222,20 +267,25 @@ def record(results, r, side, label, sent, received, expected, seconds, note, usa
     per_million = cpu / sent_n * 1e6 if cpu is not None and sent_n else None
     held = sent_n is not None and sent_n >= HELD * float(expected)
     rate = sent_n / float(seconds) if sent_n is not None else None
+    # At a fixed rate, messages per second in the steady state are the target: expected / seconds.
+    steady_per_million = steady / (float(expected) / float(seconds)) * 1e6 if steady else None
     with open(results, "a") as f:
         for key, value in (("cpu", cpu), ("user", user), ("sys", system), ("sent", sent_n),
                            ("received", received_n), ("per_million", per_million),
                            ("rss", sum(rss) if rss else None), ("jvms", jvms),
+                           ("steady_per_million", steady_per_million),
                            ("held", 1 if held else 0)):
             f.write("%s %s %s %s\n" % (r, side, key, "nan" if value is None else repr(value)))
     jvm_text = "%d JVM%s" % (jvms, "" if jvms == 1 else "s")
     if len(usage_paths) == 1 and jvms == 1 and not extra:
         jvm_text += " (no child process)"
     print(
-        "round %s %s: %s CPU-s (user %s, sys %s) = %s CPU-s per million sent; sent %s (%s msgs/s"
-        " over %ss%s), received %s msgs; %ss wall; max RSS %s MiB; %s%s; exit %s%s"
+        "round %s %s: %s CPU-s (user %s, sys %s) = %s CPU-s per million sent, steady state %s;"
+        " sent %s (%s msgs/s over %ss%s), received %s msgs; %ss wall; max RSS %s MiB; %s%s;"
+        " exit %s%s"
         % (r, label, fmt(cpu, "{:.2f}"), fmt(user, "{:.2f}"), fmt(system, "{:.2f}"),
-           fmt(per_million, "{:.2f}"), fmt(sent_n), fmt(rate), seconds,
+           fmt(per_million, "{:.2f}"), fmt(steady_per_million, "{:.2f}"), fmt(sent_n), fmt(rate),
+           seconds,
            "" if held else ", RATE NOT HELD", fmt(received_n), fmt(wall, "{:.1f}"),
            " + ".join("%.0f" % m for m in rss) or "-", jvm_text,
            "; " + "; ".join(extra) if extra else "", "/".join(codes), "; " + note if note else "")
@@ -268,6 +318,10 @@ def summary(results, native):
         return out
 
     for key, title, pattern in (("per_million", "CPU-s per million sent", "{:.2f}"),
+                                ("steady_per_million",
+                                 "steady state (%gs after the start to %gs before the end),"
+                                 " CPU-s per million at the rate" % (STEADY_FROM, STEADY_BEFORE),
+                                 "{:.2f}"),
                                 ("cpu", "CPU-s per run", "{:.2f}")):
         ratios, per_round = [], []
         for r in rounds:

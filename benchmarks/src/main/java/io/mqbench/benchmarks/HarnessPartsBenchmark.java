@@ -1,6 +1,7 @@
 package io.mqbench.benchmarks;
 
 import io.mqbench.engine.local.BatchSizes;
+import io.mqbench.engine.local.RateSchedule;
 import io.mqbench.engine.local.ReceiverTask;
 import io.mqbench.engine.local.SenderTask;
 import io.mqbench.engine.measure.Latencies;
@@ -12,7 +13,9 @@ import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
@@ -32,12 +35,13 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
  * The runner's per-message work, part by part: what a sender does to make a message (envelope and
- * padding), what a receiver does with one (read the envelope, mark its sequence number in the
- * delivery bitmap, record its end-to-end latency); and the whole of each side's bookkeeping around
- * a backend that costs nothing (a sender whose sends complete at once, a receiver that hands out
- * ready messages): everything the harness adds to a broker's per-message cost on the sending and
- * the receiving thread. Each is far cheaper than any broker's per-message cost; {@link
- * HarnessOverheadBenchmark} measures them together through the in-memory queue.
+ * padding), to time it (the schedule, clock readings) and to account for it (the completion's
+ * hand-back, the acknowledged bitmap); what a receiver does with one (read the envelope, mark its
+ * sequence number in the delivery bitmap, record its end-to-end latency); and the whole of each
+ * side's bookkeeping around a backend that costs nothing (a sender whose sends complete at once, a
+ * receiver that hands out ready messages): everything the harness adds to a broker's per-message
+ * cost on the sending and the receiving thread. Each is far cheaper than any broker's per-message
+ * cost; {@link HarnessOverheadBenchmark} measures them together through the in-memory queue.
  *
  * <p>HOW TO RUN: {@code ./mvnw -q -B package -DskipTests && java -jar
  * benchmarks/target/benchmarks.jar HarnessParts}; scores are operations (messages) per second per
@@ -58,9 +62,21 @@ public class HarnessPartsBenchmark {
   private long sequence;
   private Roaring64NavigableMap seen;
   private Histogram latencies;
+  private Roaring64NavigableMap acknowledged;
+  private RateSchedule schedule;
+  private final BlockingQueue<Object> completions = new LinkedBlockingQueue<>();
 
   @Setup(Level.Iteration)
   public void setUp() {
+    acknowledged = new Roaring64NavigableMap();
+    // A schedule that started long ago: every batch is already due, so nothing waits.
+    schedule =
+        new RateSchedule(
+            System.nanoTime() - TimeUnit.DAYS.toNanos(365),
+            5_000,
+            TimeUnit.MILLISECONDS.toNanos(1),
+            System::nanoTime,
+            RateSchedule.parking(System::nanoTime));
     bodies = new MessageBodies(sizeBytes, 42, 0, 1);
     body = bodies.next(0, System.nanoTime());
     seen = new Roaring64NavigableMap();
@@ -166,5 +182,39 @@ public class HarnessPartsBenchmark {
   public Histogram recordLatency() {
     latencies.recordValue(Latencies.micros((sequence++ & 0xFFFFF) * 1_000));
     return latencies;
+  }
+
+  /** A time stamp: each batch reads the clock at its send call, its return and its completion. */
+  @Benchmark
+  public long readClock() {
+    return System.nanoTime();
+  }
+
+  /**
+   * A sender of a rate run takes its next batch's intended time from the schedule, already due (the
+   * wait itself is the OS's, measured as schedule lag, not here).
+   */
+  @Benchmark
+  public long scheduleNextMessage() throws InterruptedException {
+    return schedule.awaitSlot(sequence++);
+  }
+
+  /** A sender marks a completed batch's sequence numbers as acknowledged by the backend. */
+  @Benchmark
+  public Roaring64NavigableMap markAcknowledged() {
+    long first = sequence;
+    sequence += 1;
+    acknowledged.addRange(first, sequence);
+    return acknowledged;
+  }
+
+  /**
+   * A batch's completion handed from the backend's thread back to the sender, which records it: a
+   * queue's add and poll (here on one thread, so without the wake-up a real hand-off may cost).
+   */
+  @Benchmark
+  public Object handBackCompletion() {
+    completions.add(sequence++);
+    return completions.poll();
   }
 }
