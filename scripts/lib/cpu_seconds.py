@@ -267,8 +267,10 @@ def record(results, r, side, label, sent, received, expected, seconds, note, usa
     per_million = cpu / sent_n * 1e6 if cpu is not None and sent_n else None
     held = sent_n is not None and sent_n >= HELD * float(expected)
     rate = sent_n / float(seconds) if sent_n is not None else None
-    # At a fixed rate, messages per second in the steady state are the target: expected / seconds.
-    steady_per_million = steady / (float(expected) / float(seconds)) * 1e6 if steady else None
+    # At a fixed rate the steady state moves the target's messages per second; a side that sent
+    # fewer moved its own mean (and is marked as not holding the rate).
+    steady_rate = min(float(expected), sent_n or 0.0) / float(seconds)
+    steady_per_million = steady / steady_rate * 1e6 if steady and steady_rate else None
     with open(results, "a") as f:
         for key, value in (("cpu", cpu), ("user", user), ("sys", system), ("sent", sent_n),
                            ("received", received_n), ("per_million", per_million),

@@ -11,6 +11,7 @@ import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.CreatedQueues;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -32,6 +33,8 @@ final class PlanRunner {
   private final Invocation invocation;
   private final StopSignals stop;
   private final CreatedQueues createdQueues = new CreatedQueues();
+  // What writing the last run's results cost: taken after the harness figures, so said apart.
+  private double resultsCpuSeconds = Double.NaN;
 
   PlanRunner(Invocation invocation, StopSignals stop) {
     this.invocation = invocation;
@@ -192,7 +195,12 @@ final class PlanRunner {
       writeResults(result, folder);
     }
     TerminalSummary.print(
-        result, plan.config().describe(), folder, invocation.terminal(), invocation.out());
+        result,
+        plan.config().describe(),
+        folder,
+        resultsCpuSeconds,
+        invocation.terminal(),
+        invocation.out());
     if (!session.nodes().isEmpty()) {
       NodesFile.write(session.nodes(), folder);
       NodesFile.print(session.nodes(), invocation.out());
@@ -339,7 +347,18 @@ final class PlanRunner {
   }
 
   private void writeResults(RunResult result, Path folder) {
+    long before = processCpuNanos();
     ResultsFolder.write(result, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
+    long after = processCpuNanos();
+    resultsCpuSeconds = before < 0 || after < 0 ? Double.NaN : (after - before) / 1e9;
+  }
+
+  /** The process's CPU time (every thread, the JIT compiler's included), or -1 if unknown. */
+  private static long processCpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : -1;
   }
 }

@@ -21,6 +21,20 @@ final class TerminalSummary {
   private TerminalSummary() {}
 
   static void print(RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
+    print(r, settings, folder, Double.NaN, colour, out);
+  }
+
+  /**
+   * @param resultsCpuSeconds the process's CPU-seconds spent writing the results folder (after the
+   *     harness figures were taken, so not among them), or NaN if not measured
+   */
+  static void print(
+      RunResult r,
+      String settings,
+      Path folder,
+      double resultsCpuSeconds,
+      boolean colour,
+      PrintStream out) {
     Totals t = r.totals();
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
@@ -127,7 +141,15 @@ final class TerminalSummary {
     if (r.harness() != null) {
       out.println("harness    " + r.harness().describe());
     }
-    out.printf(Locale.ROOT, "results    %s%n", folder);
+    if (Double.isNaN(resultsCpuSeconds)) {
+      out.printf(Locale.ROOT, "results    %s%n", folder);
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "results    %s (writing them took %.2f CPU-s of the process, not in the harness line)%n",
+          folder,
+          resultsCpuSeconds);
+    }
   }
 
   /**

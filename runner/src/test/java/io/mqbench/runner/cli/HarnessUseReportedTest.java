@@ -86,6 +86,10 @@ class HarnessUseReportedTest {
             SummaryColumns.HARNESS_GC_S);
 
     assertThat(cli.out()).containsPattern("harness    CPU [0-9.]+ s \\(user [0-9.]+, system");
+    // Writing the results comes after the harness figures were taken: said on its own line.
+    assertThat(cli.out())
+        .containsPattern(
+            "results    .+ \\(writing them took [0-9]+\\.[0-9]{2} CPU-s of the process");
 
     assertThat(cli.run("report", run.toString())).isZero();
     String html = Files.readString(run.resolve("report.html"), StandardCharsets.UTF_8);
