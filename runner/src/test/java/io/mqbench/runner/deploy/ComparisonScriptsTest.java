@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The comparison scripts against the brokers' own tools are fair by construction: their {@code
@@ -397,6 +399,55 @@ class ComparisonScriptsTest {
     assertThat(keys.get("artemis.url.producerWindowSize"))
         .isEqualTo(windows.get("producerWindowSize"));
     assertThat(perf.get(1)).isEqualTo("JAVA_ARGS=-Xmx512m");
+  }
+
+  /**
+   * The steady state leaves out each side's start-up and end: a process that burns 3 CPU-s in its
+   * first seconds and 2 in its last, and 0.25 CPU-s a second between, at 5,000 msgs/s, spends 50
+   * CPU-s per million in its steady state, whatever its whole-process figure.
+   */
+  @Test
+  void cpuSteadyStateIsTheSlopeBetweenStartUpAndEnd(@TempDir Path tmp) throws Exception {
+    StringBuilder samples = new StringBuilder();
+    double cpu = 0;
+    for (double t = 0; t <= 34.01; t += 0.5) {
+      cpu += t < 3 ? 0.5 : t > 32 ? 0.5 : 0.125; // 1 CPU-s/s at the start and end, 0.25 between
+      samples.append(samples.length() == 0 ? "" : ",").append("[%.1f, %.4f]".formatted(t, cpu));
+    }
+    Path usage = tmp.resolve("usage.json");
+    Files.writeString(
+        usage,
+        "{\"user\": %.4f, \"sys\": 0, \"maxRssKiB\": 102400, \"exit\": 0, \"wallSeconds\": 34.5,"
+                .formatted(cpu)
+            + " \"mostJvmsAtOnce\": 1, \"processes\": [], \"cpuSamples\": ["
+            + samples
+            + "]}");
+    Path results = tmp.resolve("results");
+    Process p =
+        new ProcessBuilder(
+                "python3",
+                "scripts/lib/cpu_seconds.py",
+                "record",
+                results.toString(),
+                "1",
+                "runner",
+                "runner",
+                "150000",
+                "150000",
+                "150000",
+                "30",
+                "",
+                usage.toString())
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    assertThat(out).contains("steady state 50.00;");
+    double whole = cpu / 150_000 * 1e6;
+    assertThat(out).contains("= %.2f CPU-s per million sent".formatted(whole));
+    assertThat(whole).as("start-up and end are in the whole figure").isGreaterThan(60);
   }
 
   @Test
