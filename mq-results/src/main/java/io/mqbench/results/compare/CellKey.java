@@ -50,6 +50,12 @@ final class CellKey {
   }
 
   private static String value(RunFigures run, String name) {
+    String v = raw(run, name);
+    // A rate is recorded as 5000.0 and given as 5000: one value, shown as people gave it.
+    return v.matches("-?\\d+\\.0") ? v.substring(0, v.length() - 2) : v;
+  }
+
+  private static String raw(RunFigures run, String name) {
     if (name.equals("queue")) {
       return run.queue();
     }

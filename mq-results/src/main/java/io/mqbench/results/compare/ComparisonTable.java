@@ -42,7 +42,7 @@ public final class ComparisonTable {
     for (Provenance.Kind k : List.of(Provenance.Kind.VERSIONS, Provenance.Kind.MACHINE)) {
       if (!p.of(k).isEmpty()) {
         out.println();
-        out.println(k.label() + " differ:");
+        out.println(k == Provenance.Kind.MACHINE ? "machine differs:" : "versions differ:");
         differences(p.of(k), out);
       }
     }
@@ -199,16 +199,18 @@ public final class ComparisonTable {
     return e.present() ? e.format(decimals) : "-";
   }
 
+  /** A difference with its sign; one that rounds to 0 is {@code 0}, never {@code -0}. */
   static String signed(double v, int decimals) {
-    return String.format(Locale.ROOT, "%+,." + decimals + "f", v);
+    String s = String.format(Locale.ROOT, "%+,." + decimals + "f", v);
+    return s.matches("[+-][0.,]*") ? s.substring(1) : s;
   }
 
   static String percent(double v) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%+.1f %%", v);
+    return Double.isNaN(v) ? "-" : signed(v, 1) + " %";
   }
 
   static String percentNumber(double v) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%+.1f", v);
+    return Double.isNaN(v) ? "-" : signed(v, 1);
   }
 
   static String number(double v) {

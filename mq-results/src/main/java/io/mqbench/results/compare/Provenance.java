@@ -65,6 +65,9 @@ public record Provenance(List<Difference> differences) {
   private static final Pattern WHERE =
       Pattern.compile("(?i).*(servers|uri|url|endpoint|address|host|port)$");
 
+  /** The parent process's id among the load JVM's arguments: different in every run. */
+  private static final Pattern PARENT = Pattern.compile("-Dmqbench\\.parent=\\S*");
+
   /** Environment values that are about the machine; the rest of the environment is versions. */
   private static final List<String> MACHINE_KEYS =
       List.of("host", "cores", "os", "javaVersion", "javaVendor", "jvm", "jvmArguments");
@@ -153,7 +156,8 @@ public record Provenance(List<Difference> differences) {
               }
               boolean isMachine = MACHINE_KEYS.contains(k) || k.equals("maxHeapBytes");
               if (isMachine == machine) {
-                env.put(k, v);
+                // The runner's own JVM passes its process id to the JVM that runs the load.
+                env.put(k, k.equals("jvmArguments") ? PARENT.matcher(v).replaceAll("").strip() : v);
               }
             });
     if (machine) {
