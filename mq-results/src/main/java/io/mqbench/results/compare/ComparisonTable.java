@@ -181,6 +181,12 @@ public final class ComparisonTable {
           + " %"
           + (statuses > 0 ? "; " + statuses + " cell(s) failed a verdict the baseline passed" : "");
     }
+    if (cannot > 0 && better + worse + same == 0) {
+      return "NOTHING JUDGED: "
+          + counts
+          + "; a side has a single run of every figure: repeat each cell (repeat: 3 in a scenario"
+          + " file)";
+    }
     return "no regression beyond " + number(c.thresholdPercent()) + " %: " + counts;
   }
 

@@ -144,6 +144,9 @@ class CompareTest {
     assertThat(c.regressed()).isFalse();
     String table = print(c);
     assertThat(table).contains("cannot judge").contains("repeat: 3");
+    assertThat(ComparisonTable.outcome(compare(runs("b", 1), runs("c", 2))))
+        .as("a comparison of single runs says it judged nothing")
+        .startsWith("NOTHING JUDGED: 1 cell compared: 0 better, 0 worse, 0 no change");
   }
 
   @Test

@@ -23,8 +23,10 @@ import picocli.CommandLine.Parameters;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Compares a candidate's runs with a baseline's, cell by cell: each results folder holds one"
-          + " run, a matrix or a sweep. Cells are matched on queue, mode, senders, receivers,"
+      "Compares a candidate's results with a baseline's, cell by cell and figure by figure, with"
+          + " 95 %% confidence intervals, and exits 7 when the candidate regressed.",
+      "",
+      "Each results folder holds one run, a matrix or a sweep. Cells are matched on queue, mode, senders, receivers,"
           + " batch, size, rate and every matrix axis; a cell on one side only is listed. For"
           + " each figure: both means, the difference (candidate - baseline, absolute and in %% of"
           + " the baseline) with its 95 %% confidence interval by Welch's t over the repetitions,"
