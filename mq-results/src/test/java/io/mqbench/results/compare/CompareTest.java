@@ -174,6 +174,30 @@ class CompareTest {
   }
 
   @Test
+  void aSingleRunMeetsTheMatrixCellWithItsSettings() {
+    List<RunFigures> matrix = new ArrayList<>();
+    for (int rep = 1; rep <= 2; rep++) {
+      int r = rep;
+      matrix.add(run("m", 100, 5.0, x -> x.inCell(Map.of("senders", "4"), r)));
+      matrix.add(
+          run(
+              "m",
+              100,
+              5.0,
+              x ->
+                  x.withSettings(settings(x, x.settings().run().withSenders(8)))
+                      .inCell(Map.of("senders", "8"), r)));
+    }
+
+    Comparison c = compare(matrix, runs("single", 100, 101));
+
+    assertThat(c.cells()).extracting(CellComparison::label).containsExactly("senders=4");
+    assertThat(c.cells().get(0).baselineRuns()).hasSize(2);
+    assertThat(c.onlyInBaseline()).containsExactly("senders=8");
+    assertThat(c.onlyInCandidate()).isEmpty();
+  }
+
+  @Test
   void differencesInSettingsVersionsAndMachineAreListedAndDifferentSettingsSaidFirst() {
     List<RunFigures> base = runs("b", 100, 101);
     List<RunFigures> cand = new ArrayList<>();
