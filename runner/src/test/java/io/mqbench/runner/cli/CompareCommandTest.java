@@ -90,7 +90,12 @@ class CompareCommandTest {
   @Test
   void theSameSlowdownIsBetterTheOtherWayAndAThresholdOnChosenFiguresLetsItPass() {
     CliCapture cli = new CliCapture();
-    assertThat(cli.run("compare", slow.toString(), fast.toString())).isZero();
+    // Rates and CPU over runs this short move by chance, either way: the latency tells.
+    assertThat(
+            cli.run(
+                "compare", slow.toString(), fast.toString(), "--figures", "e2e_p50_ms,e2e_p99_ms"))
+        .as(cli.out())
+        .isZero();
     assertThat(cli.out()).containsPattern("end-to-end p50 ms .* better");
 
     cli.reset();
