@@ -15,7 +15,8 @@ public final class ComparisonHtml {
           + "td.regression{background:#ffc7ce;color:#9c0006;font-weight:bold}"
           + "td.same{color:#555}td.cannot{color:#777;font-style:italic}"
           + "p.outcome{font-size:1.15em;padding:6px 10px;border-radius:4px;display:inline-block}"
-          + "p.outcome.bad{background:#ffc7ce}p.outcome.ok{background:#c6efce}";
+          + "p.outcome.bad{background:#ffc7ce}p.outcome.ok{background:#c6efce}"
+          + "p.outcome.none{background:#eee}";
 
   private ComparisonHtml() {}
 
@@ -41,7 +42,7 @@ public final class ComparisonHtml {
         .append(esc(ComparisonTable.number(c.thresholdPercent())))
         .append(" %; a cell with a single run on a side cannot be judged.</p>\n");
     h.append("<p id=\"outcome\" class=\"outcome ")
-        .append(c.regressed() ? "bad" : "ok")
+        .append(c.regressed() ? "bad" : judgedAny(c) ? "ok" : "none")
         .append("\">")
         .append(esc(ComparisonTable.outcome(c)))
         .append("</p>\n");
@@ -82,6 +83,13 @@ public final class ComparisonHtml {
       h.append("</ul>\n");
     }
     return h.toString();
+  }
+
+  /** Whether any figure got a verdict: single runs on a side judge nothing, which is no pass. */
+  private static boolean judgedAny(Comparison c) {
+    return c.cells().stream()
+        .flatMap(x -> x.figures().stream())
+        .anyMatch(f -> f.verdict() != Verdict.CANNOT_JUDGE);
   }
 
   private static void cell(StringBuilder h, CellComparison cell) {
