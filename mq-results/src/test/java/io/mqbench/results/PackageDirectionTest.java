@@ -13,27 +13,31 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module's packages point one way: {@code report} uses {@code files} and the model, {@code
- * files} uses the model, the model uses neither; and nothing here knows the runner.
+ * The module's packages point one way: {@code compare} uses {@code report}, {@code report} uses
+ * {@code files} and the model, {@code files} uses the model, the model uses neither; and nothing
+ * here knows the runner.
  */
 class PackageDirectionTest {
   private static final Path SOURCES = Path.of("src", "main", "java", "io", "mqbench", "results");
 
   private static final Pattern REFERENCE =
-      Pattern.compile("io\\.mqbench\\.(results\\.files|results\\.report|runner)\\b");
+      Pattern.compile(
+          "io\\.mqbench\\.(results\\.files|results\\.report|results\\.compare|runner)\\b");
 
-  /** The model is 0, files 1, report 2: a package may name only packages below it. */
+  /** The model is 0, files 1, report 2, compare 3: a package may name only packages below it. */
   private static int layer(String pkg) {
     return switch (pkg) {
       case "io.mqbench.results" -> 0;
       case "io.mqbench.results.files" -> 1;
       case "io.mqbench.results.report" -> 2;
+      case "io.mqbench.results.compare" -> 3;
       default -> throw new IllegalArgumentException(pkg);
     };
   }
 
   @Test
-  void reportUsesFilesAndTheModelFilesUseTheModelAndNothingUsesTheRunner() throws IOException {
+  void compareUsesReportReportUsesFilesAndTheModelFilesUseTheModelAndNothingUsesTheRunner()
+      throws IOException {
     List<String> upward = new ArrayList<>();
     List<Path> sources;
     try (Stream<Path> all = Files.walk(SOURCES)) {

@@ -40,16 +40,40 @@ public final class HtmlReport {
   private HtmlReport() {}
 
   /**
+   * A section that comes before the report, such as {@code mqbench compare}'s verdicts: the page
+   * takes its title, and the report of the runs follows under its own heading.
+   *
+   * @param title the page's title and first heading
+   * @param css the section's own style rules, added to the page's
+   * @param html the section's body, headings included, everything escaped
+   */
+  public record Preface(String title, String css, String html) {}
+
+  /**
    * @param runs every run to report, of one or more sources
    * @param sweeps sweep findings by source, shown above the tables
    * @param generatedAt when the report was made
    * @return the page
    */
   public static String render(List<RunFigures> runs, List<String> sweeps, String generatedAt) {
+    return render(runs, sweeps, generatedAt, null);
+  }
+
+  /**
+   * @param runs every run to report, of one or more sources
+   * @param sweeps sweep findings by source, shown above the tables
+   * @param generatedAt when the report was made
+   * @param preface a section to show first, or null
+   * @return the page
+   */
+  public static String render(
+      List<RunFigures> runs, List<String> sweeps, String generatedAt, Preface preface) {
     List<CellFigures> cells = CellFigures.of(runs);
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<title>mqbench report</title><style>")
+        .append("<title>")
+        .append(esc(preface == null ? "mqbench report" : preface.title()))
+        .append("</title><style>")
         .append("body{font-family:sans-serif;margin:2em;color:#222}")
         .append("table{border-collapse:collapse;margin:1em 0;font-size:13px}")
         .append("th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}")
@@ -60,10 +84,14 @@ public final class HtmlReport {
         .append("background:#9c0006;color:#fff;font-size:10px;font-weight:bold;line-height:14px;")
         .append("white-space:nowrap;cursor:help}")
         .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
+        .append(preface == null ? "" : preface.css())
         .append("</style></head><body>\n");
+    if (preface != null) {
+      h.append(preface.html());
+    }
     Set<String> sources = new LinkedHashSet<>();
     runs.forEach(r -> sources.add(r.source()));
-    h.append("<h1>mqbench report</h1>\n<p>")
+    h.append(preface == null ? "<h1>mqbench report</h1>\n<p>" : "<h2>The runs</h2>\n<p>")
         .append(runs.size())
         .append(" run")
         .append(runs.size() == 1 ? "" : "s")
@@ -473,7 +501,11 @@ public final class HtmlReport {
         });
   }
 
-  static String esc(String s) {
+  /**
+   * @param s text
+   * @return it escaped for HTML text and attribute values
+   */
+  public static String esc(String s) {
     return s.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")

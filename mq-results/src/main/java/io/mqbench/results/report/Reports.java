@@ -113,6 +113,20 @@ public final class Reports {
    * @throws UncheckedIOException if the report cannot be written
    */
   public static Path write(List<Path> folders, Path out) {
+    return write(folders, out, null);
+  }
+
+  /**
+   * Writes one report of every run under the folders, with a section of its own first.
+   *
+   * @param folders results folders: single runs, matrices, sweeps
+   * @param out the report's file
+   * @param first the section shown first, or null for none
+   * @return the file written
+   * @throws ConfigException if a folder holds no run
+   * @throws UncheckedIOException if the report cannot be written
+   */
+  public static Path write(List<Path> folders, Path out, HtmlReport.Preface first) {
     List<RunFigures> runs = new ArrayList<>();
     List<String> sweeps = new ArrayList<>();
     for (Path f : folders) {
@@ -120,7 +134,8 @@ public final class Reports {
       sweeps.addAll(sweepFindings(f));
     }
     String html =
-        HtmlReport.render(runs, sweeps, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        HtmlReport.render(
+            runs, sweeps, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), first);
     try {
       Path parent = out.toAbsolutePath().getParent();
       if (parent != null) {

@@ -17,6 +17,12 @@ public final class ExitCodes {
   /** The run completed but acknowledged messages were lost. */
   public static final int LOST_MESSAGES = 3;
 
+  /**
+   * {@code mqbench compare}: a figure of the candidate is worse than the baseline's beyond the
+   * threshold, or a cell failed a verdict the baseline passed.
+   */
+  public static final int REGRESSION = 7;
+
   /** The run was interrupted (Ctrl-C); partial results were written. 128 + SIGINT, as shells do. */
   public static final int INTERRUPTED = 130;
 

@@ -131,6 +131,7 @@ public final class Main implements Runnable {
       cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers, stop, heap)));
       cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
       cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
+      cli.addSubcommand(new CommandLine(new CompareCommand(invocation)));
       cli.setOut(new PrintWriter(invocation.out(), true));
       cli.setErr(new PrintWriter(invocation.err(), true));
       CommandLine run = cli.getSubcommands().get("run");

@@ -1,0 +1,92 @@
+package io.mqbench.results.compare;
+
+import io.mqbench.results.report.Estimate;
+import io.mqbench.results.report.RunFigures;
+import java.util.List;
+
+/**
+ * One figure of one cell, baseline against candidate.
+ *
+ * @param figure the figure
+ * @param baseline the baseline's mean and 95 % interval (Student's t)
+ * @param candidate the candidate's
+ * @param welch the difference, candidate minus baseline, with its 95 % interval; null when a side
+ *     has fewer than two runs with this figure
+ * @param verdict better, worse, no change, or cannot judge
+ * @param regression true when worse and the whole interval lies beyond the threshold: the change
+ *     is, at 95 % confidence, larger than the threshold
+ */
+public record FigureComparison(
+    Figure figure,
+    Estimate baseline,
+    Estimate candidate,
+    Welch welch,
+    Verdict verdict,
+    boolean regression) {
+
+  /**
+   * Compares a figure of a cell's runs.
+   *
+   * @param figure the figure
+   * @param baselineRuns the baseline's repetitions of the cell
+   * @param candidateRuns the candidate's
+   * @param thresholdPercent how far worse, in percent of the baseline's mean, the whole interval
+   *     must lie for a regression (0: any worse figure is one)
+   * @return the comparison; null when neither side has the figure
+   */
+  public static FigureComparison of(
+      Figure figure,
+      List<RunFigures> baselineRuns,
+      List<RunFigures> candidateRuns,
+      double thresholdPercent) {
+    List<Double> b = figure.values(baselineRuns);
+    List<Double> c = figure.values(candidateRuns);
+    if (b.isEmpty() && c.isEmpty()) {
+      return null;
+    }
+    Estimate be = Estimate.of(b);
+    Estimate ce = Estimate.of(c);
+    if (b.size() < 2 || c.size() < 2) {
+      return new FigureComparison(figure, be, ce, null, Verdict.CANNOT_JUDGE, false);
+    }
+    Welch w = Welch.of(b, c);
+    Verdict verdict;
+    if (w.includesZero()) {
+      verdict = Verdict.NO_CHANGE;
+    } else {
+      verdict = (w.low() > 0) == figure.higherIsBetter() ? Verdict.BETTER : Verdict.WORSE;
+    }
+    FigureComparison judged = new FigureComparison(figure, be, ce, w, verdict, false);
+    if (verdict != Verdict.WORSE) {
+      return judged;
+    }
+    // The interval's end nearest 0 is the smallest change the runs support at 95 %.
+    double nearest = figure.higherIsBetter() ? -judged.percentHigh() : judged.percentLow();
+    return new FigureComparison(figure, be, ce, w, verdict, nearest > thresholdPercent);
+  }
+
+  /**
+   * @return the difference in percent of the baseline's mean; NaN when that mean is 0
+   */
+  public double percent() {
+    return relative(candidate.mean() - baseline.mean());
+  }
+
+  /**
+   * @return the interval's lower end in percent of the baseline's mean; NaN without an interval
+   */
+  public double percentLow() {
+    return welch == null ? Double.NaN : relative(welch.low());
+  }
+
+  /**
+   * @return the interval's upper end in percent of the baseline's mean; NaN without an interval
+   */
+  public double percentHigh() {
+    return welch == null ? Double.NaN : relative(welch.high());
+  }
+
+  private double relative(double difference) {
+    return baseline.mean() == 0 ? Double.NaN : 100 * difference / Math.abs(baseline.mean());
+  }
+}
