@@ -64,6 +64,11 @@ final class MetricsServing implements AutoCloseable {
     }
     try {
       if (!linger.isZero() && !stop.requested()) {
+        stop.onStop(
+            () -> {},
+            new StopSignals.Notices(
+                "mqbench: stopping: the runs are over; live metrics end now",
+                "mqbench: stopped at once"));
         invocation
             .err()
             .printf(

@@ -428,7 +428,7 @@ final class RunOptions {
       defaultValue = "0s",
       converter = DurationConverter.class,
       description =
-          "With --metrics-port: keep serving this long after the last run (Ctrl-C ends it"
+          "With --metrics-port: keep serving this long after the last run (a stop, Ctrl-C or SIGTERM, ends it"
               + " sooner), so that a scrape still finds its final figures; longer than"
               + " Prometheus' scrape interval. Default: ${DEFAULT-VALUE}.")
   Duration metricsLinger;

@@ -121,4 +121,47 @@ class MetricsOptionsTest {
           .startsWith("mqbench: --metrics-port " + taken.getLocalPort() + ": cannot listen on");
     }
   }
+
+  @Test
+  @Timeout(60)
+  void aStopEndsTheLingerAtOnce() throws Exception {
+    CliCapture cli = new CliCapture();
+    Invocation invocation = cli.invocation(java.util.Map.of(), java.util.Map.of());
+    StopSignals stop = StopSignals.manual(invocation.err());
+    java.util.concurrent.CompletableFuture<Integer> run =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () ->
+                Main.run(
+                    new String[] {
+                      "run",
+                      "--queue",
+                      "memory",
+                      "--messages",
+                      "200",
+                      "--warmup",
+                      "0s",
+                      "--limit-probe",
+                      "0s",
+                      "--metrics-port",
+                      "0",
+                      "--metrics-linger",
+                      "10m",
+                      "--out",
+                      tmp.resolve("r").toString()
+                    },
+                    invocation,
+                    io.mqbench.mq.MqProviders.load(),
+                    stop));
+    while (!cli.err().contains("live metrics stay on")) {
+      assertThat(run).as(cli.err()).isNotDone();
+      Thread.sleep(20);
+    }
+    long stoppedAt = System.nanoTime();
+
+    stop.request(true);
+
+    assertThat(run.get(20, TimeUnit.SECONDS)).as(cli.err()).isZero();
+    assertThat(System.nanoTime() - stoppedAt).isLessThan(TimeUnit.SECONDS.toNanos(5));
+    assertThat(cli.err()).contains("live metrics end now");
+  }
 }
