@@ -43,7 +43,7 @@ final class MetricsServing implements AutoCloseable {
       throw new io.mqbench.config.ConfigException(
           "--metrics-linger must be 0s or more, was " + Durations.format(o.metricsLinger));
     }
-    LiveRuns runs = new LiveRuns();
+    LiveRuns runs = LiveRuns.shown();
     MetricsEndpoint endpoint = MetricsEndpoint.forRuns(o.metricsHost, o.metricsPort.get(), runs);
     invocation.err().println("mqbench: live metrics on " + endpoint.url());
     return new MetricsServing(Optional.of(endpoint), runs, o.metricsLinger, invocation, stop);

@@ -9,14 +9,26 @@ import java.util.function.Supplier;
  * as one merged view, then its final report until the next run starts. Runs tell it when they start
  * and end; a scrape reads it.
  */
-public class LiveRuns {
-  /** Live metrics are off: runs tell nobody. */
-  public static final LiveRuns OFF = new LiveRuns();
+public final class LiveRuns {
+  /** Live metrics are off: what runs tell it is dropped. */
+  public static final LiveRuns OFF = new LiveRuns(false);
 
   /** How long a report read from the cells serves scrapes before it is read again. */
   static final long REREAD_NANOS = 1_000_000_000L;
 
+  private final boolean on;
   private volatile Live current;
+
+  private LiveRuns(boolean on) {
+    this.on = on;
+  }
+
+  /**
+   * @return runs to show, none yet
+   */
+  public static LiveRuns shown() {
+    return new LiveRuns(true);
+  }
 
   private static final class Live {
     final String run;

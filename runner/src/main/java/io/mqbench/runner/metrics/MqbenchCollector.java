@@ -35,22 +35,6 @@ import java.util.function.ToDoubleFunction;
  * view of every sender, so only the view of a whole run (the coordinator's) has them.
  */
 final class MqbenchCollector implements MultiCollector {
-  /** The names this collector exposes, as a scrape shows them (counters with {@code _total}). */
-  static final List<String> NAMES =
-      List.of(
-          "mqbench_sent_messages_total",
-          "mqbench_sent_batches_total",
-          "mqbench_received_messages_total",
-          "mqbench_lost_messages",
-          "mqbench_duplicate_messages",
-          "mqbench_in_flight_messages",
-          "mqbench_run_finished",
-          "mqbench_send_latency_seconds",
-          "mqbench_response_latency_seconds",
-          "mqbench_end_to_end_latency_seconds",
-          "mqbench_schedule_lag_seconds",
-          "mqbench_harness_lag_seconds");
-
   private final Supplier<List<Figures>> figures;
 
   /**
