@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * @param firstSenderId the global id of this cell's first sender
  * @param senders how many senders this cell runs, with global ids {@code firstSenderId} onwards
  * @param receivers how many receivers this cell runs
+ * @param label the matrix cell the run belongs to ({@code senders=4 size=1024}), which live metrics
+ *     carry as their {@code cell} label; empty outside a matrix. The engine does not read it
  */
 public record CellSpec(
     String queue,
@@ -25,10 +27,12 @@ public record CellSpec(
     long seed,
     int firstSenderId,
     int senders,
-    int receivers) {
+    int receivers,
+    String label) {
 
-  /** Validates the ranges. */
+  /** Validates the ranges; no label (an older spec) is none. */
   public CellSpec {
+    label = label == null ? "" : label;
     backendProperties = Map.copyOf(new TreeMap<>(backendProperties));
     if (firstSenderId < 0
         || senders < 0
@@ -42,6 +46,32 @@ public record CellSpec(
               + " are outside the run's "
               + settings.senders());
     }
+  }
+
+  /**
+   * A spec outside a matrix: no label.
+   *
+   * @see #CellSpec(String, Map, RunSettings, int, long, int, int, int, String)
+   */
+  public CellSpec(
+      String queue,
+      Map<String, String> backendProperties,
+      RunSettings settings,
+      int runId,
+      long seed,
+      int firstSenderId,
+      int senders,
+      int receivers) {
+    this(queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, "");
+  }
+
+  /**
+   * @param label the matrix cell the run belongs to
+   * @return this spec with that label
+   */
+  public CellSpec withLabel(String label) {
+    return new CellSpec(
+        queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, label);
   }
 
   /**

@@ -109,6 +109,17 @@ public final class HttpCell implements Cell {
   }
 
   /**
+   * @return the last report this cell holds, without asking the worker: the final one once {@link
+   *     #finish} got it, else the last {@link #checkpoint()} (taken at every {@link #tick()}, once
+   *     a second); empty before the first. For live metrics, which read it at every scrape and must
+   *     add nothing to the control path
+   */
+  public CellMeasurements lastReport() {
+    CellMeasurements r = report;
+    return r != null ? r : kept;
+  }
+
+  /**
    * @return what the worker reported at the end, if {@link #finish} got that far
    */
   public Optional<CellMeasurements> report() {

@@ -9,6 +9,7 @@ import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.mq.Errors;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -172,13 +175,35 @@ public final class WorkerServer implements AutoCloseable {
 
   private static final class Hosted {
     final Cell cell;
+    final CellSpec spec;
     volatile long touchedNanos = System.nanoTime();
     final AtomicInteger busy = new AtomicInteger();
+    volatile CellMeasurements lastReport = CellMeasurements.empty();
+    volatile boolean finished;
 
-    Hosted(Cell cell) {
+    Hosted(Cell cell, CellSpec spec) {
       this.cell = cell;
+      this.spec = spec;
+    }
+
+    Reported reported() {
+      return new Reported(spec, lastReport, finished);
     }
   }
+
+  /**
+   * What a cell of this worker last reported to its coordinator, for live metrics.
+   *
+   * @param spec what the cell runs
+   * @param report its last checkpoint or its final report, exactly as sent to the coordinator;
+   *     empty before the coordinator's first checkpoint
+   * @param finished whether it is the final report
+   */
+  public record Reported(CellSpec spec, CellMeasurements report, boolean finished) {}
+
+  // The last cell closed, kept for live metrics until another is prepared: a scrape after the run
+  // still finds its final counts.
+  private volatile Reported lastClosed;
 
   /**
    * Binds and starts serving.
@@ -412,7 +437,8 @@ public final class WorkerServer implements AutoCloseable {
         cell.close();
         throw e;
       }
-      hosted.put(id, new Hosted(cell));
+      hosted.put(id, new Hosted(cell, spec));
+      lastClosed = null;
     } catch (RuntimeException | InterruptedException | Error e) {
       cellPlaces.decrementAndGet();
       throw e;
@@ -448,7 +474,11 @@ public final class WorkerServer implements AutoCloseable {
           respond(exchange, 200, Wire.object());
         }
         case "progress" -> respond(exchange, 200, Wire.progress(cell.poll()));
-        case "checkpoint" -> respond(exchange, 200, Wire.report(cell.checkpoint()));
+        case "checkpoint" -> {
+          CellMeasurements report = cell.checkpoint();
+          h.lastReport = report;
+          respond(exchange, 200, Wire.report(report));
+        }
         case "delivery" ->
             respond(exchange, 200, Wire.object().put("bitmaps", cell.delivery().serialize()));
         case "hold-senders" -> {
@@ -463,15 +493,17 @@ public final class WorkerServer implements AutoCloseable {
           cell.stopReceivers();
           respond(exchange, 200, Wire.object());
         }
-        case "finish" ->
-            respond(
-                exchange,
-                200,
-                Wire.report(
-                    cell.finish(Duration.ofNanos(required(body, "timeoutNanos").asLong()))));
+        case "finish" -> {
+          CellMeasurements report =
+              cell.finish(Duration.ofNanos(required(body, "timeoutNanos").asLong()));
+          h.lastReport = report;
+          h.finished = true;
+          respond(exchange, 200, Wire.report(report));
+        }
         case "close" -> {
           if (hosted.remove(id) != null) {
             cellPlaces.decrementAndGet();
+            lastClosed = h.reported();
           }
           cell.close();
           log.printf("mqbench worker: cell %s closed%n", id.substring(0, 8));
@@ -483,6 +515,23 @@ public final class WorkerServer implements AutoCloseable {
       h.busy.decrementAndGet();
       h.touchedNanos = System.nanoTime();
     }
+  }
+
+  /**
+   * What every cell hosted here last reported to its coordinator, and the last cell closed since
+   * none was prepared: read by live metrics at each scrape, it asks nothing of the cells, so that a
+   * worker's figures are exactly those its coordinator merges.
+   *
+   * @return the cells' last reports
+   */
+  public List<Reported> reported() {
+    List<Reported> all = new ArrayList<>();
+    Reported closed = lastClosed;
+    if (closed != null) {
+      all.add(closed);
+    }
+    hosted.values().forEach(h -> all.add(h.reported()));
+    return all;
   }
 
   private void reapAbandoned() {

@@ -73,12 +73,17 @@ class WireTest {
             .withConnectTimeout(Duration.ofSeconds(9))
             .withMaxBacklog(BacklogLimit.of(7_000))
             .withMessagesPerSender(900);
-    CellSpec spec = new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3);
+    CellSpec spec =
+        new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3)
+            .withLabel("senders=4 size=1024");
 
     JsonNode onTheWire = Wire.parse(Wire.bytes(Wire.spec(spec)));
     CellSpec received = Wire.spec(onTheWire);
 
     assertThat(received).isEqualTo(spec);
+    assertThat(received.label())
+        .as("the matrix cell, for live metrics")
+        .isEqualTo("senders=4 size=1024");
     // Every component travels under a name of its own: none is left behind by a mapping.
     assertThat(onTheWire.path("settings").size())
         .isEqualTo(RunSettings.class.getRecordComponents().length);

@@ -8,6 +8,7 @@ import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.NodesFile;
 import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.CreatedQueues;
@@ -35,10 +36,20 @@ final class PlanRunner {
   private final CreatedQueues createdQueues = new CreatedQueues();
   // What writing the last run's results cost: taken after the harness figures, so said apart.
   private double resultsCpuSeconds = Double.NaN;
+  private final LiveRuns live;
 
   PlanRunner(Invocation invocation, StopSignals stop) {
+    this(invocation, stop, LiveRuns.OFF);
+  }
+
+  /**
+   * @param live where each measured run's figures go for live metrics; {@link LiveRuns#OFF} if none
+   *     are served
+   */
+  PlanRunner(Invocation invocation, StopSignals stop, LiveRuns live) {
     this.invocation = invocation;
     this.stop = stop;
+    this.live = live;
   }
 
   /**
@@ -163,6 +174,7 @@ final class PlanRunner {
             invocation.err(),
             plan.workers(),
             createdQueues);
+    session.publishTo(live, RunResult.labelOf(plan.cell()));
     Instant startedAt = Instant.now();
     RunResult result;
     boolean[] written = {false};

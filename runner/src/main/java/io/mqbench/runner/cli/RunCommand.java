@@ -69,6 +69,8 @@ final class RunCommand implements Callable<Integer> {
     if (inChild.isPresent()) {
       return inChild.getAsInt();
     }
-    return new PlanRunner(invocation, stop).run(plans);
+    try (MetricsServing metrics = MetricsServing.open(options, invocation, stop)) {
+      return new PlanRunner(invocation, stop, metrics.runs()).run(plans);
+    }
   }
 }

@@ -404,6 +404,35 @@ final class RunOptions {
               + " (the finding is then the search's, unverified). Default: ${DEFAULT-VALUE}.")
   int sweepConfirm;
 
+  @Option(
+      names = {"--metrics-port"},
+      paramLabel = "PORT",
+      description =
+          "Serve live metrics for Prometheus on this port (http://HOST:PORT/metrics; 0 for any"
+              + " free one): counts, lost so far and latency histograms of the run under way,"
+              + " merged over its workers. Default: off.")
+  Optional<Integer> metricsPort;
+
+  @Option(
+      names = {"--metrics-host"},
+      paramLabel = "ADDRESS",
+      defaultValue = "127.0.0.1",
+      description =
+          "With --metrics-port: the address to listen on (0.0.0.0 for every interface; the"
+              + " metrics carry no secret). Default: ${DEFAULT-VALUE}.")
+  String metricsHost;
+
+  @Option(
+      names = {"--metrics-linger"},
+      paramLabel = "DURATION",
+      defaultValue = "0s",
+      converter = DurationConverter.class,
+      description =
+          "With --metrics-port: keep serving this long after the last run (a stop, Ctrl-C or SIGTERM, ends it"
+              + " sooner), so that a scrape still finds its final figures; longer than"
+              + " Prometheus' scrape interval. Default: ${DEFAULT-VALUE}.")
+  Duration metricsLinger;
+
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;
 

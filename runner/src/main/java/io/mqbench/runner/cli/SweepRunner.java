@@ -118,7 +118,20 @@ final class SweepRunner {
     Path folder =
         PlanRunner.resultsFolder(first.out(), first.runs().get(0).provider().name() + "-sweep");
     invocation.err().println("mqbench: rate sweep, results in " + folder);
-    PlanRunner runner = new PlanRunner(invocation, stop);
+    try (MetricsServing metrics = MetricsServing.open(o, invocation, stop)) {
+      return sweepAndReport(
+          sweep, new PlanRunner(invocation, stop, metrics.runs()), o, hold, objective, folder);
+    }
+  }
+
+  /** Runs the sweep, writes and prints what it found, and returns the exit code. */
+  private int sweepAndReport(
+      RateSweep sweep,
+      PlanRunner runner,
+      RunOptions o,
+      Duration hold,
+      Optional<Objective> objective,
+      Path folder) {
     RateSweep.Finding finding;
     try {
       finding = sweep(sweep, runner, o, hold, objective, folder);

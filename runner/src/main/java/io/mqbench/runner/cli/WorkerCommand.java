@@ -4,6 +4,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.metrics.MetricsEndpoint;
 import io.mqbench.worker.WorkerServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -76,6 +77,35 @@ final class WorkerCommand implements Callable<Integer> {
           "File holding the shared token every request must carry (its first line); the token"
               + " is never printed or written to results. Without it a fresh token is made.")
   Optional<Path> tokenFile;
+
+  @Option(
+      names = {"--metrics-port"},
+      paramLabel = "PORT",
+      defaultValue = "${env:MQBENCH_METRICS_PORT}",
+      description =
+          "Serve this worker's live metrics for Prometheus on this port"
+              + " (http://HOST:PORT/metrics; 0 for any free one): its own part of each run, which"
+              + " the coordinator's --metrics-port shows merged. Also MQBENCH_METRICS_PORT."
+              + " Default: off.")
+  Optional<Integer> metricsPort;
+
+  @Option(
+      names = {"--metrics-host"},
+      paramLabel = "ADDRESS",
+      defaultValue = "${env:MQBENCH_METRICS_HOST:-127.0.0.1}",
+      description =
+          "With --metrics-port: the address to listen on (0.0.0.0 for every interface; the"
+              + " metrics carry no secret). Also MQBENCH_METRICS_HOST. Default: ${DEFAULT-VALUE}.")
+  String metricsHost;
+
+  @Option(
+      names = {"--metrics-node"},
+      paramLabel = "NAME",
+      defaultValue = "${env:MQBENCH_METRICS_NODE}",
+      description =
+          "With --metrics-port: this worker's name in the metrics' node label. Also"
+              + " MQBENCH_METRICS_NODE. Default: this host's name and the worker's port.")
+  Optional<String> metricsNode;
 
   // For tests of the run clock only: this worker's clock reads that much ahead of nanoTime, as a
   // worker on a host with another clock would. Hidden from --help, named so nobody mistakes it.
@@ -157,6 +187,38 @@ final class WorkerCommand implements Callable<Integer> {
       throw new ConfigException(
           "--bind " + bind + " --port " + port + ": cannot listen there (" + e.getMessage() + ")");
     }
+    Optional<MetricsEndpoint> metrics;
+    try {
+      metrics =
+          metricsPort.map(
+              p ->
+                  MetricsEndpoint.forWorker(
+                      metricsHost,
+                      p,
+                      server,
+                      metricsNode.orElseGet(() -> hostName() + ":" + server.address().getPort())));
+    } catch (RuntimeException e) {
+      server.close();
+      throw e;
+    }
+    try {
+      return serve(server, generated, metrics);
+    } finally {
+      metrics.ifPresent(MetricsEndpoint::close);
+    }
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+
+  private int serve(
+      WorkerServer server, Optional<GeneratedToken> generated, Optional<MetricsEndpoint> metrics)
+      throws InterruptedException {
     CountDownLatch stopped = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
     // Closing stops and closes the cells, which waits for their backends; one that hangs must not
@@ -215,6 +277,7 @@ final class WorkerCommand implements Callable<Integer> {
         .printf(
             "mqbench worker: listening on %s (mqbench %s, token required)%n",
             hostAndPort, Version.current());
+    metrics.ifPresent(m -> invocation.err().println("mqbench worker: live metrics on " + m.url()));
     invocation.err().flush();
     stopped.await();
     if (!awaitQuietly(closed, graceEnds.get())) {

@@ -11,6 +11,7 @@ import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
@@ -23,6 +24,7 @@ import io.mqbench.results.RunResult;
 import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.worker.HttpCell;
 import java.io.PrintStream;
@@ -35,6 +37,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -64,6 +67,8 @@ public final class BenchmarkSession {
   private final CreatedQueues createdQueues;
   private List<HttpCell> remoteCells = List.of();
   private List<NodeResult> nodes = List.of();
+  private LiveRuns live = LiveRuns.OFF;
+  private String cellLabel = "";
 
   /**
    * @param provider the backend
@@ -113,6 +118,19 @@ public final class BenchmarkSession {
     this.backendConfig = backendConfig;
     this.config = config;
     this.err = err;
+  }
+
+  /**
+   * Shows the measured run (not its warm-up or probe) in live metrics.
+   *
+   * @param runs where the run's figures go
+   * @param cell the matrix cell's label; empty outside a matrix
+   * @return this session
+   */
+  public BenchmarkSession publishTo(LiveRuns runs, String cell) {
+    this.live = runs;
+    this.cellLabel = cell;
+    return this;
   }
 
   /**
@@ -185,7 +203,7 @@ public final class BenchmarkSession {
       }
       RunOutcome outcome;
       try (ProgressDisplay display = progress.apply(config)) {
-        outcome = execute(effective, config.run(), runId, seed, display::update);
+        outcome = execute(effective, config.run(), runId, seed, display::update, true);
       }
       CellReady cell = outcome.cells().get(0);
       // Settled before a local broker stops: the broker the messages are in.
@@ -331,7 +349,7 @@ public final class BenchmarkSession {
             .withMaxBacklog(BacklogLimit.AUTO);
     RunOutcome probed;
     try {
-      probed = execute(effective, probe, runId ^ PROBE_RUN_ID, seed, t -> {});
+      probed = execute(effective, probe, runId ^ PROBE_RUN_ID, seed, t -> {}, false);
     } catch (MqException e) {
       return Limit.unprobed(run.receivers(), endToEnd, "the probe failed: " + e.getMessage());
     }
@@ -356,35 +374,56 @@ public final class BenchmarkSession {
             config.run().forDuration(config.warmup()),
             runId,
             seed,
-            new WarmUpProgress(config.warmup(), config.run().receiverIdle(), err));
+            new WarmUpProgress(config.warmup(), config.run().receiverIdle(), err),
+            false);
     if (warm.failure().isPresent()) {
       throw new MqException("warm-up failed: " + warm.failure().get().line());
     }
   }
 
+  /**
+   * @param measured whether this is the measured run, which live metrics show (a warm-up or a probe
+   *     is not)
+   */
   private RunOutcome execute(
-      MqConfig effective, RunSettings settings, int runId, long seed, Consumer<Tick> onTick)
+      MqConfig effective,
+      RunSettings settings,
+      int runId,
+      long seed,
+      Consumer<Tick> onTick,
+      boolean measured)
       throws InterruptedException {
     List<Coordinator.Placement> placements = new ArrayList<>();
+    String label = measured ? cellLabel : "";
+    Supplier<CellMeasurements> reports;
     if (workers.isPresent()) {
       List<HttpCell> cells = workers.get().cells();
       List<CellSpec> specs =
           workers.get().layout().specs(provider.name(), effective.given(), settings, runId, seed);
       for (int i = 0; i < cells.size(); i++) {
-        placements.add(new Coordinator.Placement(cells.get(i), specs.get(i)));
+        placements.add(new Coordinator.Placement(cells.get(i), specs.get(i).withLabel(label)));
       }
       remoteCells = cells;
+      // The checkpoints each cell keeps from its ticks: a scrape asks the workers nothing.
+      reports = () -> CellMeasurements.merge(cells.stream().map(HttpCell::lastReport).toList());
     } else {
       LocalCell cell = LocalCell.of(provider, effective);
       CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
-      placements.add(new Coordinator.Placement(cell, spec));
+      placements.add(new Coordinator.Placement(cell, spec.withLabel(label)));
+      reports = cell::checkpoint;
     }
     Coordinator coordinator = new Coordinator(placements, onTick);
     current = coordinator;
     if (stopRequested) {
       coordinator.requestStop(); // Ctrl-C during the warm-up stops the measured run too
     }
-    return coordinator.run();
+    if (!measured) {
+      return coordinator.run();
+    }
+    live.started(runId, label, workers.isPresent(), provider.name(), reports);
+    RunOutcome outcome = coordinator.run();
+    live.finished(runId, outcome.measurements());
+    return outcome;
   }
 
   /**

@@ -37,6 +37,9 @@ class DeploymentFilesTest {
   private static final Path ROOT = Path.of("..");
   private static final Path BENCH = ROOT.resolve("docker/bench.yml");
   private static final Path K8S = ROOT.resolve("k8s/mqbench.yaml");
+  private static final Path MONITORING = ROOT.resolve("docker/monitoring.yml");
+  private static final Path PROMETHEUS = ROOT.resolve("docker/monitoring/prometheus.yml");
+  private static final Path GRAFANA = ROOT.resolve("docker/monitoring/grafana");
 
   @TempDir Path tmp;
 
@@ -64,6 +67,10 @@ class DeploymentFilesTest {
   private record Cli(int code, String out, String err) {}
 
   private static Cli mqbench(List<String> args) {
+    return mqbench(args, Map.of());
+  }
+
+  private static Cli mqbench(List<String> args, Map<String, String> env) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =
@@ -72,7 +79,7 @@ class DeploymentFilesTest {
             new Invocation(
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(),
+                env,
                 Map.of(),
                 false));
     return new Cli(
@@ -256,5 +263,130 @@ class DeploymentFilesTest {
     assertThat(bases).hasSize(2).allMatch(b -> b.matches("[^:]+:\\d+\\.\\d+\\.\\d+[^:]*"));
     assertThat(dockerfile).contains("./mvnw").contains("--uid 10001");
     assertThat(Files.readString(K8S)).contains("runAsUser: 10001").contains("fsGroup: 10001");
+  }
+
+  private Map<String, Object> monitoringService(String name) throws IOException {
+    return map(map(load(MONITORING).get("services")).get(name));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, String> environment(Map<String, Object> service) {
+    Map<String, String> env = new java.util.TreeMap<>();
+    ((Map<String, Object>) service.get("environment"))
+        .forEach((k, v) -> env.put(k, String.valueOf(v)));
+    return env;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void dockerComposeAcceptsTheMonitoringFileBesideTheBenchFileAndEveryCluster(MqProvider backend)
+      throws Exception {
+    DockerCompose.assertAccepts(
+        Map.of("BACKEND", backend.name()),
+        ROOT.resolve(backend.brokerAddressing().orElseThrow().composeFile()),
+        BENCH,
+        MONITORING);
+  }
+
+  @Test
+  void prometheusScrapesTheCoordinatorAndEveryWorkerWhereTheyServeMetrics() throws IOException {
+    Map<String, String> worker = environment(monitoringService("worker"));
+    Map<String, String> coordinator = environment(monitoringService("coordinator"));
+    String port = worker.get("MQBENCH_METRICS_PORT");
+    Map<String, Object> prometheus = load(PROMETHEUS);
+    Map<String, Map<String, Object>> jobs = new java.util.LinkedHashMap<>();
+    for (Object job : (List<?>) prometheus.get("scrape_configs")) {
+      jobs.put(String.valueOf(map(job).get("job_name")), map(job));
+    }
+
+    assertThat(port).matches("\\d+");
+    assertThat(coordinator).containsEntry("MQBENCH_METRICS_PORT", port);
+    // Prometheus is another container: beyond loopback, on the compose network only.
+    assertThat(worker).containsEntry("MQBENCH_METRICS_HOST", "0.0.0.0");
+    assertThat(coordinator).containsEntry("MQBENCH_METRICS_HOST", "0.0.0.0");
+    assertThat(
+            strings(
+                map(((List<?>) jobs.get("mqbench-coordinator").get("static_configs")).get(0))
+                    .get("targets")))
+        .containsExactly("coordinator:" + port);
+    Map<String, Object> dns =
+        map(((List<?>) jobs.get("mqbench-workers").get("dns_sd_configs")).get(0));
+    assertThat(strings(dns.get("names"))).containsExactly("worker");
+    assertThat(String.valueOf(dns.get("port"))).isEqualTo(port);
+    assertThat(map(load(BENCH).get("services"))).containsKeys("worker", "coordinator");
+    // The coordinator serves its final figures longer than one scrape interval after the run.
+    java.time.Duration interval =
+        java.time.Duration.parse(
+            "PT"
+                + String.valueOf(map(prometheus.get("global")).get("scrape_interval"))
+                    .toUpperCase(java.util.Locale.ROOT));
+    java.time.Duration linger =
+        java.time.Duration.parse(
+            "PT" + coordinator.get("MQBENCH_METRICS_LINGER").toUpperCase(java.util.Locale.ROOT));
+    assertThat(linger).isGreaterThan(interval.multipliedBy(2));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("backendsWithACluster")
+  void theComposeCoordinatorsMetricsSettingsPassTheRunnersChecks(MqProvider backend)
+      throws IOException {
+    List<String> args = coordinatorCommandFor(backend.name());
+    args.add(1, "--dry-run");
+
+    Cli cli = mqbench(args, environment(monitoringService("coordinator")));
+
+    assertThat(cli.code()).as("mqbench %s%n%s", String.join(" ", args), cli.err()).isZero();
+  }
+
+  @Test
+  void grafanaIsProvisionedWithThePrometheusOfTheFileAndTheDashboardOfTheRepository()
+      throws IOException {
+    Map<String, Object> grafana = monitoringService("grafana");
+    List<String> volumes = strings(grafana.get("volumes"));
+    Map<String, Object> source =
+        map(
+            ((List<?>)
+                    load(GRAFANA.resolve("provisioning/datasources/prometheus.yml"))
+                        .get("datasources"))
+                .get(0));
+    Map<String, Object> provider =
+        map(
+            ((List<?>)
+                    load(GRAFANA.resolve("provisioning/dashboards/mqbench.yml")).get("providers"))
+                .get(0));
+    String dashboards = String.valueOf(map(provider.get("options")).get("path"));
+    com.fasterxml.jackson.databind.JsonNode dashboard =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(GRAFANA.resolve("dashboards/mqbench.json").toFile());
+    Map<String, Object> prometheus = load(PROMETHEUS);
+    List<String> jobs =
+        ((List<?>) prometheus.get("scrape_configs"))
+            .stream().map(j -> String.valueOf(map(j).get("job_name"))).toList();
+
+    assertThat(volumes)
+        .contains("./monitoring/grafana/provisioning:/etc/grafana/provisioning:ro")
+        .contains("./monitoring/grafana/dashboards:" + dashboards + ":ro");
+    assertThat(source)
+        .containsEntry("type", "prometheus")
+        .containsEntry("url", "http://prometheus:9090");
+    assertThat(strings(monitoringService("prometheus").get("ports")))
+        .containsExactly("127.0.0.1:9090:9090");
+    assertThat(strings(grafana.get("ports"))).containsExactly("127.0.0.1:3000:3000");
+    assertThat(dashboard.findValues("uid").stream().map(n -> n.asText()).toList())
+        .contains("mqbench", String.valueOf(source.get("uid")));
+    List<String> exprs = dashboard.findValues("expr").stream().map(n -> n.asText()).toList();
+    assertThat(exprs).isNotEmpty();
+    Matcher job = Pattern.compile("job=\"([^\"]+)\"").matcher(String.join("\n", exprs));
+    while (job.find()) {
+      assertThat(jobs).contains(job.group(1));
+    }
+  }
+
+  @Test
+  void theMonitoringImagesArePinnedToReleases() throws IOException {
+    assertThat(String.valueOf(monitoringService("prometheus").get("image")))
+        .matches("prom/prometheus:v\\d+\\.\\d+\\.\\d+");
+    assertThat(String.valueOf(monitoringService("grafana").get("image")))
+        .matches("grafana/grafana:\\d+\\.\\d+\\.\\d+");
   }
 }

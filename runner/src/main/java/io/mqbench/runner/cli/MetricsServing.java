@@ -1,0 +1,88 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.config.Durations;
+import io.mqbench.runner.metrics.LiveRuns;
+import io.mqbench.runner.metrics.MetricsEndpoint;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * {@code run --metrics-port}: the endpoint serving the runs' live metrics while they go on, and for
+ * {@code --metrics-linger} after the last one; nothing when the option is not given.
+ */
+final class MetricsServing implements AutoCloseable {
+  private final Optional<MetricsEndpoint> endpoint;
+  private final LiveRuns runs;
+  private final Duration linger;
+  private final Invocation invocation;
+  private final StopSignals stop;
+
+  private MetricsServing(
+      Optional<MetricsEndpoint> endpoint,
+      LiveRuns runs,
+      Duration linger,
+      Invocation invocation,
+      StopSignals stop) {
+    this.endpoint = endpoint;
+    this.runs = runs;
+    this.linger = linger;
+    this.invocation = invocation;
+    this.stop = stop;
+  }
+
+  /**
+   * Starts serving if the options ask for it, and says where.
+   *
+   * @throws io.mqbench.config.ConfigException naming the option when it cannot listen
+   */
+  static MetricsServing open(RunOptions o, Invocation invocation, StopSignals stop) {
+    if (o.metricsPort.isEmpty()) {
+      return new MetricsServing(Optional.empty(), LiveRuns.OFF, Duration.ZERO, invocation, stop);
+    }
+    if (o.metricsLinger.isNegative()) {
+      throw new io.mqbench.config.ConfigException(
+          "--metrics-linger must be 0s or more, was " + Durations.format(o.metricsLinger));
+    }
+    LiveRuns runs = LiveRuns.shown();
+    MetricsEndpoint endpoint = MetricsEndpoint.forRuns(o.metricsHost, o.metricsPort.get(), runs);
+    invocation.err().println("mqbench: live metrics on " + endpoint.url());
+    return new MetricsServing(Optional.of(endpoint), runs, o.metricsLinger, invocation, stop);
+  }
+
+  /**
+   * @return where the runs' figures go
+   */
+  LiveRuns runs() {
+    return runs;
+  }
+
+  /** Serves on for the linger time (a stop ends it sooner), then stops serving. */
+  @Override
+  public void close() {
+    if (endpoint.isEmpty()) {
+      return;
+    }
+    try {
+      if (!linger.isZero() && !stop.requested()) {
+        stop.onStop(
+            () -> {},
+            new StopSignals.Notices(
+                "mqbench: stopping: the runs are over; live metrics end now",
+                "mqbench: stopped at once"));
+        invocation
+            .err()
+            .printf(
+                "mqbench: live metrics stay on %s for %s%n",
+                endpoint.get().url(), Durations.format(linger));
+        long end = System.nanoTime() + linger.toNanos();
+        while (System.nanoTime() - end < 0 && !stop.requested()) {
+          Thread.sleep(Math.min(100, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      endpoint.get().close();
+    }
+  }
+}
