@@ -107,7 +107,8 @@ class DurabilityOptionTest {
 
   @Test
   void everyLevelABackendOffersIsTheLevelItThenDeclares() {
-    for (String queue : List.of("rabbitmq", "mongo", "kafka", "artemis", "sqs", "memory")) {
+    for (String queue :
+        List.of("rabbitmq", "mongo", "kafka", "artemis", "sqs", "redis", "memory")) {
       for (Durability.Level level : Durability.Level.values()) {
         if (level == Durability.Level.UNDECLARED) {
           continue;

@@ -170,6 +170,14 @@ class ComposeFilesTest {
             .contains("host: 'mongo2:27017'")
             .contains("host: 'mongo3:27017'");
       }
+      case "redis" -> {
+        assertThat(services).hasSize(3);
+        assertThat(services.values())
+            .allSatisfy(s -> assertThat(list(s, "command")).contains("--appendfsync", "always"));
+        assertThat(services.values())
+            .filteredOn(s -> list(s, "command").contains("--replicaof"))
+            .hasSize(2);
+      }
       case "sqs" -> {
         assertThat(services).hasSize(1);
         assertThat(ROOT.resolve("docker/sqs/elasticmq.conf"))

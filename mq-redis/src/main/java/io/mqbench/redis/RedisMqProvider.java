@@ -1,0 +1,171 @@
+package io.mqbench.redis;
+
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code redis} backend: a Redis stream as a queue, read by one consumer group (competing
+ * receivers), on a server that fsyncs its append-only file before each reply by default.
+ *
+ * <p>With no address the runner uses the server on 127.0.0.1:6390 (the port {@code
+ * docker/redis.yml} publishes) if one answers, else a private {@code redis-server} ({@link
+ * RedisServer}).
+ */
+public final class RedisMqProvider implements BrokerBackend {
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(RedisSettings.URI.name()),
+          "docker/redis.yml",
+          RedisSettings.COMPOSE_ADDRESS,
+          "redis://" + RedisSettings.COMPOSE_ADDRESS,
+          "apt-get install redis-server");
+
+  @Override
+  public String name() {
+    return "redis";
+  }
+
+  @Override
+  public String description() {
+    return "Redis Streams (Lettuce): XADD pipelined per batch, a consumer group, XACK and XDEL,"
+        + " XAUTOCLAIM after the visibility timeout; appendfsync always by default";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return RedisSettings.KEYS;
+  }
+
+  /** Also parses the URI, so that a malformed one fails before the run. */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = BrokerBackend.super.configure(raw);
+    if (RedisSettings.hasAddress(config)) {
+      RedisSettings.from(config);
+    }
+    return config;
+  }
+
+  /**
+   * appendfsync always for fsync, everysec for memory (the OS writes within a second); a reply
+   * always comes from a server holding the entry, so there is no level without it.
+   */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case FSYNC -> Map.of(RedisSettings.FSYNC.name(), "always");
+      case MEMORY -> Map.of(RedisSettings.FSYNC.name(), "everysec");
+      default ->
+          throw new ConfigException(
+              "redis cannot be set to --durability "
+                  + level.key()
+                  + ": an XADD's reply always comes once the server holds the entry (fsync or"
+                  + " memory)");
+    };
+  }
+
+  /**
+   * What an XADD's reply means under the server's append-only policy (checked when connecting), and
+   * the replicas a WAIT holds it on.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    FsyncPolicy fsync = config.get(RedisSettings.FSYNC);
+    int replicas = config.get(RedisSettings.REPLICAS);
+    String settings =
+        RedisSettings.FSYNC.name()
+            + "="
+            + fsync.name().toLowerCase(Locale.ROOT)
+            + " ("
+            + fsync.serverSettings()
+            + "), "
+            + RedisSettings.REPLICAS.name()
+            + "="
+            + replicas;
+    String where =
+        replicas == 0
+            ? "on the primary"
+            : "on the primary, and in the memory of " + replicas + " replica(s) (WAIT)";
+    return switch (fsync) {
+      case ALWAYS -> new Durability(Durability.Level.FSYNC, where, settings);
+      case EVERYSEC -> new Durability(Durability.Level.MEMORY, where, settings);
+      case NO -> new Durability(Durability.Level.MEMORY, where, settings);
+    };
+  }
+
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w = new ArrayList<>();
+    switch (config.get(RedisSettings.FSYNC)) {
+      case EVERYSEC ->
+          w.add(
+              RedisSettings.FSYNC.name()
+                  + "=everysec: the server replies before it fsyncs, which follows within about"
+                  + " a second; loss of up to that second is expected on power loss");
+      case NO ->
+          w.add(
+              RedisSettings.FSYNC.name()
+                  + "=no: the server keeps the stream in memory only; loss is expected when it"
+                  + " restarts");
+      default -> {}
+    }
+    return w;
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    if (!RedisSettings.hasAddress(config)) {
+      return "unset (" + RedisSettings.URI.name() + ")";
+    }
+    return RedisSettings.from(config).address();
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    return RedisMq.open(RedisSettings.from(config), limits(config));
+  }
+
+  @Override
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  /** A private redis-server with the append-only policy of {@code redis.fsync}. */
+  @Override
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return RedisServer.installed()
+        .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null));
+  }
+
+  /**
+   * The largest message is {@code redis.maxMessageBytes}; a send may take the command timeout, plus
+   * the WAIT's when replicas are awaited, after a reconnect.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    var timeout =
+        config.get(RedisSettings.COMMAND_TIMEOUT).plus(config.get(RedisSettings.CONNECT_TIMEOUT));
+    if (config.get(RedisSettings.REPLICAS) > 0) {
+      timeout = timeout.plus(config.get(RedisSettings.REPLICA_TIMEOUT));
+    }
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(
+            config.get(RedisSettings.MAX_MESSAGE_BYTES),
+            RedisSettings.MAX_MESSAGE_BYTES.name()
+                + "="
+                + config.get(RedisSettings.MAX_MESSAGE_BYTES))
+        .withSendTimeout(timeout);
+  }
+}

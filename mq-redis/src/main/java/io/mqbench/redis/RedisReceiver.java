@@ -1,0 +1,222 @@
+package io.mqbench.redis;
+
+import io.lettuce.core.Consumer;
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XAutoClaimArgs;
+import io.lettuce.core.XClaimArgs;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.models.stream.ClaimedMessages;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.Received;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * A consumer of the stream's group: takes entries past the visibility timeout from other consumers
+ * (XAUTOCLAIM, at most every quarter of that timeout or second), else new ones (XREADGROUP);
+ * acknowledges with XACK and deletes what it acknowledged (XDEL), so that the stream holds only
+ * what is not yet acknowledged. Closing gives back what it was delivered and did not acknowledge:
+ * those entries are moved to a consumer named {@code released} and marked idle for longer than the
+ * visibility timeout, so that the next receiver to look claims them at once.
+ *
+ * <p>Used by one thread; its connection is its own.
+ */
+final class RedisReceiver implements MqReceiver {
+  private static final String RELEASED = "released";
+  private static final Duration LONGEST_BLOCK = Duration.ofSeconds(1);
+
+  private final RedisSettings settings;
+  private final StatefulRedisConnection<byte[], byte[]> connection;
+  private final RedisCommands<byte[], byte[]> commands;
+  private final byte[] stream;
+  private final byte[] group;
+  private final Consumer<byte[]> me;
+  private final long claimEveryNanos;
+  private final Duration longestBlock;
+  private final Set<String> unacked = new LinkedHashSet<>();
+  private String claimCursor = "0-0";
+  private long nextClaimNanos;
+  private boolean closed;
+
+  /** An entry handed out: its id acknowledges it. */
+  private record Entry(String id, byte[] body) implements Received {}
+
+  RedisReceiver(RedisSettings settings, StatefulRedisConnection<byte[], byte[]> connection) {
+    this.settings = settings;
+    this.connection = connection;
+    this.commands = connection.sync();
+    this.stream = bytes(settings.stream());
+    this.group = bytes(settings.group());
+    this.me = Consumer.from(group, bytes("r-" + UUID.randomUUID()));
+    this.claimEveryNanos =
+        Math.min(settings.visibilityTimeout().toNanos() / 4, Duration.ofSeconds(1).toNanos());
+    // A blocking read must end before the command timeout, which Lettuce applies to it too.
+    Duration half = settings.commandTimeout().dividedBy(2);
+    this.longestBlock = half.compareTo(LONGEST_BLOCK) < 0 ? half : LONGEST_BLOCK;
+    this.nextClaimNanos = System.nanoTime();
+  }
+
+  @Override
+  public List<Received> receive(int max, Duration wait) throws InterruptedException {
+    if (closed) {
+      throw new MqException("redis: the receiver is closed");
+    }
+    if (max < 1) {
+      return List.of();
+    }
+    long deadline = System.nanoTime() + wait.toNanos();
+    try {
+      List<Received> claimed = claimAbandoned(max);
+      if (!claimed.isEmpty()) {
+        return claimed;
+      }
+      while (true) {
+        long left = deadline - System.nanoTime();
+        XReadArgs args = XReadArgs.Builder.count(max);
+        if (left > 0) {
+          // BLOCK 0 would wait for ever: at least a millisecond.
+          args.block(
+              Math.max(1, Math.min(Duration.ofNanos(left).toMillis(), longestBlock.toMillis())));
+        }
+        List<Received> got = entries(readGroup(args));
+        if (!got.isEmpty() || deadline - System.nanoTime() <= 0) {
+          return got;
+        }
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+      }
+    } catch (RedisException e) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      throw RedisMq.failure(settings, "cannot read stream '" + settings.stream() + "'", e);
+    }
+  }
+
+  @SuppressWarnings("unchecked") // one stream in Lettuce's varargs of generic offsets
+  private List<StreamMessage<byte[], byte[]>> readGroup(XReadArgs args) {
+    return commands.xreadgroup(me, args, XReadArgs.StreamOffset.lastConsumed(stream));
+  }
+
+  /** Entries other consumers were delivered and did not acknowledge within the timeout. */
+  private List<Received> claimAbandoned(int max) {
+    long now = System.nanoTime();
+    if (now - nextClaimNanos < 0) {
+      return List.of();
+    }
+    ClaimedMessages<byte[], byte[]> claimed =
+        commands.xautoclaim(
+            stream,
+            XAutoClaimArgs.Builder.xautoclaim(me, settings.visibilityTimeout(), claimCursor)
+                .count(max));
+    claimCursor = claimed.getId();
+    if ("0-0".equals(claimCursor)) {
+      nextClaimNanos = now + claimEveryNanos; // scanned to the end: look again later
+    }
+    return entries(claimed.getMessages());
+  }
+
+  private List<Received> entries(List<StreamMessage<byte[], byte[]>> messages) {
+    if (messages == null || messages.isEmpty()) {
+      return List.of();
+    }
+    List<Received> out = new ArrayList<>(messages.size());
+    for (StreamMessage<byte[], byte[]> m : messages) {
+      byte[] body = body(m.getBody());
+      unacked.add(m.getId());
+      out.add(new Entry(m.getId(), body == null ? new byte[0] : body));
+    }
+    return out;
+  }
+
+  private static byte[] body(Map<byte[], byte[]> fields) {
+    if (fields == null) {
+      return null;
+    }
+    for (Map.Entry<byte[], byte[]> f : fields.entrySet()) {
+      if (Arrays.equals(f.getKey(), RedisSender.FIELD)) {
+        return f.getValue();
+      }
+    }
+    return null;
+  }
+
+  /** XACK and XDEL of the given entries, in one round trip. */
+  @Override
+  public void ack(List<Received> messages) {
+    if (messages.isEmpty()) {
+      return;
+    }
+    String[] ids = new String[messages.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = ((Entry) messages.get(i)).id();
+    }
+    try {
+      RedisFuture<Long> acked = connection.async().xack(stream, group, ids);
+      RedisFuture<Long> deleted = connection.async().xdel(stream, ids);
+      if (!LettuceFutures.awaitAll(settings.commandTimeout(), acked, deleted)) {
+        throw new MqException(
+            "redis: no reply to XACK within " + settings.commandTimeout().toMillis() + " ms");
+      }
+      acked.get();
+      deleted.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("redis: interrupted while acknowledging", e);
+    } catch (java.util.concurrent.ExecutionException | RedisException e) {
+      throw RedisMq.failure(
+          settings, "cannot acknowledge on stream '" + settings.stream() + "'", e);
+    }
+    for (String id : ids) {
+      unacked.remove(id);
+    }
+  }
+
+  /**
+   * Gives back what was delivered and not acknowledged (see the class), leaves the group, and
+   * closes the connection. Idempotent; a server that does not answer leaves the entries to the
+   * visibility timeout.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (!unacked.isEmpty()) {
+        commands.xclaim(
+            stream,
+            Consumer.from(group, bytes(RELEASED)),
+            XClaimArgs.Builder.minIdleTime(0)
+                .idle(settings.visibilityTimeout().plusMinutes(1))
+                .justid(),
+            unacked.toArray(String[]::new));
+      }
+      commands.xgroupDelconsumer(stream, me);
+    } catch (RedisException e) {
+      // the visibility timeout gives them back anyway
+    } finally {
+      unacked.clear();
+      connection.close();
+    }
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,147 @@
+package io.mqbench.redis;
+
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqSender;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Sends a batch as one pipeline of XADDs on the sender's own connection (flushed once per batch),
+ * followed by a WAIT for {@code redis.replicas} replicas when set; the batch completes when every
+ * XADD (and the WAIT) has replied.
+ */
+final class RedisSender implements MqSender {
+  /** The field each entry holds its body in. */
+  static final byte[] FIELD = "b".getBytes(StandardCharsets.US_ASCII);
+
+  private final RedisSettings settings;
+  private final StatefulRedisConnection<byte[], byte[]> connection;
+  private final RedisAsyncCommands<byte[], byte[]> commands;
+  private final byte[] stream;
+  private final Set<CompletableFuture<Void>> inFlight = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  RedisSender(RedisSettings settings, StatefulRedisConnection<byte[], byte[]> connection) {
+    this.settings = settings;
+    this.connection = connection;
+    this.commands = connection.async();
+    this.stream = settings.stream().getBytes(StandardCharsets.UTF_8);
+    // Commands wait in the connection until the batch is complete: one write per batch.
+    connection.setAutoFlushCommands(false);
+  }
+
+  @Override
+  public void send(List<byte[]> batch) throws InterruptedException {
+    try {
+      sendAsync(batch).get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof MqException mq ? mq : new MqException(String.valueOf(cause), cause);
+    }
+  }
+
+  @Override
+  public synchronized CompletableFuture<Void> sendAsync(List<byte[]> batch) {
+    if (closed) {
+      return CompletableFuture.failedFuture(new MqException("redis: the sender is closed"));
+    }
+    if (batch.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<?>[] replies = new CompletableFuture<?>[batch.size()];
+    for (int i = 0; i < replies.length; i++) {
+      replies[i] = commands.xadd(stream, FIELD, batch.get(i)).toCompletableFuture();
+    }
+    CompletableFuture<Void> added = CompletableFuture.allOf(replies);
+    CompletableFuture<Void> done;
+    if (settings.replicas() > 0) {
+      RedisFuture<Long> held =
+          commands.waitForReplication(settings.replicas(), settings.replicaTimeout().toMillis());
+      done =
+          added.thenCombine(
+              held.toCompletableFuture(),
+              (v, replicas) -> {
+                if (replicas < settings.replicas()) {
+                  throw new MqException(
+                      "redis: "
+                          + replicas
+                          + " of the "
+                          + settings.replicas()
+                          + " replicas ("
+                          + RedisSettings.REPLICAS.name()
+                          + ") held the batch within "
+                          + settings.replicaTimeout().toMillis()
+                          + " ms ("
+                          + RedisSettings.REPLICA_TIMEOUT.name()
+                          + ")");
+                }
+                return null;
+              });
+    } else {
+      done = added;
+    }
+    connection.flushCommands();
+    CompletableFuture<Void> result = new CompletableFuture<>();
+    inFlight.add(result);
+    done.whenComplete(
+        (v, e) -> {
+          inFlight.remove(result);
+          if (e == null) {
+            result.complete(null);
+          } else {
+            result.completeExceptionally(failure(e));
+          }
+        });
+    return result;
+  }
+
+  private MqException failure(Throwable e) {
+    Throwable t = e;
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return RedisMq.failure(settings, "XADD to stream '" + settings.stream() + "' failed", t);
+  }
+
+  /**
+   * Waits up to the command timeout for the batches in flight, then closes the connection; a batch
+   * still without its replies fails.
+   */
+  @Override
+  public void close() {
+    CompletableFuture<?>[] pending;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      connection.flushCommands();
+      pending = inFlight.toArray(CompletableFuture<?>[]::new);
+    }
+    try {
+      CompletableFuture.allOf(pending)
+          .get(settings.commandTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | CancellationException e) {
+      // the failed batches have failed already; those still pending fail below
+    }
+    connection.close();
+    for (CompletableFuture<?> f : pending) {
+      f.completeExceptionally(
+          new MqException("redis: the sender closed before the batch's replies came"));
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.mqbench.redis;
+
+import io.mqbench.contract.MqContractKit;
+import io.mqbench.mq.Mq;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/** Every test of the contract kit against a private redis-server with appendfsync always. */
+class RedisContractIT extends MqContractKit {
+  /** Short, so that the kit's hung-receiver test finishes in seconds. */
+  private static final Duration LEASE = Duration.ofSeconds(3);
+
+  private static RedisServer server;
+
+  @BeforeAll
+  static void startServer() throws InterruptedException {
+    server = TestRedis.start(FsyncPolicy.ALWAYS);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Override
+  protected Mq openFreshQueue(String queueName) {
+    RedisMqProvider provider = new RedisMqProvider();
+    return provider.open(
+        provider.configure(
+            Map.of(
+                "redis.uri",
+                server.uri(),
+                "redis.stream",
+                queueName,
+                "redis.visibilityTimeout",
+                "3s")));
+  }
+
+  @Override
+  protected Optional<Duration> abandonedLeaseTimeout() {
+    return Optional.of(LEASE);
+  }
+}

@@ -1,0 +1,98 @@
+package io.mqbench.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.Durability.Level;
+import io.mqbench.mq.MqException;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What the redis backend declares from its settings alone, before it connects anywhere. */
+class RedisMqProviderTest {
+  private final RedisMqProvider provider = new RedisMqProvider();
+
+  private Durability durability(Map<String, String> keys) {
+    return provider.durability(provider.configure(keys));
+  }
+
+  @Test
+  void byDefaultAnAcknowledgedEntryIsFsyncedOnThePrimary() {
+    Durability d = durability(Map.of());
+    assertThat(d.level()).isEqualTo(Level.FSYNC);
+    assertThat(d.settings()).contains("appendfsync always").contains("redis.replicas=0");
+    assertThat(provider.warnings(provider.configure(Map.of()))).isEmpty();
+  }
+
+  @Test
+  void everysecIsMemoryAndWarnsOfTheSecondAPowerLossTakes() {
+    Map<String, String> keys = Map.of("redis.fsync", "everysec");
+    assertThat(durability(keys).level()).isEqualTo(Level.MEMORY);
+    assertThat(provider.warnings(provider.configure(keys)))
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith("redis.fsync=everysec:")
+        .contains("loss of up to that second is expected");
+  }
+
+  @Test
+  void awaitedReplicasAreSaidWhereTheEntryIs() {
+    Durability d = durability(Map.of("redis.replicas", "2"));
+    assertThat(d.where()).contains("2 replica(s)");
+  }
+
+  @Test
+  void theDurabilityLevelsSetTheFsyncPolicyAndNoneIsRefused() {
+    assertThat(provider.durabilityKeys(Level.FSYNC)).containsEntry("redis.fsync", "always");
+    assertThat(provider.durabilityKeys(Level.MEMORY)).containsEntry("redis.fsync", "everysec");
+    assertThatThrownBy(() -> provider.durabilityKeys(Level.NONE))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("redis cannot be set to --durability none");
+  }
+
+  @Test
+  void aMalformedUriIsRefusedNamingTheKeyBeforeAnythingConnects() {
+    assertThatThrownBy(() -> provider.configure(Map.of("redis.uri", "http://127.0.0.1:6379")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("redis.uri");
+    assertThatThrownBy(() -> provider.configure(Map.of("redis.stream", "a stream")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("redis.stream");
+  }
+
+  @Test
+  void withoutAnAddressOpeningSaysWhichKeyToSet() {
+    assertThatThrownBy(() -> provider.open(provider.configure(Map.of())))
+        .isInstanceOf(MqException.class)
+        .hasMessageStartingWith("redis.uri is not set");
+  }
+
+  @Test
+  void theTargetNeverShowsThePassword() {
+    assertThat(provider.target(provider.configure(Map.of("redis.uri", "redis://:secret@h:7000"))))
+        .isEqualTo("h:7000");
+  }
+
+  @Test
+  void aSendMayTakeTheCommandTimeoutAfterAReconnectAndTheWaitForReplicas() {
+    var limits =
+        provider.limits(
+            provider.configure(
+                Map.of(
+                    "redis.commandTimeout", "3s",
+                    "redis.connectTimeout", "1s",
+                    "redis.replicas", "1",
+                    "redis.replicaTimeout", "2s")));
+    assertThat(limits.sendTimeout()).isEqualTo(Duration.ofSeconds(6));
+  }
+
+  @Test
+  void theServersAppendOnlySettingsReadAsAPolicy() {
+    assertThat(FsyncPolicy.of("yes", "always")).isEqualTo(FsyncPolicy.ALWAYS);
+    assertThat(FsyncPolicy.of("yes", "everysec")).isEqualTo(FsyncPolicy.EVERYSEC);
+    assertThat(FsyncPolicy.of("yes", "no")).isEqualTo(FsyncPolicy.NO);
+    assertThat(FsyncPolicy.of("no", "always")).isEqualTo(FsyncPolicy.NO);
+  }
+}
