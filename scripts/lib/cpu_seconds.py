@@ -26,8 +26,9 @@ how many messages each tool says it sent and received, and prints the rounds and
                                      its line and the summary say so. Beside the whole process, the
                                      steady state: CPU from STEADY_FROM seconds after the start to
                                      STEADY_BEFORE seconds before the end (scans of /proc), per
-                                     message at the fixed rate RATE (env STEADY_RATE), which leaves
-                                     out both sides' start-up, JIT warm-up and shut-down
+                                     message at the rate the side moved (env STEADY_RATE: the rate
+                                     it says it achieved, when lower), which leaves out both
+                                     sides' start-up, JIT warm-up and shut-down
   summary RESULTS NATIVE_LABEL       per-round ratios runner / native of CPU-seconds per million
                                      messages sent, their median, and the medians of each side
 """
@@ -268,8 +269,13 @@ def record(results, r, side, label, sent, received, expected, seconds, note, usa
     held = sent_n is not None and sent_n >= HELD * float(expected)
     rate = sent_n / float(seconds) if sent_n is not None else None
     # At a fixed rate the steady state moves the target's messages per second; a side that sent
-    # fewer moved its own mean (and is marked as not holding the rate).
+    # fewer moved its own mean (and is marked as not holding the rate). A side that knows the rate
+    # it achieved while sending (the runner sends every message, late if need be) says so in
+    # STEADY_RATE.
     steady_rate = min(float(expected), sent_n or 0.0) / float(seconds)
+    given = number(os.environ.get("STEADY_RATE", ""))
+    if given:
+        steady_rate = min(steady_rate, given)
     steady_per_million = steady / steady_rate * 1e6 if steady and steady_rate else None
     with open(results, "a") as f:
         for key, value in (("cpu", cpu), ("user", user), ("sys", system), ("sent", sent_n),

@@ -448,6 +448,35 @@ class ComparisonScriptsTest {
     double whole = cpu / 150_000 * 1e6;
     assertThat(out).contains("= %.2f CPU-s per million sent".formatted(whole));
     assertThat(whole).as("start-up and end are in the whole figure").isGreaterThan(60);
+
+    // A side that sent every message but late, at half the rate (the runner when the broker
+    // cannot keep up), spent that CPU on half as many messages a second.
+    ProcessBuilder late =
+        new ProcessBuilder(recordCommand(results, usage))
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true);
+    late.environment().put("STEADY_RATE", "2500");
+    Process q = late.start();
+    String lateOut = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(q.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(lateOut).contains("steady state 100.00;");
+  }
+
+  private static List<String> recordCommand(Path results, Path usage) {
+    return List.of(
+        "python3",
+        "scripts/lib/cpu_seconds.py",
+        "record",
+        results.toString(),
+        "2",
+        "runner",
+        "runner",
+        "150000",
+        "150000",
+        "150000",
+        "30",
+        "",
+        usage.toString());
   }
 
   @Test
