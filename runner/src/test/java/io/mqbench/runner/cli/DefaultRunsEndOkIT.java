@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * receiving side is slower than their sending side on their default local broker (the ElasticMQ and
  * MongoDB stand-ins). Issue 22, defect 1: both ended "receivers behind" with exit 5. Now the
  * senders are held back to the rate both sides sustain and the run ends ok, naming which side set
- * the pace. Redis, whose default is a private redis-server, is held to the same.
+ * the pace. Redis and NATS, whose defaults are a private redis-server and nats-server, are held to
+ * the same.
  */
 class DefaultRunsEndOkIT {
   @TempDir Path tmp;
@@ -25,7 +26,7 @@ class DefaultRunsEndOkIT {
   private final CliCapture cli = new CliCapture();
 
   @ParameterizedTest
-  @ValueSource(strings = {"sqs", "mongo", "redis"})
+  @ValueSource(strings = {"sqs", "mongo", "redis", "nats"})
   void theDefaultRunEndsOk(String queue) throws Exception {
     // As exec:java passes them: system properties only, every other option at its default
     // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe).

@@ -178,6 +178,15 @@ class ComposeFilesTest {
             .filteredOn(s -> list(s, "command").contains("--replicaof"))
             .hasSize(2);
       }
+      case "nats" -> {
+        assertThat(services).hasSize(3);
+        assertThat(ROOT.resolve("docker/nats/nats.conf"))
+            .content()
+            .contains("sync_interval: always")
+            .contains("nats://nats1:6222")
+            .contains("nats://nats2:6222")
+            .contains("nats://nats3:6222");
+      }
       case "sqs" -> {
         assertThat(services).hasSize(1);
         assertThat(ROOT.resolve("docker/sqs/elasticmq.conf"))

@@ -1,0 +1,216 @@
+package io.mqbench.nats;
+
+import io.mqbench.mq.Errors;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import io.nats.client.Connection;
+import io.nats.client.JetStreamApiException;
+import io.nats.client.JetStreamManagement;
+import io.nats.client.Nats;
+import io.nats.client.Options;
+import io.nats.client.api.AckPolicy;
+import io.nats.client.api.ConsumerConfiguration;
+import io.nats.client.api.DeliverPolicy;
+import io.nats.client.api.RetentionPolicy;
+import io.nats.client.api.StorageType;
+import io.nats.client.api.StreamConfiguration;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A JetStream stream used as a queue: work-queue retention (a message leaves the stream once
+ * acknowledged), file storage, one durable pull consumer with explicit acks that every receiver
+ * shares. One connection per sender and per receiver, and one to manage the stream.
+ */
+final class NatsMq implements Mq {
+  /** JetStream's error code for a stream that does not exist. */
+  private static final int STREAM_NOT_FOUND = 10059;
+
+  private final NatsSettings settings;
+  private final MqLimits limits;
+  private final Connection admin;
+  private final boolean created;
+  private final String version;
+  private final List<AutoCloseable> opened = new ArrayList<>();
+  private boolean closed;
+
+  private NatsMq(
+      NatsSettings settings, MqLimits limits, Connection admin, boolean created, String version) {
+    this.settings = settings;
+    this.limits = limits;
+    this.admin = admin;
+    this.created = created;
+    this.version = version;
+  }
+
+  /**
+   * Connects and creates the stream and its consumer when missing.
+   *
+   * @throws MqException in one line naming the address if the server cannot be reached, refuses the
+   *     credentials or has no JetStream
+   */
+  static NatsMq open(NatsSettings settings, MqLimits limits) {
+    Connection admin = connect(settings, "admin");
+    try {
+      JetStreamManagement jsm = admin.jetStreamManagement();
+      boolean made = false;
+      try {
+        jsm.getStreamInfo(settings.stream());
+      } catch (JetStreamApiException e) {
+        if (e.getApiErrorCode() != STREAM_NOT_FOUND) {
+          throw e;
+        }
+        jsm.addStream(
+            StreamConfiguration.builder()
+                .name(settings.stream())
+                .subjects(settings.subject())
+                .storageType(StorageType.File)
+                .retentionPolicy(RetentionPolicy.WorkQueue)
+                .replicas(settings.replicas())
+                .maximumMessageSize((int) limits.maxMessageBytes())
+                .build());
+        made = true;
+      }
+      jsm.addOrUpdateConsumer(
+          settings.stream(),
+          ConsumerConfiguration.builder()
+              .durable(settings.consumer())
+              .ackPolicy(AckPolicy.Explicit)
+              .ackWait(settings.ackWait())
+              .deliverPolicy(DeliverPolicy.All)
+              .maxDeliver(-1)
+              .maxAckPending(-1)
+              .build());
+      return new NatsMq(settings, limits, admin, made, admin.getServerInfo().getVersion());
+    } catch (IOException | JetStreamApiException | RuntimeException e) {
+      close(admin);
+      throw failure(settings, "cannot open stream '" + settings.stream() + "'", e);
+    }
+  }
+
+  /** A connection of its own, named for the server's monitoring. */
+  static Connection connect(NatsSettings settings, String role) {
+    Options options =
+        Options.builder()
+            .server(settings.url())
+            .connectionName("mqbench-" + role)
+            .connectionTimeout(settings.connectTimeout())
+            // A lost connection is tried again (a restarted server), for about a minute.
+            .maxReconnects(60)
+            .noRandomize()
+            .errorListener(new QuietErrors())
+            .build();
+    try {
+      return Nats.connect(options);
+    } catch (IOException e) {
+      throw failure(settings, "cannot connect", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("nats: interrupted while connecting to " + settings.address(), e);
+    }
+  }
+
+  /** A failure of this backend as one line naming the server. */
+  static MqException failure(NatsSettings settings, String what, Throwable e) {
+    if (e instanceof MqException mq) {
+      return mq;
+    }
+    String why = Errors.oneLine(e);
+    if (why.contains("Authorization Violation") || why.contains("authorization violation")) {
+      return new MqException(
+          "nats: the server at "
+              + settings.address()
+              + " refused the credentials of "
+              + NatsSettings.URL.name()
+              + " ("
+              + why
+              + ")",
+          e);
+    }
+    if (why.startsWith("Unable to connect")) {
+      return new MqException(
+          "nats: cannot connect to " + settings.address() + " (" + Errors.rootMessage(e) + ")", e);
+    }
+    if (e instanceof IllegalStateException && why.contains("JetStream")) {
+      return new MqException(
+          "nats: the server at " + settings.address() + " has no JetStream (" + why + ")", e);
+    }
+    return new MqException("nats: " + what + " at " + settings.address() + ": " + why, e);
+  }
+
+  @Override
+  public synchronized MqSender createSender() {
+    checkOpen();
+    NatsSender sender = new NatsSender(settings, connect(settings, "sender"));
+    opened.add(sender);
+    return limits.enforce("nats", sender);
+  }
+
+  @Override
+  public synchronized MqReceiver createReceiver() {
+    checkOpen();
+    NatsReceiver receiver = NatsReceiver.start(settings, connect(settings, "receiver"));
+    opened.add(receiver);
+    return receiver;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new MqException("nats: the backend is closed");
+    }
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    return Map.of("nats-server", version);
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return Optional.of(created);
+  }
+
+  /** Deletes the stream, its messages and its consumer. */
+  @Override
+  public boolean removeQueue() {
+    try {
+      admin.jetStreamManagement().deleteStream(settings.stream());
+      return true;
+    } catch (IOException | JetStreamApiException e) {
+      throw failure(settings, "cannot remove stream '" + settings.stream() + "'", e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (int i = opened.size() - 1; i >= 0; i--) {
+      try {
+        opened.get(i).close();
+      } catch (Exception e) {
+        // closing the rest matters more
+      }
+    }
+    close(admin);
+  }
+
+  static void close(Connection connection) {
+    try {
+      connection.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Keeps the client's own error reports off the terminal: failures reach the caller anyway. */
+  private static final class QuietErrors implements io.nats.client.ErrorListener {}
+}

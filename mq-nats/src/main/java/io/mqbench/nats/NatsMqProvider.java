@@ -1,0 +1,159 @@
+package io.mqbench.nats;
+
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code nats} backend: a NATS JetStream stream with work-queue retention and file storage as a
+ * queue, read through one durable pull consumer with explicit acks (competing receivers).
+ *
+ * <p>With no address the runner uses the server on 127.0.0.1:4222 (the port {@code docker/nats.yml}
+ * publishes) if one answers, else a private {@code nats-server} ({@link NatsServer}).
+ */
+public final class NatsMqProvider implements BrokerBackend {
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(NatsSettings.URL.name()),
+          "docker/nats.yml",
+          NatsSettings.COMPOSE_ADDRESS,
+          "nats://" + NatsSettings.COMPOSE_ADDRESS,
+          "apt-get install nats-server");
+
+  /** Beyond the request timeout, how long the client may take to fail an unanswered publish. */
+  private static final Duration CLEANUP = Duration.ofSeconds(5);
+
+  @Override
+  public String name() {
+    return "nats";
+  }
+
+  @Override
+  public String description() {
+    return "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
+        + " acknowledged by the stream, a durable pull consumer with explicit acks";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return NatsSettings.KEYS;
+  }
+
+  /** Also parses the URL, so that a malformed one fails before the run. */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = BrokerBackend.super.configure(raw);
+    if (NatsSettings.hasAddress(config)) {
+      NatsSettings.from(config);
+    }
+    return config;
+  }
+
+  /** fsync: a server with sync_interval always; memory: the server's default interval. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case FSYNC -> Map.of(NatsSettings.SYNC_ALWAYS.name(), "true");
+      case MEMORY -> Map.of(NatsSettings.SYNC_ALWAYS.name(), "false");
+      default ->
+          throw new ConfigException(
+              "nats cannot be set to --durability "
+                  + level.key()
+                  + ": a publish acknowledgement comes once the stream stored the message (fsync"
+                  + " or memory)");
+    };
+  }
+
+  /**
+   * A publish acknowledgement means a majority of the stream's replicas stored the message: in
+   * their file store's page cache, fsynced only with {@code sync_interval: always}.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    boolean always = config.get(NatsSettings.SYNC_ALWAYS);
+    int replicas = config.get(NatsSettings.REPLICAS);
+    String where =
+        replicas == 1
+            ? "on the stream's server"
+            : "on a majority of the stream's " + replicas + " replicas";
+    String settings =
+        NatsSettings.SYNC_ALWAYS.name()
+            + "="
+            + always
+            + (always
+                ? " (sync_interval: always)"
+                : " (sync_interval: the server's, 2 minutes by default)")
+            + ", "
+            + NatsSettings.REPLICAS.name()
+            + "="
+            + replicas
+            + ", file storage, publish acknowledgements";
+    return new Durability(
+        always ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, settings);
+  }
+
+  @Override
+  public List<String> warnings(MqConfig config) {
+    if (config.get(NatsSettings.SYNC_ALWAYS)) {
+      return List.of();
+    }
+    return List.of(
+        NatsSettings.SYNC_ALWAYS.name()
+            + "=false: JetStream acknowledges a publish before it fsyncs, which it does every 2"
+            + " minutes by default (sync_interval); loss of acknowledged messages is expected on"
+            + " power loss. With sync_interval: always on the server, pass -p "
+            + NatsSettings.SYNC_ALWAYS.name()
+            + "=true");
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    if (!NatsSettings.hasAddress(config)) {
+      return "unset (" + NatsSettings.URL.name() + ")";
+    }
+    return NatsSettings.from(config).address();
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    return NatsMq.open(NatsSettings.from(config), limits(config));
+  }
+
+  @Override
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  /** A private nats-server with JetStream, syncing always when the key says so. */
+  @Override
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return NatsServer.installed()
+        .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null));
+  }
+
+  /**
+   * The largest message is {@code nats.maxMessageBytes}; an unanswered publish fails after the
+   * request timeout (the client looks every few seconds), after a reconnect at most.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    int max = config.get(NatsSettings.MAX_MESSAGE_BYTES);
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(max, NatsSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withSendTimeout(
+            config
+                .get(NatsSettings.REQUEST_TIMEOUT)
+                .plus(CLEANUP)
+                .plus(config.get(NatsSettings.CONNECT_TIMEOUT)));
+  }
+}

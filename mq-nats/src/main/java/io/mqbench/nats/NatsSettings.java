@@ -1,0 +1,221 @@
+package io.mqbench.nats;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.MqException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The configuration keys of the {@code nats} backend and the settings parsed from them.
+ *
+ * @param url the server, {@code nats://[user:password@]host:port} (never print it: see {@link
+ *     #address()})
+ * @param address {@code host:port}, for messages
+ * @param stream the JetStream stream that is the queue
+ * @param subject the subject messages are published on, the stream's only subject
+ * @param consumer the durable pull consumer all receivers share
+ * @param replicas the stream's replicas, when this backend creates it
+ * @param syncAlways whether the server fsyncs before it acknowledges ({@code sync_interval:
+ *     always})
+ * @param ackWait how long a delivered, unacknowledged message stays with its receiver
+ * @param prefetch how many messages a receiver's client keeps pulled ahead
+ * @param connectTimeout TCP connect and handshake timeout
+ * @param requestTimeout how long a publish waits for the stream's acknowledgement
+ */
+record NatsSettings(
+    String url,
+    String address,
+    String stream,
+    String subject,
+    String consumer,
+    int replicas,
+    boolean syncAlways,
+    Duration ackWait,
+    int prefetch,
+    Duration connectTimeout,
+    Duration requestTimeout) {
+
+  /** Where docker/nats.yml publishes its first server, NATS's own port. */
+  static final String COMPOSE_ADDRESS = "127.0.0.1:4222";
+
+  /** The server; a secret, it may hold a password. */
+  static final ConfigKey<String> URL =
+      ConfigKey.string(
+              "nats.url",
+              null,
+              "NATS server nats://[user:password@]host[:port]; unset: "
+                  + COMPOSE_ADDRESS
+                  + " (docker/nats.yml) if it answers, else a private nats-server with JetStream"
+                  + " started for the run")
+          .markedSecret();
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+  /** The stream. */
+  static final ConfigKey<String> STREAM =
+      ConfigKey.matching(
+          "nats.stream",
+          "mqbench",
+          NAME,
+          "1 to 64 letters, digits, _ or -",
+          "the JetStream stream that is the queue (work-queue retention, file storage); created"
+              + " with its consumer when missing");
+
+  /** The subject; by default derived from the stream's name. */
+  static final ConfigKey<String> SUBJECT =
+      ConfigKey.matching(
+          "nats.subject",
+          null,
+          Pattern.compile("[A-Za-z0-9_.-]{1,200}"),
+          "letters, digits, _, - and dots, no wildcards",
+          "the subject messages are published on; unset: mqbench.<stream>");
+
+  /** The durable consumer. */
+  static final ConfigKey<String> CONSUMER =
+      ConfigKey.matching(
+          "nats.consumer",
+          "mqbench",
+          NAME,
+          "1 to 64 letters, digits, _ or -",
+          "the durable pull consumer all receivers share (explicit acks)");
+
+  /** The stream's replicas when created. */
+  static final ConfigKey<Integer> REPLICAS =
+      ConfigKey.integer(
+          "nats.replicas",
+          1,
+          1,
+          5,
+          "servers",
+          "replicas of the stream when this backend creates it; a publish is acknowledged once a"
+              + " majority of them stored it");
+
+  /** Whether the server runs with sync_interval: always. */
+  static final ConfigKey<Boolean> SYNC_ALWAYS =
+      ConfigKey.bool(
+          "nats.syncAlways",
+          false,
+          "the server runs JetStream with sync_interval: always (fsync before each"
+              + " acknowledgement; nats-server 2.10 or later); false: its default, an fsync every 2"
+              + " minutes. The server's setting, stated here: the client cannot read it");
+
+  /** The lease of a delivered message. */
+  static final ConfigKey<Duration> ACK_WAIT =
+      ConfigKey.duration(
+          "nats.ackWait",
+          Duration.ofSeconds(30),
+          Duration.ofMillis(500),
+          Duration.ofDays(1),
+          "",
+          "a message delivered and not acknowledged within this time is delivered again (the"
+              + " consumer's ack_wait); a receiver that closes gives its messages back at once");
+
+  /** Pulled ahead per receiver. */
+  static final ConfigKey<Integer> PREFETCH =
+      ConfigKey.integer(
+          "nats.prefetch",
+          256,
+          1,
+          100_000,
+          "messages",
+          "how many messages a receiver's client keeps pulled ahead of receive (its pull batch)");
+
+  /** Connect timeout. */
+  static final ConfigKey<Duration> CONNECT_TIMEOUT =
+      ConfigKey.duration(
+          "nats.connectTimeout",
+          Duration.ofSeconds(5),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(5),
+          "",
+          "TCP connect and handshake timeout: opening fails after it when the server does not"
+              + " answer");
+
+  /** Publish acknowledgement timeout. */
+  static final ConfigKey<Duration> REQUEST_TIMEOUT =
+      ConfigKey.duration(
+          "nats.requestTimeout",
+          Duration.ofSeconds(10),
+          Duration.ofMillis(100),
+          Duration.ofHours(1),
+          "",
+          "how long a publish (and a JetStream API call) waits for the server's acknowledgement");
+
+  /** The largest body. */
+  static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          "nats.maxMessageBytes",
+          1 << 20,
+          1,
+          64 << 20,
+          "bytes",
+          "the largest message a sender accepts (nats-server's max_payload is 1 MiB by default)");
+
+  static final List<ConfigKey<?>> KEYS =
+      List.of(
+          URL,
+          STREAM,
+          SUBJECT,
+          CONSUMER,
+          REPLICAS,
+          SYNC_ALWAYS,
+          ACK_WAIT,
+          PREFETCH,
+          CONNECT_TIMEOUT,
+          REQUEST_TIMEOUT,
+          MAX_MESSAGE_BYTES);
+
+  /**
+   * Parses the configuration; connects nothing.
+   *
+   * @throws MqException if no URL is configured
+   * @throws ConfigException naming {@code nats.url} if it is malformed
+   */
+  static NatsSettings from(MqConfig config) {
+    String url =
+        config
+            .find(URL)
+            .orElseThrow(
+                () ->
+                    new MqException(
+                        URL.name()
+                            + " is not set: pass -p "
+                            + URL.name()
+                            + "=nats://"
+                            + COMPOSE_ADDRESS
+                            + " or leave it unset in the runner, which starts a local server"));
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (URISyntaxException e) {
+      throw new ConfigException(URL.name() + " is not a nats:// URL (" + e.getReason() + ")");
+    }
+    if (!"nats".equals(uri.getScheme()) || uri.getHost() == null) {
+      throw new ConfigException(URL.name() + " is not a nats://host[:port] URL");
+    }
+    int port = uri.getPort() < 0 ? 4222 : uri.getPort();
+    String stream = config.get(STREAM);
+    return new NatsSettings(
+        url,
+        uri.getHost() + ":" + port,
+        stream,
+        config.find(SUBJECT).orElse("mqbench." + stream),
+        config.get(CONSUMER),
+        config.get(REPLICAS),
+        config.get(SYNC_ALWAYS),
+        config.get(ACK_WAIT),
+        config.get(PREFETCH),
+        config.get(CONNECT_TIMEOUT),
+        config.get(REQUEST_TIMEOUT));
+  }
+
+  /** Whether an address is given. */
+  static boolean hasAddress(MqConfig config) {
+    return config.find(URL).isPresent();
+  }
+}
