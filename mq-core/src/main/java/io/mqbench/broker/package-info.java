@@ -11,6 +11,9 @@
  *       io.mqbench.broker.JavaLocalBroker}: the one local-broker template. A Java backend declares
  *       a descriptor (distribution, main class, ports, address key, heap key, readiness,
  *       description); the template runs it.
+ *   <li>{@link io.mqbench.broker.NativeServer}: the template for a server that is not Java (an
+ *       installed package's executable): its command line from the backend, the rest (free port,
+ *       scratch directory, readiness, stop, hold) the template's.
  *   <li>{@link io.mqbench.broker.JavaBroker}: a Java broker's classpath, resolved by the build in a
  *       broker-distribution module ({@code mq-<backend>-broker}) together with the main class that
  *       runs on it, and its command line.

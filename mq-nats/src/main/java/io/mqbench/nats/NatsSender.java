@@ -1,5 +1,6 @@
 package io.mqbench.nats;
 
+import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
 import io.nats.client.Connection;
@@ -7,14 +8,8 @@ import io.nats.client.JetStream;
 import io.nats.client.JetStreamOptions;
 import java.io.IOException;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Publishes each message of a batch asynchronously to the stream's subject on the sender's own
@@ -25,12 +20,15 @@ final class NatsSender implements MqSender {
   private final NatsSettings settings;
   private final Connection connection;
   private final JetStream jetStream;
-  private final Set<CompletableFuture<Void>> inFlight = ConcurrentHashMap.newKeySet();
+  private final BatchesInFlight inFlight;
   private volatile boolean closed;
 
   NatsSender(NatsSettings settings, Connection connection) {
     this.settings = settings;
     this.connection = connection;
+    this.inFlight =
+        new BatchesInFlight(
+            e -> NatsMq.failure(settings, "publish to '" + settings.subject() + "' failed", e));
     try {
       this.jetStream =
           connection.jetStream(
@@ -65,30 +63,10 @@ final class NatsSender implements MqSender {
         acks[i] = jetStream.publishAsync(settings.subject(), batch.get(i));
       }
     } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(failure(e));
+      return CompletableFuture.failedFuture(
+          NatsMq.failure(settings, "publish to '" + settings.subject() + "' failed", e));
     }
-    CompletableFuture<Void> result = new CompletableFuture<>();
-    inFlight.add(result);
-    CompletableFuture.allOf(acks)
-        .whenComplete(
-            (v, e) -> {
-              inFlight.remove(result);
-              if (e == null) {
-                result.complete(null);
-              } else {
-                result.completeExceptionally(failure(e));
-              }
-            });
-    return result;
-  }
-
-  private MqException failure(Throwable e) {
-    Throwable t = e;
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return NatsMq.failure(settings, "publish to '" + settings.subject() + "' failed", t);
+    return inFlight.track(acks);
   }
 
   /**
@@ -97,26 +75,15 @@ final class NatsSender implements MqSender {
    */
   @Override
   public void close() {
-    CompletableFuture<?>[] pending;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
-      pending = inFlight.toArray(CompletableFuture<?>[]::new);
     }
-    try {
-      CompletableFuture.allOf(pending)
-          .get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (ExecutionException | TimeoutException | CancellationException e) {
-      // the failed batches have failed already; those still pending fail below
-    }
-    NatsMq.close(connection);
-    for (CompletableFuture<?> f : pending) {
-      f.completeExceptionally(
-          new MqException("nats: the sender closed before the batch was acknowledged"));
-    }
+    inFlight.closeThen(
+        settings.requestTimeout(),
+        () -> NatsMq.close(connection),
+        "nats: the sender closed before the batch was acknowledged");
   }
 }

@@ -3,18 +3,13 @@ package io.mqbench.redis;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Sends a batch as one pipeline of XADDs on the sender's own connection (flushed once per batch),
@@ -29,7 +24,7 @@ final class RedisSender implements MqSender {
   private final StatefulRedisConnection<byte[], byte[]> connection;
   private final RedisAsyncCommands<byte[], byte[]> commands;
   private final byte[] stream;
-  private final Set<CompletableFuture<Void>> inFlight = ConcurrentHashMap.newKeySet();
+  private final BatchesInFlight inFlight;
   private volatile boolean closed;
 
   RedisSender(RedisSettings settings, StatefulRedisConnection<byte[], byte[]> connection) {
@@ -37,6 +32,9 @@ final class RedisSender implements MqSender {
     this.connection = connection;
     this.commands = connection.async();
     this.stream = settings.stream().getBytes(StandardCharsets.UTF_8);
+    this.inFlight =
+        new BatchesInFlight(
+            e -> RedisMq.failure(settings, "XADD to stream '" + settings.stream() + "' failed", e));
     // Commands wait in the connection until the batch is complete: one write per batch.
     connection.setAutoFlushCommands(false);
   }
@@ -91,28 +89,9 @@ final class RedisSender implements MqSender {
     } else {
       done = added;
     }
+    CompletableFuture<Void> batchDone = inFlight.track(done);
     connection.flushCommands();
-    CompletableFuture<Void> result = new CompletableFuture<>();
-    inFlight.add(result);
-    done.whenComplete(
-        (v, e) -> {
-          inFlight.remove(result);
-          if (e == null) {
-            result.complete(null);
-          } else {
-            result.completeExceptionally(failure(e));
-          }
-        });
-    return result;
-  }
-
-  private MqException failure(Throwable e) {
-    Throwable t = e;
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return RedisMq.failure(settings, "XADD to stream '" + settings.stream() + "' failed", t);
+    return batchDone;
   }
 
   /**
@@ -121,27 +100,16 @@ final class RedisSender implements MqSender {
    */
   @Override
   public void close() {
-    CompletableFuture<?>[] pending;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
       connection.flushCommands();
-      pending = inFlight.toArray(CompletableFuture<?>[]::new);
     }
-    try {
-      CompletableFuture.allOf(pending)
-          .get(settings.commandTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (ExecutionException | TimeoutException | CancellationException e) {
-      // the failed batches have failed already; those still pending fail below
-    }
-    connection.close();
-    for (CompletableFuture<?> f : pending) {
-      f.completeExceptionally(
-          new MqException("redis: the sender closed before the batch's replies came"));
-    }
+    inFlight.closeThen(
+        settings.commandTimeout(),
+        connection::close,
+        "redis: the sender closed before the batch's replies came");
   }
 }

@@ -1,0 +1,173 @@
+package io.mqbench.broker;
+
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.MqException;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The local-broker template for a server that is not Java (the {@code redis-server} or {@code
+ * nats-server} of a Debian package): one process of the installed executable on 127.0.0.1 and a
+ * free port, its data in a scratch directory of its own, ready once its port answers, stopped (its
+ * data kept) by {@link #stop()} and removed with its data by {@link #close()}, with the no-orphans
+ * guarantee and the held stop of {@link BrokerProcess}. A backend gives the command line and the
+ * address it then has.
+ */
+public abstract class NativeServer implements LocalBroker {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+  private final Path executable;
+  private final ScratchDirectory scratch;
+  private final int port;
+  private BrokerProcess process;
+  private StopHold hold;
+  private boolean closed;
+
+  /**
+   * Prepares a server; nothing runs until {@link #start()}.
+   *
+   * @param executable the server's executable
+   * @param prefix the scratch directory's name prefix, {@code "mqbench-redis-"}
+   */
+  protected NativeServer(Path executable, String prefix) {
+    this.executable = executable;
+    this.scratch = ScratchDirectory.create(prefix);
+    this.port = Loopback.freePort();
+  }
+
+  /**
+   * Finds an executable on the PATH, else in /usr/bin and /usr/sbin.
+   *
+   * @param name its file name, {@code "redis-server"}
+   * @return its path, if installed
+   */
+  public static Optional<Path> installed(String name) {
+    List<Path> dirs = new ArrayList<>();
+    for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      if (!d.isEmpty()) {
+        dirs.add(Paths.get(d));
+      }
+    }
+    dirs.add(Paths.get("/usr/bin"));
+    dirs.add(Paths.get("/usr/sbin"));
+    return dirs.stream().map(d -> d.resolve(name)).filter(Files::isExecutable).findFirst();
+  }
+
+  /**
+   * The command line that starts the server in the foreground, writing its log to standard output;
+   * may write configuration files into {@code directory} first.
+   *
+   * @param executable the server's executable
+   * @param directory its scratch directory, for data and configuration
+   * @param port the port it must listen on, on 127.0.0.1 only
+   * @return the command
+   * @throws MqException if the server cannot be started as configured; the message says why
+   * @throws InterruptedException if interrupted while preparing it
+   */
+  protected abstract List<String> command(Path executable, Path directory, int port)
+      throws InterruptedException;
+
+  /**
+   * @param config the configuration without an address
+   * @return the same configuration pointing at this running server
+   */
+  protected abstract MqConfig pointAt(MqConfig config);
+
+  /**
+   * @return what the server is, for messages: {@code "private redis-server"}
+   */
+  protected abstract String name();
+
+  @Override
+  public MqConfig start(MqConfig config) throws InterruptedException {
+    start();
+    return pointAt(config);
+  }
+
+  /**
+   * @return the port it listens on, on 127.0.0.1
+   */
+  public int port() {
+    return port;
+  }
+
+  /**
+   * @return the executable it runs
+   */
+  protected Path executable() {
+    return executable;
+  }
+
+  /**
+   * @return the running server's process, to freeze or kill it in tests
+   * @throws IllegalStateException if it is not running
+   */
+  public synchronized BrokerProcess process() {
+    if (process == null) {
+      throw new IllegalStateException("the server is not running");
+    }
+    return process;
+  }
+
+  /**
+   * Starts the server (again, on the same data, after {@link #stop()}) and waits until its port
+   * answers.
+   *
+   * @throws MqException if it cannot start or does not answer within 30 s; the message says why
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public synchronized void start() throws InterruptedException {
+    if (closed) {
+      throw new IllegalStateException("the server is closed");
+    }
+    Path dir = scratch.path();
+    process =
+        BrokerProcess.start(
+            name() + " on 127.0.0.1:" + port,
+            command(executable, dir, port),
+            false,
+            dir,
+            dir.resolve("server.log"),
+            env -> {});
+    if (hold != null) {
+      process.holdStop(hold);
+    }
+    process.awaitReady(
+        () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(200)), START_TIMEOUT);
+  }
+
+  /** Stops the server, keeping its data for a {@link #start()}. */
+  public synchronized void stop() {
+    if (process != null) {
+      process.close();
+      process = null;
+    }
+  }
+
+  @Override
+  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
+    hold = new StopHold(onShutdown, atMost);
+    if (process != null) {
+      process.holdStop(hold);
+    }
+    return hold;
+  }
+
+  /** Stops the server and deletes its directory. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    stop();
+    closed = true;
+    scratch.close();
+  }
+}
