@@ -76,6 +76,22 @@ public final class BatchesInFlight {
     }
   }
 
+  /**
+   * Waits for a batch, as a synchronous {@link MqSender#send} over {@link MqSender#sendAsync}.
+   *
+   * @param batch a batch's future, from {@link #track}
+   * @throws MqException the batch's failure
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public static void await(CompletableFuture<Void> batch) throws InterruptedException {
+    try {
+      batch.get();
+    } catch (ExecutionException e) {
+      Throwable cause = unwrap(e);
+      throw cause instanceof MqException mq ? mq : new MqException(String.valueOf(cause), cause);
+    }
+  }
+
   private static Throwable unwrap(Throwable e) {
     Throwable t = e;
     while ((t instanceof CompletionException || t instanceof ExecutionException)

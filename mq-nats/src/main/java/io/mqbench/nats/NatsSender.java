@@ -9,7 +9,6 @@ import io.nats.client.JetStreamOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * Publishes each message of a batch asynchronously to the stream's subject on the sender's own
@@ -41,12 +40,7 @@ final class NatsSender implements MqSender {
 
   @Override
   public void send(List<byte[]> batch) throws InterruptedException {
-    try {
-      sendAsync(batch).get();
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      throw cause instanceof MqException mq ? mq : new MqException(String.valueOf(cause), cause);
-    }
+    BatchesInFlight.await(sendAsync(batch));
   }
 
   @Override

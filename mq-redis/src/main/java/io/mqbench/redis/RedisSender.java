@@ -9,7 +9,6 @@ import io.mqbench.mq.MqSender;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * Sends a batch as one pipeline of XADDs on the sender's own connection (flushed once per batch),
@@ -41,12 +40,7 @@ final class RedisSender implements MqSender {
 
   @Override
   public void send(List<byte[]> batch) throws InterruptedException {
-    try {
-      sendAsync(batch).get();
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      throw cause instanceof MqException mq ? mq : new MqException(String.valueOf(cause), cause);
-    }
+    BatchesInFlight.await(sendAsync(batch));
   }
 
   @Override
