@@ -18,6 +18,8 @@
 #   cpu               The cost of measuring: compare-cpu.sh against PerfTest, Kafka's tools and
 #                     artemis perf client at 5,000 and 20,000 msgs/s, 3 rounds each
 #   jmh               JMH benchmarks: Backend send and pipeline, batch 10 and 100
+#   machine-cost      Cost per million messages: a 15 s matrix of rabbitmq, redis and nats with
+#                     --machine-cost 0.384
 #
 # --list prints the section names; --plan prints each section's commands and runs nothing. Needs
 # ./mvnw -q -B package -DskipTests (runner and benchmarks jars); RabbitMQ for the sections that use
@@ -27,7 +29,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh)
+  rate-presets harness-overhead cpu jmh machine-cost)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -41,7 +43,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -255,6 +257,16 @@ section_jmh() {
   echo "|---|---|---|---|---|"
   run "$WORK/jmh.log" "${cmd[@]}" -rf json -rff "$WORK/jmh.json"
   [ -n "$PLAN" ] || figures jmh-backend "$WORK/jmh.json"
+}
+
+section_machine_cost() {
+  printf 'duration: 15s\nmatrix:\n  queue: [rabbitmq, redis, nats]\n' >"$WORK/all.yml"
+  local cmd=("${MQBENCH[@]}" run --scenario all.yml --machine-cost 0.384)
+  head_of machine-cost "Figures from \`scripts/readme-figures.sh machine-cost\`, $TODAY: \`${cmd[*]}\` with all.yml as above, each queue's local default, one run each."
+  echo "| queue (its durability) | end to end msgs/s | cost per million msgs |"
+  echo "|---|---|---|"
+  run "$WORK/machine-cost.log" "${cmd[@]/all.yml/$WORK/all.yml}" --progress never --out "$WORK/machine-cost"
+  [ -n "$PLAN" ] || figures cost-rows "$(newest "$WORK/machine-cost" summary.csv)"
 }
 
 [ -n "$PLAN" ] || cp runner/target/mqbench.jar "$JAR" || { echo "runner/target/mqbench.jar is missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }

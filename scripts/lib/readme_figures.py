@@ -206,6 +206,23 @@ def durability_row(label, path):
     )
 
 
+def cost_rows(path):
+    """One row per run of a matrix's summary.csv: queue and durability, end to end msgs/s, cost."""
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            cost = row.get("cost_per_million_msgs", "")
+            currency = row.get("cost_basis", "").split(":")[0]
+            print(
+                "| %s (%s) | %s | %s |"
+                % (
+                    row["queue"],
+                    row.get("durability_detail", ""),
+                    grouped(row["end_to_end_msgs_per_s"]),
+                    (cost + " " + currency) if cost else "-",
+                )
+            )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -236,6 +253,8 @@ def main(argv):
         limits_row(args[0], args[1], args[2])
     elif command == "durability-row":
         durability_row(args[0], args[1])
+    elif command == "cost-rows":
+        cost_rows(args[0])
     elif command == "grouped":
         print(grouped(args[0]))
     else:

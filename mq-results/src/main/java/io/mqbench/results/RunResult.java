@@ -6,9 +6,11 @@ import io.mqbench.engine.Tick;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.mq.Durability;
 import io.soabase.recordbuilder.core.RecordBuilder;
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -50,6 +52,8 @@ import java.util.Map;
  *     delivery.bin} and a later {@code mqbench drain}; not in {@code run.json}; null when unknown
  * @param requests for backends billed per request: the requests made and the estimated cost per
  *     million messages; null (and not in {@code run.json}) for the others
+ * @param machineCost for a run given {@code --machine-cost}: what a million messages cost on
+ *     machines paid by the hour, at the run's rate; null (and not in {@code run.json}) otherwise
  * @param limit which side set the pace when the receiving side did (see {@link Limit}); null
  *     otherwise
  * @param durability where an acknowledged message was when its acknowledgement arrived, under the
@@ -85,6 +89,7 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) HarnessUse harness,
     @JsonIgnore DeliveryBitmaps delivery,
     @JsonInclude(JsonInclude.Include.NON_NULL) RequestCost requests,
+    @JsonInclude(JsonInclude.Include.NON_NULL) MachineCost machineCost,
     @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
     @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability,
     @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock)
@@ -94,11 +99,11 @@ public record RunResult(
    * The version of {@code run.json}'s format written now. Version 1 (no {@code formatVersion} in
    * the file) had the same fields; version 2 added {@code formatVersion} itself; version 3 added
    * {@code endToEndClock} (absent, null, in older files); version 4 added {@code partial} (absent,
-   * empty, in older files); version 5 added {@code harness} (absent, null, in older files). A field
-   * added later raises it, and the tests of reading a version-1 file name the new field with the
-   * value it reads as.
+   * empty, in older files); version 5 added {@code harness} (absent, null, in older files); version
+   * 6 added {@code machineCost} (absent, null, in older files). A field added later raises it, and
+   * the tests of reading a version-1 file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 5;
+  public static final int FORMAT_VERSION = 6;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
@@ -183,6 +188,45 @@ public record RunResult(
   /**
    * @return true unless the run failed, lost messages or was harness-limited
    */
+  /**
+   * @return the cost of moving a million messages: per request for a queue billed so ({@link
+   *     #requests}), else on machines paid by the hour ({@link #machineCost}); null with neither
+   */
+  @JsonIgnore
+  public Double costPerMillionMessages() {
+    if (requests != null && requests.costPerMillionMessages() != null) {
+      return requests.costPerMillionMessages();
+    }
+    return machineCost == null ? null : machineCost.costPerMillionMessages();
+  }
+
+  /**
+   * @return what {@link #costPerMillionMessages} comes from, with its inputs and currency ({@code
+   *     USD: machines 0.384 per hour at 41,000.0 msgs/s end to end}); empty with no cost
+   */
+  @JsonIgnore
+  public String costBasis() {
+    if (requests != null && requests.costPerMillionMessages() != null) {
+      return String.format(
+          Locale.ROOT,
+          "%s: billed requests x %s per million",
+          requests.currency(),
+          BigDecimal.valueOf(requests.pricePerMillionRequests())
+              .stripTrailingZeros()
+              .toPlainString());
+    }
+    if (machineCost == null || machineCost.costPerMillionMessages() == null) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: machines %s per hour at %.1f msgs/s %s",
+        machineCost.currency(),
+        BigDecimal.valueOf(machineCost.pricePerHour()).stripTrailingZeros().toPlainString(),
+        machineCost.msgsPerSecond(),
+        machineCost.rateBasis());
+  }
+
   @JsonIgnore
   public boolean ok() {
     return status == RunStatus.OK;

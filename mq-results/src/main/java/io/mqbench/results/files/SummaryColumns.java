@@ -66,7 +66,8 @@ public final class SummaryColumns {
       E2E_CLOCK_DRIFT_MS = "e2e_clock_drift_ms",
       E2E_MEANINGFUL = "e2e_meaningful",
       REQUESTS_BILLED = "requests_billed",
-      COST_PER_MILLION_MSGS = "cost_per_million_msgs";
+      COST_PER_MILLION_MSGS = "cost_per_million_msgs",
+      COST_BASIS = "cost_basis";
 
   /** The timeline sheet's own columns: the tick, and its length in seconds. */
   public static final String SECOND = "second", SECONDS = "seconds";
@@ -216,15 +217,14 @@ public final class SummaryColumns {
         new Column(
             E2E_MEANINGFUL,
             r -> r.endToEndClock() == null ? "" : (Object) r.endToEndClock().meaningful()));
-    // Backends billed per request (sqs) only; the currency is the configured price's (run.json).
+    // Backends billed per request (sqs), or the machines' hourly price (--machine-cost); one column
+    // for either, so that a matrix across both kinds compares them, and the basis beside it.
     c.add(new Column(REQUESTS_BILLED, r -> r.requests() == null ? "" : r.requests().billed()));
     c.add(
         new Column(
             COST_PER_MILLION_MSGS,
-            r ->
-                r.requests() == null || r.requests().costPerMillionMessages() == null
-                    ? ""
-                    : round(r.requests().costPerMillionMessages(), 4)));
+            r -> r.costPerMillionMessages() == null ? "" : round(r.costPerMillionMessages(), 6)));
+    c.add(new Column(COST_BASIS, RunResult::costBasis));
     return List.copyOf(c);
   }
 

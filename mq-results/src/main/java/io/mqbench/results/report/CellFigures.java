@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.results.Latency;
+import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param endToEnd senders and receivers together: end-to-end msgs/s while senders sent (absent
  *     otherwise)
  * @param achieved rate mode: achieved msgs/s (absent otherwise)
+ * @param cost the cost of moving a million messages ({@link RunResult#costPerMillionMessages}), in
+ *     the currency of the first run's price; absent without a price
  * @param latencies by latency name, by percentile suffix ({@link Latency#SUFFIXES})
  */
 public record CellFigures(
@@ -35,6 +38,7 @@ public record CellFigures(
     Estimate received,
     Estimate endToEnd,
     Estimate achieved,
+    Estimate cost,
     Map<String, Map<String, Estimate>> latencies) {
 
   /**
@@ -96,6 +100,7 @@ public record CellFigures(
         Estimate.of(runs.stream().map(RunFigures::receivedPerSecond).toList()),
         Estimate.of(runs.stream().map(RunFigures::endToEndPerSecond).toList()),
         Estimate.of(runs.stream().map(RunFigures::achievedRate).toList()),
+        Estimate.of(runs.stream().map(r -> r.result().costPerMillionMessages()).toList()),
         latencies);
   }
 

@@ -213,6 +213,10 @@ public final class HtmlReport {
             .append(" ms</th>");
       }
     }
+    boolean costs = cells.stream().anyMatch(c -> c.cost().present());
+    if (costs) {
+      h.append("<th>cost per million msgs</th>");
+    }
     h.append("</tr>\n");
     // Beside brokers, the in-process reference is never anyone's best; nor is a cell that did not
     // store what it acknowledged: its speed is bought with the promise the others keep.
@@ -269,6 +273,11 @@ public final class HtmlReport {
         Estimate e = c.latency(col[0], col[1]);
         number(h, e, 3, rival && compare && best != null && e.present() && e.mean() == best, tag);
       }
+      if (costs) {
+        Double cheapest = best(rivals, CellFigures::cost, false);
+        boolean best = rival && compare && c.cost().present() && c.cost().mean() == cheapest;
+        number(h, c.cost(), 6, best, c.cost().present() ? " " + costCurrency(c) + tag : tag);
+      }
       h.append("</tr>\n");
     }
     h.append("</table>\n");
@@ -303,7 +312,12 @@ public final class HtmlReport {
         .append("<th class=\"l\">durability</th>")
         .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
         .append("<th>end to end msgs/s</th><th class=\"l\">end-to-end clock</th>")
-        .append("<th>lost</th><th class=\"l\">harness CPU</th></tr>\n");
+        .append("<th>lost</th><th class=\"l\">harness CPU</th>");
+    boolean costs = runs.stream().anyMatch(r -> r.result().costPerMillionMessages() != null);
+    if (costs) {
+      h.append("<th class=\"l\">cost per million msgs</th>");
+    }
+    h.append("</tr>\n");
     for (RunFigures r : runs) {
       String tag = unsafeTag(List.of(r));
       StringBuilder settings = new StringBuilder();
@@ -356,6 +370,7 @@ public final class HtmlReport {
           .append(tag)
           .append("</td>")
           .append(harness(r.result().harness()))
+          .append(costs ? cost(r.result()) : "")
           .append("</tr>\n");
     }
     h.append("</table>\n");
@@ -389,6 +404,30 @@ public final class HtmlReport {
         + (c.meaningful() ? "" : " bad")
         + "\"><small>"
         + esc(t.toString())
+        + "</small></td>";
+  }
+
+  /** The currency of a cell's cost: the first run's that has one. */
+  private static String costCurrency(CellFigures c) {
+    return c.runs().stream()
+        .map(r -> r.result().costBasis())
+        .filter(b -> !b.isEmpty())
+        .map(b -> b.substring(0, b.indexOf(':')))
+        .findFirst()
+        .orElse("");
+  }
+
+  /** The cost of a million messages, with its basis (the price and the rate) beneath it. */
+  private static String cost(RunResult r) {
+    Double cost = r.costPerMillionMessages();
+    if (cost == null) {
+      return "<td class=\"l\"></td>";
+    }
+    String basis = r.costBasis();
+    return "<td class=\"l\">"
+        + esc(String.format(Locale.ROOT, "%.6f %s", cost, basis.substring(0, basis.indexOf(':'))))
+        + "<br><small>"
+        + esc(basis.substring(basis.indexOf(':') + 2))
         + "</small></td>";
   }
 

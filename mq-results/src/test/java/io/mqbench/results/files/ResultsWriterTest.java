@@ -14,6 +14,7 @@ import io.mqbench.results.FixedResults;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.Limit;
+import io.mqbench.results.MachineCost;
 import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
@@ -283,6 +284,7 @@ class ResultsWriterTest {
                         "USD",
                         "sqs.pricePerMillionRequests=0.40",
                         0.12))
+                .machineCost(new MachineCost(0.384, "USD", "end to end", 39_000.5, 0.00273))
                 .limit(Limit.probed(2, 39_000.5, 4, 71_000.25))
                 .durability(
                     new Durability(
@@ -317,13 +319,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(5);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(6);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(5);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(6);
     assertThat(json.has("delivery")).isFalse();
   }
 
@@ -332,16 +334,22 @@ class ResultsWriterTest {
     Path dir = tmp.resolve("run");
     ResultsWriter.write(FixedResults.fixedResult(0), dir, SHEETS);
     Path file = dir.resolve(ResultsWriter.RUN_JSON);
+    String written = Files.readString(file);
+    String version = "\"formatVersion\" : " + RunResult.FORMAT_VERSION + ",";
+    assertThat(written).contains(version);
     Files.writeString(
         file,
-        Files.readString(file)
+        written
             .replace(
-                "\"formatVersion\" : 4,", "\"formatVersion\" : 5, \"later\": {\"field\": [1]},")
+                version,
+                "\"formatVersion\" : "
+                    + (RunResult.FORMAT_VERSION + 1)
+                    + ", \"later\": {\"field\": [1]},")
             .replace("\"sent\" :", "\"sentLater\": 5, \"sent\" :"));
 
     RunResult read = ResultsWriter.read(file);
 
-    assertThat(read.formatVersion()).isEqualTo(5);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION + 1);
     assertThat(read.totals()).isEqualTo(FixedResults.fixedResult(0).totals());
   }
 

@@ -49,6 +49,7 @@ class RunJsonFieldsTest {
           "RunResult.warnings",
           "RunResult.partial",
           "RunResult.requests",
+          "RunResult.machineCost",
           "RunResult.limit",
           "RunResult.durability",
           "RunResult.endToEndClock",

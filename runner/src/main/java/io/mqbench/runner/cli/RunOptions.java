@@ -220,6 +220,17 @@ final class RunOptions {
   Optional<String> durability = Optional.empty();
 
   @Option(
+      names = {"--machine-cost"},
+      paramLabel = "PRICE",
+      description =
+          "What the machines the queue runs on cost per hour, all of them summed, with an optional"
+              + " currency (0.384, '1.20 EUR'; USD unless given): adds the cost of moving a"
+              + " million messages at the measured rate to every output, beside a per-request"
+              + " queue's (sqs) cost. For self-hosted queues; the price is yours, the rate the"
+              + " run's.")
+  Optional<String> machineCost = Optional.empty();
+
+  @Option(
       names = {"--limit-probe"},
       paramLabel = "DURATION",
       defaultValue = "5s",

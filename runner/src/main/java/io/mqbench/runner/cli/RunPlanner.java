@@ -10,6 +10,7 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.results.MachinePrice;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
@@ -260,7 +261,14 @@ final class RunPlanner {
     RunSettings settings = EngineOptions.settings(o, computed);
     RunConfig config =
         new RunConfig(
-            o.queue, settings, warmup(o), o.seed, o.out, backend.effective(), limitProbe(o));
+            o.queue,
+            settings,
+            warmup(o),
+            o.seed,
+            o.out,
+            backend.effective(),
+            limitProbe(o),
+            machinePrice(o, provider, backend));
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
       checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's
@@ -281,6 +289,23 @@ final class RunPlanner {
    * gets none by default, and a receive-only run may not have one: it would drain, unmeasured, the
    * backlog the run is meant to time.
    */
+  /**
+   * The machines' price: for a queue billed per request the price is per request (its own key), and
+   * an hourly price beside it would count the service's machines twice.
+   */
+  private static Optional<MachinePrice> machinePrice(
+      RunOptions o, MqProvider provider, MqConfig backend) {
+    Optional<MachinePrice> price = o.machineCost.map(MachinePrice::parse);
+    if (price.isPresent() && provider.requestPrice(backend).isPresent()) {
+      throw new ConfigException(
+          "--machine-cost is for self-hosted queues; "
+              + provider.name()
+              + " is billed per request, and its cost per million messages comes from "
+              + provider.requestPrice(backend).get().source());
+    }
+    return price;
+  }
+
   private static Duration limitProbe(RunOptions o) {
     if (o.limitProbe.isNegative()) {
       throw new ConfigException("--limit-probe must not be negative");

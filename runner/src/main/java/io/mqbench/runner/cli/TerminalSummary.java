@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.Latency;
+import io.mqbench.results.MachineCost;
 import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Totals;
@@ -102,6 +103,7 @@ final class TerminalSummary {
         t.endedIdle() ? ", receivers stopped idle" : "");
     unsettled(r, folder, out);
     requests(r, out);
+    machineCost(r, out);
     if (r.rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -208,6 +210,33 @@ final class TerminalSummary {
           stripZeros(q.pricePerMillionRequests()),
           q.priceSource());
     }
+  }
+
+  /** A run given --machine-cost: the cost per million messages, with what it came from. */
+  private static void machineCost(RunResult r, PrintStream out) {
+    MachineCost m = r.machineCost();
+    if (m == null) {
+      return;
+    }
+    if (m.costPerMillionMessages() == null) {
+      out.printf(
+          Locale.ROOT,
+          "cost       none: no message moved %s, so %s %s per hour buys none%n",
+          m.rateBasis(),
+          stripZeros(m.pricePerHour()),
+          m.currency());
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "cost       %.6f %s per million messages (estimate: machines at %s %s per hour, moving"
+            + " %,.1f msgs/s %s; --machine-cost)%n",
+        m.costPerMillionMessages(),
+        m.currency(),
+        stripZeros(m.pricePerHour()),
+        m.currency(),
+        m.msgsPerSecond(),
+        m.rateBasis());
   }
 
   private static String stripZeros(double v) {

@@ -2,6 +2,7 @@ package io.mqbench.runner.config;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.results.MachinePrice;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -19,6 +20,8 @@ import java.util.TreeMap;
  * @param backendProperties the backend's keys, such as {@code kafka.acks -> all}
  * @param limitProbe how long the probe with twice the receivers runs when the receiving side was
  *     the limit (the senders were held back, or the receivers trailed them); zero for none
+ * @param machinePrice what the queue's machines cost per hour, for a cost per million messages;
+ *     empty when not given
  */
 public record RunConfig(
     String queue,
@@ -27,7 +30,8 @@ public record RunConfig(
     Optional<Long> seed,
     Path outputDir,
     Map<String, String> backendProperties,
-    Duration limitProbe) {
+    Duration limitProbe,
+    Optional<MachinePrice> machinePrice) {
 
   /** Validates and copies. */
   public RunConfig {
@@ -41,6 +45,19 @@ public record RunConfig(
       throw new ConfigException("--limit-probe must not be negative");
     }
     backendProperties = Map.copyOf(new TreeMap<>(backendProperties));
+    machinePrice = machinePrice == null ? Optional.empty() : machinePrice;
+  }
+
+  /** As above, with no machine price. */
+  public RunConfig(
+      String queue,
+      RunSettings run,
+      Duration warmup,
+      Optional<Long> seed,
+      Path outputDir,
+      Map<String, String> backendProperties,
+      Duration limitProbe) {
+    this(queue, run, warmup, seed, outputDir, backendProperties, limitProbe, Optional.empty());
   }
 
   /**

@@ -18,6 +18,7 @@ import io.mqbench.mq.MqProvider;
 import io.mqbench.results.Accounting;
 import io.mqbench.results.Environment;
 import io.mqbench.results.Limit;
+import io.mqbench.results.MachineCost;
 import io.mqbench.results.NodeResult;
 import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
@@ -228,6 +229,11 @@ public final class BenchmarkSession {
                   outcome.measurements().requests(),
                   provider.requestPrice(effective),
                   result.totals().sent()));
+      if (config.machinePrice().isPresent()) {
+        costed =
+            costed.withMachineCost(
+                MachineCost.of(config.machinePrice().get(), config.run(), costed.totals()));
+      }
       // Probed while a local broker still runs: the same broker the run measured.
       return keep.apply(
           costed

@@ -55,8 +55,9 @@ class SqsCliIT {
     try (var runs = Files.list(tmp)) {
       Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
-      assertThat(csv.get(0)).endsWith(",requests_billed,cost_per_million_msgs");
-      assertThat(csv.get(1)).matches(".*,[0-9]+,[0-9]+\\.[0-9]{4}$");
+      assertThat(csv.get(0)).endsWith(",requests_billed,cost_per_million_msgs,cost_basis");
+      assertThat(csv.get(1))
+          .matches(".*,[0-9]+,[0-9]+\\.[0-9]{6},\"USD: billed requests x 0.4 per million\"$");
       assertThat(Files.readString(run.resolve("run.json")))
           .contains("\"costPerMillionMessages\"", "sqs.pricePerMillionRequests=0.40");
     }

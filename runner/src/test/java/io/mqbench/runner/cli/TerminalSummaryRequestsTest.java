@@ -50,8 +50,8 @@ class TerminalSummaryRequestsTest {
     String csv = ResultsWriter.csv(List.of(billed(), FixedResults.fixedResult(0)));
     List<String> lines = csv.lines().toList();
 
-    assertThat(lines.get(0)).endsWith(",requests_billed,cost_per_million_msgs");
-    assertThat(lines.get(1)).endsWith(",3200,0.1280");
-    assertThat(lines.get(2)).endsWith(",,");
+    assertThat(lines.get(0)).endsWith(",requests_billed,cost_per_million_msgs,cost_basis");
+    assertThat(lines.get(1)).endsWith(",3200,0.128000,\"USD: billed requests x 0.4 per million\"");
+    assertThat(lines.get(2)).endsWith(",,,");
   }
 }
