@@ -20,6 +20,8 @@
 #   jmh               JMH benchmarks: Backend send and pipeline, batch 10 and 100
 #   machine-cost      Cost per million messages: a 15 s matrix of rabbitmq, redis and nats with
 #                     --machine-cost 0.384
+#   payloads          Message sizes and padding: Kafka with lz4 at compressibility 0 and 0.9
+#                     (1 KiB, 2 rounds alternating), and a size mix
 #
 # --list prints the section names; --plan prints each section's commands and runs nothing. Needs
 # ./mvnw -q -B package -DskipTests (runner and benchmarks jars); RabbitMQ for the sections that use
@@ -29,7 +31,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh machine-cost)
+  rate-presets harness-overhead cpu jmh machine-cost payloads)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -43,7 +45,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -267,6 +269,30 @@ section_machine_cost() {
   echo "|---|---|---|"
   run "$WORK/machine-cost.log" "${cmd[@]/all.yml/$WORK/all.yml}" --progress never --out "$WORK/machine-cost"
   [ -n "$PLAN" ] || figures cost-rows "$(newest "$WORK/machine-cost" summary.csv)"
+}
+
+section_payloads() {
+  local base=("${MQBENCH[@]}" run --queue kafka --duration 20s -p kafka.producer.compression.type=lz4)
+  head_of payloads "Figures from \`scripts/readme-figures.sh payloads\`, $TODAY: \`${base[*]} --size S --compressibility C\` with S and C as in the first column, the lz4 rows alternating over 2 rounds, Kafka's local broker."
+  echo "| \`--size\`, \`--compressibility\` | sent msgs/s | sent MiB/s | end to end msgs/s | sizes sent: min, mean, max (bytes) |"
+  echo "|---|---|---|---|---|"
+  local rows=()
+  for round in 1 2; do
+    for c in 0 0.9; do
+      run "$WORK/payload-$c-$round.log" "${base[@]}" --size 1kb --compressibility "$c" --progress never --out "$WORK/payload-$c-$round"
+      rows+=("1kb, $c|$(newest "$WORK/payload-$c-$round" summary.csv)")
+    done
+  done
+  run "$WORK/payload-mix.log" "${base[@]}" --size 100:70,1kb:25,64kb:5 --progress never --out "$WORK/payload-mix"
+  rows+=("100:70,1kb:25,64kb:5, 0|$(newest "$WORK/payload-mix" summary.csv)")
+  [ -n "$PLAN" ] && return 0
+  local r label csv s b e mn mean mx
+  for r in "${rows[@]}"; do
+    label=${r%%|*}
+    csv=${r#*|}
+    read -r s b e mn mean mx <<<"$(figures csv "$csv" sent_msgs_per_s sent_bytes_per_s end_to_end_msgs_per_s message_bytes_min message_bytes_mean message_bytes_max 2>/dev/null || echo "nan nan nan - - -")"
+    echo "| \`$label\` | $(figures grouped "$s") | $(python3 -c "print('%.1f' % (float('$b') / 1048576))" 2>/dev/null || echo -) | $(figures grouped "$e") | $mn, $mean, $mx |"
+  done
 }
 
 [ -n "$PLAN" ] || cp runner/target/mqbench.jar "$JAR" || { echo "runner/target/mqbench.jar is missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }

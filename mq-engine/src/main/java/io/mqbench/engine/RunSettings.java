@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
-import io.mqbench.envelope.Envelope;
+import io.mqbench.envelope.MessageSizes;
 import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.time.Duration;
@@ -30,7 +30,10 @@ import java.util.Optional;
  * @param rate rate mode: messages per second across all senders
  * @param maxBatch throughput mode: each send carries 1 to {@code maxBatch} messages; rate mode:
  *     each send carries exactly {@code maxBatch}; receives ask for up to {@code maxBatch}
- * @param messageSizeBytes the exact size of every message, envelope included
+ * @param messageSizes the size of every message, or a weighted mix of sizes, envelope included
+ * @param compressibility the share of each message's padding that compresses (repeated text instead
+ *     of random bytes), 0 to 1; 0 (random padding) by default, and in results written before it
+ *     existed
  * @param inFlight how many batches each sender keeps sent but not yet acknowledged, at least 1 (see
  *     {@link #effectiveInFlight()})
  * @param phases receivers beside senders, or draining after them
@@ -56,7 +59,8 @@ public record RunSettings(
     Optional<Duration> duration,
     Optional<Double> rate,
     @JsonProperty("batch") int maxBatch,
-    @JsonProperty("size") int messageSizeBytes,
+    @JsonProperty("size") MessageSizes messageSizes,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double compressibility,
     int inFlight,
     Phases phases,
     Duration receiverIdle,
@@ -124,12 +128,11 @@ public record RunSettings(
     }
     require(maxBatch >= 1, "--batch must be at least 1, was " + maxBatch);
     require(inFlight >= 1, "--in-flight must be at least 1, was " + inFlight);
+    require(messageSizes != null, "--size must be given");
     require(
-        messageSizeBytes >= Envelope.SIZE,
-        "--size must be at least "
-            + Envelope.SIZE
-            + " bytes (the envelope every message carries), was "
-            + messageSizeBytes);
+        compressibility >= 0 && compressibility <= 1,
+        "--compressibility must be from 0 (random padding) to 1 (no random padding), was "
+            + compressibility);
     require(
         !receiverIdle.isZero() && !receiverIdle.isNegative(),
         "--receiver-idle must be longer than 0");
@@ -173,7 +176,7 @@ public record RunSettings(
    *     {@link #MAX_IN_FLIGHT_BYTES} of messages are in flight, and at least 1
    */
   public int effectiveInFlight() {
-    long bytesPerBatch = (long) maxBatch * messageSizeBytes;
+    long bytesPerBatch = (long) maxBatch * messageSizes.max();
     return (int) Math.max(1, Math.min(inFlight, MAX_IN_FLIGHT_BYTES / bytesPerBatch));
   }
 
@@ -183,6 +186,13 @@ public record RunSettings(
    */
   public int receiveBatch() {
     return mode == Mode.RATE ? Math.max(maxBatch, RATE_RECEIVE_BATCH) : maxBatch;
+  }
+
+  /**
+   * @return the largest message: what heap, in-flight and backend limits are sized by
+   */
+  public int maxMessageBytes() {
+    return messageSizes.max();
   }
 
   /**
@@ -212,13 +222,13 @@ public record RunSettings(
     if (mode == Mode.RATE) {
       return String.format(
           Locale.ROOT,
-          "rate %,.0f msgs/s for %s over %s, %s, batch %d, %d B%s%s",
+          "rate %,.0f msgs/s for %s over %s, %s, batch %d, %s%s%s",
           rate.get(),
           Durations.format(duration.get()),
           sendersText,
           receiversText,
           maxBatch,
-          messageSizeBytes,
+          sizeText(),
           window,
           drain);
     }
@@ -230,14 +240,27 @@ public record RunSettings(
         duration.map(d -> "for " + Durations.format(d)).orElse("x " + messagesPerSender + " msgs");
     return String.format(
         Locale.ROOT,
-        "%s %s, %s, batch 1..%d, %d B%s%s",
+        "%s %s, %s, batch 1..%d, %s%s%s",
         sendersText,
         amount,
         receiversText,
         maxBatch,
-        messageSizeBytes,
+        sizeText(),
         window,
         drain);
+  }
+
+  /** The sizes for the terminal: {@code 100 B}, or the mix with its mean, and the padding. */
+  private String sizeText() {
+    String sizes =
+        messageSizes.single()
+            ? messageSizes.max() + " B"
+            : String.format(
+                Locale.ROOT, "sizes %s (mean %,.0f B)", messageSizes.text(), messageSizes.mean());
+    return compressibility > 0
+        ? sizes
+            + String.format(Locale.ROOT, ", padding %.0f %% compressible", 100 * compressibility)
+        : sizes;
   }
 
   /**

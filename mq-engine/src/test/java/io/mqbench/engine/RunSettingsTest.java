@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.testing.TestSettings;
+import io.mqbench.envelope.MessageSizes;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class RunSettingsTest {
     return TestSettings.builder()
         .messagesPerSender(1000)
         .maxBatch(batch)
-        .messageSizeBytes(size)
+        .messageSizes(MessageSizes.of(size))
         .inFlight(inFlight)
         .build();
   }
@@ -38,7 +39,7 @@ class RunSettingsTest {
             .duration(Optional.of(Duration.ofSeconds(10)))
             .rate(Optional.of(3_000.0))
             .maxBatch(1)
-            .messageSizeBytes(1_024)
+            .messageSizes(MessageSizes.of(1_024))
             .inFlight(128)
             .build();
 

@@ -163,6 +163,8 @@ public final class RunResults {
     double sendSeconds = timing.sendSeconds();
     double receiveSeconds = timing.receiveSeconds();
     boolean together = run.phases() == Phases.TOGETHER && run.senders() > 0 && run.receivers() > 0;
+    List<SenderStats> senders = outcome.measurements().senders();
+    long sentBytes = senders.stream().mapToLong(SenderStats::sentBytes).sum();
     return TotalsBuilder.builder()
         .sent(ledger.sent())
         .received(received)
@@ -182,6 +184,15 @@ public final class RunResults {
         .endedIdle(outcome.endedIdle())
         .endToEndPerSecond(together ? outcome.pacing().endToEndPerSecond() : 0)
         .sendersHeldShare(outcome.pacing().heldShare())
+        .sentBytes(sentBytes)
+        .sentBytesPerSecond(sendSeconds > 0 ? sentBytes / sendSeconds : 0)
+        .minMessageBytes(
+            senders.stream()
+                .mapToInt(SenderStats::minMessageBytes)
+                .filter(b -> b > 0)
+                .min()
+                .orElse(0))
+        .maxMessageBytes(senders.stream().mapToInt(SenderStats::maxMessageBytes).max().orElse(0))
         .build();
   }
 

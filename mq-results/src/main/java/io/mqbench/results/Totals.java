@@ -1,5 +1,6 @@
 package io.mqbench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
@@ -35,6 +36,11 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  *     send-then-drain, send-only or receive-only run
  * @param sendersHeldShare the share of the sending time senders were held back because the backlog
  *     was above {@code --max-backlog} (0 to 1): above a tenth, the receiving side set the pace
+ * @param sentBytes the bytes of the messages acknowledged to senders, envelopes included: the sizes
+ *     actually sent, whatever mix was asked for; 0 in results written before sizes were counted
+ * @param sentBytesPerSecond {@code sentBytes / sendSeconds}
+ * @param minMessageBytes the smallest message acknowledged; 0 if none (or not counted)
+ * @param maxMessageBytes the largest message acknowledged; 0 if none (or not counted)
  */
 @RecordBuilder
 public record Totals(
@@ -55,9 +61,21 @@ public record Totals(
     double drainWaitSeconds,
     boolean endedIdle,
     double endToEndPerSecond,
-    double sendersHeldShare)
+    double sendersHeldShare,
+    long sentBytes,
+    double sentBytesPerSecond,
+    int minMessageBytes,
+    int maxMessageBytes)
     implements TotalsBuilder.With {
 
   /** The totals of a run that measured nothing: every count and rate 0. */
   public static final Totals NONE = TotalsBuilder.builder().build();
+
+  /**
+   * @return the mean size of the messages acknowledged, bytes; 0 when none (or not counted)
+   */
+  @JsonIgnore
+  public double meanMessageBytes() {
+    return sent > 0 && sentBytes > 0 ? (double) sentBytes / sent : 0;
+  }
 }

@@ -147,15 +147,15 @@ public final class WorkerServer implements AutoCloseable {
                 threads,
                 maxThreadsPerCell));
       }
-      if (s.messageSizeBytes() > maxMessageBytes) {
+      if (s.maxMessageBytes() > maxMessageBytes) {
         return Optional.of(
             String.format(
                 Locale.ROOT,
                 "--size %d: a worker takes messages of at most %d MiB",
-                s.messageSizeBytes(),
+                s.maxMessageBytes(),
                 maxMessageBytes >> 20));
       }
-      long bytes = (long) threads * s.maxBatch() * s.messageSizeBytes();
+      long bytes = (long) threads * s.maxBatch() * s.maxMessageBytes();
       if (bytes > heapBytes * HEAP_SHARE_FOR_BATCHES) {
         return Optional.of(
             String.format(
@@ -163,7 +163,7 @@ public final class WorkerServer implements AutoCloseable {
                 "--size %d: one batch of %d per sender and receiver (%d on this worker) is %,d"
                     + " MiB, more than half of this worker's heap (%,d MiB); lower --size or"
                     + " --batch, or give the worker more --heap",
-                s.messageSizeBytes(),
+                s.maxMessageBytes(),
                 s.maxBatch(),
                 threads,
                 bytes >> 20,

@@ -16,6 +16,7 @@ import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.testing.TestSettings;
+import io.mqbench.envelope.MessageSizes;
 import io.mqbench.mq.RequestCounts;
 import java.time.Duration;
 import java.util.List;
@@ -65,7 +66,8 @@ class WireTest {
             .withSenders(3)
             .withReceivers(5)
             .withMaxBatch(4)
-            .withMessageSizeBytes(300)
+            .withMessageSizes(MessageSizes.parse("300:3,1kb:1"))
+            .withCompressibility(0.5)
             .withInFlight(6)
             .withPhases(Phases.SEND_THEN_DRAIN)
             .withReceiverIdle(Duration.ofMillis(1_500))

@@ -7,6 +7,7 @@ import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.testing.TestSettings;
+import io.mqbench.envelope.MessageSizes;
 import io.mqbench.memory.MemoryMqProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -178,7 +179,9 @@ class WorkerLimitsTest {
   @Test
   void aMessageOfTwoGibIsRefusedWith400() throws Exception {
     HttpResponse<String> response =
-        post("cells", spec(TestSettings.builder().messageSizeBytes(Integer.MAX_VALUE).build()));
+        post(
+            "cells",
+            spec(TestSettings.builder().messageSizes(MessageSizes.of(Integer.MAX_VALUE)).build()));
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(error(response.body())).contains("--size 2147483647").contains("64 MiB");
@@ -188,7 +191,12 @@ class WorkerLimitsTest {
   void batchesThatDoNotFitInHalfTheHeapAreRefusedWith400() throws Exception {
     HttpResponse<String> response =
         post(
-            "cells", spec(TestSettings.builder().messageSizeBytes(16 << 20).maxBatch(100).build()));
+            "cells",
+            spec(
+                TestSettings.builder()
+                    .messageSizes(MessageSizes.of(16 << 20))
+                    .maxBatch(100)
+                    .build()));
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(error(response.body())).contains("half of this worker's heap (256 MiB)");

@@ -18,6 +18,7 @@ import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
+import io.mqbench.envelope.MessageSizes;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Function;
@@ -54,6 +55,18 @@ public final class EngineJson {
     text(m, Mode.class, Mode::label, Mode::parse);
     text(m, Phases.class, Phases::label, Phases::parse);
     text(m, BacklogLimit.class, BacklogLimit::text, BacklogLimit::parse);
+    // One size stays the number it always was (size: 100), so older results read; a mix is text.
+    add(
+        m,
+        MessageSizes.class,
+        (v, gen) -> {
+          if (v.single()) {
+            gen.writeNumber(v.max());
+          } else {
+            gen.writeString(v.text());
+          }
+        },
+        p -> parse(p, MessageSizes.class, EngineJson::sizes));
     binary(m, EncodedHistogram.class, EncodedHistogram::compressed, EncodedHistogram::new);
     binary(m, DeliveryBitmaps.class, DeliveryBitmaps::serialize, DeliveryBitmaps::deserialize);
     return m;
@@ -79,6 +92,14 @@ public final class EngineJson {
   private static <T> void binary(
       SimpleModule m, Class<T> type, Function<T, byte[]> write, Function<byte[], T> read) {
     add(m, type, (v, gen) -> gen.writeBinary(write.apply(v)), p -> read.apply(p.getBinaryValue()));
+  }
+
+  private static MessageSizes sizes(String text) {
+    try {
+      return MessageSizes.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
+    }
   }
 
   private static <T> T parse(JsonParser p, Class<T> type, Function<String, T> read)

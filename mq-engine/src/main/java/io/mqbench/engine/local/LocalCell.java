@@ -369,7 +369,10 @@ public final class LocalCell implements Cell {
               s.sent(),
               s.batches(),
               since(start, s.lastAckNanos()),
-              cpuNanos(senderCpu, i)));
+              cpuNanos(senderCpu, i),
+              s.sentBytes(),
+              s.minMessageBytes(),
+              s.maxMessageBytes()));
     }
     Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
     List<ReceiverStats> receiverStats = new ArrayList<>();
@@ -468,7 +471,8 @@ public final class LocalCell implements Cell {
           new SenderTask(
               id,
               sender,
-              new MessageBodies(s.messageSizeBytes(), spec.runId(), id, spec.seed() + id),
+              new MessageBodies(
+                  s.messageSizes(), s.compressibility(), spec.runId(), id, spec.seed() + id),
               s.rateMode()
                   ? BatchSizes.fixed(s.maxBatch())
                   : BatchSizes.uniform(

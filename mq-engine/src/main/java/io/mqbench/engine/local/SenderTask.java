@@ -49,6 +49,9 @@ public final class SenderTask {
   private final AtomicLong sent = new AtomicLong();
   private long nextSequence;
   private long sentSoFar;
+  private long sentBytes;
+  private int minSentBytes = Integer.MAX_VALUE;
+  private int maxSentBytes;
   private int inFlight;
   private long batches;
   private long lastAckNanos;
@@ -58,7 +61,14 @@ public final class SenderTask {
   private volatile long runStartNanos;
 
   /** A batch handed to the backend and not yet recorded. */
-  private record Batch(long firstSequence, int size, long intendedNanos, long startNanos) {}
+  private record Batch(
+      long firstSequence,
+      int size,
+      long intendedNanos,
+      long startNanos,
+      long bytes,
+      int minBytes,
+      int maxBytes) {}
 
   /** A batch's completion, stamped on the thread that completed it. */
   private record Completion(Batch batch, long doneNanos, Throwable failure) {}
@@ -193,8 +203,15 @@ public final class SenderTask {
     long start = clock.getAsLong();
     long sinceOrigin = intended - runStartNanos; // one volatile read per batch
     List<byte[]> bodiesOfBatch = new ArrayList<>(n);
+    long bytes = 0;
+    int minBytes = Integer.MAX_VALUE;
+    int maxBytes = 0;
     for (int i = 0; i < n; i++) {
-      bodiesOfBatch.add(bodies.next(nextSequence + i, sinceOrigin));
+      byte[] body = bodies.next(nextSequence + i, sinceOrigin);
+      bodiesOfBatch.add(body);
+      bytes += body.length;
+      minBytes = Math.min(minBytes, body.length);
+      maxBytes = Math.max(maxBytes, body.length);
     }
     // Late for the harness's reasons only by the time since the sender could have issued it: the
     // backend's previous send call had returned and, if that filled the window, a slot was freed.
@@ -206,7 +223,7 @@ public final class SenderTask {
       scheduleLagMicros.recordValue(Latencies.micros(start - intended));
       harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, available)));
     }
-    Batch batch = new Batch(nextSequence, n, intended, start);
+    Batch batch = new Batch(nextSequence, n, intended, start, bytes, minBytes, maxBytes);
     nextSequence += n;
     inFlight++;
     CompletableFuture<Void> done;
@@ -239,6 +256,9 @@ public final class SenderTask {
       batches++;
       lastAckNanos = Math.max(lastAckNanos, done);
       sentSoFar += b.size();
+      sentBytes += b.bytes();
+      minSentBytes = Math.min(minSentBytes, b.minBytes());
+      maxSentBytes = Math.max(maxSentBytes, b.maxBytes());
     }
     sent.lazySet(sentSoFar);
   }
@@ -256,6 +276,9 @@ public final class SenderTask {
    * @param scheduleLagMicros per batch, intended send time to the send call
    * @param harnessLagMicros per batch, the harness's part of the schedule lag
    * @param acknowledged the sequence numbers acknowledged
+   * @param sentBytes bytes of the messages acknowledged
+   * @param minMessageBytes the smallest message acknowledged, 0 if none
+   * @param maxMessageBytes the largest message acknowledged, 0 if none
    */
   record Snapshot(
       int senderId,
@@ -266,7 +289,10 @@ public final class SenderTask {
       Histogram responseMicros,
       Histogram scheduleLagMicros,
       Histogram harnessLagMicros,
-      Roaring64NavigableMap acknowledged) {}
+      Roaring64NavigableMap acknowledged,
+      long sentBytes,
+      int minMessageBytes,
+      int maxMessageBytes) {}
 
   /**
    * @return what this sender measured so far, copied; safe from any thread, also while it sends
@@ -283,7 +309,10 @@ public final class SenderTask {
         responseMicros.copy(),
         scheduleLagMicros.copy(),
         harnessLagMicros.copy(),
-        ack);
+        ack,
+        sentBytes,
+        sentSoFar == 0 ? 0 : minSentBytes,
+        maxSentBytes);
   }
 
   private static RuntimeException rethrow(Throwable failure) throws InterruptedException {

@@ -5,6 +5,7 @@ import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.RunSettingsBuilder;
+import io.mqbench.envelope.MessageSizes;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ public final class TestSettings {
         .duration(Optional.empty())
         .rate(Optional.empty())
         .maxBatch(10)
-        .messageSizeBytes(100)
+        .messageSizes(MessageSizes.of(100))
         .inFlight(1)
         .phases(Phases.TOGETHER)
         .receiverIdle(Duration.ofSeconds(1))

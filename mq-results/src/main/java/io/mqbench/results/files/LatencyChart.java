@@ -101,7 +101,7 @@ public final class LatencyChart {
             String.format(
                 Locale.ROOT, ", %d x %d, batch %d", s.senders(), s.receivers(), s.maxBatch()))
         .append(", ")
-        .append(s.messageSizeBytes())
+        .append(s.messageSizes().text())
         .append(" B, in flight ")
         .append(s.inFlight());
     if (!r.cellLabel().isEmpty()) {

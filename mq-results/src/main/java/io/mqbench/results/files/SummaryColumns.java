@@ -45,6 +45,10 @@ public final class SummaryColumns {
       RECEIVED_MSGS_PER_S = "received_msgs_per_s",
       END_TO_END_MSGS_PER_S = "end_to_end_msgs_per_s",
       SENDERS_HELD_SHARE = "senders_held_share",
+      SENT_BYTES_PER_S = "sent_bytes_per_s",
+      MESSAGE_BYTES_MIN = "message_bytes_min",
+      MESSAGE_BYTES_MEAN = "message_bytes_mean",
+      MESSAGE_BYTES_MAX = "message_bytes_max",
       LIMIT = "limit",
       DURABILITY = "durability",
       DURABILITY_DETAIL = "durability_detail",
@@ -141,7 +145,14 @@ public final class SummaryColumns {
     c.add(new Column(SENDERS, r -> (long) r.settings().run().senders()));
     c.add(new Column(RECEIVERS, r -> (long) r.settings().run().receivers()));
     c.add(new Column(BATCH, r -> (long) r.settings().run().maxBatch()));
-    c.add(new Column(MESSAGE_SIZE_BYTES, r -> (long) r.settings().run().messageSizeBytes()));
+    // One size is a number as before; a mix is its text (100:70,1024:25,65536:5).
+    c.add(
+        new Column(
+            MESSAGE_SIZE_BYTES,
+            r ->
+                r.settings().run().messageSizes().single()
+                    ? (Object) (long) r.settings().run().maxMessageBytes()
+                    : r.settings().run().messageSizes().text()));
     c.add(new Column(IN_FLIGHT, r -> (long) r.settings().run().inFlight()));
     c.add(new Column(PHASES, r -> r.settings().run().phases().label()));
     c.add(
@@ -166,6 +177,24 @@ public final class SummaryColumns {
             SENDERS_HELD_SHARE,
             r ->
                 r.totals().endToEndPerSecond() > 0 ? round(r.totals().sendersHeldShare(), 3) : ""));
+    // The sizes actually sent (a mix's draws), and bytes/s beside msgs/s; empty in results from
+    // before sizes were counted.
+    c.add(
+        new Column(
+            SENT_BYTES_PER_S,
+            r -> r.totals().sentBytes() > 0 ? round(r.totals().sentBytesPerSecond(), 1) : ""));
+    c.add(
+        new Column(
+            MESSAGE_BYTES_MIN,
+            r -> r.totals().sentBytes() > 0 ? (Object) r.totals().minMessageBytes() : ""));
+    c.add(
+        new Column(
+            MESSAGE_BYTES_MEAN,
+            r -> r.totals().sentBytes() > 0 ? round(r.totals().meanMessageBytes(), 1) : ""));
+    c.add(
+        new Column(
+            MESSAGE_BYTES_MAX,
+            r -> r.totals().sentBytes() > 0 ? (Object) r.totals().maxMessageBytes() : ""));
     c.add(new Column(LIMIT, r -> r.limit() == null ? "" : r.limit().side().label()));
     // Where an acknowledged message was when acknowledged: rows at different levels do not compare.
     c.add(new Column(DURABILITY, r -> r.durability() == null ? "" : r.durability().level().key()));

@@ -77,7 +77,10 @@ public final class CellSummary {
       case SummaryColumns.SENDERS -> (double) s.senders();
       case SummaryColumns.RECEIVERS -> (double) s.receivers();
       case SummaryColumns.BATCH -> (double) s.maxBatch();
-      case SummaryColumns.SIZE -> (double) s.messageSizeBytes();
+      case SummaryColumns.SIZE ->
+          s.messageSizes().single()
+              ? (Object) (double) s.maxMessageBytes()
+              : s.messageSizes().text();
       case SummaryColumns.RATE -> s.rate().isEmpty() ? "" : (Object) s.rate().get();
       default -> throw new IllegalArgumentException(key);
     };

@@ -245,7 +245,10 @@ class ResultsWriterTest {
                 .status(RunStatus.UNSETTLED)
                 .settings(
                     Settings.of(
-                        rate.settings().run().withMessagesPerSender(25_000L),
+                        rate.settings()
+                            .run()
+                            .withMessagesPerSender(25_000L)
+                            .withCompressibility(0.5),
                         Duration.ofSeconds(5),
                         rate.settings().seed()))
                 .environment(rate.environment().withVersions(Map.of("kafka-clients", "4.4.0")))
@@ -269,6 +272,10 @@ class ResultsWriterTest {
                         .endedIdle(true)
                         .endToEndPerSecond(39_000.5)
                         .sendersHeldShare(0.25)
+                        .sentBytes(10_000_000)
+                        .sentBytesPerSecond(4_444_440.5)
+                        .minMessageBytes(100)
+                        .maxMessageBytes(1_024)
                         .build())
                 .warnings(List.of("memory.drop=10: every so many batches are dropped"))
                 .partial(

@@ -39,7 +39,18 @@ class RunJsonFieldsTest {
    * Components added since version 1, with what a version-1 file (which lacks them) reads as. A new
    * component goes here, and {@link RunResult#FORMAT_VERSION} goes up.
    */
-  static final Map<String, Object> ADDED_SINCE_VERSION_1 = Map.of("RunResult.formatVersion", 1);
+  static final Map<String, Object> ADDED_SINCE_VERSION_1 =
+      Map.of(
+          "RunResult.formatVersion",
+          1,
+          "Totals.sentBytes",
+          0L,
+          "Totals.sentBytesPerSecond",
+          0.0,
+          "Totals.minMessageBytes",
+          0,
+          "Totals.maxMessageBytes",
+          0);
 
   /** Components left out of run.json when null or empty: the version-1 run had none of them. */
   static final Set<String> WRITTEN_ONLY_WHEN_SET =
@@ -58,6 +69,7 @@ class RunJsonFieldsTest {
           "HarnessUse.systemSeconds",
           "HarnessUse.residentPeakMb",
           "RunSettings.duration",
+          "RunSettings.compressibility",
           "RunSettings.rate");
 
   /** Components never in run.json. */

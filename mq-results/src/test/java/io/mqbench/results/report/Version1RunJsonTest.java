@@ -6,6 +6,7 @@ import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.envelope.MessageSizes;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
@@ -71,7 +72,7 @@ class Version1RunJsonTest {
     assertThat(s.duration()).isEmpty();
     assertThat(s.rate()).isEmpty();
     assertThat(s.maxBatch()).isEqualTo(10);
-    assertThat(s.messageSizeBytes()).isEqualTo(100);
+    assertThat(s.messageSizes()).isEqualTo(MessageSizes.of(100));
     assertThat(s.inFlight()).isEqualTo(128);
     assertThat(s.phases()).isEqualTo(Phases.TOGETHER);
     assertThat(s.receiverIdle()).isEqualTo(Duration.ofSeconds(10));

@@ -167,10 +167,10 @@ final class RunHeap {
    * @return bytes, a whole number of MiB
    */
   static long needed(RunSettings s) {
-    double batch = (double) s.maxBatch() * s.messageSizeBytes();
+    double batch = (double) s.maxBatch() * s.maxMessageBytes();
     double held =
         (double) s.senders() * (s.effectiveInFlight() + 1) * batch
-            + s.receivers() * (double) s.receiveBatch() * s.messageSizeBytes();
+            + s.receivers() * (double) s.receiveBatch() * s.maxMessageBytes();
     return wholeMib(
         BASE_BYTES
             + PER_THREAD_BYTES * (double) (s.senders() + s.receivers())

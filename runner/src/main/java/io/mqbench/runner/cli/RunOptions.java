@@ -148,12 +148,24 @@ final class RunOptions {
 
   @Option(
       names = {"--size"},
-      paramLabel = "BYTES",
+      paramLabel = "SIZES",
       defaultValue = "100",
       description =
-          "Message size in bytes, the 28-byte envelope included; padding is random."
-              + " Default: ${DEFAULT-VALUE}.")
-  int size;
+          "Message size in bytes, the 28-byte envelope included (units kb and mb are 1,024 and"
+              + " 1,048,576 bytes), or a weighted mix of SIZE:WEIGHT, such as 100:70,1kb:25,64kb:5"
+              + " (70 %% of messages 100 B, 25 %% 1 KiB, 5 %% 64 KiB). Default: ${DEFAULT-VALUE}.")
+  String size;
+
+  @Option(
+      names = {"--compressibility"},
+      paramLabel = "SHARE",
+      defaultValue = "0",
+      description =
+          "The share of each message's padding that compresses (repeated text instead of random"
+              + " bytes), from 0 to 1: random padding gives a broker's or client's compression"
+              + " (kafka.compression.type) nothing to work with, as real payloads would."
+              + " Default: ${DEFAULT-VALUE} (all random).")
+  double compressibility;
 
   @Option(
       names = {"--receiver-idle"},

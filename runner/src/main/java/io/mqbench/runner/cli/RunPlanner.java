@@ -342,7 +342,7 @@ final class RunPlanner {
    * die of an OutOfMemoryError after connecting.
    */
   private void checkHeap(RunSettings s) {
-    long bytes = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.messageSizeBytes();
+    long bytes = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.maxMessageBytes();
     long available = heap.available(s);
     if (bytes > available * HEAP_SHARE_FOR_BATCHES) {
       throw new ConfigException(
@@ -351,7 +351,7 @@ final class RunPlanner {
               "--size %d: one batch of %d per sender and receiver (%d threads) is %,d MiB, more"
                   + " than half of the heap the run can have (%,d MiB); lower --size or --batch,"
                   + " or %s",
-              s.messageSizeBytes(),
+              s.maxMessageBytes(),
               s.maxBatch(),
               s.senders() + s.receivers(),
               bytes >> 20,

@@ -44,10 +44,11 @@ final class TerminalSummary {
     }
     out.printf(
         Locale.ROOT,
-        "sent       %,d msgs in %.2f s = %,.0f msgs/s%n",
+        "sent       %,d msgs in %.2f s = %,.0f msgs/s%s%n",
         t.sent(),
         t.sendSeconds(),
-        t.sentPerSecond());
+        t.sentPerSecond(),
+        sentBytes(t));
     boolean drained = t.drainStartSeconds() > 0;
     out.printf(
         Locale.ROOT,
@@ -237,6 +238,27 @@ final class TerminalSummary {
         m.currency(),
         m.msgsPerSecond(),
         m.rateBasis());
+  }
+
+  /**
+   * Bytes/s beside msgs/s, and the sizes actually sent when they varied: {@code (9.5 MiB/s)}, or
+   * {@code (61.2 MiB/s; 100 to 65,536 B, mean 3,597 B)}.
+   */
+  private static String sentBytes(Totals t) {
+    if (t.sentBytes() == 0) {
+      return "";
+    }
+    String rate = String.format(Locale.ROOT, " (%,.1f MiB/s", t.sentBytesPerSecond() / (1 << 20));
+    if (t.minMessageBytes() == t.maxMessageBytes()) {
+      return rate + ")";
+    }
+    return rate
+        + String.format(
+            Locale.ROOT,
+            "; %,d to %,d B, mean %,.0f B)",
+            t.minMessageBytes(),
+            t.maxMessageBytes(),
+            t.meanMessageBytes());
   }
 
   private static String stripZeros(double v) {

@@ -22,12 +22,12 @@ public final class RunLimits {
   public static void check(MqProvider provider, MqConfig backend, RunConfig run) {
     MqLimits limits = provider.limits(backend);
     limits
-        .refusal(provider.name(), run.run().messageSizeBytes(), run.run().maxBatch())
+        .refusal(provider.name(), run.run().maxMessageBytes(), run.run().maxBatch())
         .ifPresent(
             why -> {
               String option =
-                  run.run().messageSizeBytes() > limits.maxMessageBytes()
-                      ? "--size " + run.run().messageSizeBytes()
+                  run.run().maxMessageBytes() > limits.maxMessageBytes()
+                      ? "--size " + run.run().maxMessageBytes()
                       : "--batch " + run.run().maxBatch();
               throw new ConfigException(option + ": " + why);
             });

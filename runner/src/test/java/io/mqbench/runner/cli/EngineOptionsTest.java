@@ -8,6 +8,7 @@ import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.envelope.MessageSizes;
 import io.mqbench.mq.MqProviders;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,7 +79,7 @@ class EngineOptionsTest {
     assertThat(s.senders()).isEqualTo(3);
     assertThat(s.receivers()).isEqualTo(5);
     assertThat(s.maxBatch()).isEqualTo(4);
-    assertThat(s.messageSizeBytes()).isEqualTo(300);
+    assertThat(s.messageSizes()).isEqualTo(MessageSizes.of(300));
     assertThat(s.inFlight()).isEqualTo(6);
     assertThat(s.phases()).isEqualTo(Phases.TOGETHER);
     assertThat(s.receiverIdle()).isEqualTo(Duration.ofMillis(1500));

@@ -601,7 +601,12 @@ class MainTest {
       cli.reset();
       int code = run("run", "--scenario", example.toString(), "--dry-run");
       assertThat(code).as(example + ": " + err()).isZero();
-      assertThat(out()).as(example.toString()).contains("memory: ");
+      // Each points at the memory queue, which -Dqueue redirects; all-queues.yml compares the
+      // queues
+      // themselves (AllQueuesScenarioTest).
+      if (!example.endsWith("all-queues.yml")) {
+        assertThat(out()).as(example.toString()).contains("memory: ");
+      }
     }
   }
 

@@ -91,7 +91,7 @@ class RunHeapTest {
             new String[] {"--senders", "0", "--receivers", "40", "--batch", "1000"},
             new String[] {"--mode", "rate", "--rate", "100", "--size", "1000000"})) {
       RunSettings s = settings(args);
-      long batches = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.messageSizeBytes();
+      long batches = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.maxMessageBytes();
 
       assertThat(RunHeap.needed(s) / 2).as(String.join(" ", args)).isGreaterThan(batches);
     }
