@@ -24,8 +24,8 @@ public final class WorkerClient {
    * engine's records as {@code EngineJson} writes them (durations as {@code 30s}, modes by label).
    * 4: a cell's run origin can be moved during the run ({@code run-origin}). 5: a cell reports what
    * it measured so far ({@code checkpoint}). 6: reports carry what the worker's process and its
-   * sender and receiver threads used (CPU, GC, memory). 7: a cell's size may be a mix (text) with
-   * a compressibility, and senders report the bytes and sizes they sent.
+   * sender and receiver threads used (CPU, GC, memory). 7: a cell's size may be a mix (text) with a
+   * compressibility, and senders report the bytes and sizes they sent.
    */
   public static final int PROTOCOL = 7;
 
