@@ -36,6 +36,14 @@ final class StreamTests {
   }
 
   /**
+   * @return the backend open on {@code stream}, which stays when it closes
+   */
+  static Mq openKept(RabbitBroker broker, String stream) {
+    RabbitStreamProvider provider = new RabbitStreamProvider();
+    return provider.open(provider.configure(config(broker, stream)));
+  }
+
+  /**
    * An {@link Mq} that deletes its stream (a queue to AMQP) when closed, so that a shared broker
    * does not collect one stream per test. Everything else is passed on.
    */
