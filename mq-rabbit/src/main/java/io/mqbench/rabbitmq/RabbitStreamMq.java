@@ -10,6 +10,8 @@ import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One stream on one RabbitMQ broker or cluster, through the stream protocol: one client environment
@@ -96,7 +99,18 @@ final class RabbitStreamMq implements Mq {
         Environment.builder()
             .uri(settings.clientUri())
             .rpcTimeout(settings.connectTimeout())
+            // Compression is for sub-entry batching, which no sender here uses; the client's
+            // default factory would need zstd, lz4 and snappy, left out of the build.
+            .compressionCodecFactory(
+                compression -> {
+                  throw new MqException(
+                      StreamSettings.NAME
+                          + ": a message compressed with "
+                          + compression
+                          + " (sub-entry batching by another publisher) cannot be read here");
+                })
             .netty()
+            .eventLoopGroup(EventLoops.shared())
             .bootstrapCustomizer(b -> b.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectMillis))
             .environmentBuilder()
             // One connection per producer, as the rabbitmq backend has one per sender.
@@ -119,6 +133,33 @@ final class RabbitStreamMq implements Mq {
       closeQuietly(env);
       throw StreamFailures.operation(
           "cannot create stream '" + settings.stream() + "'", e, settings);
+    }
+  }
+
+  /**
+   * One Netty event loop group for every {@code Mq} of the process. An environment given a group
+   * does not shut it down on close, which otherwise takes about a second (Netty's graceful quiet
+   * period) each time the runner or a test closes one; its threads are daemons, so the group never
+   * holds the JVM up.
+   */
+  private static final class EventLoops {
+    private static EventLoopGroup group;
+
+    @SuppressWarnings(
+        "deprecation") // NioEventLoopGroup: the one constructor Netty 4.1 and 4.2 share
+    static synchronized EventLoopGroup shared() {
+      if (group == null) {
+        AtomicInteger n = new AtomicInteger();
+        group =
+            new NioEventLoopGroup(
+                0,
+                r -> {
+                  Thread t = new Thread(r, "mqbench-rabbitmq-stream-io-" + n.incrementAndGet());
+                  t.setDaemon(true);
+                  return t;
+                });
+      }
+      return group;
     }
   }
 
