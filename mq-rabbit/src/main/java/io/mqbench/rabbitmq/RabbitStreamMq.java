@@ -3,7 +3,6 @@ package io.mqbench.rabbitmq;
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.StreamException;
-import io.mqbench.mq.Errors;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
@@ -277,6 +276,6 @@ final class RabbitStreamMq implements Mq {
 
   @Override
   public String toString() {
-    return "RabbitStreamMq[" + settings.address() + ", " + Errors.oneLine(settings.stream()) + "]";
+    return "RabbitStreamMq[" + settings.address() + ", " + settings.stream() + "]";
   }
 }

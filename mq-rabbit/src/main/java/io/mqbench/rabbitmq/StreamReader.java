@@ -59,6 +59,9 @@ final class StreamReader {
   /** How often, at most, the acknowledged prefix is stored while acks keep coming. */
   static final long STORE_EVERY_MILLIS = 200;
 
+  /** {@link #earliestExpiry} when no message is leased. */
+  private static final long NO_LEASE = Long.MAX_VALUE;
+
   /** Longest sleep of a waiting receiver between checks for expired leases. */
   private static final long LEASE_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -72,8 +75,7 @@ final class StreamReader {
   private long ackedUpTo = -1;
   private long storedUpTo = -1;
   private long lastStore = System.nanoTime();
-  private long earliestExpiry = Long.MAX_VALUE;
-  private boolean expiryKnown = true;
+  private long earliestExpiry = NO_LEASE; // the first lease to end, as far as known
   private String failure;
   private boolean closed;
   private Connection lockConnection;
@@ -251,7 +253,7 @@ final class StreamReader {
           }
           e.holder = receiver;
           e.leaseEnds = now + leaseNanos;
-          if (expiryKnown && e.leaseEnds < earliestExpiry) {
+          if (earliestExpiry == NO_LEASE || e.leaseEnds - earliestExpiry < 0) {
             earliestExpiry = e.leaseEnds;
           }
           receiver.leased.put(e.offset, e);
@@ -305,7 +307,8 @@ final class StreamReader {
         }
       }
       while (!unacked.isEmpty() && unacked.peekFirst().acked) {
-        ackedUpTo = unacked.pollFirst().offset;
+        // Never backwards, should the client ever deliver an offset again after a recovery.
+        ackedUpTo = Math.max(ackedUpTo, unacked.pollFirst().offset);
       }
       if (!closed) {
         storeIfDue(System.nanoTime());
@@ -339,10 +342,10 @@ final class StreamReader {
 
   /** Re-offers every message whose lease ran out; guarded by the lock. */
   private void expireLeases(long now) {
-    if (expiryKnown && now - earliestExpiry < 0) {
+    if (earliestExpiry == NO_LEASE || now - earliestExpiry < 0) {
       return;
     }
-    long earliest = Long.MAX_VALUE;
+    long earliest = NO_LEASE;
     boolean any = false;
     for (StreamReceiver r : receivers) {
       Iterator<Entry> it = r.leased.values().iterator();
@@ -350,7 +353,9 @@ final class StreamReader {
       while (it.hasNext()) {
         Entry e = it.next();
         if (now - e.leaseEnds < 0) {
-          earliest = Math.min(earliest, e.leaseEnds); // leases are in the order they began
+          if (earliest == NO_LEASE || e.leaseEnds - earliest < 0) {
+            earliest = e.leaseEnds; // a receiver's leases are in the order they began
+          }
           break;
         }
         it.remove();
@@ -368,7 +373,6 @@ final class StreamReader {
       }
     }
     earliestExpiry = earliest;
-    expiryKnown = true;
     if (any) {
       arrived.signalAll();
     }

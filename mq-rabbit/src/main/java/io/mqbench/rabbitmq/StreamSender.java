@@ -5,7 +5,6 @@ import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Producer;
 import io.mqbench.config.Durations;
 import io.mqbench.mq.BatchesInFlight;
-import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
 import java.util.List;
@@ -128,10 +127,5 @@ final class StreamSender implements MqSender {
         },
         StreamSettings.NAME + ": the sender was closed before the broker confirmed the batch");
     mq.forget(this);
-  }
-
-  @Override
-  public String toString() {
-    return "StreamSender[" + settings.stream() + "] " + Errors.oneLine(String.valueOf(producer));
   }
 }

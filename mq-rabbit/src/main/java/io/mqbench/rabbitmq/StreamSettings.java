@@ -102,7 +102,7 @@ record StreamSettings(
           Duration.ofSeconds(30),
           Duration.ofMillis(100),
           Duration.ofDays(1),
-          "from 100ms",
+          "",
           "a message leased this long without an ack goes to another receiver of the process");
 
   /** Chunks the reader asks the broker for ahead of what its receivers took. */
@@ -122,7 +122,7 @@ record StreamSettings(
           Duration.ofSeconds(30),
           Duration.ofSeconds(1),
           Duration.ofHours(1),
-          "from 1s (the client checks once a second)",
+          "the client checks confirms once a second",
           "a send fails if the broker has not confirmed its batch within this time");
 
   /** TCP connect timeout and the timeout of each protocol request. */
@@ -132,7 +132,7 @@ record StreamSettings(
           Duration.ofSeconds(5),
           Duration.ofMillis(100),
           Duration.ofMinutes(5),
-          "from 100ms",
+          "",
           "TCP connect and protocol request timeout; open() fails after it");
 
   /**
