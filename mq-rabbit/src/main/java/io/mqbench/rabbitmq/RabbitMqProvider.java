@@ -88,9 +88,10 @@ public final class RabbitMqProvider implements BrokerBackend {
   }
 
   /**
-   * Publisher confirms are always on: the broker confirms a quorum or stream message once a
-   * majority of replicas fsynced it, a persistent classic message once its node wrote it to disk, a
-   * transient classic message once its node holds it in memory.
+   * Publisher confirms are always on: the broker confirms a quorum queue message once a majority of
+   * replicas fsynced it, a stream message once a majority wrote it (streams never fsync: it is in
+   * their page cache), a persistent classic message once its node wrote it to disk, a transient
+   * classic message once its node holds it in memory.
    */
   @Override
   public Durability durability(MqConfig config) {
@@ -106,8 +107,13 @@ public final class RabbitMqProvider implements BrokerBackend {
             + persistent
             + ", publisher confirms";
     return switch (type) {
-      case QUORUM, STREAM ->
+      case QUORUM ->
           new Durability(Durability.Level.FSYNC, "on a majority of the queue's replicas", settings);
+      case STREAM ->
+          new Durability(
+              Durability.Level.MEMORY,
+              "on a majority of the stream's members (written to their logs, not fsynced)",
+              settings);
       case CLASSIC ->
           persistent
               ? new Durability(Durability.Level.FSYNC, "on the queue's node", settings)

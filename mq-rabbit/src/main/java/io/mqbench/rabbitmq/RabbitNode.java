@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>It shares nothing with a system RabbitMQ: its own node name, AMQP, distribution, epmd and CLI
  * ports (all on 127.0.0.1), data and log directories in a scratch directory, Erlang cookie (HOME),
- * config file and empty plugin list. {@link #close()} stops it, stops its epmd and deletes the
+ * config file and plugin list (empty, or only {@code rabbitmq_stream} for a node {@linkplain
+ * #withStreams serving streams}). {@link #close()} stops it, stops its epmd and deletes the
  * directory; the process, its log tail in errors and the no-orphans guarantee are mq-core's {@link
  * BrokerProcess}.
  */
@@ -41,6 +42,7 @@ public final class RabbitNode implements LocalBroker {
   private final Path dir;
   private final String nodeName;
   private final int amqpPort;
+  private final int streamPort; // 0: the stream plugin is not enabled
   private final int basePort; // epmd; base+1 distribution; base+2..base+11 CLI tools
   private BrokerProcess process;
   private StopHold hold;
@@ -52,26 +54,48 @@ public final class RabbitNode implements LocalBroker {
    * @param bin the directory holding {@code rabbitmq-server} and {@code rabbitmqctl}
    */
   public RabbitNode(Path bin) {
+    this(bin, false);
+  }
+
+  /**
+   * Prepares a node that also serves the stream protocol: the {@code rabbitmq_stream} plugin
+   * enabled in the node's own plugin list, its listener on a free port of 127.0.0.1, which it also
+   * advertises to clients (the stream client connects to the address a node advertises).
+   *
+   * @param bin the directory holding {@code rabbitmq-server} and {@code rabbitmqctl}
+   * @return the node, not started
+   */
+  public static RabbitNode withStreams(Path bin) {
+    return new RabbitNode(bin, true);
+  }
+
+  private RabbitNode(Path bin, boolean streams) {
     this.bin = bin;
     this.scratch = ScratchDirectory.create("mqbench-rabbitmq-");
     this.dir = scratch.path();
     this.amqpPort = Loopback.freePort();
+    this.streamPort = streams ? Loopback.freePort() : 0;
     this.basePort = freePortRange(12);
     this.nodeName = "mqbench-" + ProcessHandle.current().pid() + "-" + amqpPort + "@localhost";
     try {
       Files.createDirectories(dir.resolve("mnesia"));
       Files.createDirectories(dir.resolve("log"));
-      Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
+      Files.writeString(dir.resolve("enabled_plugins"), streams ? "[rabbitmq_stream].\n" : "[].\n");
       Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
-      Files.writeString(
-          dir.resolve("rabbitmq.conf"),
-          String.join(
-              "\n",
-              "listeners.tcp.1 = 127.0.0.1:" + amqpPort,
+      List<String> conf = new ArrayList<>();
+      conf.add("listeners.tcp.1 = 127.0.0.1:" + amqpPort);
+      if (streams) {
+        conf.add("stream.listeners.tcp.1 = 127.0.0.1:" + streamPort);
+        conf.add("stream.advertised_host = 127.0.0.1");
+        conf.add("stream.advertised_port = " + streamPort);
+      }
+      conf.addAll(
+          List.of(
               "log.console = false",
               "log.file.level = info",
               "disk_free_limit.absolute = 50MB",
               ""));
+      Files.writeString(dir.resolve("rabbitmq.conf"), String.join("\n", conf));
     } catch (IOException e) {
       scratch.close();
       throw new MqException("cannot prepare a private RabbitMQ node in " + dir + ": " + e, e);
@@ -117,7 +141,11 @@ public final class RabbitNode implements LocalBroker {
 
   @Override
   public String description() {
-    return "a private RabbitMQ node (rabbitmq-server from " + bin + ") on 127.0.0.1:" + amqpPort;
+    return "a private RabbitMQ node (rabbitmq-server from "
+        + bin
+        + ") on 127.0.0.1:"
+        + amqpPort
+        + (streamPort == 0 ? "" : ", streams on 127.0.0.1:" + streamPort);
   }
 
   /**
@@ -132,6 +160,25 @@ public final class RabbitNode implements LocalBroker {
    */
   public int port() {
     return amqpPort;
+  }
+
+  /**
+   * @return the node's stream protocol port
+   * @throws IllegalStateException if the node was not made {@linkplain #withStreams with streams}
+   */
+  public int streamPort() {
+    if (streamPort == 0) {
+      throw new IllegalStateException("this node does not serve streams");
+    }
+    return streamPort;
+  }
+
+  /**
+   * @return the node's stream protocol URI, with the default guest credentials
+   * @throws IllegalStateException if the node was not made {@linkplain #withStreams with streams}
+   */
+  public String streamUri() {
+    return "rabbitmq-stream://guest:guest@127.0.0.1:" + streamPort() + "/%2f";
   }
 
   /**
@@ -181,6 +228,12 @@ public final class RabbitNode implements LocalBroker {
     if (rc != 0) {
       throw new MqException(
           "rabbitmqctl await_startup exited with " + rc + "; " + process.logTail(15));
+    }
+    if (streamPort != 0) {
+      // The plugin's listener is up by the end of boot; a check costs one connect.
+      process.awaitReady(
+          () -> Loopback.answers(Loopback.HOST, streamPort, Duration.ofMillis(200)),
+          START_TIMEOUT.minusNanos(System.nanoTime() - started));
     }
   }
 

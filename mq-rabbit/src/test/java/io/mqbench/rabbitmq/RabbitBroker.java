@@ -3,16 +3,20 @@ package io.mqbench.rabbitmq;
 import java.util.Optional;
 
 /**
- * The RabbitMQ broker integration tests run against: the one {@code RABBITMQ_URI} names, or else a
- * private node ({@link RabbitNode}, the same the runner starts) of the installed {@code
- * rabbitmq-server}. {@link #close()} stops a private node and deletes its directory.
+ * The RabbitMQ broker integration tests run against: the one {@code RABBITMQ_URI} names (and, for
+ * the stream tests, {@code RABBITMQ_STREAM_URI} its stream port), or else a private node ({@link
+ * RabbitNode#withStreams}, the one the runner starts for {@code rabbitmq-stream}; the plugin
+ * changes nothing for queues) of the installed {@code rabbitmq-server}. {@link #close()} stops a
+ * private node and deletes its directory.
  */
 final class RabbitBroker implements AutoCloseable {
   private final String uri;
+  private final String streamUri; // null when RABBITMQ_URI is used without RABBITMQ_STREAM_URI
   private final RabbitNode node; // null when RABBITMQ_URI is used
 
-  private RabbitBroker(String uri, RabbitNode node) {
+  private RabbitBroker(String uri, String streamUri, RabbitNode node) {
     this.uri = uri;
+    this.streamUri = streamUri;
     this.node = node;
   }
 
@@ -23,10 +27,12 @@ final class RabbitBroker implements AutoCloseable {
   static RabbitBroker fromEnvironmentOrStart() {
     String fromEnv = System.getenv("RABBITMQ_URI");
     if (fromEnv != null && !fromEnv.isBlank()) {
-      return new RabbitBroker(fromEnv.trim(), null);
+      String stream = System.getenv("RABBITMQ_STREAM_URI");
+      return new RabbitBroker(
+          fromEnv.trim(), stream == null || stream.isBlank() ? null : stream.trim(), null);
     }
     RabbitNode node =
-        new RabbitNode(
+        RabbitNode.withStreams(
             RabbitNode.installed()
                 .orElseThrow(
                     () ->
@@ -49,7 +55,7 @@ final class RabbitBroker implements AutoCloseable {
       node.close();
       throw e;
     }
-    return new RabbitBroker(node.uri(), node);
+    return new RabbitBroker(node.uri(), node.streamUri(), node);
   }
 
   /**
@@ -57,6 +63,20 @@ final class RabbitBroker implements AutoCloseable {
    */
   String uri() {
     return uri;
+  }
+
+  /**
+   * @return the stream protocol URI of the same broker
+   * @throws IllegalStateException if {@code RABBITMQ_URI} is set without {@code
+   *     RABBITMQ_STREAM_URI}
+   */
+  String streamUri() {
+    if (streamUri == null) {
+      throw new IllegalStateException(
+          "RABBITMQ_URI is set without RABBITMQ_STREAM_URI (rabbitmq-stream://user:pass@host:5552/"
+              + "%2f): the stream tests need the broker's stream port");
+    }
+    return streamUri;
   }
 
   /**

@@ -28,4 +28,11 @@ class RabbitMqDurabilityTest {
     assertThat(d.level()).isEqualTo(Level.MEMORY);
     assertThat(d.settings()).contains("rabbitmq.persistent=false");
   }
+
+  @Test
+  void aStreamConfirmsOnceAMajorityWroteItWithoutFsync() {
+    Durability d = of(Map.of("rabbitmq.queueType", "stream"));
+    assertThat(d.level()).isEqualTo(Level.MEMORY);
+    assertThat(d.where()).contains("majority").contains("not fsynced");
+  }
 }

@@ -151,6 +151,24 @@ class ComposeFilesTest {
         assertThat(services).hasSize(3);
         assertThat(ROOT.resolve("docker/rabbitmq/20-mqbench.conf")).exists();
       }
+      case "rabbitmq-stream" -> {
+        // The same three nodes, with the stream plugin; each advertises the stream port it
+        // publishes, since the stream client connects to the address a node advertises.
+        assertThat(services).hasSize(3);
+        assertThat(ROOT.resolve("docker/rabbitmq/enabled_plugins"))
+            .content()
+            .contains("rabbitmq_stream");
+        for (int node = 1; node <= 3; node++) {
+          int port = 5551 + node;
+          assertThat(text)
+              .contains("\"127.0.0.1:" + port + ":" + port + "\"")
+              .contains("./rabbitmq/stream-rabbitmq" + node + ".conf:");
+          assertThat(ROOT.resolve("docker/rabbitmq/stream-rabbitmq" + node + ".conf"))
+              .content()
+              .contains("stream.listeners.tcp.1 = " + port)
+              .contains("stream.advertised_port = " + port);
+        }
+      }
       case "artemis" -> {
         assertThat(services).hasSize(2);
         List<String> args =

@@ -1,0 +1,281 @@
+package io.mqbench.rabbitmq;
+
+import com.rabbitmq.stream.Constants;
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.StreamException;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One stream on one RabbitMQ broker or cluster, through the stream protocol: one client environment
+ * per {@code Mq}, a producer per sender, and one {@link StreamReader} shared by the receivers of
+ * this process, started with the first receiver.
+ */
+final class RabbitStreamMq implements Mq {
+  private final StreamSettings settings;
+  private final Environment environment;
+  private final MqLimits limits;
+  private final boolean createdQueue;
+  private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+  private StreamReader reader; // guarded by this
+  private volatile boolean closed;
+
+  private RabbitStreamMq(
+      StreamSettings settings, Environment environment, MqLimits limits, boolean createdQueue) {
+    this.settings = settings;
+    this.environment = environment;
+    this.limits = limits;
+    this.createdQueue = createdQueue;
+  }
+
+  /**
+   * Connects, checks the address and credentials, and creates the stream when it is missing; fails
+   * within about the connect timeout.
+   *
+   * @param settings the parsed configuration
+   * @param limits what senders accept, checked before each send
+   * @return the open backend
+   * @throws MqException with one line naming the address and the key to check
+   */
+  static RabbitStreamMq open(StreamSettings settings, MqLimits limits) {
+    // The client retries an unreachable broker in the background; a benchmark wants it said at
+    // once, so opening runs under a deadline of its own.
+    ExecutorService opening =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "mqbench-rabbitmq-stream-open");
+              t.setDaemon(true);
+              return t;
+            });
+    Future<RabbitStreamMq> f = opening.submit(() -> connectAndDeclare(settings, limits));
+    try {
+      return f.get(settings.connectTimeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      f.cancel(true);
+      throw new MqException(
+          StreamSettings.NAME
+              + ": no stream protocol answer from "
+              + settings.address()
+              + " within "
+              + StreamSettings.CONNECT_TIMEOUT.name()
+              + "="
+              + io.mqbench.config.Durations.format(settings.connectTimeout())
+              + "; is it RabbitMQ's stream port? ("
+              + StreamSettings.URI.name()
+              + ")");
+    } catch (ExecutionException e) {
+      throw StreamFailures.operation("cannot open", e.getCause(), settings);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      f.cancel(true);
+      throw new MqException(StreamSettings.NAME + ": interrupted while connecting", e);
+    } finally {
+      opening.shutdown();
+    }
+  }
+
+  private static RabbitStreamMq connectAndDeclare(StreamSettings settings, MqLimits limits) {
+    int connectMillis = (int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis());
+    Environment env =
+        Environment.builder()
+            .uri(settings.clientUri())
+            .rpcTimeout(settings.connectTimeout())
+            // Compression is for sub-entry batching, which no sender here uses; the client's
+            // default factory would need zstd, lz4 and snappy, left out of the build.
+            .compressionCodecFactory(
+                compression -> {
+                  throw new MqException(
+                      StreamSettings.NAME
+                          + ": a message compressed with "
+                          + compression
+                          + " (sub-entry batching by another publisher) cannot be read here");
+                })
+            .netty()
+            .eventLoopGroup(EventLoops.shared())
+            .bootstrapCustomizer(b -> b.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectMillis))
+            .environmentBuilder()
+            // One connection per producer, as the rabbitmq backend has one per sender.
+            .maxProducersByConnection(1)
+            .build();
+    try {
+      boolean existed = env.streamExists(settings.stream());
+      if (!existed) {
+        try {
+          env.streamCreator().stream(settings.stream()).create();
+        } catch (StreamException e) {
+          if (e.getCode() != Constants.RESPONSE_CODE_STREAM_ALREADY_EXISTS) {
+            throw e;
+          }
+          existed = true; // another process created it meanwhile
+        }
+      }
+      return new RabbitStreamMq(settings, env, limits, !existed);
+    } catch (RuntimeException e) {
+      closeQuietly(env);
+      throw StreamFailures.operation(
+          "cannot create stream '" + settings.stream() + "'", e, settings);
+    }
+  }
+
+  /**
+   * One Netty event loop group for every {@code Mq} of the process. An environment given a group
+   * does not shut it down on close, which otherwise takes about a second (Netty's graceful quiet
+   * period) each time the runner or a test closes one; its threads are daemons, so the group never
+   * holds the JVM up.
+   */
+  private static final class EventLoops {
+    private static EventLoopGroup group;
+
+    @SuppressWarnings(
+        "deprecation") // NioEventLoopGroup: the one constructor Netty 4.1 and 4.2 share
+    static synchronized EventLoopGroup shared() {
+      if (group == null) {
+        AtomicInteger n = new AtomicInteger();
+        group =
+            new NioEventLoopGroup(
+                0,
+                r -> {
+                  Thread t = new Thread(r, "mqbench-rabbitmq-stream-io-" + n.incrementAndGet());
+                  t.setDaemon(true);
+                  return t;
+                });
+      }
+      return group;
+    }
+  }
+
+  private static void closeQuietly(Environment env) {
+    try {
+      env.close();
+    } catch (RuntimeException e) {
+      // best effort
+    }
+  }
+
+  StreamSettings settings() {
+    return settings;
+  }
+
+  Environment environment() {
+    return environment;
+  }
+
+  void forget(AutoCloseable client) {
+    open.remove(client);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new MqException(StreamSettings.NAME + ": this Mq is closed");
+    }
+  }
+
+  @Override
+  public MqSender createSender() {
+    checkOpen();
+    StreamSender sender = new StreamSender(this);
+    open.add(sender);
+    return limits.enforce(StreamSettings.NAME, sender);
+  }
+
+  /** The first receiver of this {@code Mq} starts its reader, which takes the stream's lock. */
+  @Override
+  public MqReceiver createReceiver() {
+    StreamReader r;
+    synchronized (this) {
+      checkOpen();
+      if (reader == null) {
+        reader = StreamReader.start(settings, environment);
+      }
+      r = reader;
+    }
+    StreamReceiver receiver = new StreamReceiver(this, r);
+    open.add(receiver);
+    return receiver;
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return Optional.of(createdQueue);
+  }
+
+  /** Deletes the stream with every message and stored offset in it. */
+  @Override
+  public boolean removeQueue() {
+    checkOpen();
+    synchronized (this) {
+      if (reader != null) {
+        reader.close();
+        reader = null;
+      }
+    }
+    try {
+      environment.deleteStream(settings.stream());
+      return true;
+    } catch (RuntimeException e) {
+      throw StreamFailures.operation(
+          "cannot delete stream '" + settings.stream() + "'", e, settings);
+    }
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    Map<String, String> v = new LinkedHashMap<>();
+    v.put("stream-client", clientVersion());
+    v.put("queueType", "stream (stream protocol)");
+    return v;
+  }
+
+  private static String clientVersion() {
+    String v = Environment.class.getPackage().getImplementationVersion();
+    return v == null ? "unknown" : v;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (AutoCloseable c : open) {
+      if (c instanceof StreamSender) {
+        try {
+          c.close();
+        } catch (Exception e) {
+          // close() of senders does not throw
+        }
+      }
+    }
+    open.clear();
+    synchronized (this) {
+      if (reader != null) {
+        reader.close();
+        reader = null;
+      }
+    }
+    closeQuietly(environment);
+  }
+
+  @Override
+  public String toString() {
+    return "RabbitStreamMq[" + settings.address() + ", " + settings.stream() + "]";
+  }
+}

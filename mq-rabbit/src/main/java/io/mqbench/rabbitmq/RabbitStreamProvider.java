@@ -1,0 +1,167 @@
+package io.mqbench.rabbitmq;
+
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.Durations;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code rabbitmq-stream} backend: a RabbitMQ stream through the stream protocol, made a queue
+ * by one reader per process that leases what it reads to the process's competing receivers and
+ * stores, as the consumer's offset on the broker, the end of the contiguous acknowledged prefix
+ * ({@link StreamReader}).
+ *
+ * <p>With no address the runner uses the broker on 127.0.0.1:5552 (the stream port {@code
+ * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
+ * rabbitmq-server} with the stream plugin enabled ({@link RabbitNode#withStreams}).
+ */
+public final class RabbitStreamProvider implements BrokerBackend {
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(StreamSettings.URI.name()),
+          "docker/rabbitmq.yml",
+          StreamSettings.COMPOSE_ADDRESS,
+          StreamSettings.SUGGESTED_URI,
+          "apt-get install rabbitmq-server");
+
+  @Override
+  public String name() {
+    return StreamSettings.NAME;
+  }
+
+  @Override
+  public String description() {
+    return "RabbitMQ stream (stream-client): producer confirms, one reader per process leasing to"
+        + " competing receivers, the acknowledged prefix stored as the consumer's offset";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return StreamSettings.KEYS;
+  }
+
+  /** Also parses the URI, which connects nothing, so that a bad one fails before the run. */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = BrokerBackend.super.configure(raw);
+    if (config.find(StreamSettings.URI).isPresent()) {
+      StreamSettings.from(config);
+    }
+    return config;
+  }
+
+  /** Streams do not fsync: memory (the OS page cache) is the only level, and the default. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    if (level == Durability.Level.MEMORY) {
+      return Map.of();
+    }
+    throw new ConfigException(
+        name()
+            + " cannot be set to --durability "
+            + level.key()
+            + ": a stream confirms once a majority of its members wrote the message, never"
+            + " fsyncing it (memory only; for fsync use --queue rabbitmq, a quorum queue)");
+  }
+
+  /**
+   * A confirm comes once a majority of the stream's members wrote the chunk to their log files,
+   * which RabbitMQ never fsyncs: the message is in the OS page cache of those nodes.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    return new Durability(
+        Durability.Level.MEMORY,
+        "on a majority of the stream's members (written to their logs, not fsynced)",
+        "stream protocol publisher confirms, "
+            + StreamSettings.CONFIRM_TIMEOUT.name()
+            + "="
+            + Durations.format(config.get(StreamSettings.CONFIRM_TIMEOUT)));
+  }
+
+  /** The URI's host and stream port, without credentials. */
+  @Override
+  public String address(String key, String value) {
+    try {
+      return StreamSettings.from(configure(Map.of(StreamSettings.URI.name(), value))).address();
+    } catch (RuntimeException e) {
+      return StreamSettings.URI.redact(value);
+    }
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    return RabbitStreamMq.open(StreamSettings.from(config), limits(config));
+  }
+
+  @Override
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  /** A private node of the installed {@code rabbitmq-server} with the stream plugin. */
+  @Override
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return RabbitNode.installed().map(StreamNode::new);
+  }
+
+  /**
+   * The largest message is {@code rabbitmq-stream.maxMessageBytes}; a send may wait for the
+   * client's room for unconfirmed messages, then for the confirm, each up to the confirm timeout,
+   * after creating its producer (a connection) within the connect timeout.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    int max = config.get(StreamSettings.MAX_MESSAGE_BYTES);
+    Duration confirm = config.get(StreamSettings.CONFIRM_TIMEOUT);
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(max, StreamSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withSendTimeout(confirm.multipliedBy(2).plus(config.get(StreamSettings.CONNECT_TIMEOUT)));
+  }
+
+  /** {@link RabbitNode#withStreams}, pointed at by the configuration it returns. */
+  static final class StreamNode implements LocalBroker {
+    private final RabbitNode node;
+
+    StreamNode(java.nio.file.Path bin) {
+      this.node = RabbitNode.withStreams(bin);
+    }
+
+    RabbitNode node() {
+      return node;
+    }
+
+    @Override
+    public MqConfig start(MqConfig config) throws InterruptedException {
+      node.start();
+      return config
+          .with(StreamSettings.URI.name(), node.streamUri())
+          .with(StreamSettings.AMQP_PORT.name(), String.valueOf(node.port()));
+    }
+
+    @Override
+    public String description() {
+      return node.description();
+    }
+
+    @Override
+    public Hold holdStop(Runnable onShutdown, Duration atMost) {
+      return node.holdStop(onShutdown, atMost);
+    }
+
+    @Override
+    public void close() {
+      node.close();
+    }
+  }
+}

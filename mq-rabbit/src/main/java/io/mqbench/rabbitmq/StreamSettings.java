@@ -1,0 +1,263 @@
+package io.mqbench.rabbitmq;
+
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.MqException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The configuration keys of the {@code rabbitmq-stream} backend and the settings parsed from them.
+ *
+ * @param uri the stream protocol URI, with credentials
+ * @param host the broker's host
+ * @param port its stream port
+ * @param username the user
+ * @param password the password
+ * @param vhost the virtual host
+ * @param amqpPort the same broker's AMQP port, for the reader's lock
+ * @param stream the stream's name
+ * @param consumerName the name the reader stores its offset under
+ * @param leaseTimeout how long a receiver may hold a message without acknowledging it
+ * @param credits chunks the reader asks for ahead of what receivers took
+ * @param confirmTimeout how long a message may wait for its confirm
+ * @param connectTimeout TCP connect and each protocol request's timeout
+ */
+record StreamSettings(
+    String uri,
+    String host,
+    int port,
+    String username,
+    String password,
+    String vhost,
+    int amqpPort,
+    String stream,
+    String consumerName,
+    Duration leaseTimeout,
+    int credits,
+    Duration confirmTimeout,
+    Duration connectTimeout) {
+
+  /** The backend's name, the prefix of its keys. */
+  static final String NAME = "rabbitmq-stream";
+
+  /** What docker/rabbitmq.yml publishes: node 1's stream port. */
+  static final String COMPOSE_ADDRESS = "127.0.0.1:5552";
+
+  /** Where the compose file and the error message tell users to point the backend. */
+  static final String SUGGESTED_URI = "rabbitmq-stream://guest:guest@" + COMPOSE_ADDRESS + "/%2f";
+
+  /**
+   * The broker's stream protocol address, with credentials. Unset by default: the runner's
+   * broker-address policy then uses the compose port 127.0.0.1:5552 if it answers, else a private
+   * local node with the stream plugin; a secret (it may carry a password).
+   */
+  static final ConfigKey<String> URI =
+      ConfigKey.string(
+              NAME + ".uri",
+              null,
+              "stream protocol URI rabbitmq-stream://user:password@host:port/vhost; unset:"
+                  + " 127.0.0.1:5552 if it answers, else a private local node")
+          .markedSecret();
+
+  /** The AMQP port of the same broker: the reader's lock is an exclusive AMQP queue. */
+  static final ConfigKey<Integer> AMQP_PORT =
+      ConfigKey.integer(
+          NAME + ".amqpPort",
+          5672,
+          1,
+          65535,
+          "",
+          "AMQP port of the same broker (host, user and vhost of the URI): the one reading process"
+              + " per stream holds an exclusive AMQP queue as its lock");
+
+  /** The stream, created when missing. */
+  static final ConfigKey<String> STREAM =
+      ConfigKey.matching(
+          NAME + ".stream",
+          "mqbench-stream",
+          Pattern.compile("(?!amq\\.)[A-Za-z0-9._:-]{1,200}"),
+          "1 to 200 letters, digits or . _ : -, not starting with amq.",
+          "the stream; created when missing");
+
+  /** The name under which the reader stores the offset it acknowledged up to. */
+  static final ConfigKey<String> CONSUMER_NAME =
+      ConfigKey.matching(
+          NAME + ".consumerName",
+          "mqbench",
+          Pattern.compile("[A-Za-z0-9._:-]{1,200}"),
+          "1 to 200 letters, digits or . _ : -",
+          "the named consumer whose offset the broker stores: a new process resumes after it");
+
+  /** How long a message may stay leased to a receiver that neither acknowledges nor closes. */
+  static final ConfigKey<Duration> LEASE_TIMEOUT =
+      ConfigKey.duration(
+          NAME + ".leaseTimeout",
+          Duration.ofSeconds(30),
+          Duration.ofMillis(100),
+          Duration.ofDays(1),
+          "",
+          "a message leased this long without an ack goes to another receiver of the process");
+
+  /** Chunks the reader asks the broker for ahead of what its receivers took. */
+  static final ConfigKey<Integer> CREDITS =
+      ConfigKey.integer(
+          NAME + ".credits",
+          4,
+          1,
+          1000,
+          "chunks",
+          "chunks the process's reader asks for ahead of what its receivers took (flow control)");
+
+  /** How long a message waits for the broker's confirm before its send fails. */
+  static final ConfigKey<Duration> CONFIRM_TIMEOUT =
+      ConfigKey.duration(
+          NAME + ".confirmTimeout",
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(1),
+          Duration.ofHours(1),
+          "the client checks confirms once a second",
+          "a send fails if the broker has not confirmed its batch within this time");
+
+  /** TCP connect timeout and the timeout of each protocol request. */
+  static final ConfigKey<Duration> CONNECT_TIMEOUT =
+      ConfigKey.duration(
+          NAME + ".connectTimeout",
+          Duration.ofSeconds(5),
+          Duration.ofMillis(100),
+          Duration.ofMinutes(5),
+          "",
+          "TCP connect and protocol request timeout; open() fails after it");
+
+  /**
+   * The largest message senders accept. A message travels in one frame, and the broker's {@code
+   * stream.frame_max} is 1 MiB by default: the default leaves room for the frame's and the AMQP 1.0
+   * encoding's headers.
+   */
+  static final ConfigKey<Integer> MAX_MESSAGE_BYTES =
+      ConfigKey.integer(
+          NAME + ".maxMessageBytes",
+          1_000_000,
+          1,
+          64 << 20,
+          "bytes",
+          "largest message senders accept; a message travels in one frame, and the broker's"
+              + " stream.frame_max is 1 MiB by default");
+
+  static final List<ConfigKey<?>> KEYS =
+      List.of(
+          URI,
+          AMQP_PORT,
+          STREAM,
+          CONSUMER_NAME,
+          LEASE_TIMEOUT,
+          CREDITS,
+          CONFIRM_TIMEOUT,
+          CONNECT_TIMEOUT,
+          MAX_MESSAGE_BYTES);
+
+  /** The one line {@code open()} fails with when called with no broker address. */
+  static String noAddressMessage() {
+    return URI.name()
+        + " is not set: start a cluster with `docker compose -f docker/rabbitmq.yml up -d --wait`"
+        + " and pass "
+        + URI.name()
+        + "="
+        + SUGGESTED_URI
+        + " (-p on the CLI, -D with exec:java), or install rabbitmq-server"
+        + " (apt-get install rabbitmq-server) for a private local node";
+  }
+
+  /**
+   * Parses the configuration.
+   *
+   * @param config the validated configuration
+   * @return the settings
+   * @throws MqException if no URI is configured
+   * @throws ConfigException if the URI is malformed
+   */
+  static StreamSettings from(MqConfig config) {
+    String text = config.find(URI).orElseThrow(() -> new MqException(noAddressMessage())).trim();
+    URI u;
+    try {
+      u = new URI(text);
+    } catch (URISyntaxException e) {
+      throw invalid(text, e.getMessage());
+    }
+    if (!"rabbitmq-stream".equals(u.getScheme()) || u.getHost() == null) {
+      throw invalid(text, "expected rabbitmq-stream://user:password@host:port/vhost");
+    }
+    String user = "guest";
+    String password = "guest";
+    if (u.getRawUserInfo() != null) {
+      String[] parts = u.getRawUserInfo().split(":", 2);
+      user = decode(parts[0]);
+      password = parts.length > 1 ? decode(parts[1]) : "";
+    }
+    String path = u.getRawPath();
+    String vhost = path == null || path.length() <= 1 ? "/" : decode(path.substring(1));
+    return new StreamSettings(
+        text,
+        u.getHost(),
+        u.getPort() < 0 ? 5552 : u.getPort(),
+        user,
+        password,
+        vhost,
+        config.get(AMQP_PORT),
+        config.get(STREAM),
+        config.get(CONSUMER_NAME),
+        config.get(LEASE_TIMEOUT),
+        config.get(CREDITS),
+        config.get(CONFIRM_TIMEOUT),
+        config.get(CONNECT_TIMEOUT));
+  }
+
+  private static ConfigException invalid(String text, String why) {
+    return new ConfigException(URI.name() + ": invalid value '" + URI.redact(text) + "': " + why);
+  }
+
+  private static String decode(String s) {
+    return URLDecoder.decode(s, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * @return {@code host:port} of the stream port, for messages
+   */
+  String address() {
+    return host + ":" + port;
+  }
+
+  /**
+   * @return the URI with the vhost encoded as the client expects it, and the port made explicit
+   */
+  String clientUri() {
+    return "rabbitmq-stream://"
+        + enc(username)
+        + ":"
+        + enc(password)
+        + "@"
+        + host
+        + ":"
+        + port
+        + "/"
+        + enc(vhost);
+  }
+
+  private static String enc(String s) {
+    return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /**
+   * @return the exclusive AMQP queue whose holder is the one process reading this stream under this
+   *     consumer name
+   */
+  String lockQueue() {
+    return "mqbench.stream-reader." + stream + "." + consumerName;
+  }
+}
