@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * receiving side is slower than their sending side on their default local broker (the ElasticMQ and
  * MongoDB stand-ins). Issue 22, defect 1: both ended "receivers behind" with exit 5. Now the
  * senders are held back to the rate both sides sustain and the run ends ok, naming which side set
- * the pace. Redis and NATS, whose defaults are a private redis-server and nats-server, are held to
- * the same.
+ * the pace. Redis, NATS and PostgreSQL, whose defaults are a private redis-server, nats-server and
+ * PostgreSQL server, are held to the same.
  */
 class DefaultRunsEndOkIT {
   @TempDir Path tmp;
@@ -26,7 +26,7 @@ class DefaultRunsEndOkIT {
   private final CliCapture cli = new CliCapture();
 
   @ParameterizedTest
-  @ValueSource(strings = {"sqs", "mongo", "redis", "nats"})
+  @ValueSource(strings = {"sqs", "mongo", "redis", "nats", "postgres"})
   void theDefaultRunEndsOk(String queue) throws Exception {
     // As exec:java passes them: system properties only, every other option at its default
     // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe).

@@ -187,6 +187,19 @@ class ComposeFilesTest {
             .contains("nats://nats2:6222")
             .contains("nats://nats3:6222");
       }
+      case "postgres" -> {
+        assertThat(services).hasSize(2);
+        assertThat(text).contains("synchronous_commit=on").contains("fsync=on");
+        assertThat(ROOT.resolve("docker/postgres/primary-init.sh"))
+            .content()
+            .contains("synchronous_standby_names = 'replica1'")
+            .contains("host replication all all trust");
+        assertThat(ROOT.resolve("docker/postgres/replica.sh"))
+            .content()
+            .contains("pg_basebackup --host=postgres1")
+            .contains("--write-recovery-conf")
+            .contains("application_name=replica1");
+      }
       case "sqs" -> {
         assertThat(services).hasSize(1);
         assertThat(ROOT.resolve("docker/sqs/elasticmq.conf"))
