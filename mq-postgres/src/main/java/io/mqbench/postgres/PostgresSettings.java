@@ -7,6 +7,7 @@ import io.mqbench.mq.MqException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.postgresql.Driver;
 
@@ -259,6 +260,19 @@ record PostgresSettings(
       throw new ConfigException(
           URL.name() + " is not a jdbc:postgresql://host[:port]/database URL");
     }
+    // The driver logs a malformed port before it refuses it: checked here first, in one line.
+    Matcher authority = AUTHORITY.matcher(url);
+    if (authority.find()) {
+      for (String host : authority.group(1).split(",")) {
+        int colon = host.lastIndexOf(':');
+        if (colon >= 0
+            && colon > host.lastIndexOf(']')
+            && !PORT.matcher(host.substring(colon + 1)).matches()) {
+          throw new ConfigException(
+              URL.name() + " has a port that is not a number from 1 to 65535: '" + host + "'");
+        }
+      }
+    }
     Properties parsed = Driver.parseURL(url, new Properties());
     if (parsed == null) {
       throw new ConfigException(
@@ -268,6 +282,10 @@ record PostgresSettings(
     String port = parsed.getProperty("PGPORT", "5432").split(",")[0];
     return host + ":" + port;
   }
+
+  private static final Pattern AUTHORITY = Pattern.compile("^jdbc:postgresql://([^/?]*)");
+  private static final Pattern PORT =
+      Pattern.compile("[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]");
 
   /** Whether an address is given. */
   static boolean hasAddress(MqConfig config) {

@@ -91,7 +91,15 @@ class PostgresMqProviderTest {
     assertThatThrownBy(
             () -> provider.configure(Map.of("postgres.url", "jdbc:postgresql://h:notaport/db")))
         .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("postgres.url");
+        .hasMessage("postgres.url has a port that is not a number from 1 to 65535: 'h:notaport'");
+    assertThatThrownBy(
+            () -> provider.configure(Map.of("postgres.url", "jdbc:postgresql://h:70000/db")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("postgres.url has a port");
+    assertThat(
+            provider.target(
+                provider.configure(Map.of("postgres.url", "jdbc:postgresql://[::1]:6000/db"))))
+        .isEqualTo("[::1]:6000");
     for (Map<String, String> bad :
         java.util.List.of(
             Map.of("postgres.table", "a table"),

@@ -33,7 +33,14 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 class ComposeFilesTest {
   private static final Path ROOT = Path.of("..");
-  private static final Pattern PINNED = Pattern.compile("[^:@]+:\\d+\\.\\d+\\.\\d+[^:]*");
+
+  /**
+   * A release tag: three numbers, or PostgreSQL's two (its releases are numbered major.minor since
+   * 10: postgres:15.10 is a release, postgres:15 a floating tag).
+   */
+  private static final Pattern PINNED =
+      Pattern.compile("[^:@]+:\\d+\\.\\d+\\.\\d+[^:]*|postgres:\\d+\\.\\d+(-[a-z0-9.]+)?");
+
   private static final Pattern PUBLISHED = Pattern.compile("127\\.0\\.0\\.1:(\\d+):(\\d+)");
 
   static Stream<MqProvider> backendsWithACluster() {
