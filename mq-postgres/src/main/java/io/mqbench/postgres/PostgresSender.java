@@ -17,10 +17,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Inserts a batch in one transaction on a connection of the sender's own, committed before the
- * batch completes: one {@code INSERT} per message in a JDBC batch, which the driver sends as
- * multi-row inserts ({@code reWriteBatchedInserts}), then {@code COMMIT}, which returns once {@code
- * synchronous_commit} holds (by default: the WAL fsynced).
+ * Inserts a batch with one statement on a connection of the sender's own, {@code INSERT INTO table
+ * (body) SELECT unnest(?::bytea[])} with the bodies as one array parameter: one round trip, one
+ * transaction (autocommit), committed when the statement returns, which is once {@code
+ * synchronous_commit} holds (by default: the WAL fsynced). Every row or none is stored.
  *
  * <p>With {@code postgres.sendConnections=1} (the default) a batch is sent on the calling thread
  * and {@link #sendAsync} is {@link #send}'s default wrapper: one batch at a time. With N
@@ -46,12 +46,12 @@ final class PostgresSender implements MqSender {
    */
   PostgresSender(PostgresSettings settings) {
     this.settings = settings;
-    this.insert = "INSERT INTO " + settings.quotedTable() + " (body) VALUES (?)";
+    this.insert = "INSERT INTO " + settings.quotedTable() + " (body) SELECT unnest(?::bytea[])";
     int n = settings.sendConnections();
     this.free = new ArrayBlockingQueue<>(n);
     try {
       for (int i = 0; i < n; i++) {
-        Session s = new Session(settings, settings.synchronousCommit(), false);
+        Session s = new Session(settings, settings.synchronousCommit(), true);
         sessions.add(s);
         free.add(s);
       }
@@ -125,21 +125,27 @@ final class PostgresSender implements MqSender {
     return tracked;
   }
 
-  /** One transaction: the batch's rows, then the commit. */
+  /** One statement, its own transaction: every row of the batch, committed. */
   private void insert(Session session, List<byte[]> batch) {
+    int inserted;
     try {
       Connection c = session.connection();
       try (PreparedStatement ps = c.prepareStatement(insert)) {
-        for (byte[] body : batch) {
-          ps.setBytes(1, body);
-          ps.addBatch();
-        }
-        ps.executeBatch();
+        ps.setArray(1, c.createArrayOf("bytea", batch.toArray(byte[][]::new)));
+        inserted = ps.executeUpdate();
       }
-      c.commit();
     } catch (SQLException e) {
       session.failed(e);
       throw PostgresMq.failure(settings, "insert into " + settings.tableName() + " failed", e);
+    }
+    if (inserted != batch.size()) {
+      throw new MqException(
+          "postgres: the insert into "
+              + settings.tableName()
+              + " stored "
+              + inserted
+              + " rows of a batch of "
+              + batch.size());
     }
   }
 

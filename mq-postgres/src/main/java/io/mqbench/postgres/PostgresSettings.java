@@ -309,7 +309,6 @@ record PostgresSettings(
     p.setProperty("loginTimeout", connect);
     p.setProperty("socketTimeout", String.valueOf(seconds(commandTimeout)));
     p.setProperty("cancelSignalTimeout", connect);
-    p.setProperty("reWriteBatchedInserts", "true");
     p.setProperty("tcpKeepAlive", "true");
     p.setProperty("ApplicationName", "mqbench");
     return p;
