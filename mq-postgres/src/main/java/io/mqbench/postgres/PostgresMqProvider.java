@@ -33,6 +33,9 @@ public final class PostgresMqProvider implements BrokerBackend {
           PostgresSettings.COMPOSE_URL,
           "apt-get install postgresql");
 
+  /** The bodies of one batch together, at most: well under PostgreSQL's 1 GB for one value. */
+  static final long MAX_BATCH_BYTES = 512L << 20;
+
   /** Beyond the command and connect timeouts, what a send may take to fail. */
   private static final Duration SLACK = Duration.ofSeconds(2);
 
@@ -156,14 +159,20 @@ public final class PostgresMqProvider implements BrokerBackend {
   }
 
   /**
-   * The largest message is {@code postgres.maxMessageBytes}; a send may take the command timeout
-   * after a reconnect.
+   * The largest message is {@code postgres.maxMessageBytes}; a batch is one {@code bytea[]} value,
+   * and PostgreSQL refuses a value of 1 GB or more, so a batch carries at most {@link
+   * #MAX_BATCH_BYTES} (the array's own bytes besides); a send may take the command timeout after a
+   * reconnect.
    */
   @Override
   public MqLimits limits(MqConfig config) {
     int max = config.get(PostgresSettings.MAX_MESSAGE_BYTES);
     return MqLimits.UNLIMITED
         .withMaxMessageBytes(max, PostgresSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withMaxBatch(
+            Integer.MAX_VALUE,
+            MAX_BATCH_BYTES,
+            "a batch is one bytea[] value, and PostgreSQL's largest value is 1 GB")
         .withSendTimeout(
             Duration.ofSeconds(
                     PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))

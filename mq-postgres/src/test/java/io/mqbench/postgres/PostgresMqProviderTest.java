@@ -148,6 +148,16 @@ class PostgresMqProviderTest {
   }
 
   @Test
+  void aBatchIsOneArrayValueSoItsBytesStayUnderPostgresLargestValue() {
+    var limits = provider.limits(provider.configure(Map.of()));
+    assertThat(limits.refusal("postgres", 64 << 20, 8)).isEmpty();
+    assertThat(limits.refusal("postgres", 64 << 20, 10))
+        .get(InstanceOfAssertFactories.STRING)
+        .contains("536870912 bytes")
+        .contains("PostgreSQL's largest value is 1 GB");
+  }
+
+  @Test
   void synchronousStandbyNamesReadAsTheNumberACommitWaitsFor() {
     assertThat(PostgresMq.standbysWaitedFor("")).isZero();
     assertThat(PostgresMq.standbysWaitedFor("replica1")).isEqualTo(1);
