@@ -80,7 +80,17 @@ public class BackendBenchmark {
   /** The backend, opened once per trial. */
   @State(Scope.Benchmark)
   public static class Backend {
-    @Param({"kafka", "rabbitmq", "rabbitmq-stream", "artemis", "mongo", "sqs", "redis", "nats"})
+    @Param({
+      "kafka",
+      "rabbitmq",
+      "rabbitmq-stream",
+      "artemis",
+      "mongo",
+      "sqs",
+      "redis",
+      "nats",
+      "postgres"
+    })
     String queue;
 
     @Param({"1", "10", "100"})

@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * receiving side is slower than their sending side on their default local broker (the ElasticMQ and
  * MongoDB stand-ins). Issue 22, defect 1: both ended "receivers behind" with exit 5. Now the
  * senders are held back to the rate both sides sustain and the run ends ok, naming which side set
- * the pace. Redis and NATS, whose defaults are a private redis-server and nats-server, are held to
- * the same, and so is rabbitmq-stream, whose default is a private RabbitMQ node with the stream
- * plugin (unless a broker answers on the compose file's stream port).
+ * the pace. Redis, NATS and PostgreSQL, whose defaults are a private redis-server, nats-server and
+ * PostgreSQL server, are held to the same, and so is rabbitmq-stream, whose default is a private
+ * RabbitMQ node with the stream plugin (unless a broker answers on the compose file's stream port).
  */
 class DefaultRunsEndOkIT {
   @TempDir Path tmp;
@@ -27,7 +27,7 @@ class DefaultRunsEndOkIT {
   private final CliCapture cli = new CliCapture();
 
   @ParameterizedTest
-  @ValueSource(strings = {"sqs", "mongo", "redis", "nats", "rabbitmq-stream"})
+  @ValueSource(strings = {"sqs", "mongo", "redis", "nats", "rabbitmq-stream", "postgres"})
   void theDefaultRunEndsOk(String queue) throws Exception {
     // As exec:java passes them: system properties only, every other option at its default
     // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe).

@@ -117,6 +117,7 @@ class DurabilityOptionTest {
             "sqs",
             "redis",
             "nats",
+            "postgres",
             "memory")) {
       for (Durability.Level level : Durability.Level.values()) {
         if (level == Durability.Level.UNDECLARED) {

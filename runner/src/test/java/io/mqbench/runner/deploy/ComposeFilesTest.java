@@ -33,7 +33,14 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 class ComposeFilesTest {
   private static final Path ROOT = Path.of("..");
-  private static final Pattern PINNED = Pattern.compile("[^:@]+:\\d+\\.\\d+\\.\\d+[^:]*");
+
+  /**
+   * A release tag: three numbers, or PostgreSQL's two (its releases are numbered major.minor since
+   * 10: postgres:15.10 is a release, postgres:15 a floating tag).
+   */
+  private static final Pattern PINNED =
+      Pattern.compile("[^:@]+:\\d+\\.\\d+\\.\\d+[^:]*|postgres:\\d+\\.\\d+(-[a-z0-9.]+)?");
+
   private static final Pattern PUBLISHED = Pattern.compile("127\\.0\\.0\\.1:(\\d+):(\\d+)");
 
   static Stream<MqProvider> backendsWithACluster() {
@@ -204,6 +211,19 @@ class ComposeFilesTest {
             .contains("nats://nats1:6222")
             .contains("nats://nats2:6222")
             .contains("nats://nats3:6222");
+      }
+      case "postgres" -> {
+        assertThat(services).hasSize(2);
+        assertThat(text).contains("synchronous_commit=on").contains("fsync=on");
+        assertThat(ROOT.resolve("docker/postgres/primary-init.sh"))
+            .content()
+            .contains("synchronous_standby_names = 'replica1'")
+            .contains("host replication all all trust");
+        assertThat(ROOT.resolve("docker/postgres/replica.sh"))
+            .content()
+            .contains("pg_basebackup --host=postgres1")
+            .contains("--write-recovery-conf")
+            .contains("application_name=replica1");
       }
       case "sqs" -> {
         assertThat(services).hasSize(1);

@@ -1,0 +1,182 @@
+package io.mqbench.postgres;
+
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code postgres} backend: a PostgreSQL table as a queue, written in one transaction per
+ * batch, claimed with {@code FOR UPDATE SKIP LOCKED} under a lease, acknowledged by deleting the
+ * rows; a send returns once its commit is fsynced ({@code synchronous_commit=on}) by default.
+ *
+ * <p>With no address the runner uses the server on 127.0.0.1:5442 (the port {@code
+ * docker/postgres.yml} publishes) if one answers, else a private PostgreSQL server ({@link
+ * PostgresServer}).
+ */
+public final class PostgresMqProvider implements BrokerBackend {
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(PostgresSettings.URL.name()),
+          "docker/postgres.yml",
+          PostgresSettings.COMPOSE_ADDRESS,
+          PostgresSettings.COMPOSE_URL,
+          "apt-get install postgresql");
+
+  /** The bodies of one batch together, at most: well under PostgreSQL's 1 GB for one value. */
+  static final long MAX_BATCH_BYTES = 512L << 20;
+
+  /** Beyond the command and connect timeouts, what a send may take to fail. */
+  private static final Duration SLACK = Duration.ofSeconds(2);
+
+  @Override
+  public String name() {
+    return "postgres";
+  }
+
+  @Override
+  public String description() {
+    return "PostgreSQL as a queue (pgjdbc): a batch inserted and committed per send, claims with"
+        + " FOR UPDATE SKIP LOCKED under a lease, delete on ack; synchronous_commit=on by default";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return PostgresSettings.KEYS;
+  }
+
+  /** Also parses the URL, so that a malformed one fails before the run. */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = BrokerBackend.super.configure(raw);
+    if (PostgresSettings.hasAddress(config)) {
+      PostgresSettings.from(config);
+    }
+    return config;
+  }
+
+  /**
+   * fsync: {@code synchronous_commit=on} (the WAL flushed before a commit returns); memory: {@code
+   * off}; a commit is always answered by a server that holds it, so there is no level below.
+   */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case FSYNC -> Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "on");
+      case MEMORY -> Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "off");
+      default ->
+          throw new ConfigException(
+              "postgres cannot be set to --durability "
+                  + level.key()
+                  + ": a commit is answered once the server holds it (fsync or memory)");
+    };
+  }
+
+  /**
+   * What a send's commit means under {@code synchronous_commit}, the server's {@code fsync} and its
+   * synchronous standbys (both checked when connecting).
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    SynchronousCommit commit = config.get(PostgresSettings.SYNCHRONOUS_COMMIT);
+    boolean fsync = config.get(PostgresSettings.FSYNC);
+    int standbys = config.get(PostgresSettings.SYNC_STANDBYS);
+    String settings =
+        PostgresSettings.SYNCHRONOUS_COMMIT.name()
+            + "="
+            + commit.text()
+            + ", "
+            + PostgresSettings.FSYNC.name()
+            + "="
+            + fsync
+            + ", "
+            + PostgresSettings.SYNC_STANDBYS.name()
+            + "="
+            + standbys
+            + ", one transaction per batch";
+    String where = "on the primary";
+    if (commit.waitsForStandbys() && standbys > 0) {
+      where += ", and " + commit.onStandbys() + " on " + standbys + " synchronous standby(s)";
+    }
+    Durability.Level level =
+        fsync && commit.flushesLocally() ? Durability.Level.FSYNC : Durability.Level.MEMORY;
+    return new Durability(level, where, settings);
+  }
+
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w = new ArrayList<>();
+    if (!config.get(PostgresSettings.FSYNC)) {
+      w.add(
+          PostgresSettings.FSYNC.name()
+              + "=false: the server runs with fsync=off and never forces its WAL to disk; loss of"
+              + " acknowledged messages (and a corrupt database) is expected when the machine"
+              + " crashes");
+    }
+    if (config.get(PostgresSettings.SYNCHRONOUS_COMMIT) == SynchronousCommit.OFF) {
+      w.add(
+          PostgresSettings.SYNCHRONOUS_COMMIT.name()
+              + "=off: a commit returns before its WAL is flushed, which follows within 3 x"
+              + " wal_writer_delay (600 ms by default); loss of that much is expected when the"
+              + " server crashes");
+    }
+    return w;
+  }
+
+  @Override
+  public String target(MqConfig config) {
+    if (!PostgresSettings.hasAddress(config)) {
+      return "unset (" + PostgresSettings.URL.name() + ")";
+    }
+    return PostgresSettings.from(config).address();
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    return PostgresMq.open(PostgresSettings.from(config), limits(config));
+  }
+
+  @Override
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  /** A private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}. */
+  @Override
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return PostgresServer.installed()
+        .map(bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null));
+  }
+
+  /**
+   * The largest message is {@code postgres.maxMessageBytes}; a batch is one {@code bytea[]} value,
+   * and PostgreSQL refuses a value of 1 GB or more, so a batch carries at most {@link
+   * #MAX_BATCH_BYTES} (the array's own bytes besides); a send may take the command timeout after a
+   * reconnect.
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    int max = config.get(PostgresSettings.MAX_MESSAGE_BYTES);
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(max, PostgresSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withMaxBatch(
+            Integer.MAX_VALUE,
+            MAX_BATCH_BYTES,
+            "a batch is one bytea[] value, and PostgreSQL's largest value is 1 GB")
+        .withSendTimeout(
+            Duration.ofSeconds(
+                    PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))
+                        + PostgresSettings.seconds(config.get(PostgresSettings.CONNECT_TIMEOUT)))
+                .plus(SLACK));
+  }
+}
