@@ -80,7 +80,7 @@ public class BackendBenchmark {
   /** The backend, opened once per trial. */
   @State(Scope.Benchmark)
   public static class Backend {
-    @Param({"kafka", "rabbitmq", "artemis", "mongo", "sqs", "redis", "nats"})
+    @Param({"kafka", "kafka-share", "rabbitmq", "artemis", "mongo", "sqs", "redis", "nats"})
     String queue;
 
     @Param({"1", "10", "100"})

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * MongoDB stand-ins). Issue 22, defect 1: both ended "receivers behind" with exit 5. Now the
  * senders are held back to the rate both sides sustain and the run ends ok, naming which side set
  * the pace. Redis and NATS, whose defaults are a private redis-server and nats-server, are held to
- * the same.
+ * the same, and so is Kafka's share group (kafka-share, issue 25) on the local Kafka broker.
  */
 class DefaultRunsEndOkIT {
   @TempDir Path tmp;
@@ -26,7 +26,7 @@ class DefaultRunsEndOkIT {
   private final CliCapture cli = new CliCapture();
 
   @ParameterizedTest
-  @ValueSource(strings = {"sqs", "mongo", "redis", "nats"})
+  @ValueSource(strings = {"sqs", "mongo", "redis", "nats", "kafka-share"})
   void theDefaultRunEndsOk(String queue) throws Exception {
     // As exec:java passes them: system properties only, every other option at its default
     // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe).

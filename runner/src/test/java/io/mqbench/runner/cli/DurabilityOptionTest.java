@@ -108,7 +108,16 @@ class DurabilityOptionTest {
   @Test
   void everyLevelABackendOffersIsTheLevelItThenDeclares() {
     for (String queue :
-        List.of("rabbitmq", "mongo", "kafka", "artemis", "sqs", "redis", "nats", "memory")) {
+        List.of(
+            "rabbitmq",
+            "mongo",
+            "kafka",
+            "kafka-share",
+            "artemis",
+            "sqs",
+            "redis",
+            "nats",
+            "memory")) {
       for (Durability.Level level : Durability.Level.values()) {
         if (level == Durability.Level.UNDECLARED) {
           continue;
