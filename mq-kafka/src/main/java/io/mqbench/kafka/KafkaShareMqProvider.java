@@ -116,13 +116,13 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     ProducerConfig producer;
     try {
       producer = new ProducerConfig(s.kafka.producer("probe"));
-      Integer given = s.givenMaxPollRecords();
-      Map<String, Object> consumer = s.consumer("probe", given == null ? 500 : given);
+      Map<String, Object> consumer = s.consumer("probe");
       // ConsumerConfig checks every property but refuses the share consumer's own two (its
       // subclass for share consumers is not public): those are checked here.
       checkChoice(consumer, ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
+      consumer.putIfAbsent(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "batch_optimized");
       checkChoice(
-          consumer, ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit", "batch_optimized");
+          consumer, ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "batch_optimized", "record_limit");
       new ConsumerConfig(consumer);
       new AdminClientConfig(s.kafka.admin());
     } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -24,22 +25,28 @@ import org.apache.kafka.common.errors.WakeupException;
 /**
  * A member of the topic's share group (KIP-932), one {@link KafkaShareConsumer} in explicit
  * acknowledgement mode. The broker hands each record to one member at a time under an acquisition
- * lock; {@link #ack} accepts exactly the given records ({@link AcknowledgeType#ACCEPT}) and commits
- * them; {@link #close} releases what this receiver holds ({@link AcknowledgeType#RELEASE}), so
- * other members get it at once. The lease of a message is its acquisition lock: it ends when the
- * receiver acknowledges or releases the message, or when the lock's duration ({@code
- * kafka-share.leaseTimeout}, the group's {@code share.record.lock.duration.ms}) passes, whatever
- * the receiver does meanwhile, and the broker then offers the message to the group again.
+ * lock; {@link #ack} accepts exactly the given records ({@link AcknowledgeType#ACCEPT}); {@link
+ * #close} releases what this receiver holds ({@link AcknowledgeType#RELEASE}), so that other
+ * members get it at once. The lease of a message is its acquisition lock: it ends when the receiver
+ * acknowledges or releases the message, or when the lock's duration ({@code
+ * kafka-share.leaseTimeout}, the group's {@code share.record.lock.duration.ms}) has passed since
+ * the poll that acquired it, whatever the receiver does meanwhile; the broker then offers the
+ * message to the group again.
  *
- * <p>A share consumer in explicit mode must have acknowledged every record of a poll before it
- * polls again. A receive that must poll while messages it handed out are still unacknowledged
- * renews their locks ({@link AcknowledgeType#RENEW}, Kafka 4.2+), which keeps them this receiver's:
- * once the broker renewed them, a poll returns them again (kafka-clients 4.4 does; KAFKA-20458),
- * and they are kept, not handed out twice. A message acknowledged while its renewal is under way is
- * accepted when it comes back. So a receiver that keeps receiving without acknowledging keeps its
- * messages for as long as it does; one that stops calling keeps them for the lock's duration. The
- * held records count among the at most {@code max.poll.records} a poll returns: a receiver that
- * holds that many receives nothing new until it acknowledges some.
+ * <p>A poll acquires up to {@code max.poll.records} records (500 unless given; the client's default
+ * {@code share.acquire.mode=batch_optimized} may round that up to whole record batches), which this
+ * receiver hands out over as many receives as they take, as the {@code kafka} backend hands out a
+ * fetch; they are locked to it meanwhile. A share consumer in explicit mode must have acknowledged
+ * every record of a poll before it polls again, so a receiver that still holds unacknowledged
+ * messages of its last poll, and has handed out the rest, receives nothing new until it
+ * acknowledges them or their lease ends (then it releases them, to no effect but the consumer's,
+ * and polls again): at most one poll's records are unacknowledged at a time, as a prefetch limit
+ * does elsewhere. (Kafka 4.2's {@link AcknowledgeType#RENEW} would let it keep them across polls,
+ * but kafka-clients 4.4.0 was seen to return only the renewed records to every later poll, nothing
+ * new.)
+ *
+ * <p>{@link #ack} sends the acknowledgements at once and returns ({@code commitAsync}); {@code
+ * kafka-share.syncAcks} waits for the broker's answer instead ({@code commitSync}).
  *
  * <p>Used by one thread, as {@link MqReceiver} requires; {@link #closeFromMq} alone may be called
  * from another.
@@ -53,8 +60,11 @@ final class KafkaShareReceiver implements MqReceiver {
   /** Records of the last poll not handed out yet. */
   private final ArrayDeque<ConsumerRecord<byte[], byte[]>> fetched = new ArrayDeque<>();
 
-  /** Records handed out and not acknowledged. */
-  private final Map<Key, Held> held = new HashMap<>();
+  /** Records of the last poll handed out and not acknowledged. */
+  private final Map<Key, ConsumerRecord<byte[], byte[]>> held = new HashMap<>();
+
+  /** When the last poll returned, so when its records' locks began at the latest. */
+  private long polledNanos;
 
   private KafkaShareConsumer<byte[], byte[]> consumer;
   private long lastHeardNanos = System.nanoTime();
@@ -89,28 +99,6 @@ final class KafkaShareReceiver implements MqReceiver {
   /** A message as this receiver handed it out. */
   private record ShareReceived(Key key, byte[] body) implements Received {}
 
-  /** A record handed out and not acknowledged yet. */
-  private static final class Held {
-    /** The record as the last poll that returned it did. */
-    ConsumerRecord<byte[], byte[]> record;
-
-    /**
-     * Whether it belongs to the consumer's last poll, so that it can be acknowledged; false while
-     * its renewal is under way.
-     */
-    boolean inFlight = true;
-
-    /** Acknowledged by the harness while its renewal was under way: accepted when it returns. */
-    boolean accepted;
-
-    /** When its renewal was asked for. */
-    long renewedNanos;
-
-    Held(ConsumerRecord<byte[], byte[]> record) {
-      this.record = record;
-    }
-  }
-
   @Override
   public List<Received> receive(int max, Duration wait) throws InterruptedException {
     if (max < 1) {
@@ -118,10 +106,15 @@ final class KafkaShareReceiver implements MqReceiver {
     }
     checkOpen();
     if (consumer == null) {
-      start(max);
+      start();
     }
     try {
       if (fetched.isEmpty()) {
+        if (!held.isEmpty() && !releaseIfLeaseEnded()) {
+          // Nothing new before these are acknowledged: wait as asked, as for an empty queue.
+          TimeUnit.NANOSECONDS.sleep(Math.min(wait.toNanos(), leaseLeftNanos()));
+          return List.of();
+        }
         poll(wait);
       }
     } catch (InterruptException e) {
@@ -137,80 +130,60 @@ final class KafkaShareReceiver implements MqReceiver {
     while (out.size() < max && !fetched.isEmpty()) {
       ConsumerRecord<byte[], byte[]> r = fetched.pollFirst();
       Key key = Key.of(r);
-      held.put(key, new Held(r));
+      held.put(key, r);
       out.add(new ShareReceived(key, r.value()));
     }
     return out;
   }
 
+  private long leaseLeftNanos() {
+    return Math.max(0, polledNanos + settings.lease.toNanos() - System.nanoTime());
+  }
+
   /**
-   * Polls until the poll brings something not handed out yet, or {@code wait} passes. What this
-   * receiver holds is renewed before each poll (the consumer refuses to poll over unacknowledged
-   * records); when a poll returns it again, it stays held, or is accepted if acknowledged
-   * meanwhile.
+   * Once the lease of the held records has ended (the broker has them again), releases them, which
+   * changes nothing on the broker but lets the consumer poll, and forgets them.
+   *
+   * @return whether nothing is held any more
    */
+  private boolean releaseIfLeaseEnded() {
+    if (leaseLeftNanos() > 0) {
+      return false;
+    }
+    for (ConsumerRecord<byte[], byte[]> r : held.values()) {
+      consumer.acknowledge(r, AcknowledgeType.RELEASE);
+    }
+    held.clear();
+    return true;
+  }
+
+  /** Polls until records come or {@code wait} passes. */
   private void poll(Duration wait) {
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
-      long now = System.nanoTime();
-      for (Held h : held.values()) {
-        if (h.inFlight) {
-          consumer.acknowledge(h.record, AcknowledgeType.RENEW);
-          h.inFlight = false;
-          h.renewedNanos = now;
-        }
-      }
-      long left = Math.max(0, deadline - now);
+      long left = Math.max(0, deadline - System.nanoTime());
       ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofNanos(left));
-      int accepted = 0;
-      for (ConsumerRecord<byte[], byte[]> r : records) {
-        Key key = Key.of(r);
-        Held h = held.get(key);
-        if (h == null) {
-          fetched.add(r);
-        } else if (h.accepted) {
-          consumer.acknowledge(r, AcknowledgeType.ACCEPT);
-          held.remove(key);
-          accepted++;
-        } else {
-          h.record = r;
-          h.inFlight = true;
-        }
-      }
-      if (accepted > 0) {
-        commit();
-      }
-      // A renewal that did not come back within the lease failed: the lock had ended, and the
-      // group has the message again; acknowledging it later does nothing.
-      long now2 = System.nanoTime();
-      held.values().removeIf(h -> !h.inFlight && now2 - h.renewedNanos > settings.lease.toNanos());
       if (!records.isEmpty()) {
-        lastHeardNanos = now2;
+        polledNanos = System.nanoTime();
+        lastHeardNanos = polledNanos;
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+          fetched.add(r);
+        }
+        return;
       }
-      if (!fetched.isEmpty() || left == 0) {
+      if (left == 0) {
         break;
       }
     }
-    if (fetched.isEmpty()
-        && System.nanoTime() - lastHeardNanos >= KafkaSettings.LIVENESS_AFTER.toNanos()) {
+    if (System.nanoTime() - lastHeardNanos >= KafkaSettings.LIVENESS_AFTER.toNanos()) {
       checkAlive.run();
       lastHeardNanos = System.nanoTime();
     }
   }
 
-  /**
-   * Creates the consumer. A poll acquires at most {@code max.poll.records} records, and the records
-   * this receiver holds and renews count among them: twice the first receive's {@code max} (unless
-   * {@code kafka-share.consumer.max.poll.records} is given) leaves room for new ones while it holds
-   * a receive's worth.
-   */
-  private void start(int max) {
-    Integer given = settings.givenMaxPollRecords();
+  private void start() {
     try {
-      consumer =
-          new KafkaShareConsumer<>(
-              settings.consumer(
-                  clientId, given != null ? given : (int) Math.min(Integer.MAX_VALUE, 2L * max)));
+      consumer = new KafkaShareConsumer<>(settings.consumer(clientId));
       consumer.subscribe(List.of(settings.kafka.topic));
     } catch (KafkaException e) {
       throw new MqException(
@@ -228,17 +201,11 @@ final class KafkaShareReceiver implements MqReceiver {
     int accepted = 0;
     try {
       for (Received m : messages) {
-        Key key = ((ShareReceived) m).key();
-        Held h = held.get(key);
-        if (h == null) {
-          continue; // its lock ended, and the group has it again: nothing to accept
-        }
-        if (h.inFlight) {
-          consumer.acknowledge(h.record, AcknowledgeType.ACCEPT);
-          held.remove(key);
+        ConsumerRecord<byte[], byte[]> r = held.remove(((ShareReceived) m).key());
+        // Not held: acknowledged already, or its lease ended and the group has it again.
+        if (r != null) {
+          consumer.acknowledge(r, AcknowledgeType.ACCEPT);
           accepted++;
-        } else {
-          h.accepted = true; // its renewal is under way: accepted when the next poll returns it
         }
       }
       if (accepted > 0) {
@@ -253,21 +220,23 @@ final class KafkaShareReceiver implements MqReceiver {
   }
 
   /**
-   * Sends the acknowledgements made: and waits for the broker's answer with {@code
-   * kafka-share.syncAcks}, failing if any was refused; otherwise returns at once, and a refused one
-   * (a lock that had ended) means only that the broker delivers that message again.
+   * Sends the acknowledgements made at once: without waiting ({@code commitAsync}; one the broker
+   * refuses, for a lock that had ended, means only that it delivers that message again), or, with
+   * {@code kafka-share.syncAcks}, waiting for the broker's answer and failing if any was refused.
+   * Left to the next poll, as a share consumer leaves them by default, they would wait for as long
+   * as the harness does not receive again, and come back to the group when their locks end.
    */
   private void commit() {
-    if (settings.syncAcks) {
-      Map<TopicIdPartition, Optional<KafkaException>> result =
-          consumer.commitSync(Duration.ofMillis(KafkaSettings.REQUEST_TIMEOUT_MS));
-      for (Optional<KafkaException> e : result.values()) {
-        if (e.isPresent()) {
-          throw e.get();
-        }
-      }
-    } else {
+    if (!settings.syncAcks) {
       consumer.commitAsync();
+      return;
+    }
+    Map<TopicIdPartition, Optional<KafkaException>> result =
+        consumer.commitSync(Duration.ofMillis(KafkaSettings.REQUEST_TIMEOUT_MS));
+    for (Optional<KafkaException> e : result.values()) {
+      if (e.isPresent()) {
+        throw e.get();
+      }
     }
   }
 
@@ -302,10 +271,9 @@ final class KafkaShareReceiver implements MqReceiver {
   }
 
   /**
-   * Releases every record this receiver holds or fetched, so that the group offers them to other
-   * receivers at once, then leaves the group; each step bounded by {@link
-   * KafkaSettings#CLOSE_STEP}. What could not be released (a record whose renewal was under way)
-   * comes back when its lock ends.
+   * Sends the acknowledgements made and releases every record this receiver holds or fetched, so
+   * that the group offers them to other receivers at once, then leaves the group; each step bounded
+   * by {@link KafkaSettings#CLOSE_STEP}. What could not be released comes back when its lock ends.
    */
   @Override
   public void close() {
@@ -318,10 +286,8 @@ final class KafkaShareReceiver implements MqReceiver {
       return;
     }
     try {
-      for (Held h : held.values()) {
-        if (h.inFlight) {
-          consumer.acknowledge(h.record, AcknowledgeType.RELEASE);
-        }
+      for (ConsumerRecord<byte[], byte[]> r : held.values()) {
+        consumer.acknowledge(r, AcknowledgeType.RELEASE);
       }
       for (ConsumerRecord<byte[], byte[]> r : fetched) {
         consumer.acknowledge(r, AcknowledgeType.RELEASE);

@@ -1,6 +1,5 @@
 package io.mqbench.kafka;
 
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import java.time.Duration;
@@ -102,8 +101,8 @@ final class KafkaShareSettings {
       ConfigKey.bool(
           NAME + ".syncAcks",
           false,
-          "true: ack returns once the broker recorded the acknowledgements (commitSync); false:"
-              + " ack sends them and returns (commitAsync), a failed one only redelivers");
+          "true: ack returns once the broker recorded the acknowledgements (commitSync, a round"
+              + " trip per ack); false: ack sends them and returns (commitAsync)");
 
   /** How long {@code open} waits for the cluster before failing with the address. */
   static final ConfigKey<Duration> CONNECT_TIMEOUT = same(KafkaSettings.CONNECT_TIMEOUT);
@@ -248,21 +247,18 @@ final class KafkaShareSettings {
   }
 
   /**
-   * The properties of one receiver's share consumer: explicit acknowledgement, at most {@code
-   * maxPollRecords} records acquired per poll, the lease as {@code max.poll.interval.ms}, the
-   * {@code kafka} backend's request timeouts; pass-through properties last.
+   * The properties of one receiver's share consumer: explicit acknowledgement, the lease as {@code
+   * max.poll.interval.ms}, the {@code kafka} backend's request timeouts; how much a poll acquires
+   * is the client's default ({@code max.poll.records} 500, {@code share.acquire.mode}
+   * batch_optimized) unless given; pass-through properties last.
    */
-  Map<String, Object> consumer(String clientId, int maxPollRecords) {
+  Map<String, Object> consumer(String clientId) {
     Map<String, Object> c = new HashMap<>();
     c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap);
     c.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
     c.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
     // Each record is acknowledged on its own, with ACCEPT or RELEASE (KafkaShareReceiver).
     c.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
-    // A poll acquires (locks to this receiver) no more than a receive asks for, so that records
-    // wait in the group, for any receiver, rather than locked in one receiver's buffer.
-    c.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
-    c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
     c.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) lease.toMillis());
     c.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KafkaSettings.REQUEST_TIMEOUT_MS);
     c.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KafkaSettings.REQUEST_TIMEOUT_MS);
@@ -270,21 +266,6 @@ final class KafkaShareSettings {
     c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     c.putAll(config.passThrough(CONSUMER_PREFIX));
     return c;
-  }
-
-  /** Whether the user fixed max.poll.records; otherwise a receiver's first requested batch does. */
-  Integer givenMaxPollRecords() {
-    String v = config.passThrough(CONSUMER_PREFIX).get(ConsumerConfig.MAX_POLL_RECORDS_CONFIG);
-    try {
-      return v == null ? null : Integer.valueOf(v.trim());
-    } catch (NumberFormatException e) {
-      throw new ConfigException(
-          CONSUMER_PREFIX
-              + ConsumerConfig.MAX_POLL_RECORDS_CONFIG
-              + ": invalid value '"
-              + v
-              + "': expected a whole number");
-    }
   }
 
   /**

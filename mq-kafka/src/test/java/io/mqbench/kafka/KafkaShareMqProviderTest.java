@@ -41,15 +41,14 @@ class KafkaShareMqProviderTest {
 
   @Test
   void receiversAreShareConsumersAcknowledgingEachRecordExplicitlyUnderTheLease() {
-    Map<String, Object> c = settings(Map.of("kafka-share.leaseTimeout", "20s")).consumer("r", 7);
+    Map<String, Object> c = settings(Map.of("kafka-share.leaseTimeout", "20s")).consumer("r");
 
     assertThat(c)
         .containsEntry("share.acknowledgement.mode", "explicit")
-        .containsEntry("share.acquire.mode", "record_limit")
-        .containsEntry("max.poll.records", 7)
         .containsEntry("max.poll.interval.ms", 20_000)
         .containsEntry("group.id", "mqbench-share-mqbench-share")
-        .doesNotContainKeys("enable.auto.commit", "auto.offset.reset", "session.timeout.ms");
+        .doesNotContainKeys(
+            "enable.auto.commit", "auto.offset.reset", "session.timeout.ms", "max.poll.records");
   }
 
   @Test
@@ -161,6 +160,17 @@ class KafkaShareMqProviderTest {
     assertThatThrownBy(() -> provider.open(none))
         .isInstanceOf(MqException.class)
         .hasMessageContaining("set kafka-share.bootstrapServers");
+  }
+
+  @Test
+  void implicitAcknowledgementIsRefusedForItWouldAcknowledgeWhatNobodyAcknowledged() {
+    assertThatThrownBy(
+            () ->
+                provider.configure(
+                    Map.of("kafka-share.consumer.share.acknowledgement.mode", "implicit")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("kafka-share.consumer.share.acknowledgement.mode")
+        .hasMessageContaining("expected explicit");
   }
 
   @Test
