@@ -82,6 +82,7 @@ public class BackendBenchmark {
   public static class Backend {
     @Param({
       "kafka",
+      "kafka-share",
       "rabbitmq",
       "rabbitmq-stream",
       "artemis",

@@ -440,6 +440,18 @@ public final class ConfigKey<T> {
   }
 
   /**
+   * The same key under another name: for a backend that offers another backend's key with the same
+   * meaning under its own prefix ({@code kafka-share.acks} as {@code kafka.acks}).
+   *
+   * @param newName the full name of the copy
+   * @return a key equal to this one in everything but its name
+   */
+  public ConfigKey<T> renamed(String newName) {
+    return new ConfigKey<>(
+        newName, type, defaultValue, unit, expected, description, parser, printer, secret);
+  }
+
+  /**
    * @return whether values of this key are secrets, never to be printed or written
    */
   public boolean isSecret() {

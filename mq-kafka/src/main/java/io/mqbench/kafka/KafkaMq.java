@@ -78,10 +78,35 @@ final class KafkaMq implements Mq {
   }
 
   /**
+   * What a backend built on this one checks on the cluster once it answers, before the topic is
+   * looked up or created: {@code kafka-share} checks that the cluster serves share groups.
+   */
+  @FunctionalInterface
+  interface ClusterCheck {
+    /**
+     * @param admin an admin client of the cluster, which answered
+     * @throws MqException if the cluster cannot serve the backend; nothing was created
+     * @throws InterruptedException if interrupted while asking
+     */
+    void check(Admin admin) throws InterruptedException;
+  }
+
+  /**
    * Checks that the cluster answers within the connect timeout and that the topic exists, creating
    * it as configured when it does not.
    */
   static KafkaMq open(KafkaSettings settings) {
+    return open(settings, admin -> {});
+  }
+
+  /**
+   * As {@link #open(KafkaSettings)}, with a check of the cluster before the topic is looked up.
+   *
+   * @param settings the settings
+   * @param check what the cluster must pass once it answers
+   * @return the open backend
+   */
+  static KafkaMq open(KafkaSettings settings, ClusterCheck check) {
     checkAnyBrokerAnswers(settings);
     Admin admin;
     try {
@@ -105,9 +130,12 @@ final class KafkaMq implements Mq {
                 + settings.bootstrap
                 + " within "
                 + settings.connectTimeout.toSeconds()
-                + " s (kafka.bootstrapServers): is a broker running there?",
+                + " s ("
+                + settings.shown(KafkaSettings.BOOTSTRAP_SERVERS)
+                + "): is a broker running there?",
             e);
       }
+      check.check(admin);
       boolean created = describe(admin, settings).isEmpty();
       String layout = ensureTopic(admin, settings, nodes.size());
       return new KafkaMq(settings, layout, nodes.size(), created, metadataVersion(admin));
@@ -150,7 +178,8 @@ final class KafkaMq implements Mq {
     if (existing.isEmpty()) {
       if (replicas > brokers) {
         throw new MqException(
-            "kafka.replicationFactor="
+            s.shown(KafkaSettings.REPLICATION_FACTOR)
+                + "="
                 + replicas
                 + " is larger than the cluster at "
                 + s.bootstrap
@@ -161,9 +190,12 @@ final class KafkaMq implements Mq {
       }
       if (minIsr > 0 && replicas > 0 && minIsr > replicas) {
         throw new MqException(
-            "kafka.minInsyncReplicas="
+            s.shown(KafkaSettings.MIN_INSYNC_REPLICAS)
+                + "="
                 + minIsr
-                + " is larger than kafka.replicationFactor="
+                + " is larger than "
+                + s.shown(KafkaSettings.REPLICATION_FACTOR)
+                + "="
                 + replicas
                 + ": no write could ever succeed with acks=all");
       }
@@ -249,7 +281,7 @@ final class KafkaMq implements Mq {
               + " at "
               + s.bootstrap
               + " ("
-              + KafkaSettings.FLUSH_MESSAGES.name()
+              + s.shown(KafkaSettings.FLUSH_MESSAGES)
               + "): "
               + rootMessage(e.getCause()),
           e.getCause());
@@ -345,7 +377,7 @@ final class KafkaMq implements Mq {
               + " (nothing accepts connections there within "
               + probe.toMillis()
               + " ms); is a broker running there? ("
-              + KafkaSettings.BOOTSTRAP_SERVERS.name()
+              + settings.shown(KafkaSettings.BOOTSTRAP_SERVERS)
               + ")");
     }
   }
@@ -365,7 +397,7 @@ final class KafkaMq implements Mq {
           "cannot create a Kafka producer for " + settings.bootstrap + ": " + rootMessage(e), e);
     }
     open.add(sender);
-    return limits.enforce("kafka", sender);
+    return limits.enforce(settings.shownAs, sender);
   }
 
   @Override

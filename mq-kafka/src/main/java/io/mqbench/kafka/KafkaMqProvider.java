@@ -130,7 +130,7 @@ public final class KafkaMqProvider implements BrokerBackend {
         config.find(BOOTSTRAP_SERVERS).isPresent()
             ? config
             : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
-    config.find(BOOTSTRAP_SERVERS).ifPresent(KafkaMqProvider::checkBootstrap);
+    config.find(BOOTSTRAP_SERVERS).ifPresent(b -> checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
     KafkaSettings s = new KafkaSettings(probe);
     ProducerConfig producer;
     ConsumerConfig consumer;
@@ -142,14 +142,15 @@ public final class KafkaMqProvider implements BrokerBackend {
     } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
       throw new ConfigException("invalid Kafka client property: " + e.getMessage());
     }
-    checkClientRules(producer, consumer);
+    checkConsumerRules(consumer);
+    checkProducerRules(producer, s);
   }
 
   /**
    * Rules the clients' config classes do not check but their constructors or the broker do, when a
    * sender or receiver starts: checked here so that they fail before anything connects.
    */
-  private static void checkClientRules(ProducerConfig producer, ConsumerConfig consumer) {
+  private static void checkConsumerRules(ConsumerConfig consumer) {
     int session = consumer.getInt(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
     if (session < MIN_SESSION_TIMEOUT.toMillis() || session > MAX_SESSION_TIMEOUT.toMillis()) {
       throw new ConfigException(
@@ -175,13 +176,20 @@ public final class KafkaMqProvider implements BrokerBackend {
               + session
               + ")");
     }
+  }
+
+  /**
+   * The producer's rule its constructor checks: {@code delivery.timeout.ms} at least {@code
+   * linger.ms} + {@code request.timeout.ms}; the message names the keys of {@code s}'s backend.
+   */
+  static void checkProducerRules(ProducerConfig producer, KafkaSettings s) {
     long delivery = producer.getInt(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
     long linger = producer.getLong(ProducerConfig.LINGER_MS_CONFIG);
     long request = producer.getInt(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG);
     if (delivery < linger + request) {
       // KafkaProducer's constructor refuses this when delivery.timeout.ms is given, as it is here.
       throw new ConfigException(
-          PRODUCER_PREFIX
+          s.shown(PRODUCER_PREFIX)
               + ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG
               + ": invalid value '"
               + delivery
@@ -189,19 +197,21 @@ public final class KafkaMqProvider implements BrokerBackend {
               + linger
               + " + "
               + request
-              + "; kafka.linger sets linger.ms)");
+              + "; "
+              + s.shown(LINGER)
+              + " sets linger.ms)");
     }
   }
 
   /** Every entry host:port with a port from 1 to 65535, as the clients require. */
-  static void checkBootstrap(String servers) {
+  static void checkBootstrap(String servers, String key) {
     for (String entry : servers.split(",", -1)) {
       String e = entry.trim();
       String host = Utils.getHost(e);
       Integer port = Utils.getPort(e);
       if (host == null || host.isEmpty() || port == null || port < 1 || port > 65535) {
         throw new ConfigException(
-            BOOTSTRAP_SERVERS.name()
+            key
                 + ": invalid value '"
                 + servers
                 + "': expected host:port[,host:port...], '"
@@ -211,7 +221,7 @@ public final class KafkaMqProvider implements BrokerBackend {
     }
   }
 
-  private static void check(MqConfig config, String prefix, Set<String> known) {
+  static void check(MqConfig config, String prefix, Set<String> known) {
     for (String name : config.passThrough(prefix).keySet()) {
       if (!known.contains(name)) {
         String closest =
@@ -250,6 +260,17 @@ public final class KafkaMqProvider implements BrokerBackend {
    */
   @Override
   public Durability durability(MqConfig config) {
+    return durability(config, "kafka");
+  }
+
+  /**
+   * @param config a configuration of the {@code kafka} backend
+   * @param shownAs the backend whose keys the settings name ({@code kafka-share} for one translated
+   *     from it)
+   * @return what an acknowledged send promises under it
+   */
+  static Durability durability(MqConfig config, String shownAs) {
+    String keys = shownAs + ".";
     String acks =
         config
             .passThrough(PRODUCER_PREFIX)
@@ -257,14 +278,15 @@ public final class KafkaMqProvider implements BrokerBackend {
             .trim();
     int flush = config.get(FLUSH_MESSAGES);
     if (acks.equals(Acks.NONE.text())) {
-      return new Durability(Durability.Level.NONE, "(the producer does not wait)", "kafka.acks=0");
+      return new Durability(Durability.Level.NONE, "(the producer does not wait)", keys + "acks=0");
     }
     String where =
         acks.equals(Acks.LEADER.text())
             ? "on the partition leader only"
             : "on every in-sync replica (at least the topic's min.insync.replicas)";
     String setting =
-        "kafka.acks="
+        keys
+            + "acks="
             + acks
             + ", "
             + switch (flush) {
@@ -282,24 +304,7 @@ public final class KafkaMqProvider implements BrokerBackend {
    */
   @Override
   public List<String> warnings(MqConfig config) {
-    List<String> w = new ArrayList<>();
-    Map<String, String> producer = config.passThrough(PRODUCER_PREFIX);
-    String acksKey =
-        producer.containsKey(ProducerConfig.ACKS_CONFIG)
-            ? PRODUCER_PREFIX + ProducerConfig.ACKS_CONFIG
-            : ACKS.name();
-    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text()).trim();
-    if (acks.equals(Acks.NONE.text())) {
-      w.add(
-          acksKey
-              + "=0: the producer does not wait for the broker, so a send counts as acknowledged"
-              + " before anything stored it; loss is expected");
-    } else if (acks.equals(Acks.LEADER.text())) {
-      w.add(
-          acksKey
-              + "=1: only the partition leader has a message when it is acknowledged; loss is"
-              + " expected when a leader fails");
-    }
+    List<String> w = new ArrayList<>(producerWarnings(config, "kafka"));
     Map<String, String> consumer = config.passThrough(CONSUMER_PREFIX);
     String autoCommit = consumer.get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
     if (autoCommit != null && autoCommit.trim().equalsIgnoreCase("true")) {
@@ -317,6 +322,37 @@ public final class KafkaMqProvider implements BrokerBackend {
               + "="
               + reset.trim()
               + ": a new consumer group skips what was sent before it joined; loss is expected");
+    }
+    return w;
+  }
+
+  /**
+   * The producer's effective acks, when weaker than {@code all}.
+   *
+   * @param config a configuration of the {@code kafka} backend
+   * @param shownAs the backend whose keys the warnings name
+   * @return one line per unsafe producer setting
+   */
+  static List<String> producerWarnings(MqConfig config, String shownAs) {
+    List<String> w = new ArrayList<>();
+    Map<String, String> producer = config.passThrough(PRODUCER_PREFIX);
+    String acksKey =
+        shownAs
+            + (producer.containsKey(ProducerConfig.ACKS_CONFIG)
+                    ? PRODUCER_PREFIX + ProducerConfig.ACKS_CONFIG
+                    : ACKS.name())
+                .substring("kafka".length());
+    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text()).trim();
+    if (acks.equals(Acks.NONE.text())) {
+      w.add(
+          acksKey
+              + "=0: the producer does not wait for the broker, so a send counts as acknowledged"
+              + " before anything stored it; loss is expected");
+    } else if (acks.equals(Acks.LEADER.text())) {
+      w.add(
+          acksKey
+              + "=1: only the partition leader has a message when it is acknowledged; loss is"
+              + " expected when a leader fails");
     }
     return w;
   }
@@ -365,8 +401,8 @@ public final class KafkaMqProvider implements BrokerBackend {
     long max = Math.min(Math.min(request, topic), buffer) - RECORD_OVERHEAD;
     String source =
         request < topic
-            ? PRODUCER_PREFIX + ProducerConfig.MAX_REQUEST_SIZE_CONFIG + "=" + request
-            : MAX_MESSAGE_BYTES.name() + "=" + topic;
+            ? s.shown(PRODUCER_PREFIX) + ProducerConfig.MAX_REQUEST_SIZE_CONFIG + "=" + request
+            : s.shown(MAX_MESSAGE_BYTES) + "=" + topic;
     long delivery = number(p, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
     long block = number(p, ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000);
     return MqLimits.UNLIMITED

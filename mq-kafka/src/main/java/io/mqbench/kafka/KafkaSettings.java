@@ -239,23 +239,60 @@ final class KafkaSettings {
   final Duration commitInterval;
   final Duration connectTimeout;
 
+  /**
+   * The backend whose keys the user gave, for messages: {@code kafka}, or {@code kafka-share},
+   * whose keys stand for this backend's under its own prefix (see {@link KafkaShareSettings}).
+   */
+  final String shownAs;
+
   KafkaSettings(MqConfig config) {
+    this(config, "kafka");
+  }
+
+  /**
+   * @param config a configuration of the {@code kafka} backend
+   * @param shownAs the backend whose keys messages name: {@code kafka-share} for a configuration
+   *     translated from that backend's
+   */
+  KafkaSettings(MqConfig config, String shownAs) {
     this.config = config;
+    this.shownAs = shownAs;
     this.bootstrap =
         config
             .find(BOOTSTRAP_SERVERS)
             .orElseThrow(
                 () ->
                     new MqException(
-                        "no Kafka cluster given: set kafka.bootstrapServers (for the compose"
+                        "no Kafka cluster given: set "
+                            + shown(BOOTSTRAP_SERVERS)
+                            + " (for the compose"
                             + " cluster: docker compose -f docker/kafka.yml up -d, then"
-                            + " -p kafka.bootstrapServers="
+                            + " -p "
+                            + shown(BOOTSTRAP_SERVERS)
+                            + "="
                             + COMPOSE_BOOTSTRAP
                             + ")"));
     this.topic = config.get(TOPIC);
     this.groupId = config.find(GROUP_ID).orElse("mqbench-" + topic);
     this.commitInterval = config.get(COMMIT_INTERVAL);
     this.connectTimeout = config.get(CONNECT_TIMEOUT);
+  }
+
+  /**
+   * @param key a key of the {@code kafka} backend
+   * @return its name as the user gave it: {@code kafka.acks}, or {@code kafka-share.acks}
+   */
+  String shown(ConfigKey<?> key) {
+    return shown(key.name());
+  }
+
+  /**
+   * @param name a key's or pass-through prefix's name in the {@code kafka} backend ({@code
+   *     kafka.producer.})
+   * @return that name under the backend the user configured
+   */
+  String shown(String name) {
+    return shownAs + name.substring("kafka".length());
   }
 
   Map<String, Object> producer(String clientId) {

@@ -6,28 +6,19 @@ import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The failure kit against a local broker of its own (it freezes the broker, so it does not share
- * the other tests' broker). Credentials do not apply: the local broker is PLAINTEXT, without
- * authentication.
+ * The failure kit against a local broker that the contract tests do not use (it freezes the broker;
+ * {@link TestKafka#freezableBroker()}, shared with {@code KafkaShareFailureIT}). Credentials do not
+ * apply: the local broker is PLAINTEXT, without authentication.
  */
 class KafkaFailureIT extends MqFailureKit {
   private static JavaLocalBroker kafka;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    kafka = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER);
-    kafka.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (kafka != null) {
-      kafka.close();
-    }
+    kafka = TestKafka.freezableBroker();
   }
 
   @Override

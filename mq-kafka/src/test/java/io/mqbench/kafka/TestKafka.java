@@ -4,12 +4,14 @@ import io.mqbench.broker.JavaLocalBroker;
 import java.util.Map;
 
 /**
- * The broker the integration tests share: {@code KAFKA_BOOTSTRAP} when set, otherwise one local
+ * The brokers the integration tests share: {@code KAFKA_BOOTSTRAP} when set, otherwise one local
  * single-node broker per test JVM, started by the first test that asks and stopped (its data
- * removed) when the JVM exits. A broker that cannot start fails the asking test.
+ * removed) when the JVM exits; and one more local broker that failure tests freeze and thaw, which
+ * therefore never serves the other tests. A broker that cannot start fails the asking test.
  */
 final class TestKafka {
   private static String bootstrap;
+  private static JavaLocalBroker freezable;
 
   private TestKafka() {}
 
@@ -28,5 +30,20 @@ final class TestKafka {
       }
     }
     return bootstrap;
+  }
+
+  /**
+   * The broker of the failure kits (kafka and kafka-share): a local broker of their own, since they
+   * freeze it; the test classes run one after the other and each thaws it before it ends.
+   *
+   * @return the started broker; its shutdown hook stops it when the JVM exits
+   */
+  static synchronized JavaLocalBroker freezableBroker() throws InterruptedException {
+    if (freezable == null) {
+      JavaLocalBroker broker = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER);
+      broker.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
+      freezable = broker;
+    }
+    return freezable;
   }
 }

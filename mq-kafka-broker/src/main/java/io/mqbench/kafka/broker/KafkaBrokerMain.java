@@ -18,9 +18,18 @@ import java.util.List;
  * <p>Every broker listens on its first port (clients) and its second (the controller quorum); the
  * quorum's voters are every node's second port. With three nodes or more, topics are replicated
  * three ways with {@code min.insync.replicas=2}, as the compose cluster's are.
+ *
+ * <p>Share groups (KIP-932, the {@code kafka-share} backend) are enabled when the storage is
+ * formatted: the feature {@code share.version} is finalized at level 1 (4.3's default too, said
+ * here so that it does not depend on a default), unless the launch file's {@value #SHARE_VERSION}
+ * says otherwise (tests of a cluster without share groups give 0). Their state topic is replicated
+ * as the offsets topic is.
  */
 public final class KafkaBrokerMain {
   private KafkaBrokerMain() {}
+
+  /** The launch-file key of the {@code share.version} feature level to format with; default 1. */
+  public static final String SHARE_VERSION = "share.version";
 
   /**
    * @param args the launch file ({@code host}, {@code ports}, {@code node}, {@code nodes}, {@code
@@ -34,7 +43,12 @@ public final class KafkaBrokerMain {
     Files.writeString(config, serverProperties(launch, dir), StandardCharsets.UTF_8);
     int formatted =
         kafka.tools.StorageTool.execute(
-            new String[] {"format", "--cluster-id=" + launch.clusterId(), "--config=" + config},
+            new String[] {
+              "format",
+              "--cluster-id=" + launch.clusterId(),
+              "--config=" + config,
+              "--feature=share.version=" + launch.get(SHARE_VERSION, "1")
+            },
             System.out);
     if (formatted != 0) {
       throw new IOException("formatting the storage failed with status " + formatted);
@@ -79,6 +93,15 @@ public final class KafkaBrokerMain {
             "transaction.state.log.min.isr=" + minIsr,
             "share.coordinator.state.topic.replication.factor=" + replicas,
             "share.coordinator.state.topic.min.isr=" + minIsr,
+            // Share groups: a group may set an acquisition lock (kafka-share.leaseTimeout) down to
+            // 1 s, so that tests of an abandoned lease take seconds (the default minimum: 15 s);
+            // a joining member gets its assignment within half a second rather than the default
+            // 5 s heartbeat and 1 s assignment interval, as group.initial.rebalance.delay.ms=0
+            // does for consumer groups.
+            "group.share.min.record.lock.duration.ms=1000",
+            "group.share.min.heartbeat.interval.ms=500",
+            "group.share.heartbeat.interval.ms=500",
+            "group.share.assignment.interval.ms=100",
             "auto.create.topics.enable=false",
             // A group's first member starts at once instead of after the default 3 s.
             "group.initial.rebalance.delay.ms=0",

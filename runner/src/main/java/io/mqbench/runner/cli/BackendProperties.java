@@ -5,6 +5,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.ScenarioFile;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +16,9 @@ import java.util.TreeSet;
 /**
  * Gathers a backend's keys, later sources overriding earlier ones: the scenario file's {@code
  * properties}, the matrix cell's, environment variables ({@code MQBENCH_KAFKA_ACKS=all} for {@code
- * kafka.acks}), system properties ({@code -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags.
+ * kafka.acks}; a dash of the backend's name is an underscore there, {@code
+ * MQBENCH_KAFKA_SHARE_ACKS} for {@code kafka-share.acks}), system properties ({@code
+ * -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags.
  */
 final class BackendProperties {
   private BackendProperties() {}
@@ -31,9 +34,16 @@ final class BackendProperties {
     Map<String, String> out = new TreeMap<>();
     scenario.ifPresent(s -> out.putAll(ownKeys(s.properties(), provider, queuesOf(s))));
     out.putAll(ownKeys(cell, provider, scenario.map(BackendProperties::queuesOf).orElse(Set.of())));
-    String envPrefix = "MQBENCH_" + provider.name().toUpperCase(Locale.ROOT) + "_";
+    String envPrefix = envPrefix(provider.name());
+    // MQBENCH_KAFKA_SHARE_ACKS is kafka-share's, not a kafka key "kafka.share.acks".
+    List<String> longer =
+        allBackends.stream()
+            .map(BackendProperties::envPrefix)
+            .filter(p -> p.length() > envPrefix.length() && p.startsWith(envPrefix))
+            .toList();
     invocation.env().entrySet().stream()
         .filter(e -> e.getKey().startsWith(envPrefix))
+        .filter(e -> longer.stream().noneMatch(e.getKey()::startsWith))
         .forEach(e -> out.put(keyForEnv(provider, e.getKey()), e.getValue()));
     for (Map.Entry<String, String> e : invocation.systemProperties().entrySet()) {
       if (e.getKey().startsWith(prefix)) {
@@ -86,10 +96,20 @@ final class BackendProperties {
   }
 
   /**
+   * @param backend a backend's name
+   * @return the prefix of its environment variables: {@code MQBENCH_KAFKA_SHARE_} for {@code
+   *     kafka-share}
+   */
+  static String envPrefix(String backend) {
+    return "MQBENCH_" + backend.toUpperCase(Locale.ROOT).replace('-', '_') + "_";
+  }
+
+  /**
    * Maps an environment variable to a key: declared keys match ignoring case and separators ({@code
    * MQBENCH_KAFKA_BOOTSTRAPSERVERS} is {@code kafka.bootstrapServers}); anything else becomes a
-   * dotted lower-case key ({@code MQBENCH_KAFKA_PRODUCER_LINGER_MS} is {@code
-   * kafka.producer.linger.ms}).
+   * dotted lower-case key under the backend's name ({@code MQBENCH_KAFKA_PRODUCER_LINGER_MS} is
+   * {@code kafka.producer.linger.ms}, {@code MQBENCH_KAFKA_SHARE_PRODUCER_LINGER_MS} is {@code
+   * kafka-share.producer.linger.ms}).
    */
   static String keyForEnv(MqProvider provider, String envName) {
     String bare = envName.substring("MQBENCH_".length());
@@ -99,7 +119,8 @@ final class BackendProperties {
         return key.name();
       }
     }
-    return bare.toLowerCase(Locale.ROOT).replace('_', '.');
+    String rest = envName.substring(envPrefix(provider.name()).length());
+    return provider.name() + "." + rest.toLowerCase(Locale.ROOT).replace('_', '.');
   }
 
   private static String normalize(String s) {

@@ -113,6 +113,7 @@ class DurabilityOptionTest {
             "rabbitmq-stream",
             "mongo",
             "kafka",
+            "kafka-share",
             "artemis",
             "sqs",
             "redis",

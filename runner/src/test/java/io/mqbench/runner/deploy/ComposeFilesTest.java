@@ -147,12 +147,16 @@ class ComposeFilesTest {
     Map<String, Map<String, Object>> services = services(compose(backend));
     String text = Files.readString(ROOT.resolve(addressing(backend).composeFile()));
     switch (backend.name()) {
-      case "kafka" -> {
+      case "kafka", "kafka-share" -> {
         assertThat(services).hasSize(3);
         assertThat(text)
             .contains("KAFKA_PROCESS_ROLES: broker,controller")
             .contains("KAFKA_DEFAULT_REPLICATION_FACTOR: 3")
-            .contains("KAFKA_MIN_INSYNC_REPLICAS: 2");
+            .contains("KAFKA_MIN_INSYNC_REPLICAS: 2")
+            // A share group's acknowledgements are kept in __share_group_state, replicated as the
+            // messages are.
+            .contains("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR: 3")
+            .contains("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR: 2");
       }
       case "rabbitmq" -> {
         assertThat(services).hasSize(3);

@@ -1,0 +1,273 @@
+package io.mqbench.kafka;
+
+import io.mqbench.mq.Errors;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.FeatureMetadata;
+import org.apache.kafka.clients.admin.FinalizedVersionRange;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.GroupNotEmptyException;
+
+/**
+ * One topic read by one share group: the {@code kafka} backend's topic and senders ({@link
+ * KafkaMq}), and receivers that are members of the group ({@link KafkaShareReceiver}). Opening
+ * checks that the cluster serves share groups (its finalized feature {@code share.version} is at
+ * least 1) before it creates anything, then sets the group's configuration ({@link
+ * KafkaShareSettings#groupConfigs()}): a group that starts at the earliest offset, with the lease
+ * as its acquisition lock.
+ */
+final class KafkaShareMq implements Mq {
+  /** The feature a cluster serves share groups under, from Kafka 4.1. */
+  static final String SHARE_VERSION = "share.version";
+
+  private final KafkaShareSettings settings;
+  private final KafkaMq topic;
+  private final Admin admin;
+  private final short shareVersion;
+  private final Set<KafkaShareReceiver> receivers = ConcurrentHashMap.newKeySet();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicInteger clients = new AtomicInteger();
+
+  private KafkaShareMq(KafkaShareSettings settings, KafkaMq topic, Admin admin, short version) {
+    this.settings = settings;
+    this.topic = topic;
+    this.admin = admin;
+    this.shareVersion = version;
+  }
+
+  /**
+   * Checks the cluster, creates the topic if missing, and configures the share group.
+   *
+   * @throws MqException naming the address when the cluster does not answer, and naming the feature
+   *     to enable when it does not serve share groups
+   */
+  static KafkaShareMq open(KafkaShareSettings s) {
+    short[] version = new short[1];
+    KafkaMq topic = KafkaMq.open(s.kafka, admin -> version[0] = shareVersion(admin, s));
+    Admin admin;
+    try {
+      admin = Admin.create(s.kafka.admin());
+      configureGroup(admin, s);
+    } catch (RuntimeException e) {
+      topic.close();
+      throw e instanceof MqException ? e : new MqException(Errors.oneLine(e), e);
+    }
+    return new KafkaShareMq(s, topic, admin, version[0]);
+  }
+
+  /**
+   * The cluster's finalized {@code share.version}.
+   *
+   * @throws MqException in one line naming the feature and how to enable it, when it is below 1
+   */
+  static short shareVersion(Admin admin, KafkaShareSettings s) throws InterruptedException {
+    FeatureMetadata features;
+    try {
+      features =
+          admin
+              .describeFeatures()
+              .featureMetadata()
+              .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new MqException(
+          "cannot read the features of Kafka at "
+              + s.kafka.bootstrap
+              + " (to check that it serves share groups): "
+              + Errors.rootMessage(e),
+          e);
+    }
+    FinalizedVersionRange finalized = features.finalizedFeatures().get(SHARE_VERSION);
+    short level = finalized == null ? 0 : finalized.maxVersionLevel();
+    if (level >= 1) {
+      return level;
+    }
+    String known =
+        features.supportedFeatures().containsKey(SHARE_VERSION)
+            ? "its feature " + SHARE_VERSION + " is " + (finalized == null ? "not set" : "0")
+            : "it does not know the feature " + SHARE_VERSION + " (brokers before Kafka 4.1)";
+    throw new MqException(
+        "Kafka at "
+            + s.kafka.bootstrap
+            + " does not serve share groups: "
+            + known
+            + "; enable them with kafka-features.sh --bootstrap-server "
+            + s.kafka.bootstrap
+            + " upgrade --feature "
+            + SHARE_VERSION
+            + "=1 (or format the brokers' storage with --feature "
+            + SHARE_VERSION
+            + "=1)");
+  }
+
+  /** Sets the share group's configuration; the group need not exist yet. */
+  private static void configureGroup(Admin admin, KafkaShareSettings s) {
+    ConfigResource group = new ConfigResource(ConfigResource.Type.GROUP, s.groupId);
+    List<AlterConfigOp> ops = new ArrayList<>();
+    s.groupConfigs()
+        .forEach(
+            (k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
+    try {
+      admin
+          .incrementalAlterConfigs(Map.of(group, ops))
+          .all()
+          .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new MqException(
+          "cannot configure share group "
+              + s.groupId
+              + " on "
+              + s.kafka.bootstrap
+              + " ("
+              + s.groupConfigs()
+              + "; share.record.lock.duration.ms is "
+              + KafkaShareSettings.LEASE_TIMEOUT.name()
+              + ", within the broker's group.share.min.record.lock.duration.ms and"
+              + " group.share.max.record.lock.duration.ms): "
+              + Errors.rootMessage(e),
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("interrupted while configuring share group " + s.groupId, e);
+    }
+  }
+
+  @Override
+  public MqSender createSender() {
+    checkOpen();
+    return topic.createSender();
+  }
+
+  @Override
+  public MqReceiver createReceiver() {
+    checkOpen();
+    KafkaShareReceiver receiver =
+        new KafkaShareReceiver(
+            settings,
+            "mqbench-share-receiver-" + clients.incrementAndGet(),
+            receivers::remove,
+            this::checkAlive);
+    receivers.add(receiver);
+    return receiver;
+  }
+
+  /**
+   * A share consumer whose brokers all died polls empty for ever, which a harness would take for an
+   * empty queue and then for loss: a broker must answer a metadata request within the request
+   * timeout.
+   */
+  private void checkAlive() {
+    try {
+      admin
+          .describeCluster(
+              new DescribeClusterOptions().timeoutMs((int) KafkaSettings.REQUEST_TIMEOUT_MS))
+          .nodes()
+          .get(KafkaSettings.REQUEST_TIMEOUT_MS + 1000, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException | KafkaException e) {
+      throw new MqException(
+          "receive from topic "
+              + settings.kafka.topic
+              + " on "
+              + settings.kafka.bootstrap
+              + " failed: no broker answered within "
+              + KafkaSettings.REQUEST_TIMEOUT_MS / 1000
+              + " s",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("interrupted while checking Kafka at " + settings.kafka.bootstrap, e);
+    }
+  }
+
+  private void checkOpen() {
+    if (closed.get()) {
+      throw new MqException(
+          "the kafka-share backend for " + settings.kafka.bootstrap + " is closed");
+    }
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    Map<String, String> v = new LinkedHashMap<>(topic.versions());
+    v.put(SHARE_VERSION, "level " + shareVersion);
+    v.put("share group", settings.groupId + " " + settings.groupConfigs());
+    return v;
+  }
+
+  @Override
+  public Optional<Boolean> createdQueue() {
+    return topic.createdQueue();
+  }
+
+  /**
+   * Deletes the topic, then the share group (with its configuration and state), so that a later
+   * open starts both afresh; a group that still has members, or none, is left.
+   */
+  @Override
+  public boolean removeQueue() {
+    boolean removed = topic.removeQueue();
+    try {
+      admin
+          .deleteShareGroups(List.of(settings.groupId))
+          .all()
+          .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof GroupIdNotFoundException)
+          && !(e.getCause() instanceof GroupNotEmptyException)) {
+        throw new MqException(
+            "cannot delete share group "
+                + settings.groupId
+                + " on "
+                + settings.kafka.bootstrap
+                + ": "
+                + Errors.rootMessage(e),
+            e);
+      }
+    } catch (TimeoutException e) {
+      throw new MqException(
+          "share group " + settings.groupId + " on " + settings.kafka.bootstrap + " not deleted",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("interrupted while deleting share group " + settings.groupId, e);
+    }
+    return removed;
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    for (KafkaShareReceiver r : List.copyOf(receivers)) {
+      try {
+        // A consumer belongs to its thread: ask it to close on its next call.
+        r.closeFromMq();
+      } catch (RuntimeException e) {
+        // Best effort: the remaining receivers are still closed.
+      }
+    }
+    topic.close();
+    admin.close(Duration.ZERO);
+  }
+}

@@ -1,0 +1,229 @@
+package io.mqbench.kafka;
+
+import static io.mqbench.kafka.KafkaShareSettings.*;
+
+import io.mqbench.broker.BrokerBackend;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.broker.LocalBrokerDescriptor;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqLimits;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+/**
+ * The {@code kafka-share} backend: Kafka as a queue through a share group (KIP-932, Kafka 4.2+).
+ * Senders are the {@code kafka} backend's (a topic written by idempotent producers, {@code
+ * acks=all}); receivers are members of one share group, which hands each record to one member at a
+ * time under an acquisition lock and takes acknowledgements of single records, so any number of
+ * receivers share any number of partitions. The local broker is the {@code kafka} backend's, whose
+ * storage is formatted with share groups enabled.
+ */
+public final class KafkaShareMqProvider implements BrokerBackend {
+  /**
+   * The local broker: the {@code kafka} backend's ({@link KafkaMqProvider#LOCAL_BROKER}), filling
+   * in this backend's address key and taking its heap from this backend's key.
+   */
+  public static final LocalBrokerDescriptor LOCAL_BROKER =
+      new LocalBrokerDescriptor(
+          "local Kafka broker",
+          KafkaMqProvider.LOCAL_BROKER.distribution(),
+          KafkaMqProvider.LOCAL_BROKER.mainClass(),
+          KafkaMqProvider.LOCAL_BROKER.ports(),
+          BOOTSTRAP_SERVERS,
+          "",
+          LOCAL_BROKER_HEAP,
+          LocalBrokerDescriptor.NO_SETTINGS,
+          KafkaMqProvider::everyBrokerRegistered,
+          "single-node Kafka {version} (KRaft, share groups enabled) on {address}");
+
+  private static final BrokerAddressing ADDRESSING =
+      new BrokerAddressing(
+          List.of(BOOTSTRAP_SERVERS.name()),
+          "docker/kafka.yml",
+          "127.0.0.1:9092",
+          KafkaSettings.COMPOSE_BOOTSTRAP,
+          "");
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "Kafka share group (KIP-932): per-message acknowledgement under an acquisition lock,"
+        + " any number of receivers per partition; acks=all, idempotent producer";
+  }
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return KEYS;
+  }
+
+  @Override
+  public List<String> passThroughPrefixes() {
+    return List.of(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX, GROUP_PREFIX);
+  }
+
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = BrokerBackend.super.configure(raw);
+    checkNativeProperties(config);
+    return config;
+  }
+
+  /**
+   * Rejects native properties that the clients, a share consumer or a share group do not know, or
+   * whose values they would refuse, before anything connects; each message names the key.
+   */
+  static void checkNativeProperties(MqConfig config) {
+    KafkaMqProvider.check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
+    KafkaMqProvider.check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
+    Set<String> consumerNames = new HashSet<>(ConsumerConfig.configNames());
+    for (String name : config.passThrough(CONSUMER_PREFIX).keySet()) {
+      String instead = UNSUPPORTED_CONSUMER_PROPERTIES.get(name);
+      if (instead != null) {
+        throw new ConfigException(
+            CONSUMER_PREFIX + name + ": a share consumer does not take it (" + instead + ")");
+      }
+    }
+    KafkaMqProvider.check(config, CONSUMER_PREFIX, consumerNames);
+    KafkaMqProvider.check(config, GROUP_PREFIX, Set.copyOf(SHARE_GROUP_CONFIGS));
+    if (config.passThrough(GROUP_PREFIX).containsKey("share.record.lock.duration.ms")) {
+      throw new ConfigException(
+          GROUP_PREFIX
+              + "share.record.lock.duration.ms: set "
+              + LEASE_TIMEOUT.name()
+              + " instead (it is the lock, and the receivers' max.poll.interval.ms too)");
+    }
+    config
+        .find(BOOTSTRAP_SERVERS)
+        .ifPresent(b -> KafkaMqProvider.checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
+    KafkaShareSettings s = new KafkaShareSettings(withProbeAddress(config));
+    ProducerConfig producer;
+    try {
+      producer = new ProducerConfig(s.kafka.producer("probe"));
+      Map<String, Object> consumer = s.consumer("probe");
+      // ConsumerConfig checks every property but refuses the share consumer's own two (its
+      // subclass for share consumers is not public): those are checked here.
+      checkChoice(consumer, ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
+      consumer.putIfAbsent(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "batch_optimized");
+      checkChoice(
+          consumer, ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "batch_optimized", "record_limit");
+      new ConsumerConfig(consumer);
+      new AdminClientConfig(s.kafka.admin());
+    } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
+      throw new ConfigException("invalid Kafka client property: " + e.getMessage());
+    }
+    KafkaMqProvider.checkProducerRules(producer, s.kafka);
+  }
+
+  /**
+   * Removes a share consumer property from {@code consumer}, refusing a value outside {@code
+   * allowed}.
+   */
+  private static void checkChoice(Map<String, Object> consumer, String name, String... allowed) {
+    String value = String.valueOf(consumer.remove(name)).trim();
+    if (!List.of(allowed).contains(value)) {
+      throw new ConfigException(
+          CONSUMER_PREFIX
+              + name
+              + ": invalid value '"
+              + value
+              + "': expected "
+              + String.join(" or ", allowed)
+              + (name.equals(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG)
+                  ? " (receivers acknowledge each message they were given, and only those)"
+                  : ""));
+    }
+  }
+
+  /** A configuration to derive client properties from without a cluster: any address will do. */
+  private static MqConfig withProbeAddress(MqConfig config) {
+    return config.find(BOOTSTRAP_SERVERS).isPresent()
+        ? config
+        : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
+  }
+
+  /** As the {@code kafka} backend's levels, under this backend's keys. */
+  @Override
+  public Map<String, String> durabilityKeys(Durability.Level level) {
+    return switch (level) {
+      case FSYNC -> Map.of(ACKS.name(), Acks.ALL.text(), FLUSH_MESSAGES.name(), "1");
+      case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
+      case NONE ->
+          Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
+      default ->
+          throw new ConfigException(
+              NAME
+                  + " cannot be set to --durability "
+                  + level.key()
+                  + ": it is a broker of its own, not a service with a contract (fsync, memory or"
+                  + " none)");
+    };
+  }
+
+  /**
+   * What an acknowledged send promises: the {@code kafka} backend's, for the same producer and
+   * topic settings.
+   */
+  @Override
+  public Durability durability(MqConfig config) {
+    return KafkaMqProvider.durability(KafkaShareSettings.kafka(config), NAME);
+  }
+
+  /**
+   * The producer's effective acks, as for {@code kafka}, and a group that would not start at the
+   * earliest offset.
+   */
+  @Override
+  public List<String> warnings(MqConfig config) {
+    List<String> w =
+        new ArrayList<>(KafkaMqProvider.producerWarnings(KafkaShareSettings.kafka(config), NAME));
+    String reset = config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset");
+    if (reset != null && !reset.trim().equals("earliest")) {
+      w.add(
+          GROUP_PREFIX
+              + "share.auto.offset.reset="
+              + reset.trim()
+              + ": a new share group skips what was sent before it first read; loss is expected");
+    }
+    return w;
+  }
+
+  @Override
+  public Mq open(MqConfig config) {
+    checkNativeProperties(config);
+    return KafkaShareMq.open(new KafkaShareSettings(config));
+  }
+
+  @Override
+  public BrokerAddressing addressing() {
+    return ADDRESSING;
+  }
+
+  @Override
+  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
+  }
+
+  /** As the {@code kafka} backend's limits, for the same producer and topic settings. */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    return KafkaMqProvider.limits(
+        new KafkaSettings(KafkaShareSettings.kafka(withProbeAddress(config)), NAME));
+  }
+}

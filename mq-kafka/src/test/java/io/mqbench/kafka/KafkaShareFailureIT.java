@@ -1,0 +1,125 @@
+package io.mqbench.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.broker.BrokerProcess;
+import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.contract.MqFailureKit;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProvider;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.FeatureUpdate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The failure kit against the kafka tests' freezable local broker ({@link
+ * TestKafka#freezableBroker()}), and a cluster whose share groups are disabled. Credentials do not
+ * apply: the local broker is PLAINTEXT, without authentication.
+ */
+class KafkaShareFailureIT extends MqFailureKit {
+  private static JavaLocalBroker kafka;
+
+  @BeforeAll
+  static void startBroker() throws InterruptedException {
+    kafka = TestKafka.freezableBroker();
+  }
+
+  @Override
+  protected MqProvider provider() {
+    return new KafkaShareMqProvider();
+  }
+
+  /** Short producer timeouts, so that a frozen broker fails a send within seconds. */
+  @Override
+  protected Map<String, String> brokerConfig(String queueName) {
+    return Map.of(
+        "kafka-share.bootstrapServers", kafka.address(),
+        "kafka-share.topic", queueName,
+        "kafka-share.partitions", "1",
+        "kafka-share.producer.delivery.timeout.ms", "6000",
+        "kafka-share.producer.request.timeout.ms", "3000",
+        "kafka-share.producer.max.block.ms", "3000");
+  }
+
+  @Override
+  protected Optional<Map<String, String>> configAt(String host, int port) {
+    return Optional.of(Map.of("kafka-share.bootstrapServers", host + ":" + port));
+  }
+
+  @Override
+  protected Optional<BrokerControl> brokerControl() {
+    BrokerProcess broker = kafka.process(0);
+    return Optional.of(
+        new BrokerControl() {
+          @Override
+          public void suspend() throws Exception {
+            broker.suspend();
+          }
+
+          @Override
+          public void resume() throws Exception {
+            broker.resume();
+          }
+        });
+  }
+
+  @Test
+  void aClusterWithoutShareGroupsFailsOpenAtOnceInOneLineNamingTheFeatureToEnable()
+      throws Exception {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
+      setShareVersion(admin, (short) 0);
+      try {
+        KafkaShareMqProvider provider = new KafkaShareMqProvider();
+        String topic = freshName("no-share-groups");
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> provider.open(provider.configure(brokerConfig(topic))))
+            .isInstanceOf(MqException.class)
+            .hasMessageContaining("does not serve share groups")
+            .hasMessageContaining("--feature share.version=1")
+            .hasMessageContaining(kafka.address())
+            .message()
+            .doesNotContain("\n");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        assertThat(admin.listTopics().names().get(10, TimeUnit.SECONDS))
+            .as("nothing created on a cluster that cannot serve the backend")
+            .doesNotContain(topic);
+      } finally {
+        setShareVersion(admin, (short) 1);
+      }
+    }
+  }
+
+  private static void setShareVersion(Admin admin, short level) throws Exception {
+    FeatureUpdate.UpgradeType type =
+        level == 0 ? FeatureUpdate.UpgradeType.UNSAFE_DOWNGRADE : FeatureUpdate.UpgradeType.UPGRADE;
+    admin
+        .updateFeatures(Map.of(KafkaShareMq.SHARE_VERSION, new FeatureUpdate(level, type)))
+        .all()
+        .get(10, TimeUnit.SECONDS);
+    // The brokers learn the finalized level from the metadata log, a moment later.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (finalized(admin) != level && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(finalized(admin)).as("finalized share.version").isEqualTo(level);
+  }
+
+  private static short finalized(Admin admin) throws Exception {
+    var range =
+        admin
+            .describeFeatures()
+            .featureMetadata()
+            .get(10, TimeUnit.SECONDS)
+            .finalizedFeatures()
+            .get(KafkaShareMq.SHARE_VERSION);
+    return range == null ? 0 : range.maxVersionLevel();
+  }
+}
