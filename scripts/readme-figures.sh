@@ -20,6 +20,7 @@
 #   jmh               JMH benchmarks: Backend send and pipeline, batch 10 and 100
 #   machine-cost      Cost per million messages: a 15 s matrix of rabbitmq, redis and nats with
 #                     --machine-cost 0.384
+#   all-queues        Every queue on its local default: scenarios/all-queues.yml, one run each
 #   payloads          Message sizes and padding: Kafka with lz4 at compressibility 0 and 0.9
 #                     (1 KiB, 2 rounds alternating), and a size mix
 #
@@ -31,7 +32,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh machine-cost payloads)
+  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -45,7 +46,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -269,6 +270,15 @@ section_machine_cost() {
   echo "|---|---|---|"
   run "$WORK/machine-cost.log" "${cmd[@]/all.yml/$WORK/all.yml}" --progress never --out "$WORK/machine-cost"
   [ -n "$PLAN" ] || figures cost-rows "$(newest "$WORK/machine-cost" summary.csv)"
+}
+
+section_all_queues() {
+  local cmd=("${MQBENCH[@]}" run --scenario scenarios/all-queues.yml)
+  head_of all-queues "Figures from \`scripts/readme-figures.sh all-queues\`, $TODAY: \`${cmd[*]}\`, each queue on its local default (no address), 1 sender and 1 receiver, 100 B, batch 1..10, 5 s warm-up and 20 s measured, one run each."
+  echo "| queue | durability | sent msgs/s | received msgs/s | end to end msgs/s | end-to-end p99 ms | lost | status |"
+  echo "|---|---|---|---|---|---|---|---|"
+  run "$WORK/all-queues.log" "${cmd[@]}" --progress never --out "$WORK/all-queues"
+  [ -n "$PLAN" ] || figures queue-rows "$(newest "$WORK/all-queues" summary.csv)"
 }
 
 section_payloads() {

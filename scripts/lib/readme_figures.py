@@ -223,6 +223,25 @@ def cost_rows(path):
             )
 
 
+def queue_rows(path):
+    """One row per run of the all-queues matrix: queue, durability, msgs/s, e2e p99, lost, status."""
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            print(
+                "| `%s` | %s | %s | %s | %s | %s | %s | %s |"
+                % (
+                    row["queue"],
+                    row.get("durability", ""),
+                    grouped(row["sent_msgs_per_s"]),
+                    grouped(row["received_msgs_per_s"]),
+                    grouped(row["end_to_end_msgs_per_s"]) if row["end_to_end_msgs_per_s"] else "-",
+                    row.get("e2e_p99_ms", "") or "-",
+                    row["lost"],
+                    row["status"],
+                )
+            )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -253,6 +272,8 @@ def main(argv):
         limits_row(args[0], args[1], args[2])
     elif command == "durability-row":
         durability_row(args[0], args[1])
+    elif command == "queue-rows":
+        queue_rows(args[0])
     elif command == "cost-rows":
         cost_rows(args[0])
     elif command == "grouped":

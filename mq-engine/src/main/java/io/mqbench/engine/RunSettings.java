@@ -31,6 +31,8 @@ import java.util.Optional;
  * @param maxBatch throughput mode: each send carries 1 to {@code maxBatch} messages; rate mode:
  *     each send carries exactly {@code maxBatch}; receives ask for up to {@code maxBatch}
  * @param messageSizes the size of every message, or a weighted mix of sizes, envelope included
+ * @param payloadFile records to send after the envelope instead of padding; the sizes are then the
+ *     records' ({@code messageSizes} given as null takes them)
  * @param compressibility the share of each message's padding that compresses (repeated text instead
  *     of random bytes), 0 to 1; 0 (random padding) by default, and in results written before it
  *     existed
@@ -60,6 +62,7 @@ public record RunSettings(
     Optional<Double> rate,
     @JsonProperty("batch") int maxBatch,
     @JsonProperty("size") MessageSizes messageSizes,
+    Optional<PayloadFile> payloadFile,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) double compressibility,
     int inFlight,
     Phases phases,
@@ -69,6 +72,9 @@ public record RunSettings(
     BacklogLimit maxBacklog,
     Duration scheduleTick)
     implements RunSettingsBuilder.With {
+
+  /** Message size in bytes unless given: the envelope and 72 bytes of padding. */
+  public static final int DEFAULT_SIZE = 100;
 
   /** Messages per sender in throughput mode when neither a count nor a duration is given. */
   public static final long DEFAULT_MESSAGES = 100_000;
@@ -128,7 +134,11 @@ public record RunSettings(
     }
     require(maxBatch >= 1, "--batch must be at least 1, was " + maxBatch);
     require(inFlight >= 1, "--in-flight must be at least 1, was " + inFlight);
-    require(messageSizes != null, "--size must be given");
+    payloadFile = payloadFile == null ? Optional.empty() : payloadFile;
+    if (messageSizes == null) {
+      messageSizes = payloadFile.map(PayloadFile::sizes).orElse(MessageSizes.of(DEFAULT_SIZE));
+    }
+
     require(
         compressibility >= 0 && compressibility <= 1,
         "--compressibility must be from 0 (random padding) to 1 (no random padding), was "
@@ -252,6 +262,16 @@ public record RunSettings(
 
   /** The sizes for the terminal: {@code 100 B}, or the mix with its mean, and the padding. */
   private String sizeText() {
+    if (payloadFile.isPresent()) {
+      PayloadFile f = payloadFile.get();
+      return String.format(
+          Locale.ROOT,
+          "payloads from %s (%,d records of %,d to %,d B after the envelope)",
+          f.path(),
+          f.records(),
+          f.minBytes(),
+          f.maxBytes());
+    }
     String sizes =
         messageSizes.single()
             ? messageSizes.max() + " B"

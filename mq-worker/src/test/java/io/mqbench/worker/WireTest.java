@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.PayloadFile;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
@@ -68,6 +69,15 @@ class WireTest {
             .withMaxBatch(4)
             .withMessageSizes(MessageSizes.parse("300:3,1kb:1"))
             .withCompressibility(0.5)
+            .withPayloadFile(
+                Optional.of(
+                    new PayloadFile(
+                        "/data/events.jsonl",
+                        PayloadFile.Format.LENGTH_PREFIXED,
+                        3,
+                        10,
+                        900,
+                        "00ff00ff00ff00ff00ff00ff00ff00ff")))
             .withInFlight(6)
             .withPhases(Phases.SEND_THEN_DRAIN)
             .withReceiverIdle(Duration.ofMillis(1_500))

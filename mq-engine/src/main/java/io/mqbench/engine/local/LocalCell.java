@@ -6,6 +6,7 @@ import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.PayloadFile;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
@@ -74,6 +75,7 @@ public final class LocalCell implements Cell {
   private Mq mq;
   private final List<Thread> threads = new ArrayList<>();
   private SenderTask[] senders = new SenderTask[0];
+  private List<byte[]> payloads;
   private ReceiverTask[] receivers = new ReceiverTask[0];
   private HarnessMeter.ThreadCpu[] senderCpu = new HarnessMeter.ThreadCpu[0];
   private HarnessMeter.ThreadCpu[] receiverCpu = new HarnessMeter.ThreadCpu[0];
@@ -143,6 +145,12 @@ public final class LocalCell implements Cell {
     this.spec = spec;
     RunSettings s = spec.settings();
     long deadline = System.nanoTime() + s.connectTimeout().toNanos();
+    try {
+      // Once per cell, before any sender starts: every sender cycles through the same records.
+      payloads = s.payloadFile().map(PayloadFile::load).orElse(null);
+    } catch (RuntimeException e) {
+      throw new MqException(e.getMessage(), e);
+    }
     Opened opened = open(spec, s.connectTimeout());
     mq = opened.mq();
     Map<String, String> versions = versions(mq);
@@ -471,8 +479,10 @@ public final class LocalCell implements Cell {
           new SenderTask(
               id,
               sender,
-              new MessageBodies(
-                  s.messageSizes(), s.compressibility(), spec.runId(), id, spec.seed() + id),
+              payloads != null
+                  ? MessageBodies.ofRecords(payloads, spec.runId(), id, spec.seed() + id)
+                  : new MessageBodies(
+                      s.messageSizes(), s.compressibility(), spec.runId(), id, spec.seed() + id),
               s.rateMode()
                   ? BatchSizes.fixed(s.maxBatch())
                   : BatchSizes.uniform(

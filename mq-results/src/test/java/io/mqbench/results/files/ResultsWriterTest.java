@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.ConfigException;
+import io.mqbench.engine.PayloadFile;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.mq.Durability;
@@ -32,6 +33,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.dhatim.fastexcel.reader.CellType;
 import org.dhatim.fastexcel.reader.ReadableWorkbook;
 import org.dhatim.fastexcel.reader.Row;
@@ -248,7 +250,16 @@ class ResultsWriterTest {
                         rate.settings()
                             .run()
                             .withMessagesPerSender(25_000L)
-                            .withCompressibility(0.5),
+                            .withCompressibility(0.5)
+                            .withPayloadFile(
+                                Optional.of(
+                                    new PayloadFile(
+                                        "events.jsonl",
+                                        PayloadFile.Format.LINES,
+                                        2,
+                                        26,
+                                        40,
+                                        "0123456789abcdef0123456789abcdef"))),
                         Duration.ofSeconds(5),
                         rate.settings().seed()))
                 .environment(rate.environment().withVersions(Map.of("kafka-clients", "4.4.0")))

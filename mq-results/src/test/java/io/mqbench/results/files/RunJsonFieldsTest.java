@@ -70,6 +70,7 @@ class RunJsonFieldsTest {
           "HarnessUse.residentPeakMb",
           "RunSettings.duration",
           "RunSettings.compressibility",
+          "RunSettings.payloadFile",
           "RunSettings.rate");
 
   /** Components never in run.json. */

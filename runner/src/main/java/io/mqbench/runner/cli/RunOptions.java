@@ -149,12 +149,22 @@ final class RunOptions {
   @Option(
       names = {"--size"},
       paramLabel = "SIZES",
-      defaultValue = "100",
       description =
           "Message size in bytes, the 28-byte envelope included (units kb and mb are 1,024 and"
               + " 1,048,576 bytes), or a weighted mix of SIZE:WEIGHT, such as 100:70,1kb:25,64kb:5"
-              + " (70 %% of messages 100 B, 25 %% 1 KiB, 5 %% 64 KiB). Default: ${DEFAULT-VALUE}.")
-  String size;
+              + " (70 %% of messages 100 B, 25 %% 1 KiB, 5 %% 64 KiB). Default: 100.")
+  Optional<String> size = Optional.empty();
+
+  @Option(
+      names = {"--payload-file"},
+      paramLabel = "[FORMAT:]PATH",
+      description =
+          "Send real payloads: each message is the envelope followed by the file's next record,"
+              + " each sender cycling through them. FORMAT lines (the default: one record per"
+              + " line) or length-prefixed (each record after its length as 4 bytes, big-endian)."
+              + " Every host of a multi-node run needs the same file at the same path. Not with"
+              + " --size or --compressibility.")
+  Optional<String> payloadFile = Optional.empty();
 
   @Option(
       names = {"--compressibility"},

@@ -237,6 +237,16 @@ final class RunPlanner {
             provider, providers.names(), scenario, cellProperties, invocation, o.properties);
     MqConfig backend = provider.configure(withDurability(provider, durability, keys));
     durability.ifPresent(level -> checkDurability(provider, level, backend));
+    if (o.size.isPresent() && o.payloadFile.isPresent()) {
+      throw new ConfigException(
+          "--size and --payload-file both say how big messages are (with a payload file, the"
+              + " records' sizes are the sizes): give one");
+    }
+    if (o.compressibility != 0 && o.payloadFile.isPresent()) {
+      throw new ConfigException(
+          "--compressibility shapes padding, and --payload-file sends records, not padding:"
+              + " give one");
+    }
     Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
     boolean rate = mode == Mode.RATE;
     Optional<Duration> duration =

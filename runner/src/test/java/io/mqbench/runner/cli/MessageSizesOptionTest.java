@@ -114,6 +114,71 @@ class MessageSizesOptionTest {
     }
   }
 
+  @Test
+  void aPayloadFileIsSentRecordByRecordAndTheResultNamesItsSizes() throws Exception {
+    Path payloads =
+        Files.writeString(
+            tmp.resolve("events.jsonl"),
+            "{\"event\":\"created\",\"id\":1}\n{\"event\":\"shipped\",\"id\":2,\"carrier\":\"x\"}\n");
+    Path out = Files.createDirectory(tmp.resolve("results"));
+    CliCapture cli = new CliCapture();
+
+    int code =
+        cli.run(
+            "run",
+            "--queue",
+            "memory",
+            "--messages",
+            "2000",
+            "--warmup",
+            "0s",
+            "--payload-file",
+            payloads.toString(),
+            "--out",
+            out.toString());
+
+    assertThat(code).as(cli.err()).isZero();
+    Path run;
+    try (Stream<Path> runs = Files.list(out)) {
+      run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
+    assertThat(result.settings().run().payloadFile()).isPresent();
+    assertThat(result.settings().run().payloadFile().get().records()).isEqualTo(2);
+    Totals t = result.totals();
+    assertThat(t.lost()).isZero();
+    assertThat(t.minMessageBytes()).isEqualTo(28 + 26);
+    assertThat(t.maxMessageBytes()).isEqualTo(28 + 40);
+    assertThat(t.sentBytes()).isEqualTo(1000L * (28 + 26) + 1000L * (28 + 40));
+    assertThat(TerminalSummaryTest.line(cli.out(), "settings"))
+        .contains("payloads from " + payloads + " (2 records of 26 to 40 B after the envelope)");
+  }
+
+  @Test
+  void aPayloadFileWithASizeOrACompressibilityIsAOneLineError() throws Exception {
+    Path payloads = Files.writeString(tmp.resolve("p.txt"), "one\n");
+    for (String[] args : new String[][] {{"--size", "200"}, {"--compressibility", "0.5"}}) {
+      CliCapture cli = new CliCapture();
+
+      int code =
+          cli.run(
+              "run",
+              "--queue",
+              "memory",
+              "--payload-file",
+              payloads.toString(),
+              args[0],
+              args[1],
+              "--dry-run");
+
+      assertThat(code).as(String.join(" ", args)).isEqualTo(ExitCodes.USAGE);
+      assertThat(cli.err().strip())
+          .doesNotContain("\n")
+          .contains("--payload-file")
+          .contains(args[0]);
+    }
+  }
+
   private Path onlyRun() throws Exception {
     try (Stream<Path> runs = Files.list(tmp)) {
       return runs.filter(Files::isDirectory).findFirst().orElseThrow();
