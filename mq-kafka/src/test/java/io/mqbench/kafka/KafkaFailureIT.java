@@ -14,7 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
  * apply: the local broker is PLAINTEXT, without authentication.
  */
 class KafkaFailureIT extends MqFailureKit {
-  private static JavaLocalBroker kafka;
+  /** The broker, for subclasses' own tests too. */
+  static JavaLocalBroker kafka;
 
   @BeforeAll
   static void startBroker() throws InterruptedException {
@@ -26,21 +27,29 @@ class KafkaFailureIT extends MqFailureKit {
     return new KafkaMqProvider();
   }
 
+  /**
+   * @return the provider's key prefix: {@code kafka}, or a Kafka queue type's that shares its keys
+   */
+  protected String prefix() {
+    return "kafka";
+  }
+
   /** Short producer timeouts, so that a frozen broker fails a send within seconds. */
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
+    String k = prefix() + ".";
     return Map.of(
-        "kafka.bootstrapServers", kafka.address(),
-        "kafka.topic", queueName,
-        "kafka.partitions", "1",
-        "kafka.producer.delivery.timeout.ms", "6000",
-        "kafka.producer.request.timeout.ms", "3000",
-        "kafka.producer.max.block.ms", "3000");
+        k + "bootstrapServers", kafka.address(),
+        k + "topic", queueName,
+        k + "partitions", "1",
+        k + "producer.delivery.timeout.ms", "6000",
+        k + "producer.request.timeout.ms", "3000",
+        k + "producer.max.block.ms", "3000");
   }
 
   @Override
   protected Optional<Map<String, String>> configAt(String host, int port) {
-    return Optional.of(Map.of("kafka.bootstrapServers", host + ":" + port));
+    return Optional.of(Map.of(prefix() + ".bootstrapServers", host + ":" + port));
   }
 
   @Override

@@ -3,71 +3,30 @@ package io.mqbench.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mqbench.broker.BrokerProcess;
-import io.mqbench.broker.JavaLocalBroker;
-import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.FeatureUpdate;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The failure kit against the kafka tests' freezable local broker ({@link
- * TestKafka#freezableBroker()}), and a cluster whose share groups are disabled. Credentials do not
- * apply: the local broker is PLAINTEXT, without authentication.
+ * The failure kit against the kafka tests' freezable local broker, as {@link KafkaFailureIT} runs
+ * it with the {@code kafka-share} queue's keys, and a cluster whose share groups are disabled.
+ * Credentials do not apply: the local broker is PLAINTEXT, without authentication.
  */
-class KafkaShareFailureIT extends MqFailureKit {
-  private static JavaLocalBroker kafka;
-
-  @BeforeAll
-  static void startBroker() throws InterruptedException {
-    kafka = TestKafka.freezableBroker();
-  }
-
+class KafkaShareFailureIT extends KafkaFailureIT {
   @Override
   protected MqProvider provider() {
     return new KafkaShareMqProvider();
   }
 
-  /** Short producer timeouts, so that a frozen broker fails a send within seconds. */
   @Override
-  protected Map<String, String> brokerConfig(String queueName) {
-    return Map.of(
-        "kafka-share.bootstrapServers", kafka.address(),
-        "kafka-share.topic", queueName,
-        "kafka-share.partitions", "1",
-        "kafka-share.producer.delivery.timeout.ms", "6000",
-        "kafka-share.producer.request.timeout.ms", "3000",
-        "kafka-share.producer.max.block.ms", "3000");
-  }
-
-  @Override
-  protected Optional<Map<String, String>> configAt(String host, int port) {
-    return Optional.of(Map.of("kafka-share.bootstrapServers", host + ":" + port));
-  }
-
-  @Override
-  protected Optional<BrokerControl> brokerControl() {
-    BrokerProcess broker = kafka.process(0);
-    return Optional.of(
-        new BrokerControl() {
-          @Override
-          public void suspend() throws Exception {
-            broker.suspend();
-          }
-
-          @Override
-          public void resume() throws Exception {
-            broker.resume();
-          }
-        });
+  protected String prefix() {
+    return "kafka-share";
   }
 
   @Test
