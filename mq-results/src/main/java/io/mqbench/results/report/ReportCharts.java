@@ -110,6 +110,9 @@ final class ReportCharts {
     chart.getStyler().setOverlapped(true); // every line's point of a value at the same x
     chart.getStyler().setYAxisMin(0.0); // two repetitions' interval can reach below 0 msgs/s
     chart.getStyler().setYAxisDecimalPattern("#,##0");
+    if (crowded(xValues)) {
+      chart.getStyler().setXAxisLabelRotation(45); // 8 queues side by side ran into each other
+    }
     lines.forEach(
         (name, byX) -> {
           List<Double> y = new ArrayList<>();
@@ -122,6 +125,16 @@ final class ReportCharts {
           chart.addSeries(name + (unsafeLines.contains(name) ? UNSAFE : ""), xValues, y, err);
         });
     return Picture.of(chart.getTitle(), chart);
+  }
+
+  /**
+   * @param xValues a category axis's labels
+   * @return true when the longest, written level, is wider than the share of the plot each label is
+   *     centred in (about 8 pixels a character of the axis's bold font)
+   */
+  static boolean crowded(List<String> xValues) {
+    int longest = xValues.stream().mapToInt(String::length).max().orElse(0);
+    return !xValues.isEmpty() && longest * 8 > (WIDTH - 120) / xValues.size();
   }
 
   /**

@@ -56,8 +56,13 @@ final class MatrixSummary {
   /**
    * @param plans a matrix's runs
    * @return the folder's name after what it compares: {@code kafka-vs-rabbitmq-matrix}, {@code
-   *     kafka-by-senders-batch-matrix}, {@code memory-matrix} for repetitions only
+   *     kafka-by-senders-batch-matrix}, {@code memory-matrix} for repetitions only; with more
+   *     queues than fit in {@value #MAX_NAME} characters, the first whole names and how many more
+   *     ({@code kafka-vs-kafka-share-vs-rabbitmq-and-5-more-matrix})
    */
+  /** The longest name before {@code -matrix}: folder names stay readable in a listing. */
+  static final int MAX_NAME = 50;
+
   static String folderName(RunPlans plans) {
     Set<String> queues = new LinkedHashSet<>();
     Map<String, Set<String>> axes = new LinkedHashMap<>();
@@ -72,11 +77,17 @@ final class MatrixSummary {
             varied.add(k.replaceFirst("^properties\\.", ""));
           }
         });
-    String name =
-        String.join("-vs-", queues) + (varied.isEmpty() ? "" : "-by-" + String.join("-", varied));
+    List<String> names = new ArrayList<>(queues);
+    String compared = String.join("-vs-", names);
+    for (int shown = names.size() - 1; compared.length() > MAX_NAME && shown >= 1; shown--) {
+      compared =
+          String.join("-vs-", names.subList(0, shown)) + "-and-" + (names.size() - shown) + "-more";
+    }
+    String name = compared + (varied.isEmpty() ? "" : "-by-" + String.join("-", varied));
     name = name.replaceAll("[^A-Za-z0-9._-]", "_");
-    if (name.length() > 80) {
-      name = name.substring(0, 80);
+    if (name.length() > MAX_NAME) {
+      // Cut at a word, never leaving a dash before "-matrix".
+      name = name.substring(0, MAX_NAME).replaceAll("[-_.]+$", "");
     }
     return name + "-matrix";
   }

@@ -455,6 +455,17 @@ class MainTest {
   }
 
   @Test
+  void aMatrixOfManyQueuesNamesItsFolderAfterTheFirstAndHowManyMore() throws IOException {
+    // Cut at 80 characters, this was "kafka-vs-kafka-share-...-vs-nats--matrix": postgres dropped
+    // without a word, and a dash left before "-matrix".
+    String name = MatrixSummary.folderName(plansOf(Path.of("..", "scenarios", "all-queues.yml")));
+
+    assertThat(name)
+        .isEqualTo("kafka-vs-kafka-share-vs-rabbitmq-and-5-more-matrix")
+        .doesNotContain("--");
+  }
+
+  @Test
   void keysOfAQueueTheScenarioDoesNotNameAreStillRefused() throws IOException {
     Path scenario = tmp.resolve("typo.yml");
     Files.writeString(scenario, "queue: memory\nproperties:\n  kafka.acks: all\n");
