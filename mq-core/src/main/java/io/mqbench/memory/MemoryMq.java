@@ -13,9 +13,12 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-/** An open memory queue and its senders and receivers. */
+/**
+ * An open memory queue and its senders and receivers; with several subscriptions, one queue per
+ * subscription, and every send goes into each of them.
+ */
 final class MemoryMq implements Mq {
-  private final MemoryQueue queue;
+  private final List<MemoryQueue> subscriptions;
 
   private final MqLimits limits;
   private final long receiveDelayNanos;
@@ -25,19 +28,23 @@ final class MemoryMq implements Mq {
   private final AtomicLong deliveryFreeAt = new AtomicLong(System.nanoTime());
 
   MemoryMq(MemoryQueue queue, MqLimits limits) {
-    this(queue, limits, Duration.ZERO, 0);
+    this(List.of(queue), limits, Duration.ZERO, 0);
   }
 
   /**
-   * @param queue the queue
+   * @param subscriptions a queue per subscription, each receiving every message sent
    * @param limits what senders accept
    * @param receiveDelay the least time one receive call takes (a receiver's own round trip)
    * @param deliveryRate the most messages per second handed out across all receivers; 0 for no
    *     limit (a delivery path that more receivers cannot widen)
    */
-  MemoryMq(MemoryQueue queue, MqLimits limits, Duration receiveDelay, double deliveryRate) {
+  MemoryMq(
+      List<MemoryQueue> subscriptions,
+      MqLimits limits,
+      Duration receiveDelay,
+      double deliveryRate) {
     this.limits = limits;
-    this.queue = queue;
+    this.subscriptions = List.copyOf(subscriptions);
     this.receiveDelayNanos = receiveDelay.toNanos();
     this.deliveryRate = deliveryRate;
   }
@@ -49,7 +56,19 @@ final class MemoryMq implements Mq {
 
   @Override
   public MqReceiver createReceiver() {
-    return new Receiver();
+    return createReceiver(0);
+  }
+
+  @Override
+  public MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= subscriptions.size()) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: this queue has "
+              + subscriptions.size());
+    }
+    return new Receiver(subscriptions.get(subscription));
   }
 
   @Override
@@ -59,7 +78,7 @@ final class MemoryMq implements Mq {
 
   @Override
   public void close() {
-    queue.close();
+    subscriptions.forEach(MemoryQueue::close);
   }
 
   private final class Sender implements MqSender {
@@ -70,7 +89,9 @@ final class MemoryMq implements Mq {
       if (closed) {
         throw new MqException("sender is closed");
       }
-      queue.send(batch);
+      for (MemoryQueue queue : subscriptions) {
+        queue.send(batch); // receivers copy what they get: one batch may go into every queue
+      }
     }
 
     @Override
@@ -80,8 +101,13 @@ final class MemoryMq implements Mq {
   }
 
   private final class Receiver implements MqReceiver {
+    private final MemoryQueue queue;
     private final ArrayDeque<MemoryQueue.Lease> leases = new ArrayDeque<>();
     private boolean closed;
+
+    Receiver(MemoryQueue queue) {
+      this.queue = queue;
+    }
 
     @Override
     public List<Received> receive(int max, Duration wait) throws InterruptedException {

@@ -8,8 +8,10 @@ import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqProvider;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code memory} backend: a queue inside the harness's JVM with leases and redelivery, the same
@@ -124,12 +126,34 @@ public final class MemoryMqProvider implements MqProvider {
 
   @Override
   public Mq open(MqConfig config) {
+    return open(config, 1);
+  }
+
+  /** Every subscription is a queue of its own, and each send goes into all of them. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    List<MemoryQueue> queues = new ArrayList<>();
+    for (int i = 0; i < subscriptions; i++) {
+      queues.add(
+          new MemoryQueue(
+              config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH), config.get(FULL_TIMEOUT)));
+    }
     return new MemoryMq(
-        new MemoryQueue(
-            config.get(VISIBILITY_TIMEOUT), config.get(MAX_DEPTH), config.get(FULL_TIMEOUT)),
-        limits(config),
-        config.get(RECEIVE_DELAY),
-        config.get(DELIVERY_RATE));
+        queues, limits(config), config.get(RECEIVE_DELAY), config.get(DELIVERY_RATE));
+  }
+
+  /** Each {@link #open} is a queue of its own in this process: no names to tell them apart. */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return Optional.of(Map.of());
   }
 
   @Override

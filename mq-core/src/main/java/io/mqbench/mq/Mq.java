@@ -35,6 +35,26 @@ public interface Mq extends AutoCloseable {
   MqReceiver createReceiver();
 
   /**
+   * Creates a receiver of one subscription, for an {@code Mq} opened with several ({@link
+   * MqProvider#open(io.mqbench.config.MqConfig, int)}): every subscription gets every message sent,
+   * and the receivers of one subscription compete for its messages as {@link #createReceiver()}'s
+   * do. A message leased and never acknowledged comes back in its own subscription only.
+   *
+   * @param subscription from 0 to the number of subscriptions opened, less one; subscription 0 of
+   *     an {@code Mq} opened with one is what {@link #createReceiver()} reads
+   * @return a new receiver; never {@code null}
+   * @throws IllegalArgumentException if this {@code Mq} has no such subscription
+   * @throws MqException if the backend cannot create one (connection lost, closed {@code Mq})
+   */
+  default MqReceiver createReceiver(int subscription) {
+    if (subscription != 0) {
+      throw new IllegalArgumentException(
+          "subscription " + subscription + " was not opened: this queue has one subscription");
+    }
+    return createReceiver();
+  }
+
+  /**
    * Versions worth recording beside results, such as the client library's and the broker's ({@code
    * "kafka-clients" -> "4.4.0"}, {@code "broker" -> "4.3.1"}). Called once per run, after {@link
    * MqProvider#open}; may contact the broker.
@@ -73,10 +93,10 @@ public interface Mq extends AutoCloseable {
   }
 
   /**
-   * Removes this {@code Mq}'s queue (topic, collection) from the broker, with every message in it,
-   * and returns once it is gone: a later {@link MqProvider#open} creates it afresh. The runner
-   * calls it only for a queue that its runs created ({@link #createdQueue()}), after the last of
-   * them.
+   * Removes this {@code Mq}'s queue (topic, collection) from the broker, with every message in it
+   * and every subscription it was opened with, and returns once it is gone: a later {@link
+   * MqProvider#open} creates it afresh. The runner calls it only for a queue that its runs created
+   * ({@link #createdQueue()}), after the last of them.
    *
    * @return true if removed; false if this backend does not remove queues (the default)
    * @throws MqException if the broker refused or did not answer; the message names the queue

@@ -81,6 +81,65 @@ public interface MqProvider {
   Mq open(MqConfig config);
 
   /**
+   * Whether this backend can deliver every message to several independent subscriptions with its
+   * native publish/subscribe ({@code --subscriptions N}): Kafka consumer groups, a RabbitMQ fanout
+   * exchange with a queue per subscription, an Artemis multicast address with a durable queue per
+   * subscription. Must not contact the broker.
+   *
+   * @param config validated configuration of this backend
+   * @return true if {@link #open(MqConfig, int)} takes more than one subscription; false by
+   *     default, and the runner then refuses {@code --subscriptions} above 1 before connecting
+   */
+  default boolean supportsSubscriptions(MqConfig config) {
+    return false;
+  }
+
+  /**
+   * Connects to the queue described by {@code config} for publish/subscribe: every message sent is
+   * delivered to each of {@code subscriptions} subscriptions, read with {@link
+   * Mq#createReceiver(int)}. Every subscription exists when this returns (created if the backend
+   * does that), so that none misses a message sent afterwards. With one subscription, this is
+   * {@link #open(MqConfig)}: the point-to-point queue.
+   *
+   * @param config validated configuration of this backend
+   * @param subscriptions how many subscriptions, at least 1
+   * @return an open {@link Mq}
+   * @throws io.mqbench.config.ConfigException if {@code subscriptions} is above 1 and the backend
+   *     has no publish/subscribe ({@link #supportsSubscriptions})
+   * @throws MqException as {@link #open(MqConfig)} does
+   */
+  default Mq open(MqConfig config, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    if (subscriptions > 1) {
+      throw new ConfigException(
+          "--subscriptions "
+              + subscriptions
+              + ": "
+              + name()
+              + " has no publish/subscribe (each message goes to one receiver); use 1");
+    }
+    return open(config);
+  }
+
+  /**
+   * The keys that give one of a run's several queues ({@code --queues N}) a queue of its own: every
+   * name that identifies the queue in {@code config} (topic, queue, stream, subject, consumer
+   * group, collection, table, address) with {@code suffix} appended, so that the queues share no
+   * messages, offsets or consumers. Must not contact the broker.
+   *
+   * @param config validated configuration of this backend
+   * @param suffix what to append to each name, such as {@code "-2"}
+   * @return the keys to set over {@code config}'s; an empty map when every {@link #open} already
+   *     gives a queue of its own; empty when the backend cannot run several queues (the default),
+   *     and the runner then refuses {@code --queues} above 1 before connecting
+   */
+  default Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return Optional.empty();
+  }
+
+  /**
    * A broker the runner should start on this machine, when {@code config} names no broker address
    * and the backend can run one.
    *

@@ -75,6 +75,22 @@ public abstract class MqContractKit {
   protected abstract Mq openFreshQueue(String queueName) throws Exception;
 
   /**
+   * Opens the backend on a fresh queue with several subscriptions ({@code MqProvider.open(config,
+   * subscriptions)}), with the settings of {@link #openFreshQueue}, for a backend with
+   * publish/subscribe.
+   *
+   * @param queueName a fresh name of letters, digits and dashes, at most 60 characters
+   * @param subscriptions how many subscriptions, at least 2
+   * @return the open backend; empty, by default, for a backend without publish/subscribe, whose
+   *     subscription cases are then skipped
+   * @throws Exception if it cannot be opened: the test then fails
+   */
+  protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions)
+      throws Exception {
+    return Optional.empty();
+  }
+
+  /**
    * @return the largest body the backend must carry; 1 MiB unless the backend's limit is lower
    */
   protected int maxMessageSizeBytes() {
@@ -515,6 +531,73 @@ public abstract class MqContractKit {
       }
       assertThat(f).isDone();
     }
+  }
+
+  @Test
+  void everySubscriptionReceivesEveryMessageAndItsReceiversShareThem() throws Exception {
+    Mq pubSub = subscriptions(3);
+    List<byte[]> sent = messages(0, 30, 100);
+    MqSender sender = pubSub.createSender();
+    opened.add(sender);
+    sender.send(sent.subList(0, 15));
+    sender.send(sent.subList(15, 30)); // sent before any receiver of a subscription exists
+
+    List<byte[]> shared = new ArrayList<>();
+    MqReceiver firstOfZero = subscriber(pubSub, 0);
+    MqReceiver secondOfZero = subscriber(pubSub, 0);
+    long deadline = System.nanoTime() + patience().toNanos();
+    while (distinct(shared) < sent.size() && System.nanoTime() < deadline) {
+      for (MqReceiver r : List.of(firstOfZero, secondOfZero)) {
+        List<Received> got = r.receive(sent.size(), Duration.ofMillis(200));
+        got.forEach(m -> shared.add(m.body()));
+        r.ack(got);
+      }
+    }
+    List<byte[]> ofOne = receiveAndAck(subscriber(pubSub, 1), sent.size());
+    List<byte[]> ofTwo = receiveAndAck(subscriber(pubSub, 2), sent.size());
+
+    assertThat(keys(shared)).containsAll(keys(sent));
+    assertThat(keys(ofOne)).containsExactlyInAnyOrderElementsOf(keys(sent));
+    assertThat(keys(ofTwo)).containsExactlyInAnyOrderElementsOf(keys(sent));
+  }
+
+  @Test
+  void aSubscriptionsUnacknowledgedMessagesComeBackInThatSubscriptionOnly() throws Exception {
+    Mq pubSub = subscriptions(2);
+    List<byte[]> sent = messages(0, 10, 100);
+    MqSender sender = pubSub.createSender();
+    opened.add(sender);
+    sender.send(sent);
+
+    MqReceiver dies = subscriber(pubSub, 0);
+    assertThat(keys(receiveWithoutAck(dies, sent.size())))
+        .containsExactlyInAnyOrderElementsOf(keys(sent));
+    assertThat(keys(receiveAndAck(subscriber(pubSub, 1), sent.size())))
+        .containsExactlyInAnyOrderElementsOf(keys(sent));
+    dies.close(); // without acknowledging: subscription 0 must get them again, 1 must not
+
+    assertThat(keys(receiveAndAck(subscriber(pubSub, 0), sent.size())))
+        .containsExactlyInAnyOrderElementsOf(keys(sent));
+    MqReceiver laterOfOne = subscriber(pubSub, 1);
+    List<Received> again = laterOfOne.receive(sent.size(), Duration.ofSeconds(2));
+    assertThat(again).as("subscription 1 acknowledged everything").isEmpty();
+  }
+
+  private Mq subscriptions(int count) throws Exception {
+    Optional<Mq> pubSub = openFreshSubscriptions(queueName + "-ps", count);
+    assumeTrue(pubSub.isPresent(), "this backend has no publish/subscribe");
+    opened.add(pubSub.get());
+    return pubSub.get();
+  }
+
+  private MqReceiver subscriber(Mq pubSub, int subscription) {
+    MqReceiver r = pubSub.createReceiver(subscription);
+    opened.add(r);
+    return r;
+  }
+
+  private static long distinct(List<byte[]> bodies) {
+    return keys(bodies).stream().distinct().count();
   }
 
   // ---- helpers for subclasses and tests ----

@@ -16,6 +16,13 @@ class MemoryMqContractTest extends MqContractKit {
   }
 
   @Override
+  protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
+    MemoryMqProvider provider = new MemoryMqProvider();
+    return Optional.of(
+        provider.open(provider.configure(Map.of("memory.visibilityTimeout", "3s")), subscriptions));
+  }
+
+  @Override
   protected Optional<Duration> abandonedLeaseTimeout() {
     return Optional.of(LEASE);
   }
