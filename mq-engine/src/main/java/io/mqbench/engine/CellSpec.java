@@ -15,9 +15,13 @@ import java.util.TreeMap;
  * @param seed the run's seed; each sender derives its own from it and its global id
  * @param firstSenderId the global id of this cell's first sender
  * @param senders how many senders this cell runs, with global ids {@code firstSenderId} onwards
- * @param receivers how many receivers this cell runs
+ * @param receivers how many receivers this cell runs for each subscription, with global ids {@code
+ *     firstReceiverId} onwards within each
  * @param label the matrix cell the run belongs to ({@code senders=4 size=1024}), which live metrics
  *     carry as their {@code cell} label; empty outside a matrix. The engine does not read it
+ * @param firstReceiverId the global id of this cell's first receiver (of each subscription), which
+ *     says the queue it reads ({@link RunSettings#queueOfReceiver}); 0 in specs written before it
+ *     existed
  */
 public record CellSpec(
     String queue,
@@ -28,7 +32,8 @@ public record CellSpec(
     int firstSenderId,
     int senders,
     int receivers,
-    String label) {
+    String label,
+    int firstReceiverId) {
 
   /** Validates the ranges; no label (an older spec) is none. */
   public CellSpec {
@@ -37,14 +42,22 @@ public record CellSpec(
     if (firstSenderId < 0
         || senders < 0
         || receivers < 0
-        || firstSenderId + senders > settings.senders()) {
+        || firstSenderId + senders > settings.senders()
+        || firstReceiverId < 0
+        || (firstReceiverId > 0 && firstReceiverId + receivers > settings.receivers())) {
       throw new IllegalArgumentException(
           "senders "
               + firstSenderId
               + ".."
               + (firstSenderId + senders - 1)
+              + " or receivers "
+              + firstReceiverId
+              + ".."
+              + (firstReceiverId + receivers - 1)
               + " are outside the run's "
-              + settings.senders());
+              + settings.senders()
+              + " and "
+              + settings.receivers());
     }
   }
 
@@ -62,7 +75,25 @@ public record CellSpec(
       int firstSenderId,
       int senders,
       int receivers) {
-    this(queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, "");
+    this(queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, "", 0);
+  }
+
+  /**
+   * @param first the global id of this cell's first receiver
+   * @return this spec with its receivers numbered from {@code first}
+   */
+  public CellSpec withFirstReceiverId(int first) {
+    return new CellSpec(
+        queue,
+        backendProperties,
+        settings,
+        runId,
+        seed,
+        firstSenderId,
+        senders,
+        receivers,
+        label,
+        first);
   }
 
   /**
@@ -71,7 +102,16 @@ public record CellSpec(
    */
   public CellSpec withLabel(String label) {
     return new CellSpec(
-        queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, label);
+        queue,
+        backendProperties,
+        settings,
+        runId,
+        seed,
+        firstSenderId,
+        senders,
+        receivers,
+        label,
+        firstReceiverId);
   }
 
   /**

@@ -329,7 +329,10 @@ public final class Coordinator {
         return;
       }
       // Cheap test first; the exact one (bitmaps) only when the counts say everything may be in.
-      if (settings.senders() > 0 && received >= sent && received != receivedAtLastCheck) {
+      // Every subscription receives every message: all are in only when each has its copy.
+      if (settings.senders() > 0
+          && received >= sent * settings.subscriptions()
+          && received != receivedAtLastCheck) {
         receivedAtLastCheck = received;
         if (delivery().lost() == 0) {
           return;

@@ -47,6 +47,13 @@ import java.util.Optional;
  * @param scheduleTick rate mode: batches due within one tick of each other are issued together, at
  *     the tick's start, which is their intended send time; {@link Duration#ZERO} for an exact
  *     schedule of one batch every period (and in results written before ticks existed)
+ * @param queues how many queues (topics) the run spreads its senders and receivers over, sender
+ *     {@code i} sending to queue {@code i % queues} and receiver {@code j} of each subscription
+ *     reading queue {@code j % queues}; 1 (and in results written before it existed) for the
+ *     configured queue alone
+ * @param subscriptions how many subscriptions every message is delivered to (publish/subscribe),
+ *     each read by {@code receivers} receivers of its own; 1 (and in results written before it
+ *     existed) for a point-to-point queue
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
@@ -70,7 +77,9 @@ public record RunSettings(
     Duration receiveWait,
     Duration connectTimeout,
     BacklogLimit maxBacklog,
-    Duration scheduleTick)
+    Duration scheduleTick,
+    int queues,
+    int subscriptions)
     implements RunSettingsBuilder.With {
 
   /** Message size in bytes unless given: the envelope and 72 bytes of padding. */
@@ -115,10 +124,28 @@ public record RunSettings(
     connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
     maxBacklog = maxBacklog == null ? BacklogLimit.OFF : maxBacklog;
     scheduleTick = scheduleTick == null ? Duration.ZERO : scheduleTick;
+    queues = queues == 0 ? 1 : queues;
+    subscriptions = subscriptions == 0 ? 1 : subscriptions;
     require(!scheduleTick.isNegative(), "--schedule-tick must not be negative");
     require(senders >= 0, "--senders must be at least 0, was " + senders);
     require(receivers >= 0, "--receivers must be at least 0, was " + receivers);
     require(senders + receivers > 0, "--senders and --receivers cannot both be 0");
+    require(queues >= 1, "--queues must be at least 1, was " + queues);
+    require(subscriptions >= 1, "--subscriptions must be at least 1, was " + subscriptions);
+    require(
+        senders == 0 || senders >= queues,
+        "--queues "
+            + queues
+            + " needs at least as many senders, one per queue; --senders is "
+            + senders);
+    require(
+        receivers == 0 || receivers >= queues,
+        "--queues "
+            + queues
+            + " needs at least as many receivers"
+            + (subscriptions > 1 ? " per subscription" : "")
+            + ", one per queue; --receivers is "
+            + receivers);
     require(messagesPerSender >= 1, "--messages must be at least 1, was " + messagesPerSender);
     duration.ifPresent(
         d -> require(!d.isZero() && !d.isNegative(), "--duration must be longer than 0"));
@@ -206,6 +233,29 @@ public record RunSettings(
   }
 
   /**
+   * @return the receiver threads of the run: {@code receivers} for each subscription
+   */
+  public int receiverThreads() {
+    return receivers * subscriptions;
+  }
+
+  /**
+   * @param senderId a sender's global id
+   * @return the queue it sends to, from 0 to {@code queues - 1}
+   */
+  public int queueOfSender(int senderId) {
+    return senderId % queues;
+  }
+
+  /**
+   * @param receiverId a receiver's global id within its subscription
+   * @return the queue it reads, from 0 to {@code queues - 1}
+   */
+  public int queueOfReceiver(int receiverId) {
+    return receiverId % queues;
+  }
+
+  /**
    * @return true when messages are scheduled at a fixed rate
    */
   public boolean rateMode() {
@@ -217,7 +267,12 @@ public record RunSettings(
    */
   public String describe() {
     String sendersText = senders + " sender" + (senders == 1 ? "" : "s");
-    String receiversText = receivers + " receiver" + (receivers == 1 ? "" : "s");
+    String receiversText =
+        receivers
+            + " receiver"
+            + (receivers == 1 ? "" : "s")
+            + (subscriptions > 1 ? " for each of " + subscriptions + " subscriptions" : "")
+            + (queues > 1 ? ", over " + queues + " queues" : "");
     int w = effectiveInFlight();
     String window =
         w == inFlight

@@ -63,6 +63,11 @@ import java.util.Map;
  *     read on: samples that came out negative, the clock offsets' uncertainty every end-to-end
  *     figure carries, and whether the figures are meaningful at that resolution (see {@link
  *     EndToEndClock}); null for a run without end-to-end samples and in files before version 3
+ * @param byQueue with several queues ({@code --queues}): each queue's delivery figures, in queue
+ *     order; empty (and not in {@code run.json}) with one
+ * @param bySubscription with several subscriptions ({@code --subscriptions}): each subscription's
+ *     delivery figures, every one of which must have received every message; empty (and not in
+ *     {@code run.json}) with one
  */
 @RecordBuilder
 public record RunResult(
@@ -92,7 +97,9 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) MachineCost machineCost,
     @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
     @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability,
-    @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock)
+    @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> byQueue,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> bySubscription)
     implements RunResultBuilder.With {
 
   /**
@@ -100,10 +107,12 @@ public record RunResult(
    * the file) had the same fields; version 2 added {@code formatVersion} itself; version 3 added
    * {@code endToEndClock} (absent, null, in older files); version 4 added {@code partial} (absent,
    * empty, in older files); version 5 added {@code harness} (absent, null, in older files); version
-   * 6 added {@code machineCost} (absent, null, in older files). A field added later raises it, and
-   * the tests of reading a version-1 file name the new field with the value it reads as.
+   * 6 added {@code machineCost} (absent, null, in older files); version 7 added {@code byQueue} and
+   * {@code bySubscription} (absent, empty, in older files) and the settings {@code queues} and
+   * {@code subscriptions} (absent, 1). A field added later raises it, and the tests of reading a
+   * version-1 file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 6;
+  public static final int FORMAT_VERSION = 7;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
@@ -119,6 +128,8 @@ public record RunResult(
     latencies = latencies == null ? Map.of() : latencies;
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
     partial = partial == null ? List.of() : List.copyOf(partial);
+    byQueue = byQueue == null ? List.of() : List.copyOf(byQueue);
+    bySubscription = bySubscription == null ? List.of() : List.copyOf(bySubscription);
   }
 
   /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */

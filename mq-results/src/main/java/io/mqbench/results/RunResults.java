@@ -91,7 +91,31 @@ public final class RunResults {
                 latencies.get(RunResult.END_TO_END),
                 report.clockBoundNanos(),
                 report.clockDriftNanos()))
+        .byQueue(byQueue(report, run, totals))
+        .bySubscription(bySubscription(report, run, totals))
         .build();
+  }
+
+  /** Each queue's figures, when there are several. */
+  private static List<PartTotals> byQueue(CellMeasurements report, RunSettings run, Totals t) {
+    List<PartTotals> parts = new ArrayList<>();
+    for (int q = 0; run.queues() > 1 && q < run.queues(); q++) {
+      parts.add(
+          PartTotals.of(
+              q, report.ledgerOfQueue(q, run.queues()), t.sendSeconds(), t.receiveSeconds()));
+    }
+    return parts;
+  }
+
+  /** Each subscription's figures, when there are several. */
+  private static List<PartTotals> bySubscription(
+      CellMeasurements report, RunSettings run, Totals t) {
+    List<PartTotals> parts = new ArrayList<>();
+    for (int s = 0; run.subscriptions() > 1 && s < run.subscriptions(); s++) {
+      parts.add(
+          PartTotals.of(s, report.ledgerOfSubscription(s), t.sendSeconds(), t.receiveSeconds()));
+    }
+    return parts;
   }
 
   /**
@@ -289,7 +313,9 @@ public final class RunResults {
         && !bounded
         && run.senders() > 0
         && run.receivers() > 0
-        && totals.receivedPerSecond() < RECEIVERS_BEHIND_SHARE * totals.sentPerSecond()
+        // each subscription receives every message: its share of the deliveries is what to compare
+        && totals.receivedPerSecond() / run.subscriptions()
+            < RECEIVERS_BEHIND_SHARE * totals.sentPerSecond()
         && totals.receiveSeconds() - totals.sendSeconds()
             > Math.max(RECEIVERS_BEHIND_TAIL_SECONDS, totals.sendSeconds() / 10)) {
       return RunStatus.RECEIVERS_BEHIND;

@@ -120,17 +120,21 @@ public record NodeLayout(
   public List<CellSpec> specs(
       String queue, Map<String, String> properties, RunSettings settings, int runId, long seed) {
     List<CellSpec> specs = new ArrayList<>();
+    int firstReceiverId = 0;
     for (Part p : parts()) {
+      int receiversBefore = firstReceiverId;
+      firstReceiverId += p.receivers();
       specs.add(
           new CellSpec(
-              queue,
-              properties,
-              settings,
-              runId,
-              seed,
-              p.firstSenderId(),
-              p.senders(),
-              p.receivers()));
+                  queue,
+                  properties,
+                  settings,
+                  runId,
+                  seed,
+                  p.firstSenderId(),
+                  p.senders(),
+                  p.receivers())
+              .withFirstReceiverId(receiversBefore));
     }
     return specs;
   }

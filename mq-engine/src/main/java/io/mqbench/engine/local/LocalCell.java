@@ -7,6 +7,7 @@ import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.PayloadFile;
+import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
@@ -72,11 +73,13 @@ public final class LocalCell implements Cell {
   private final LongSupplier clock;
 
   private CellSpec spec;
-  private Mq mq;
+  private List<Mq> queues = List.of();
   private final List<Thread> threads = new ArrayList<>();
   private SenderTask[] senders = new SenderTask[0];
   private List<byte[]> payloads;
   private ReceiverTask[] receivers = new ReceiverTask[0];
+  private int[] receiverQueue = new int[0];
+  private int[] receiverSubscription = new int[0];
   private HarnessMeter.ThreadCpu[] senderCpu = new HarnessMeter.ThreadCpu[0];
   private HarnessMeter.ThreadCpu[] receiverCpu = new HarnessMeter.ThreadCpu[0];
   private volatile ProcessUsage usageAtStart;
@@ -94,10 +97,26 @@ public final class LocalCell implements Cell {
   /**
    * An opened backend and where it is.
    *
-   * @param mq the open backend
+   * @param queues the run's queues ({@code --queues}), open, each with the run's subscriptions
    * @param target where it connected, for results
    */
-  public record Opened(Mq mq, String target) {}
+  public record Opened(List<Mq> queues, String target) {
+    /** Copies the list, which must not be empty. */
+    public Opened {
+      queues = List.copyOf(queues);
+      if (queues.isEmpty()) {
+        throw new IllegalArgumentException("no queue opened");
+      }
+    }
+
+    /**
+     * @param mq the run's one queue, open
+     * @param target where it connected, for results
+     */
+    public Opened(Mq mq, String target) {
+      this(List.of(mq), target);
+    }
+  }
 
   /**
    * @param opener opens the backend a spec names; called once, from {@link #prepare}
@@ -132,12 +151,24 @@ public final class LocalCell implements Cell {
   /**
    * @param provider the backend
    * @param config its validated configuration, broker address resolved
-   * @return a cell that opens the backend with that configuration
+   * @return a cell that opens the backend with that configuration: each of the run's queues, with
+   *     the run's subscriptions
    */
   public static LocalCell of(MqProvider provider, MqConfig config) {
-    return new LocalCell(
-        spec -> new Opened(provider.open(config), provider.target(config)),
-        provider.target(config));
+    return new LocalCell(spec -> open(provider, config, spec.settings()), provider.target(config));
+  }
+
+  private static Opened open(MqProvider provider, MqConfig config, RunSettings settings) {
+    List<Mq> opened = new ArrayList<>();
+    try {
+      for (MqConfig queue : RunQueues.configs(provider, config, settings.queues())) {
+        opened.add(provider.open(queue, settings.subscriptions()));
+      }
+    } catch (RuntimeException e) {
+      opened.forEach(Mq::close);
+      throw e;
+    }
+    return new Opened(opened, provider.target(config));
   }
 
   @Override
@@ -152,16 +183,23 @@ public final class LocalCell implements Cell {
       throw new MqException(e.getMessage(), e);
     }
     Opened opened = open(spec, s.connectTimeout());
-    mq = opened.mq();
-    Map<String, String> versions = versions(mq);
+    queues = opened.queues();
+    Map<String, String> versions = versions(queues.get(0));
+    int receiverThreads = spec.receivers() * s.subscriptions();
     senders = new SenderTask[spec.senders()];
-    receivers = new ReceiverTask[spec.receivers()];
+    receivers = new ReceiverTask[receiverThreads];
+    receiverQueue = new int[receiverThreads];
+    receiverSubscription = new int[receiverThreads];
     senderCpu = new HarnessMeter.ThreadCpu[spec.senders()];
-    receiverCpu = new HarnessMeter.ThreadCpu[spec.receivers()];
+    receiverCpu = new HarnessMeter.ThreadCpu[receiverThreads];
     sendersDone = new CountDownLatch(spec.senders());
-    CountDownLatch ready = new CountDownLatch(spec.senders() + spec.receivers());
-    for (int i = 0; i < spec.receivers(); i++) {
+    CountDownLatch ready = new CountDownLatch(spec.senders() + receiverThreads);
+    for (int i = 0; i < receiverThreads; i++) {
       int index = i;
+      // Each subscription has the cell's receivers, numbered alike: its receiver k reads queue
+      // k % queues, so that every queue of every subscription is read.
+      receiverSubscription[i] = i / spec.receivers();
+      receiverQueue[i] = s.queueOfReceiver(spec.firstReceiverId() + i % spec.receivers());
       threads.add(
           start(new Thread(() -> receive(index, ready), "mqbench-receiver-" + threads.size())));
     }
@@ -307,17 +345,18 @@ public final class LocalCell implements Cell {
       }
     }
     for (int id = 0; id < spec.settings().senders(); id++) {
-      Roaring64NavigableMap bits = new Roaring64NavigableMap();
-      for (ReceiverTask r : receivers) {
-        if (r != null) {
-          r.addSeen(id, bits);
+      for (int i = 0; i < receivers.length; i++) {
+        if (receivers[i] != null) {
+          Roaring64NavigableMap bits =
+              seen.computeIfAbsent(
+                  DeliveryBitmaps.seenKey(receiverSubscription[i], id),
+                  k -> new Roaring64NavigableMap());
+          receivers[i].addSeen(id, bits);
         }
       }
-      if (!bits.isEmpty()) {
-        seen.put(id, bits);
-      }
     }
-    return new DeliveryBitmaps(acknowledged, seen);
+    seen.values().removeIf(Roaring64NavigableMap::isEmpty);
+    return new DeliveryBitmaps(acknowledged, seen, spec.settings().subscriptions());
   }
 
   @Override
@@ -396,7 +435,10 @@ public final class LocalCell implements Cell {
       Roaring64NavigableMap[] bySender = r.seenBySender();
       for (int id = 0; id < bySender.length; id++) {
         if (!bySender[id].isEmpty()) {
-          seen.computeIfAbsent(id, k -> new Roaring64NavigableMap()).or(bySender[id]);
+          seen.computeIfAbsent(
+                  DeliveryBitmaps.seenKey(receiverSubscription[i], id),
+                  k -> new Roaring64NavigableMap())
+              .or(bySender[id]);
         }
       }
       receiverStats.add(
@@ -405,7 +447,9 @@ public final class LocalCell implements Cell {
               r.foreign(),
               since(start, r.firstReceiveNanos()),
               since(start, r.lastReceiveNanos()),
-              cpuNanos(receiverCpu, i)));
+              cpuNanos(receiverCpu, i),
+              receiverQueue[i],
+              receiverSubscription[i]));
     }
     return CellMeasurementsBuilder.builder(CellMeasurements.empty())
         .senders(senderStats)
@@ -415,9 +459,9 @@ public final class LocalCell implements Cell {
         .scheduleLagMicros(EncodedHistogram.of(lag))
         .harnessLagMicros(EncodedHistogram.of(harnessLag))
         .endToEndMicros(EncodedHistogram.of(endToEnd))
-        .delivery(new DeliveryBitmaps(acknowledged, seen))
+        .delivery(new DeliveryBitmaps(acknowledged, seen, spec.settings().subscriptions()))
         .failure(Optional.ofNullable(failure.get()))
-        .requests(requests(mq))
+        .requests(requests(queues))
         .negativeEndToEnd(negativeEndToEnd)
         .clockUncertaintiesNanos(List.of())
         .clockDriftNanos(0)
@@ -439,12 +483,16 @@ public final class LocalCell implements Cell {
   }
 
   /** Read after every thread ended, the counts cover the whole run; before, what was counted. */
-  private static RequestCounts requests(Mq mq) {
-    try {
-      return mq == null ? RequestCounts.NONE : mq.requests();
-    } catch (RuntimeException e) {
-      return RequestCounts.NONE; // counts are an extra; a backend failing here fails nothing else
+  private static RequestCounts requests(List<Mq> queues) {
+    RequestCounts sum = RequestCounts.NONE;
+    for (Mq mq : queues) {
+      try {
+        sum = sum.plus(mq.requests());
+      } catch (RuntimeException e) {
+        // counts are an extra; a backend failing here fails nothing else
+      }
     }
+    return sum;
   }
 
   private static long since(long start, long nanos) {
@@ -464,9 +512,7 @@ public final class LocalCell implements Cell {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (mq != null) {
-      mq.close();
-    }
+    queues.forEach(Mq::close);
   }
 
   private void send(int index, CountDownLatch ready) {
@@ -474,7 +520,7 @@ public final class LocalCell implements Cell {
     int id = spec.firstSenderId() + index;
     boolean counted = false;
     HarnessMeter.ThreadCpu cpu = null;
-    try (MqSender sender = mq.createSender()) {
+    try (MqSender sender = queues.get(s.queueOfSender(id)).createSender()) {
       SenderTask task =
           new SenderTask(
               id,
@@ -577,7 +623,10 @@ public final class LocalCell implements Cell {
     RunSettings s = spec.settings();
     boolean counted = false;
     HarnessMeter.ThreadCpu cpu = null;
-    try (MqReceiver receiver = mq.createReceiver()) {
+    Mq queue = queues.get(receiverQueue[index]);
+    int subscription = receiverSubscription[index];
+    try (MqReceiver receiver =
+        s.subscriptions() == 1 ? queue.createReceiver() : queue.createReceiver(subscription)) {
       ReceiverTask task =
           new ReceiverTask(
               receiver, spec.runId(), s.senders(), s.receiveBatch(), s.receiveWait(), clock);

@@ -196,4 +196,28 @@ public record CellMeasurements(
   public DeliveryLedger ledger() {
     return DeliveryLedger.of(delivery, received());
   }
+
+  /**
+   * @param queue a queue, from 0
+   * @param queues how many queues the run had; sender {@code i} sent to queue {@code i % queues}
+   * @return the delivery accounting of that queue: its senders' messages and its receivers
+   */
+  public DeliveryLedger ledgerOfQueue(int queue, int queues) {
+    long received =
+        receivers.stream().filter(r -> r.queue() == queue).mapToLong(ReceiverStats::received).sum();
+    return DeliveryLedger.of(delivery, received, id -> id % queues == queue, s -> true);
+  }
+
+  /**
+   * @param subscription a subscription, from 0
+   * @return the delivery accounting of that subscription: every message, its receivers
+   */
+  public DeliveryLedger ledgerOfSubscription(int subscription) {
+    long received =
+        receivers.stream()
+            .filter(r -> r.subscription() == subscription)
+            .mapToLong(ReceiverStats::received)
+            .sum();
+    return DeliveryLedger.of(delivery, received, id -> true, s -> s == subscription);
+  }
 }

@@ -9,6 +9,26 @@ package io.mqbench.engine.measure;
  * @param lastReceiveNanos nanoseconds from the run's start to the last message; 0 if none
  * @param cpuNanos CPU time its thread used from its start (the backend's receive and ack calls made
  *     on it, reading envelopes, recording); 0 where not measured
+ * @param queue the queue it read, from 0 ({@code --queues}); 0 in reports written before it existed
+ * @param subscription the subscription it read, from 0 ({@code --subscriptions}); 0 in reports
+ *     written before it existed
  */
 public record ReceiverStats(
-    long received, long foreign, long firstReceiveNanos, long lastReceiveNanos, long cpuNanos) {}
+    long received,
+    long foreign,
+    long firstReceiveNanos,
+    long lastReceiveNanos,
+    long cpuNanos,
+    int queue,
+    int subscription) {
+
+  /**
+   * A receiver of the only queue and subscription.
+   *
+   * @see #ReceiverStats(long, long, long, long, long, int, int)
+   */
+  public ReceiverStats(
+      long received, long foreign, long firstReceiveNanos, long lastReceiveNanos, long cpuNanos) {
+    this(received, foreign, firstReceiveNanos, lastReceiveNanos, cpuNanos, 0, 0);
+  }
+}

@@ -16,6 +16,7 @@ import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.Limit;
 import io.mqbench.results.MachineCost;
+import io.mqbench.results.PartTotals;
 import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
@@ -293,7 +294,17 @@ class ResultsWriterTest {
                     List.of(
                         "worker 127.0.0.1:7391: measured up to its last checkpoint, 4.0 s into the"
                             + " run; what it did after that is missing"))
-                .delivery(new DeliveryBitmaps(Map.of(0, sent), Map.of(0, sent)))
+                .delivery(
+                    new DeliveryBitmaps(
+                        Map.of(0, sent), Map.of(0, sent, DeliveryBitmaps.seenKey(1, 0), sent), 2))
+                .byQueue(
+                    List.of(
+                        new PartTotals(0, 50_000, 49_990, 49_990, 4, 0, 22_222.2, 19_996.0),
+                        new PartTotals(1, 50_000, 50_000, 49_990, 3, 10, 22_222.2, 20_000.1)))
+                .bySubscription(
+                    List.of(
+                        new PartTotals(0, 100_000, 99_990, 99_990, 7, 0, 44_444.4, 39_996.1),
+                        new PartTotals(1, 100_000, 100_000, 99_990, 0, 10, 44_444.4, 40_000.0)))
                 .requests(
                     new RequestCost(
                         Map.of("send", 10L, "receive", 20L),
@@ -337,13 +348,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(6);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(7);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(6);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(7);
     assertThat(json.has("delivery")).isFalse();
   }
 

@@ -50,7 +50,11 @@ class RunJsonFieldsTest {
           "Totals.minMessageBytes",
           0,
           "Totals.maxMessageBytes",
-          0);
+          0,
+          "RunSettings.queues",
+          1,
+          "RunSettings.subscriptions",
+          1);
 
   /** Components left out of run.json when null or empty: the version-1 run had none of them. */
   static final Set<String> WRITTEN_ONLY_WHEN_SET =
@@ -65,6 +69,8 @@ class RunJsonFieldsTest {
           "RunResult.durability",
           "RunResult.endToEndClock",
           "RunResult.harness",
+          "RunResult.byQueue",
+          "RunResult.bySubscription",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",
           "HarnessUse.residentPeakMb",
@@ -207,6 +213,7 @@ class RunJsonFieldsTest {
         Map.of(
             "RunResult", read,
             "Settings", read.settings(),
+            "RunSettings", read.settings().run(),
             "Environment", read.environment(),
             "Totals", read.totals(),
             "Latency", read.latencies().get(RunResult.END_TO_END),

@@ -90,9 +90,32 @@ final class RunOptions {
       paramLabel = "N",
       defaultValue = "1",
       description =
-          "Receiver threads; 0 for a send-only run that leaves a backlog."
+          "Receiver threads; each subscription has as many; 0 for a send-only run."
               + " Default: ${DEFAULT-VALUE}.")
   int receivers;
+
+  @Option(
+      names = {"--queues"},
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Spread senders and receivers over N queues (topics), named after the configured one"
+              + " with -0 to -N-1 appended: sender i sends to queue i %% N and receiver j reads"
+              + " queue j %% N, so --senders and --receivers must be at least N. Figures per queue"
+              + " are in run.json. Default: ${DEFAULT-VALUE}.")
+  int queues;
+
+  @Option(
+      names = {"--subscriptions"},
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Publish/subscribe: every message is delivered to N subscriptions (Kafka consumer"
+              + " groups, a RabbitMQ fanout exchange with a queue each, an Artemis multicast"
+              + " address with a durable queue each), each read by --receivers receivers of its"
+              + " own; lost and duplicates are counted per subscription. Backends without"
+              + " publish/subscribe refuse more than 1. Default: ${DEFAULT-VALUE}.")
+  int subscriptions;
 
   @Option(
       names = {"-m", "--messages"},

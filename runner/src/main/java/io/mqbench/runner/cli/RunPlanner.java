@@ -6,6 +6,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.Mode;
+import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
@@ -247,6 +248,13 @@ final class RunPlanner {
           "--compressibility shapes padding, and --payload-file sends records, not padding:"
               + " give one");
     }
+    // Checked here: the settings read 0 as 1, the value of results written before these existed.
+    if (o.queues < 1) {
+      throw new ConfigException("--queues must be at least 1, was " + o.queues);
+    }
+    if (o.subscriptions < 1) {
+      throw new ConfigException("--subscriptions must be at least 1, was " + o.subscriptions);
+    }
     Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
     boolean rate = mode == Mode.RATE;
     Optional<Duration> duration =
@@ -269,6 +277,7 @@ final class RunPlanner {
     nodes.ifPresent(
         layout -> computed.put("senders", layout.senders()).put("receivers", layout.receivers()));
     RunSettings settings = EngineOptions.settings(o, computed);
+    RunQueues.check(provider, backend, settings);
     RunConfig config =
         new RunConfig(
             o.queue,
@@ -352,7 +361,7 @@ final class RunPlanner {
    * die of an OutOfMemoryError after connecting.
    */
   private void checkHeap(RunSettings s) {
-    long bytes = (long) (s.senders() + s.receivers()) * s.maxBatch() * s.maxMessageBytes();
+    long bytes = (long) (s.senders() + s.receiverThreads()) * s.maxBatch() * s.maxMessageBytes();
     long available = heap.available(s);
     if (bytes > available * HEAP_SHARE_FOR_BATCHES) {
       throw new ConfigException(
@@ -363,7 +372,7 @@ final class RunPlanner {
                   + " or %s",
               s.maxMessageBytes(),
               s.maxBatch(),
-              s.senders() + s.receivers(),
+              s.senders() + s.receiverThreads(),
               bytes >> 20,
               available >> 20,
               heap.howToRaise()));

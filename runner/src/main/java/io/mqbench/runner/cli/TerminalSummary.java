@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.Latency;
 import io.mqbench.results.MachineCost;
+import io.mqbench.results.PartTotals;
 import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Totals;
@@ -10,6 +11,7 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -102,6 +104,8 @@ final class TerminalSummary {
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
+    parts("queue", r.byQueue(), out);
+    parts("subscr.", r.bySubscription(), out);
     unsettled(r, folder, out);
     requests(r, out);
     machineCost(r, out);
@@ -316,5 +320,20 @@ final class TerminalSummary {
     return ms.isPresent()
         ? String.format(Locale.ROOT, " %8.3f", ms.getAsDouble())
         : String.format(Locale.ROOT, " %8s", "-");
+  }
+
+  /** One line per queue or subscription of a run that had several: where the messages went. */
+  private static void parts(String kind, List<PartTotals> parts, PrintStream out) {
+    for (PartTotals p : parts) {
+      out.printf(
+          Locale.ROOT,
+          "%-10s sent %,d, received %,d = %,.0f msgs/s, lost %,d, duplicates %,d%n",
+          kind + " " + p.index(),
+          p.sent(),
+          p.received(),
+          p.receivedPerSecond(),
+          p.lost(),
+          p.duplicates());
+    }
   }
 }

@@ -8,6 +8,7 @@ import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Coordinator;
 import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.local.LocalCell;
@@ -194,7 +195,10 @@ public final class BenchmarkSession {
       if (local.isPresent()) {
         effective = local.get().start(backendConfig);
       } else {
-        createdQueues.beforeRun(provider, effective, workers.isPresent());
+        for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
+          createdQueues.beforeRun(
+              provider, queue, config.run().subscriptions(), workers.isPresent());
+        }
       }
       Instant startedAt = Instant.now();
       long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
@@ -209,7 +213,9 @@ public final class BenchmarkSession {
       CellReady cell = outcome.cells().get(0);
       // Settled before a local broker stops: the broker the messages are in.
       Accounting accounting = settle(effective, outcome);
-      createdQueues.afterRun(provider, effective, accounting.unsettled() == 0);
+      for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
+        createdQueues.afterRun(provider, queue, accounting.unsettled() == 0);
+      }
       RunResult result =
           RunResults.summarise(
               outcome,
@@ -264,6 +270,14 @@ public final class BenchmarkSession {
           Locale.ROOT,
           "mqbench: %,d acknowledged messages not received stay unsettled (the run was on"
               + " workers; `mqbench drain RESULTS_FOLDER` settles them where the queue is shared)%n",
+          own.unsettled());
+      return own;
+    }
+    if (config.run().queues() > 1 || config.run().subscriptions() > 1) {
+      err.printf(
+          Locale.ROOT,
+          "mqbench: %,d acknowledged messages not received stay unsettled: a run of several queues"
+              + " or subscriptions is not drained afterwards%n",
           own.unsettled());
       return own;
     }

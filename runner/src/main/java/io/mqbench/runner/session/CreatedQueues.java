@@ -23,7 +23,8 @@ import java.util.Set;
  */
 public final class CreatedQueues {
   /** A queue the runs created, and whether its last run settled every acknowledged message. */
-  private record Created(MqProvider provider, MqConfig config, boolean settled) {}
+  private record Created(
+      MqProvider provider, MqConfig config, int subscriptions, boolean settled) {}
 
   private final Map<String, Created> created = new LinkedHashMap<>();
   private final Set<String> found = new HashSet<>();
@@ -34,20 +35,22 @@ public final class CreatedQueues {
    *
    * @param provider the backend
    * @param config its configuration, broker address resolved
+   * @param subscriptions the run's subscriptions, which opening creates with the queue and removing
+   *     removes
    * @param onWorkers whether the run is on workers: this process may then be unable to reach the
    *     broker, which is not a failure of the run; such a queue is never removed
    * @throws io.mqbench.mq.MqException for a run in this process whose broker cannot be opened: the
    *     run's own failure, found a moment earlier
    */
-  void beforeRun(MqProvider provider, MqConfig config, boolean onWorkers) {
+  void beforeRun(MqProvider provider, MqConfig config, int subscriptions, boolean onWorkers) {
     String key = key(provider, config);
     if (created.containsKey(key) || found.contains(key)) {
       return;
     }
-    try (Mq mq = provider.open(config)) {
+    try (Mq mq = provider.open(config, subscriptions)) {
       Optional<Boolean> made = mq.createdQueue();
       if (made.orElse(false)) {
-        created.put(key, new Created(provider, config, false));
+        created.put(key, new Created(provider, config, subscriptions, false));
       } else {
         found.add(key); // there before, or the backend cannot tell: never removed
       }
@@ -68,7 +71,8 @@ public final class CreatedQueues {
    */
   void afterRun(MqProvider provider, MqConfig config, boolean settled) {
     created.computeIfPresent(
-        key(provider, config), (k, c) -> new Created(c.provider(), c.config(), settled));
+        key(provider, config),
+        (k, c) -> new Created(c.provider(), c.config(), c.subscriptions(), settled));
   }
 
   /**
@@ -99,7 +103,7 @@ public final class CreatedQueues {
   }
 
   private static String remove(Created c, String what) {
-    try (Mq mq = c.provider().open(c.config())) {
+    try (Mq mq = c.provider().open(c.config(), c.subscriptions())) {
       return mq.removeQueue()
           ? "removed " + what + ", which this run created (--keep-queue keeps it)"
           : "kept " + what + ": " + c.provider().name() + " does not remove queues";
