@@ -100,4 +100,17 @@ class ArtemisContractIT extends MqContractKit {
       again.removeQueue();
     }
   }
+
+  @Test
+  void aPublishSubscribeRunOpensWhereAPointToPointRunOfTheSameNameLeftItsAddress() {
+    ArtemisMqProvider provider = new ArtemisMqProvider();
+    MqConfig config = provider.configure(config("reused-" + System.nanoTime()));
+    try (Mq pointToPoint = provider.open(config)) {
+      pointToPoint.removeQueue(); // the anycast address stays on a broker that keeps addresses
+    }
+    try (Mq pubSub = provider.open(config, 2)) {
+      assertThat(pubSub.createdQueue()).contains(true);
+      pubSub.removeQueue();
+    }
+  }
 }
