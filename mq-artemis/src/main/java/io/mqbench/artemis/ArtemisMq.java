@@ -31,9 +31,16 @@ import org.apache.activemq.artemis.utils.VersionLoader;
 /**
  * One run's connection factory and queue. Each sender and receiver has a connection of its own, so
  * that threads never wait for each other on one socket (as with {@code artemis perf}'s clients).
+ *
+ * <p>With several subscriptions the address is multicast: one durable multicast queue per
+ * subscription ({@code <queue>-s<i>}, all created by {@link #open}), senders send to the address,
+ * which puts a copy of each message into every one of those queues, and the receivers of a
+ * subscription compete for its queue's messages. An unacknowledged message goes back to the queue
+ * it came from, so it comes back in its own subscription only.
  */
 final class ArtemisMq implements Mq {
   private final ArtemisSettings settings;
+  private final List<ArtemisSettings> subscriptions;
   private final MqLimits limits;
   private final ActiveMQConnectionFactory factory;
   private final List<AutoCloseable> open = new ArrayList<>();
@@ -42,20 +49,39 @@ final class ArtemisMq implements Mq {
   private boolean createdQueue;
   private String brokerVersion = "unknown";
 
-  private ArtemisMq(ArtemisSettings settings, MqLimits limits, ActiveMQConnectionFactory factory) {
+  private ArtemisMq(
+      ArtemisSettings settings,
+      List<ArtemisSettings> subscriptions,
+      MqLimits limits,
+      ActiveMQConnectionFactory factory) {
     this.settings = settings;
+    this.subscriptions = List.copyOf(subscriptions);
     this.limits = limits;
     this.factory = factory;
   }
 
   /**
    * Connects once to check the address and credentials, and creates the queue or checks that it
-   * exists.
+   * exists: with one subscription the configured queue, with several a multicast queue per
+   * subscription.
    *
+   * @param subscriptions at least 1
    * @throws MqException in one line naming the broker, when it is unreachable, refuses the
-   *     credentials, or lacks the queue while {@code artemis.createQueue} is false
+   *     credentials, or lacks a queue while {@code artemis.createQueue} is false
    */
-  static ArtemisMq open(ArtemisSettings s, MqLimits limits) {
+  static ArtemisMq open(ArtemisSettings configured, MqLimits limits, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    ArtemisSettings s = subscriptions == 1 ? configured : configured.publishing();
+    List<ArtemisSettings> queues = new ArrayList<>();
+    if (subscriptions == 1) {
+      queues.add(configured);
+    } else {
+      for (int i = 0; i < subscriptions; i++) {
+        queues.add(configured.subscription(i));
+      }
+    }
     ActiveMQConnectionFactory factory;
     try {
       factory = new ActiveMQConnectionFactory(s.url(), s.user(), s.password());
@@ -63,11 +89,14 @@ final class ArtemisMq implements Mq {
       throw new MqException(
           ArtemisSettings.URL.name() + ": the client refuses the URL: " + e.getMessage(), e);
     }
-    ArtemisMq mq = new ArtemisMq(s, limits, factory);
+    ArtemisMq mq = new ArtemisMq(s, queues, limits, factory);
     try (Connection c = mq.connect("connect")) {
       Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
       ClientSession core = ((ActiveMQSession) session).getCoreSession();
-      mq.createdQueue = mq.provideQueue(core);
+      for (ArtemisSettings queue : queues) {
+        // Any queue made here is this run's to remove; every one exists before a send.
+        mq.createdQueue |= provideQueue(core, queue);
+      }
       mq.brokerVersion = brokerVersion(core, s);
     } catch (JMSException e) {
       factory.close();
@@ -118,7 +147,7 @@ final class ArtemisMq implements Mq {
   }
 
   /** Creates the queue where it is missing; whether it did. */
-  private boolean provideQueue(ClientSession core) throws JMSException {
+  private static boolean provideQueue(ClientSession core, ArtemisSettings settings) {
     SimpleString queue = SimpleString.of(settings.queue());
     try {
       ClientSession.QueueQuery q = core.queueQuery(queue);
@@ -210,7 +239,19 @@ final class ArtemisMq implements Mq {
 
   @Override
   public MqReceiver createReceiver() {
-    return register(new ArtemisReceiver(this));
+    return createReceiver(0);
+  }
+
+  @Override
+  public MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= subscriptions.size()) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: this queue has "
+              + subscriptions.size());
+    }
+    return register(new ArtemisReceiver(this, subscriptions.get(subscription)));
   }
 
   private synchronized <T extends AutoCloseable> T register(T c) {
@@ -237,15 +278,23 @@ final class ArtemisMq implements Mq {
     return Optional.of(createdQueue);
   }
 
-  /** Deletes the queue with its messages; the address, created with it, is the broker's to reap. */
+  /**
+   * Deletes the queue, or every subscription's queue, with their messages; the address, created
+   * with them, is the broker's to reap.
+   */
   @Override
   public boolean removeQueue() {
+    String removing = settings.queue();
     try (Connection c = connect("remove the queue")) {
       Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-      ((ActiveMQSession) session).getCoreSession().deleteQueue(SimpleString.of(settings.queue()));
+      ClientSession core = ((ActiveMQSession) session).getCoreSession();
+      for (ArtemisSettings queue : subscriptions) {
+        removing = queue.queue();
+        core.deleteQueue(SimpleString.of(removing));
+      }
       return true;
     } catch (JMSException | ActiveMQException e) {
-      throw Failures.of("remove queue " + settings.queue(), e, settings);
+      throw Failures.of("remove queue " + removing, e, settings);
     }
   }
 

@@ -67,7 +67,8 @@ public final class ArtemisMqProvider implements BrokerBackend {
   @Override
   public String description() {
     return "ActiveMQ Artemis (JMS client, core protocol): persistent messages, one commit per"
-        + " batch or completion listeners, individual acknowledge";
+        + " batch or completion listeners, individual acknowledge; subscriptions: a multicast"
+        + " address with a durable queue each";
   }
 
   @Override
@@ -166,7 +167,43 @@ public final class ArtemisMqProvider implements BrokerBackend {
 
   @Override
   public Mq open(MqConfig config) {
-    return ArtemisMq.open(ArtemisSettings.from(config), limits(config));
+    return open(config, 1);
+  }
+
+  /**
+   * A multicast address with a durable queue per subscription: Artemis' own publish/subscribe, as
+   * JMS durable topic subscriptions are.
+   */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * With several subscriptions, the address ({@code artemis.address}, else the queue's name)
+   * becomes multicast whatever {@code artemis.routingType} says, and each subscription is a durable
+   * multicast queue {@code <queue>-s<i>} on it, created here; with one, the configured queue.
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    return ArtemisMq.open(ArtemisSettings.from(config), limits(config), subscriptions);
+  }
+
+  /**
+   * The queue and its address: another queue on the same address would get copies of the same
+   * messages (multicast). The address is set even when not given, where it would follow the queue
+   * anyway, so that the two always name one queue.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    String queue = config.get(ArtemisSettings.QUEUE);
+    String address = config.find(ArtemisSettings.ADDRESS).orElse(queue);
+    return Optional.of(
+        Map.of(
+            ArtemisSettings.QUEUE.name(),
+            ArtemisSettings.suffixed(queue, suffix),
+            ArtemisSettings.ADDRESS.name(),
+            ArtemisSettings.suffixed(address, suffix)));
   }
 
   @Override

@@ -54,8 +54,12 @@ final class ArtemisReceiver implements MqReceiver {
   /** One received message, kept to acknowledge it. */
   private record ArtemisReceived(ClientMessage message, byte[] body) implements Received {}
 
-  ArtemisReceiver(ArtemisMq mq) {
-    this.settings = mq.settings();
+  /**
+   * @param mq the run's connection factory
+   * @param settings the queue to read: the configured one, or one subscription's
+   */
+  ArtemisReceiver(ArtemisMq mq, ArtemisSettings settings) {
+    this.settings = settings;
     Connection c = null;
     try {
       c = mq.connect("create a receiver");

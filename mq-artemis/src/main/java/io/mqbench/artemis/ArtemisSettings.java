@@ -72,6 +72,9 @@ record ArtemisSettings(
   static final ConfigKey<String> PASSWORD =
       ConfigKey.string("artemis.password", "artemis", "password of artemis.user").markedSecret();
 
+  /** The longest queue or address name {@link #QUEUE} and {@link #ADDRESS} accept. */
+  static final int MAX_NAME_LENGTH = 200;
+
   /** The queue receivers read; created durable when missing unless {@link #CREATE_QUEUE} is off. */
   static final ConfigKey<String> QUEUE =
       ConfigKey.matching(
@@ -79,7 +82,7 @@ record ArtemisSettings(
           "mqbench",
           // '::' separates an address from a queue in a fully qualified name; wildcards would match
           // other addresses.
-          Pattern.compile("(?!.*::)[^\\s#*]{1,200}"),
+          Pattern.compile("(?!.*::)[^\\s#*]{1," + MAX_NAME_LENGTH + "}"),
           "1 to 200 characters without spaces, '#', '*' or '::'",
           "queue name; created durable when missing (artemis.createQueue)");
 
@@ -88,7 +91,7 @@ record ArtemisSettings(
       ConfigKey.matching(
           "artemis.address",
           null,
-          Pattern.compile("(?!.*::)[^\\s#*]{1,200}"),
+          Pattern.compile("(?!.*::)[^\\s#*]{1," + MAX_NAME_LENGTH + "}"),
           "1 to 200 characters without spaces, '#', '*' or '::'",
           "multicast only: the address senders send to; default: the queue name");
 
@@ -338,6 +341,64 @@ record ArtemisSettings(
       throw new IllegalStateException("cannot list the Artemis connection factory's settings", e);
     }
     return known;
+  }
+
+  /**
+   * A name with a suffix, the name cut where both would be longer than {@link #MAX_NAME_LENGTH}:
+   * two suffixes still give two names.
+   *
+   * @throws ConfigException if the suffix alone is too long
+   */
+  static String suffixed(String name, String suffix) {
+    if (suffix.length() >= MAX_NAME_LENGTH) {
+      throw new ConfigException(
+          "queue suffix '" + suffix + "' is too long for an Artemis queue name");
+    }
+    return name.substring(0, Math.min(name.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
+  }
+
+  /**
+   * These settings for the senders of a publish/subscribe run: multicast, so that a send goes to
+   * the address and from there into every subscription's queue.
+   *
+   * @return a copy that sends to {@link #addressName()} as a topic
+   */
+  ArtemisSettings publishing() {
+    return new ArtemisSettings(
+        url,
+        address,
+        user,
+        password,
+        queue,
+        addressName,
+        RoutingType.MULTICAST,
+        sendMode,
+        createQueue,
+        callTimeout,
+        ackCommitMessages);
+  }
+
+  /**
+   * One subscription of a publish/subscribe run: a durable multicast queue of its own on {@link
+   * #addressName()}, named after the configured queue so that the queues of one run sort together
+   * and those of another queue (another {@code artemis.queue}) never collide with them.
+   *
+   * @param index from 0
+   * @return a copy whose queue is {@code <queue>-s<index>}, read as {@code address::queue}
+   */
+  ArtemisSettings subscription(int index) {
+    return new ArtemisSettings(
+        url,
+        address,
+        user,
+        password,
+        queue + "-s" + index,
+        addressName,
+        RoutingType.MULTICAST,
+        sendMode,
+        createQueue,
+        callTimeout,
+        ackCommitMessages);
   }
 
   /**

@@ -172,4 +172,40 @@ class ArtemisConfigTest {
     assertThat(r.localBroker()).isEmpty();
     assertThat(r.notices()).isEmpty();
   }
+
+  @Test
+  void anotherQueueOfARunSuffixesTheQueueAndItsAddressAndNothingElse() {
+    MqConfig config =
+        provider.configure(Map.of("artemis.url", "tcp://h:1", "artemis.queue", "orders"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(Map.of("artemis.queue", "orders-2", "artemis.address", "orders-2"));
+    MqConfig withAddress = config.with("artemis.address", "events");
+    assertThat(provider.keysForQueue(withAddress, "-2"))
+        .contains(Map.of("artemis.queue", "orders-2", "artemis.address", "events-2"));
+  }
+
+  @Test
+  void aSuffixedNameIsCutToTheLongestNameAnArtemisKeyAcceptsAndStillDiffers() {
+    String longest = "q".repeat(ArtemisSettings.MAX_NAME_LENGTH);
+    MqConfig config = provider.configure(Map.of("artemis.queue", longest));
+
+    Map<String, String> second = provider.keysForQueue(config, "-2").orElseThrow();
+    Map<String, String> third = provider.keysForQueue(config, "-3").orElseThrow();
+
+    assertThat(second.get("artemis.queue")).hasSize(200).endsWith("-2");
+    assertThat(third.get("artemis.queue")).hasSize(200).endsWith("-3");
+    assertThat(config.with("artemis.queue", second.get("artemis.queue"))).isNotNull();
+  }
+
+  @Test
+  void eachSubscriptionIsADurableMulticastQueueOfTheAddressReadByItsFullName() {
+    ArtemisSettings s = settings(Map.of("artemis.url", "tcp://h:1", "artemis.queue", "orders"));
+
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+    assertThat(s.publishing().routingType()).isEqualTo(RoutingType.MULTICAST);
+    assertThat(s.publishing().addressName()).isEqualTo("orders");
+    assertThat(s.subscription(1).queue()).isEqualTo("orders-s1");
+    assertThat(s.subscription(1).consumeFrom()).isEqualTo("orders::orders-s1");
+  }
 }

@@ -2,16 +2,23 @@ package io.mqbench.artemis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The contract kit against a real broker: {@code ARTEMIS_URL} when set, else the same local broker
  * process the runner starts. A broker that cannot be started fails every test. Leases end only with
- * the receiver's connection (Artemis has no per-message lease timeout).
+ * the receiver's connection (Artemis has no per-message lease timeout). Subscriptions are durable
+ * multicast queues on an address named after the queue.
  */
 class ArtemisContractIT extends MqContractKit {
   private static String url;
@@ -21,24 +28,89 @@ class ArtemisContractIT extends MqContractKit {
     url = TestArtemis.url();
   }
 
+  private static Map<String, String> config(String queueName) {
+    return Map.of(
+        "artemis.url",
+        url,
+        "artemis.user",
+        TestArtemis.USER,
+        "artemis.password",
+        TestArtemis.PASSWORD,
+        "artemis.queue",
+        queueName);
+  }
+
   @Override
   protected Mq openFreshQueue(String queueName) {
     ArtemisMqProvider provider = new ArtemisMqProvider();
-    return provider.open(
-        provider.configure(
-            Map.of(
-                "artemis.url",
-                url,
-                "artemis.user",
-                TestArtemis.USER,
-                "artemis.password",
-                TestArtemis.PASSWORD,
-                "artemis.queue",
-                queueName)));
+    return provider.open(provider.configure(config(queueName)));
+  }
+
+  @Override
+  protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
+    ArtemisMqProvider provider = new ArtemisMqProvider();
+    return Optional.of(provider.open(provider.configure(config(queueName)), subscriptions));
   }
 
   @Test
   void theBrokersReleaseIsRecordedAmongTheVersions() {
     assertThat(mq.versions().get("broker")).matches("\\d+\\.\\d+\\.\\d+.*");
+  }
+
+  @Test
+  void twoQueuesNamedForDifferentSuffixesShareNoMessages() throws Exception {
+    ArtemisMqProvider provider = new ArtemisMqProvider();
+    MqConfig base = provider.configure(config("suffixed-" + System.nanoTime()));
+    Map<String, String> second = provider.keysForQueue(base, "-2").orElseThrow();
+    Map<String, String> third = provider.keysForQueue(base, "-3").orElseThrow();
+    assertThat(second.values()).doesNotContainAnyElementsOf(third.values());
+
+    try (Mq two = provider.open(over(provider, base, second));
+        Mq three = provider.open(over(provider, base, third))) {
+      try (MqSender toTwo = two.createSender();
+          MqReceiver ofTwo = two.createReceiver();
+          MqReceiver ofThree = three.createReceiver()) {
+        toTwo.send(messages(0, 10, 100));
+
+        assertThat(receiveAndAck(ofTwo, 10)).hasSize(10);
+        assertThat(ofThree.receive(10, Duration.ofSeconds(1))).isEmpty();
+      }
+      two.removeQueue(); // a queue with consumers cannot be deleted: they are closed first
+      three.removeQueue();
+    }
+  }
+
+  private static MqConfig over(
+      ArtemisMqProvider provider, MqConfig base, Map<String, String> keys) {
+    Map<String, String> raw = new HashMap<>(base.given());
+    raw.putAll(keys);
+    return provider.configure(raw);
+  }
+
+  @Test
+  void removingAPublishSubscribeQueueRemovesEverySubscription() throws Exception {
+    ArtemisMqProvider provider = new ArtemisMqProvider();
+    MqConfig config = provider.configure(config("removed-" + System.nanoTime()));
+    try (Mq pubSub = provider.open(config, 2)) {
+      assertThat(pubSub.createdQueue()).contains(true);
+      assertThat(pubSub.removeQueue()).isTrue();
+    }
+    try (Mq again = provider.open(config, 2)) {
+      assertThat(again.createdQueue()).as("both subscriptions were gone").contains(true);
+      again.removeQueue();
+    }
+  }
+
+  @Test
+  void aPublishSubscribeRunOpensWhereAPointToPointRunOfTheSameNameLeftItsAddress() {
+    ArtemisMqProvider provider = new ArtemisMqProvider();
+    MqConfig config = provider.configure(config("reused-" + System.nanoTime()));
+    try (Mq pointToPoint = provider.open(config)) {
+      pointToPoint.removeQueue(); // the anycast address stays on a broker that keeps addresses
+    }
+    try (Mq pubSub = provider.open(config, 2)) {
+      assertThat(pubSub.createdQueue()).contains(true);
+      pubSub.removeQueue();
+    }
   }
 }

@@ -151,6 +151,25 @@ public final class MongoMqProvider implements BrokerBackend {
     return w;
   }
 
+  /**
+   * The collection, the one name of the queue (its indexes are named within it). A name too long
+   * with the suffix is cut, the suffix kept, so that two suffixes still name two collections. (No
+   * publish/subscribe: a claimed document has one reader.)
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    int max = MongoSettings.MAX_COLLECTION_LENGTH;
+    if (suffix.length() >= max) {
+      throw new ConfigException("queue suffix '" + suffix + "' is too long for a collection name");
+    }
+    String collection = config.get(MongoSettings.COLLECTION);
+    return Optional.of(
+        Map.of(
+            MongoSettings.COLLECTION.name(),
+            collection.substring(0, Math.min(collection.length(), max - suffix.length()))
+                + suffix));
+  }
+
   @Override
   public Mq open(MqConfig config) {
     return MongoQueue.open(MongoSettings.from(config), limits(config));

@@ -65,12 +65,15 @@ record MongoSettings(
           "1 to 63 characters, none of / \\ . space \" $",
           "database holding the queue's collection");
 
+  /** The longest collection name {@link #COLLECTION} accepts. */
+  static final int MAX_COLLECTION_LENGTH = 120;
+
   /** The collection that is the queue; created with its index when missing, never dropped. */
   static final ConfigKey<String> COLLECTION =
       ConfigKey.matching(
           "mongo.collection",
           "mqbench",
-          Pattern.compile("(?!system\\.)[^$\\x00]{1,120}"),
+          Pattern.compile("(?!system\\.)[^$\\x00]{1," + MAX_COLLECTION_LENGTH + "}"),
           "1 to 120 characters without $, not starting with system.",
           "collection that is the queue; created with an index on visibleAt when missing, never"
               + " dropped");

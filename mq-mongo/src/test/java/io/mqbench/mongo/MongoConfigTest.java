@@ -139,4 +139,36 @@ class MongoConfigTest {
     assertThat(MongoQueue.describeServer(standIn)).startsWith("NOT MongoDB").contains("5.0.0");
     assertThat(MongoQueue.describeServer(mongod)).isEqualTo("MongoDB 8.0.4");
   }
+
+  @Test
+  void anotherQueueOfARunSuffixesTheCollectionAndNothingElse() {
+    MqConfig config =
+        provider.configure(Map.of("mongo.collection", "orders", "mongo.database", "bench"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(Map.of("mongo.collection", "orders-2"));
+  }
+
+  @Test
+  void aSuffixedCollectionIsCutToTheLongestNameTheKeyAcceptsAndStillDiffers() {
+    MqConfig config = provider.configure(Map.of("mongo.collection", "c".repeat(120)));
+
+    String second = provider.keysForQueue(config, "-2").orElseThrow().get("mongo.collection");
+    String third = provider.keysForQueue(config, "-3").orElseThrow().get("mongo.collection");
+
+    assertThat(second).hasSize(120).endsWith("-2").isNotEqualTo(third);
+    assertThat(provider.configure(Map.of("mongo.collection", second))).isNotNull();
+  }
+
+  @Test
+  void subscriptionsAreRefusedInOneLineBeforeAnythingConnects() {
+    MqConfig config = provider.configure(Map.of());
+
+    assertThat(provider.supportsSubscriptions(config)).isFalse();
+    assertThatThrownBy(() -> provider.open(config, 2))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "--subscriptions 2: mongo has no publish/subscribe (each message goes to one receiver);"
+                + " use 1");
+  }
 }

@@ -27,12 +27,20 @@ import java.util.Optional;
  * A JetStream stream used as a queue: work-queue retention (a message leaves the stream once
  * acknowledged), file storage, one durable pull consumer with explicit acks that every receiver
  * shares. One connection per sender and per receiver, and one to manage the stream.
+ *
+ * <p>With several subscriptions, each is a durable pull consumer of its own ({@code
+ * <consumer>-s<i>}) on the one stream. A work-queue stream refuses consumers whose subjects overlap
+ * (every message has one reader), so such a stream is created with interest retention instead: a
+ * message leaves the stream once every consumer acknowledged it. Every consumer exists before
+ * {@link #open} returns, so none misses a message (an interest stream drops what no consumer is
+ * interested in).
  */
 final class NatsMq implements Mq {
   /** JetStream's error code for a stream that does not exist. */
   private static final int STREAM_NOT_FOUND = 10059;
 
   private final NatsSettings settings;
+  private final List<NatsSettings> subscriptions;
   private final MqLimits limits;
   private final Connection admin;
   private final boolean created;
@@ -41,8 +49,14 @@ final class NatsMq implements Mq {
   private boolean closed;
 
   private NatsMq(
-      NatsSettings settings, MqLimits limits, Connection admin, boolean created, String version) {
+      NatsSettings settings,
+      List<NatsSettings> subscriptions,
+      MqLimits limits,
+      Connection admin,
+      boolean created,
+      String version) {
     this.settings = settings;
+    this.subscriptions = List.copyOf(subscriptions);
     this.limits = limits;
     this.admin = admin;
     this.created = created;
@@ -50,18 +64,46 @@ final class NatsMq implements Mq {
   }
 
   /**
-   * Connects and creates the stream and its consumer when missing.
+   * Connects and creates the stream and its consumer when missing: with several subscriptions, an
+   * interest stream and a consumer per subscription.
    *
+   * @param subscriptions at least 1
    * @throws MqException in one line naming the address if the server cannot be reached, refuses the
-   *     credentials or has no JetStream
+   *     credentials or has no JetStream, or if several subscriptions are asked of an existing
+   *     work-queue stream
    */
-  static NatsMq open(NatsSettings settings, MqLimits limits) {
+  static NatsMq open(NatsSettings settings, MqLimits limits, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    List<NatsSettings> consumers = new ArrayList<>();
+    if (subscriptions == 1) {
+      consumers.add(settings);
+    } else {
+      for (int i = 0; i < subscriptions; i++) {
+        consumers.add(settings.subscription(i));
+      }
+    }
+    RetentionPolicy retention =
+        subscriptions == 1 ? RetentionPolicy.WorkQueue : RetentionPolicy.Interest;
     Connection admin = connect(settings, "admin");
     try {
       JetStreamManagement jsm = admin.jetStreamManagement();
       boolean made = false;
       try {
-        jsm.getStreamInfo(settings.stream());
+        RetentionPolicy existing =
+            jsm.getStreamInfo(settings.stream()).getConfiguration().getRetentionPolicy();
+        if (subscriptions > 1 && existing == RetentionPolicy.WorkQueue) {
+          throw new MqException(
+              "nats: stream '"
+                  + settings.stream()
+                  + "' at "
+                  + settings.address()
+                  + " has work-queue retention, which allows one consumer, not "
+                  + subscriptions
+                  + " subscriptions: remove it, or name another "
+                  + NatsSettings.STREAM.name());
+        }
       } catch (JetStreamApiException e) {
         if (e.getApiErrorCode() != STREAM_NOT_FOUND) {
           throw e;
@@ -71,23 +113,26 @@ final class NatsMq implements Mq {
                 .name(settings.stream())
                 .subjects(settings.subject())
                 .storageType(StorageType.File)
-                .retentionPolicy(RetentionPolicy.WorkQueue)
+                .retentionPolicy(retention)
                 .replicas(settings.replicas())
                 .maximumMessageSize((int) limits.maxMessageBytes())
                 .build());
         made = true;
       }
-      jsm.addOrUpdateConsumer(
-          settings.stream(),
-          ConsumerConfiguration.builder()
-              .durable(settings.consumer())
-              .ackPolicy(AckPolicy.Explicit)
-              .ackWait(settings.ackWait())
-              .deliverPolicy(DeliverPolicy.All)
-              .maxDeliver(-1)
-              .maxAckPending(-1)
-              .build());
-      return new NatsMq(settings, limits, admin, made, admin.getServerInfo().getVersion());
+      for (NatsSettings consumer : consumers) {
+        jsm.addOrUpdateConsumer(
+            settings.stream(),
+            ConsumerConfiguration.builder()
+                .durable(consumer.consumer())
+                .ackPolicy(AckPolicy.Explicit)
+                .ackWait(settings.ackWait())
+                .deliverPolicy(DeliverPolicy.All)
+                .maxDeliver(-1)
+                .maxAckPending(-1)
+                .build());
+      }
+      return new NatsMq(
+          settings, consumers, limits, admin, made, admin.getServerInfo().getVersion());
     } catch (IOException | JetStreamApiException | RuntimeException e) {
       close(admin);
       throw failure(settings, "cannot open stream '" + settings.stream() + "'", e);
@@ -153,9 +198,22 @@ final class NatsMq implements Mq {
   }
 
   @Override
-  public synchronized MqReceiver createReceiver() {
+  public MqReceiver createReceiver() {
+    return createReceiver(0);
+  }
+
+  @Override
+  public synchronized MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= subscriptions.size()) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: this queue has "
+              + subscriptions.size());
+    }
     checkOpen();
-    NatsReceiver receiver = NatsReceiver.start(settings, connect(settings, "receiver"));
+    NatsReceiver receiver =
+        NatsReceiver.start(subscriptions.get(subscription), connect(settings, "receiver"));
     opened.add(receiver);
     return receiver;
   }
@@ -176,7 +234,7 @@ final class NatsMq implements Mq {
     return Optional.of(created);
   }
 
-  /** Deletes the stream, its messages and its consumer. */
+  /** Deletes the stream, its messages and its consumers (every subscription's). */
   @Override
   public boolean removeQueue() {
     try {

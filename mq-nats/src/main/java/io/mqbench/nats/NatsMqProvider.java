@@ -41,7 +41,8 @@ public final class NatsMqProvider implements BrokerBackend {
   @Override
   public String description() {
     return "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
-        + " acknowledged by the stream, a durable pull consumer with explicit acks";
+        + " acknowledged by the stream, a durable pull consumer with explicit acks; subscriptions:"
+        + " an interest-retention stream with a durable consumer each";
   }
 
   @Override
@@ -126,7 +127,43 @@ public final class NatsMqProvider implements BrokerBackend {
 
   @Override
   public Mq open(MqConfig config) {
-    return NatsMq.open(NatsSettings.from(config), limits(config));
+    return open(config, 1);
+  }
+
+  /** A durable consumer per subscription on an interest-retention stream. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * With several subscriptions, the stream is created with interest retention rather than as a work
+   * queue (a message stays until every subscription's consumer acknowledged it, and a work-queue
+   * stream allows one consumer), with a durable consumer {@code <consumer>-s<i>} each; an existing
+   * work-queue stream is refused. What a publish acknowledgement promises is the same.
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    return NatsMq.open(NatsSettings.from(config), limits(config), subscriptions);
+  }
+
+  /**
+   * The stream, its subject (a stream refuses a subject another stream already has) and its
+   * consumer.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return Optional.of(
+        Map.of(
+            NatsSettings.STREAM.name(),
+            NatsSettings.suffixed(
+                config.get(NatsSettings.STREAM), suffix, NatsSettings.MAX_NAME_LENGTH),
+            NatsSettings.SUBJECT.name(),
+            NatsSettings.suffixed(
+                NatsSettings.subject(config), suffix, NatsSettings.MAX_SUBJECT_LENGTH),
+            NatsSettings.CONSUMER.name(),
+            NatsSettings.suffixed(
+                config.get(NatsSettings.CONSUMER), suffix, NatsSettings.MAX_NAME_LENGTH)));
   }
 
   @Override

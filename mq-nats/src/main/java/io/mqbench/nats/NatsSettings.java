@@ -54,7 +54,13 @@ record NatsSettings(
                   + " started for the run")
           .markedSecret();
 
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  /** The longest stream or consumer name {@link #STREAM} and {@link #CONSUMER} accept. */
+  static final int MAX_NAME_LENGTH = 64;
+
+  /** The longest subject {@link #SUBJECT} accepts. */
+  static final int MAX_SUBJECT_LENGTH = 200;
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1," + MAX_NAME_LENGTH + "}");
 
   /** The stream. */
   static final ConfigKey<String> STREAM =
@@ -71,7 +77,7 @@ record NatsSettings(
       ConfigKey.matching(
           "nats.subject",
           null,
-          Pattern.compile("[A-Za-z0-9_.-]{1,200}"),
+          Pattern.compile("[A-Za-z0-9_.-]{1," + MAX_SUBJECT_LENGTH + "}"),
           "letters, digits, _, - and dots, no wildcards",
           "the subject messages are published on; unset: mqbench.<stream>");
 
@@ -204,7 +210,7 @@ record NatsSettings(
         url,
         uri.getHost() + ":" + port,
         stream,
-        config.find(SUBJECT).orElse("mqbench." + stream),
+        subject(config),
         config.get(CONSUMER),
         config.get(REPLICAS),
         config.get(SYNC_ALWAYS),
@@ -212,6 +218,48 @@ record NatsSettings(
         config.get(PREFETCH),
         config.get(CONNECT_TIMEOUT),
         config.get(REQUEST_TIMEOUT));
+  }
+
+  /**
+   * @return the subject messages are published on: {@link #SUBJECT}, else {@code mqbench.<stream>}
+   */
+  static String subject(MqConfig config) {
+    return config.find(SUBJECT).orElse("mqbench." + config.get(STREAM));
+  }
+
+  /**
+   * One subscription of a publish/subscribe run: a durable consumer of its own on the same stream,
+   * named after the configured consumer.
+   *
+   * @param index from 0
+   * @return a copy whose consumer is {@code <consumer>-s<index>}
+   */
+  NatsSettings subscription(int index) {
+    return new NatsSettings(
+        url,
+        address,
+        stream,
+        subject,
+        consumer + "-s" + index,
+        replicas,
+        syncAlways,
+        ackWait,
+        prefetch,
+        connectTimeout,
+        requestTimeout);
+  }
+
+  /**
+   * A name with a suffix, the name cut where both would be longer than {@code maxLength}: two
+   * suffixes still give two names.
+   *
+   * @throws ConfigException if the suffix alone is too long
+   */
+  static String suffixed(String name, String suffix, int maxLength) {
+    if (suffix.length() >= maxLength) {
+      throw new ConfigException("queue suffix '" + suffix + "' is too long for a NATS name");
+    }
+    return name.substring(0, Math.min(name.length(), maxLength - suffix.length())) + suffix;
   }
 
   /** Whether an address is given. */

@@ -1,14 +1,26 @@
 package io.mqbench.nats;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
-/** Every test of the contract kit against a private nats-server with JetStream. */
+/**
+ * Every test of the contract kit against a private nats-server with JetStream; subscriptions are
+ * durable consumers of an interest-retention stream.
+ */
 class NatsContractIT extends MqContractKit {
   /** Short, so that the kit's hung-receiver test finishes in seconds. */
   private static final Duration LEASE = Duration.ofSeconds(3);
@@ -28,12 +40,61 @@ class NatsContractIT extends MqContractKit {
   }
 
   /** Stream names allow no dots: the kit's names hold letters, digits and dashes only. */
+  private static Map<String, String> config(String queueName) {
+    return Map.of("nats.url", server.url(), "nats.stream", queueName, "nats.ackWait", "3s");
+  }
+
   @Override
   protected Mq openFreshQueue(String queueName) {
     NatsMqProvider provider = new NatsMqProvider();
-    return provider.open(
-        provider.configure(
-            Map.of("nats.url", server.url(), "nats.stream", queueName, "nats.ackWait", "3s")));
+    return provider.open(provider.configure(config(queueName)));
+  }
+
+  @Override
+  protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
+    NatsMqProvider provider = new NatsMqProvider();
+    return Optional.of(provider.open(provider.configure(config(queueName)), subscriptions));
+  }
+
+  @Test
+  void aWorkQueueStreamLeftByAPointToPointRunIsRefusedSubscriptionsInOneLine() {
+    NatsMqProvider provider = new NatsMqProvider();
+    MqConfig config = provider.configure(config("work-" + System.nanoTime()));
+    try (Mq pointToPoint = provider.open(config)) {
+      assertThatThrownBy(() -> provider.open(config, 2))
+          .isInstanceOf(MqException.class)
+          .hasMessageContaining("has work-queue retention, which allows one consumer")
+          .hasMessageNotContaining("\n");
+      pointToPoint.removeQueue();
+    }
+  }
+
+  @Test
+  void twoQueuesNamedForDifferentSuffixesShareNoMessages() throws Exception {
+    NatsMqProvider provider = new NatsMqProvider();
+    MqConfig base = provider.configure(config("suffixed-" + System.nanoTime()));
+    Map<String, String> second = provider.keysForQueue(base, "-2").orElseThrow();
+    Map<String, String> third = provider.keysForQueue(base, "-3").orElseThrow();
+    assertThat(second.values()).doesNotContainAnyElementsOf(third.values());
+
+    try (Mq two = provider.open(over(provider, base, second));
+        Mq three = provider.open(over(provider, base, third));
+        MqSender toTwo = two.createSender();
+        MqReceiver ofTwo = two.createReceiver();
+        MqReceiver ofThree = three.createReceiver()) {
+      toTwo.send(messages(0, 10, 100));
+
+      assertThat(receiveAndAck(ofTwo, 10)).hasSize(10);
+      assertThat(ofThree.receive(10, Duration.ofSeconds(1))).isEmpty();
+      two.removeQueue();
+      three.removeQueue();
+    }
+  }
+
+  private static MqConfig over(NatsMqProvider provider, MqConfig base, Map<String, String> keys) {
+    Map<String, String> raw = new HashMap<>(base.given());
+    raw.putAll(keys);
+    return provider.configure(raw);
   }
 
   @Override

@@ -69,4 +69,43 @@ class NatsMqProviderTest {
     assertThat(provider.target(config)).isEqualTo("h:7000");
     assertThat(NatsSettings.from(config).subject()).isEqualTo("mqbench.q1");
   }
+
+  @Test
+  void anotherQueueOfARunSuffixesTheStreamItsSubjectAndItsConsumerAndNothingElse() {
+    var config = provider.configure(Map.of("nats.stream", "orders", "nats.syncAlways", "true"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(
+            Map.of(
+                "nats.stream", "orders-2",
+                "nats.subject", "mqbench.orders-2",
+                "nats.consumer", "mqbench-2"));
+  }
+
+  @Test
+  void aSuffixedNameIsCutToTheLongestNameItsKeyAcceptsAndStillDiffers() {
+    var config =
+        provider.configure(
+            Map.of("nats.stream", "s".repeat(64), "nats.subject", "a.".repeat(99) + "b"));
+
+    Map<String, String> second = provider.keysForQueue(config, "-2").orElseThrow();
+    Map<String, String> third = provider.keysForQueue(config, "-3").orElseThrow();
+
+    assertThat(second.get("nats.stream")).hasSize(64).endsWith("-2");
+    assertThat(second.get("nats.subject")).hasSize(200).endsWith("-2");
+    assertThat(third.values()).doesNotContainAnyElementsOf(second.values());
+    assertThat(provider.configure(second)).isNotNull(); // valid values of their keys
+  }
+
+  @Test
+  void eachSubscriptionIsADurableConsumerOfItsOwnOnTheOneStream() {
+    NatsSettings s =
+        NatsSettings.from(
+            provider.configure(Map.of("nats.url", "nats://h:1", "nats.stream", "orders")));
+
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+    assertThat(s.subscription(1).consumer()).isEqualTo("mqbench-s1");
+    assertThat(s.subscription(1).stream()).isEqualTo("orders");
+    assertThat(provider.description()).contains("interest-retention stream");
+  }
 }

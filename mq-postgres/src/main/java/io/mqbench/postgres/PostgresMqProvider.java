@@ -141,6 +141,24 @@ public final class PostgresMqProvider implements BrokerBackend {
     return PostgresSettings.from(config).address();
   }
 
+  /**
+   * The table, the one name of the queue: its primary key's index and its identity's sequence are
+   * named by PostgreSQL after it. A name too long with the suffix is cut, the suffix kept, so that
+   * two suffixes still name two tables. (No publish/subscribe: a claimed row has one reader.)
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    int max = PostgresSettings.MAX_TABLE_LENGTH;
+    if (suffix.length() >= max) {
+      throw new ConfigException("queue suffix '" + suffix + "' is too long for a table name");
+    }
+    String table = config.get(PostgresSettings.TABLE);
+    return Optional.of(
+        Map.of(
+            PostgresSettings.TABLE.name(),
+            table.substring(0, Math.min(table.length(), max - suffix.length())) + suffix));
+  }
+
   @Override
   public Mq open(MqConfig config) {
     return PostgresMq.open(PostgresSettings.from(config), limits(config));

@@ -84,12 +84,19 @@ record PostgresSettings(
               "the role's password; empty for none (a private server trusts its local user)")
           .markedSecret();
 
+  /**
+   * The longest table name {@link #TABLE} accepts: PostgreSQL cuts identifiers at 63 bytes, and the
+   * names it derives from the table's ({@code <table>_pkey}, {@code <table>_id_seq}) must fit too,
+   * or two tables would fight over one.
+   */
+  static final int MAX_TABLE_LENGTH = 50;
+
   /** The table. */
   static final ConfigKey<String> TABLE =
       ConfigKey.matching(
           "postgres.table",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_-]{1,50}"),
+          Pattern.compile("[A-Za-z0-9_-]{1," + MAX_TABLE_LENGTH + "}"),
           "1 to 50 letters, digits, _ or -",
           "the table that is the queue, in the role's current schema; created when missing");
 

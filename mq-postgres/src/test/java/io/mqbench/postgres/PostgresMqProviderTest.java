@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.config.ConfigException;
+import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.Durability.Level;
 import io.mqbench.mq.MqException;
@@ -183,5 +184,39 @@ class PostgresMqProviderTest {
         .isInstanceOf(MqException.class)
         .hasMessage("postgres: cannot connect to 127.0.0.1:" + port + " (Connection refused)");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void anotherQueueOfARunSuffixesTheTableAndNothingElse() {
+    MqConfig config =
+        provider.configure(Map.of("postgres.table", "orders", "postgres.user", "bench"));
+
+    assertThat(provider.keysForQueue(config, "-2")).contains(Map.of("postgres.table", "orders-2"));
+  }
+
+  @Test
+  void aSuffixedTableIsCutToFiftyCharactersSoThatPostgresqlsDerivedNamesFitItsIdentifiers() {
+    MqConfig config = provider.configure(Map.of("postgres.table", "t".repeat(50)));
+
+    String second = provider.keysForQueue(config, "-2").orElseThrow().get("postgres.table");
+    String third = provider.keysForQueue(config, "-3").orElseThrow().get("postgres.table");
+
+    assertThat(second).hasSize(50).endsWith("-2").isNotEqualTo(third);
+    assertThat((second + "_id_seq").getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+        .as("the identity's sequence, the longest name PostgreSQL derives")
+        .isLessThanOrEqualTo(63);
+    assertThat(provider.configure(Map.of("postgres.table", second))).isNotNull();
+  }
+
+  @Test
+  void subscriptionsAreRefusedInOneLineBeforeAnythingConnects() {
+    MqConfig config = provider.configure(Map.of());
+
+    assertThat(provider.supportsSubscriptions(config)).isFalse();
+    assertThatThrownBy(() -> provider.open(config, 2))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "--subscriptions 2: postgres has no publish/subscribe (each message goes to one receiver);"
+                + " use 1");
   }
 }

@@ -32,9 +32,18 @@ import java.util.concurrent.TimeUnit;
  * A Redis stream used as a queue: one client, one connection per sender and per receiver, and one
  * for the stream's administration (creating it and its group, checking the server's append-only
  * policy, removing the stream).
+ *
+ * <p>With several subscriptions, each is a consumer group of its own on the one stream ({@code
+ * <group>-s<i>}): every group reads every entry, and the receivers of one group compete for them.
+ * An entry then cannot be deleted when one group acknowledges it, since the others may not have
+ * read it yet; Redis 7 does not say which groups are done with an entry (8.2's {@code XACKDEL ...
+ * ACKED} would), so receivers only acknowledge (XACK) and the entries stay in the stream until
+ * {@link #removeQueue} deletes it: a publish/subscribe run keeps all its messages in the server's
+ * memory. With one subscription, receivers delete what they acknowledge, as before.
  */
 final class RedisMq implements Mq {
   private final RedisSettings settings;
+  private final List<RedisSettings> subscriptions;
   private final MqLimits limits;
   private final ClientResources resources;
   private final RedisClient client;
@@ -46,6 +55,7 @@ final class RedisMq implements Mq {
 
   private RedisMq(
       RedisSettings settings,
+      List<RedisSettings> subscriptions,
       MqLimits limits,
       ClientResources resources,
       RedisClient client,
@@ -53,6 +63,7 @@ final class RedisMq implements Mq {
       boolean created,
       String version) {
     this.settings = settings;
+    this.subscriptions = List.copyOf(subscriptions);
     this.limits = limits;
     this.resources = resources;
     this.client = client;
@@ -63,12 +74,26 @@ final class RedisMq implements Mq {
 
   /**
    * Connects, checks that the server keeps its append-only file as {@code redis.fsync} says, and
-   * creates the stream and its consumer group when missing.
+   * creates the stream and its consumer group when missing: with several subscriptions a group per
+   * subscription, each reading from the stream's start, so that none misses an entry added after
+   * this returns.
    *
+   * @param subscriptions at least 1
    * @throws MqException in one line naming the address if the server cannot be reached, refuses the
    *     credentials, or runs with another append-only policy
    */
-  static RedisMq open(RedisSettings settings, MqLimits limits) {
+  static RedisMq open(RedisSettings settings, MqLimits limits, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    List<RedisSettings> groups = new ArrayList<>();
+    if (subscriptions == 1) {
+      groups.add(settings);
+    } else {
+      for (int i = 0; i < subscriptions; i++) {
+        groups.add(settings.subscription(i));
+      }
+    }
     // Two I/O threads: a sender's pipeline and a receiver's blocking read each keep one busy.
     ClientResources resources =
         DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(1).build();
@@ -87,18 +112,18 @@ final class RedisMq implements Mq {
       RedisCommands<String, String> sync = admin.sync();
       checkFsync(settings, sync);
       boolean existed = sync.exists(settings.stream()) > 0;
-      boolean made;
-      try {
-        sync.xgroupCreate(
-            XReadArgs.StreamOffset.from(settings.stream(), "0-0"),
-            settings.group(),
-            XGroupCreateArgs.Builder.mkstream());
-        made = !existed;
-      } catch (RedisBusyException e) {
-        made = false; // BUSYGROUP: the group is there already
+      for (RedisSettings group : groups) {
+        try {
+          sync.xgroupCreate(
+              XReadArgs.StreamOffset.from(settings.stream(), "0-0"),
+              group.group(),
+              XGroupCreateArgs.Builder.mkstream());
+        } catch (RedisBusyException e) {
+          // BUSYGROUP: the group is there already
+        }
       }
       String version = serverVersion(sync.info("server"));
-      return new RedisMq(settings, limits, resources, client, admin, made, version);
+      return new RedisMq(settings, groups, limits, resources, client, admin, !existed, version);
     } catch (RuntimeException e) {
       if (admin != null) {
         admin.close();
@@ -198,9 +223,23 @@ final class RedisMq implements Mq {
   }
 
   @Override
-  public synchronized MqReceiver createReceiver() {
+  public MqReceiver createReceiver() {
+    return createReceiver(0);
+  }
+
+  /** A consumer of the subscription's group; it deletes what it acknowledges only if alone. */
+  @Override
+  public synchronized MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= subscriptions.size()) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: this queue has "
+              + subscriptions.size());
+    }
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    RedisReceiver receiver = new RedisReceiver(settings, connection);
+    RedisReceiver receiver =
+        new RedisReceiver(subscriptions.get(subscription), connection, subscriptions.size() == 1);
     opened.add(receiver);
     return receiver;
   }
@@ -226,7 +265,7 @@ final class RedisMq implements Mq {
     return Optional.of(created);
   }
 
-  /** Deletes the stream, its entries and its group. */
+  /** Deletes the stream, its entries and its groups (every subscription's). */
   @Override
   public boolean removeQueue() {
     try {

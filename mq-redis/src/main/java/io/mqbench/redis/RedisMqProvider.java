@@ -40,7 +40,8 @@ public final class RedisMqProvider implements BrokerBackend {
   @Override
   public String description() {
     return "Redis Streams (Lettuce): XADD pipelined per batch, a consumer group, XACK and XDEL,"
-        + " XAUTOCLAIM after the visibility timeout; appendfsync always by default";
+        + " XAUTOCLAIM after the visibility timeout; appendfsync always by default;"
+        + " subscriptions: a consumer group each, entries kept until the stream is removed";
   }
 
   @Override
@@ -134,7 +135,40 @@ public final class RedisMqProvider implements BrokerBackend {
 
   @Override
   public Mq open(MqConfig config) {
-    return RedisMq.open(RedisSettings.from(config), limits(config));
+    return open(config, 1);
+  }
+
+  /** A consumer group per subscription on the one stream: each group reads every entry. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * With several subscriptions, a consumer group {@code <group>-s<i>} each, all created here; their
+   * receivers acknowledge without deleting, and the stream keeps every entry until it is removed
+   * (see {@link RedisMq}).
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    return RedisMq.open(RedisSettings.from(config), limits(config), subscriptions);
+  }
+
+  /**
+   * The stream and its group: the stream holds the messages, and a group of the same name on
+   * another stream is another group, but suffixing both keeps the names telling which queue is
+   * which.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return Optional.of(
+        Map.of(
+            RedisSettings.STREAM.name(),
+            RedisSettings.suffixed(
+                config.get(RedisSettings.STREAM), suffix, RedisSettings.MAX_STREAM_LENGTH),
+            RedisSettings.GROUP.name(),
+            RedisSettings.suffixed(
+                config.get(RedisSettings.GROUP), suffix, RedisSettings.MAX_GROUP_LENGTH)));
   }
 
   @Override

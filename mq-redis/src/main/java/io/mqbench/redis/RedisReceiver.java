@@ -27,10 +27,12 @@ import java.util.UUID;
 /**
  * A consumer of the stream's group: takes entries past the visibility timeout from other consumers
  * (XAUTOCLAIM, at most every quarter of that timeout or second), else new ones (XREADGROUP);
- * acknowledges with XACK and deletes what it acknowledged (XDEL), so that the stream holds only
- * what is not yet acknowledged. Closing gives back what it was delivered and did not acknowledge:
- * those entries are moved to a consumer named {@code released} and marked idle for longer than the
- * visibility timeout, so that the next receiver to look claims them at once.
+ * acknowledges with XACK and, where its group is the stream's only reader, deletes what it
+ * acknowledged (XDEL), so that the stream holds only what is not yet acknowledged (with several
+ * subscriptions other groups may still need the entry: see {@link RedisMq}). Closing gives back
+ * what it was delivered and did not acknowledge: those entries are moved to a consumer named {@code
+ * released} and marked idle for longer than the visibility timeout, so that the next receiver to
+ * look claims them at once.
  *
  * <p>Used by one thread; its connection is its own.
  */
@@ -44,6 +46,7 @@ final class RedisReceiver implements MqReceiver {
   private final byte[] stream;
   private final byte[] group;
   private final Consumer<byte[]> me;
+  private final boolean deletesAcknowledged;
   private final long claimEveryNanos;
   private final Duration longestBlock;
   private final Set<String> unacked = new LinkedHashSet<>();
@@ -54,8 +57,18 @@ final class RedisReceiver implements MqReceiver {
   /** An entry handed out: its id acknowledges it. */
   private record Entry(String id, byte[] body) implements Received {}
 
-  RedisReceiver(RedisSettings settings, StatefulRedisConnection<byte[], byte[]> connection) {
+  /**
+   * @param settings the stream and the group to read in
+   * @param connection a connection of its own
+   * @param deletesAcknowledged whether an acknowledged entry is deleted too: only where no other
+   *     group reads the stream
+   */
+  RedisReceiver(
+      RedisSettings settings,
+      StatefulRedisConnection<byte[], byte[]> connection,
+      boolean deletesAcknowledged) {
     this.settings = settings;
+    this.deletesAcknowledged = deletesAcknowledged;
     this.connection = connection;
     this.commands = connection.sync();
     this.stream = bytes(settings.stream());
@@ -155,7 +168,7 @@ final class RedisReceiver implements MqReceiver {
     return null;
   }
 
-  /** XACK and XDEL of the given entries, in one round trip. */
+  /** XACK (and XDEL, where this group reads alone) of the given entries, in one round trip. */
   @Override
   public void ack(List<Received> messages) {
     if (messages.isEmpty()) {
@@ -166,14 +179,19 @@ final class RedisReceiver implements MqReceiver {
       ids[i] = ((Entry) messages.get(i)).id();
     }
     try {
-      RedisFuture<Long> acked = connection.async().xack(stream, group, ids);
-      RedisFuture<Long> deleted = connection.async().xdel(stream, ids);
-      if (!LettuceFutures.awaitAll(settings.commandTimeout(), acked, deleted)) {
+      List<RedisFuture<Long>> replies = new ArrayList<>(2);
+      replies.add(connection.async().xack(stream, group, ids));
+      if (deletesAcknowledged) {
+        replies.add(connection.async().xdel(stream, ids));
+      }
+      if (!LettuceFutures.awaitAll(
+          settings.commandTimeout(), replies.toArray(RedisFuture<?>[]::new))) {
         throw new MqException(
             "redis: no reply to XACK within " + settings.commandTimeout().toMillis() + " ms");
       }
-      acked.get();
-      deleted.get();
+      for (RedisFuture<Long> reply : replies) {
+        reply.get();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("redis: interrupted while acknowledging", e);

@@ -51,12 +51,18 @@ record RedisSettings(
                   + " the run")
           .markedSecret();
 
+  /** The longest stream name {@link #STREAM} accepts. */
+  static final int MAX_STREAM_LENGTH = 200;
+
+  /** The longest group name {@link #GROUP} accepts. */
+  static final int MAX_GROUP_LENGTH = 100;
+
   /** The stream; created (with its group) when missing. */
   static final ConfigKey<String> STREAM =
       ConfigKey.matching(
           "redis.stream",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_.:{}-]{1,200}"),
+          Pattern.compile("[A-Za-z0-9_.:{}-]{1," + MAX_STREAM_LENGTH + "}"),
           "1 to 200 letters, digits or _.:{}-",
           "the stream that is the queue; created with its consumer group when missing");
 
@@ -65,7 +71,7 @@ record RedisSettings(
       ConfigKey.matching(
           "redis.group",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_.:-]{1,100}"),
+          Pattern.compile("[A-Za-z0-9_.:-]{1," + MAX_GROUP_LENGTH + "}"),
           "1 to 100 letters, digits or _.:-",
           "the consumer group all receivers share (competing consumers)");
 
@@ -196,6 +202,40 @@ record RedisSettings(
         config.get(VISIBILITY_TIMEOUT),
         connect,
         command);
+  }
+
+  /**
+   * One subscription of a publish/subscribe run: a consumer group of its own on the same stream,
+   * named after the configured group.
+   *
+   * @param index from 0
+   * @return a copy whose group is {@code <group>-s<index>}
+   */
+  RedisSettings subscription(int index) {
+    return new RedisSettings(
+        uri,
+        address,
+        stream,
+        group + "-s" + index,
+        fsync,
+        replicas,
+        replicaTimeout,
+        visibilityTimeout,
+        connectTimeout,
+        commandTimeout);
+  }
+
+  /**
+   * A name with a suffix, the name cut where both would be longer than {@code maxLength}: two
+   * suffixes still give two names.
+   *
+   * @throws ConfigException if the suffix alone is too long
+   */
+  static String suffixed(String name, String suffix, int maxLength) {
+    if (suffix.length() >= maxLength) {
+      throw new ConfigException("queue suffix '" + suffix + "' is too long for a Redis name");
+    }
+    return name.substring(0, Math.min(name.length(), maxLength - suffix.length())) + suffix;
   }
 
   /** Whether an address is given. */

@@ -95,4 +95,37 @@ class RedisMqProviderTest {
     assertThat(FsyncPolicy.of("yes", "no")).isEqualTo(FsyncPolicy.NO);
     assertThat(FsyncPolicy.of("no", "always")).isEqualTo(FsyncPolicy.NO);
   }
+
+  @Test
+  void anotherQueueOfARunSuffixesTheStreamAndTheGroupAndNothingElse() {
+    var config = provider.configure(Map.of("redis.stream", "orders", "redis.fsync", "everysec"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(Map.of("redis.stream", "orders-2", "redis.group", "mqbench-2"));
+  }
+
+  @Test
+  void aSuffixedNameIsCutToTheLongestNameItsKeyAcceptsAndStillDiffers() {
+    var config =
+        provider.configure(Map.of("redis.stream", "s".repeat(200), "redis.group", "g".repeat(100)));
+
+    Map<String, String> second = provider.keysForQueue(config, "-2").orElseThrow();
+    Map<String, String> third = provider.keysForQueue(config, "-3").orElseThrow();
+
+    assertThat(second.get("redis.stream")).hasSize(200).endsWith("-2");
+    assertThat(second.get("redis.group")).hasSize(100).endsWith("-2");
+    assertThat(third.get("redis.stream")).isNotEqualTo(second.get("redis.stream"));
+    assertThat(provider.configure(second)).isNotNull(); // valid values of their keys
+  }
+
+  @Test
+  void eachSubscriptionIsAConsumerGroupOfItsOwnOnTheOneStream() {
+    RedisSettings s =
+        RedisSettings.from(
+            provider.configure(Map.of("redis.uri", "redis://h:1", "redis.stream", "orders")));
+
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+    assertThat(s.subscription(2).group()).isEqualTo("mqbench-s2");
+    assertThat(s.subscription(2).stream()).isEqualTo("orders");
+  }
 }

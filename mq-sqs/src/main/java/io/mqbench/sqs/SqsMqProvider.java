@@ -159,6 +159,24 @@ public final class SqsMqProvider implements BrokerBackend {
         : SqsSettings.hostPort(SqsSettings.endpoint(value));
   }
 
+  /**
+   * The queue, by name or by URL: a URL's last segment is the queue's name, suffixed there (that
+   * queue must exist, or {@code sqs.createQueue} be on, as for the configured one). A name too long
+   * with the suffix is cut to SQS's 80 characters, the suffix kept, so that two suffixes still name
+   * two queues. (No publish/subscribe: SQS delivers a message to one receiver; fan-out needs SNS.)
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    int max = SqsSettings.MAX_QUEUE_NAME_LENGTH;
+    if (suffix.length() >= max) {
+      throw new ConfigException("queue suffix '" + suffix + "' is too long for an SQS queue name");
+    }
+    String queue = config.get(SqsSettings.QUEUE);
+    int name = queue.lastIndexOf('/') + 1; // 0 for a plain name
+    String cut = queue.substring(name, Math.min(queue.length(), name + max - suffix.length()));
+    return Optional.of(Map.of(SqsSettings.QUEUE.name(), queue.substring(0, name) + cut + suffix));
+  }
+
   @Override
   public Mq open(MqConfig config) {
     SqsSettings settings = SqsSettings.from(config, environmentRegion());

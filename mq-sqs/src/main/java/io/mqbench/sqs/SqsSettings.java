@@ -80,11 +80,19 @@ record SqsSettings(
               + " sqs.endpoint and no region: "
               + ANY_REGION);
 
+  /** SQS's longest queue name. */
+  static final int MAX_QUEUE_NAME_LENGTH = 80;
+
   static final ConfigKey<String> QUEUE =
       ConfigKey.matching(
           "sqs.queue",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_-]{1,80}|https?://\\S+/[A-Za-z0-9_-]{1,80}"),
+          Pattern.compile(
+              "[A-Za-z0-9_-]{1,"
+                  + MAX_QUEUE_NAME_LENGTH
+                  + "}|https?://\\S+/[A-Za-z0-9_-]{1,"
+                  + MAX_QUEUE_NAME_LENGTH
+                  + "}"),
           "a standard queue's name (1 to 80 letters, digits, - or _) or its URL",
           "the queue, by name (looked up in the region or at the endpoint) or by URL");
 

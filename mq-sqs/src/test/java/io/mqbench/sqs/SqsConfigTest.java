@@ -103,4 +103,38 @@ class SqsConfigTest {
                 .region())
         .isEqualTo(SqsSettings.ANY_REGION);
   }
+
+  @Test
+  void anotherQueueOfARunSuffixesTheQueueNameOrTheNameAtTheEndOfItsUrl() {
+    assertThat(provider.keysForQueue(provider.configure(Map.of("sqs.queue", "orders")), "-2"))
+        .contains(Map.of("sqs.queue", "orders-2"));
+    MqConfig byUrl =
+        provider.configure(
+            Map.of("sqs.queue", "https://sqs.eu-west-1.amazonaws.com/123456789012/orders"));
+    assertThat(provider.keysForQueue(byUrl, "-2"))
+        .contains(Map.of("sqs.queue", "https://sqs.eu-west-1.amazonaws.com/123456789012/orders-2"));
+  }
+
+  @Test
+  void aSuffixedQueueNameIsCutToSqssEightyCharactersAndStillDiffers() {
+    MqConfig config = provider.configure(Map.of("sqs.queue", "q".repeat(80)));
+
+    String second = provider.keysForQueue(config, "-2").orElseThrow().get("sqs.queue");
+    String third = provider.keysForQueue(config, "-3").orElseThrow().get("sqs.queue");
+
+    assertThat(second).hasSize(80).endsWith("-2").isNotEqualTo(third);
+    assertThat(provider.configure(Map.of("sqs.queue", second))).isNotNull();
+  }
+
+  @Test
+  void subscriptionsAreRefusedInOneLineBeforeAnythingConnects() {
+    MqConfig config = provider.configure(Map.of());
+
+    assertThat(provider.supportsSubscriptions(config)).isFalse();
+    assertThatThrownBy(() -> provider.open(config, 2))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "--subscriptions 2: sqs has no publish/subscribe (each message goes to one receiver);"
+                + " use 1");
+  }
 }
