@@ -288,7 +288,8 @@ public final class Coordinator {
           w.firstDeliveryNanos = now - start;
         }
         if (w.gate != null) {
-          switch (w.gate.update(now, sent, received)) {
+          // The backlog is what one subscription has yet to receive: each receives every message.
+          switch (w.gate.update(now, sent, received / settings.subscriptions())) {
             case HOLD -> holdSenders(true);
             case RELEASE -> holdSenders(false);
             case NONE -> {}

@@ -34,6 +34,8 @@ public final class SummaryColumns {
       MODE = "mode",
       SENDERS = "senders",
       RECEIVERS = "receivers",
+      QUEUES = "queues",
+      SUBSCRIPTIONS = "subscriptions",
       BATCH = "batch",
       MESSAGE_SIZE_BYTES = "message_size_bytes",
       IN_FLIGHT = "in_flight",
@@ -144,6 +146,8 @@ public final class SummaryColumns {
     c.add(new Column(MODE, r -> r.settings().run().mode().label()));
     c.add(new Column(SENDERS, r -> (long) r.settings().run().senders()));
     c.add(new Column(RECEIVERS, r -> (long) r.settings().run().receivers()));
+    c.add(new Column(QUEUES, r -> (long) r.settings().run().queues()));
+    c.add(new Column(SUBSCRIPTIONS, r -> (long) r.settings().run().subscriptions()));
     c.add(new Column(BATCH, r -> (long) r.settings().run().maxBatch()));
     // One size is a number as before; a mix is its text (100:70,1024:25,65536:5).
     c.add(

@@ -114,7 +114,7 @@ public final class CreatedQueues {
 
   /** The queue by its key ({@code rabbitmq.queue}, {@code kafka.topic}, ...) and the broker. */
   private static String describe(MqProvider provider, MqConfig config) {
-    for (String suffix : List.of(".queue", ".topic", ".collection")) {
+    for (String suffix : List.of(".queue", ".topic", ".stream", ".collection", ".table")) {
       Object name = config.effective().get(provider.name() + suffix);
       if (name != null) {
         return provider.name()
