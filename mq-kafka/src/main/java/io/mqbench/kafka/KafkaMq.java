@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
@@ -36,15 +37,28 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
-/** One topic on one cluster: creates the topic if missing and hands out senders and receivers. */
+/**
+ * One topic on one cluster: creates the topic if missing and hands out senders and receivers.
+ *
+ * <p>Opened with several subscriptions, each subscription is a consumer group of its own ({@link
+ * KafkaSettings#subscriptionGroup}): Kafka's native publish/subscribe, in which every group reads
+ * every record of the topic with offsets of its own, and the receivers of one group share its
+ * partitions. A group has no existence on the broker before its first member joins, but none is
+ * needed for the guarantee that a subscription misses nothing sent after open: a group with no
+ * committed offset starts at the topic's earliest offset ({@code auto.offset.reset=earliest}, as
+ * the point-to-point group does), so it reads everything the topic holds, and committing offsets at
+ * the topic's end at open instead could skip what another process's senders sent between two opens.
+ */
 final class KafkaMq implements Mq {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
 
@@ -52,6 +66,10 @@ final class KafkaMq implements Mq {
   private static final Duration TOPIC_READY_TIMEOUT = Duration.ofSeconds(30);
 
   private final KafkaSettings settings;
+
+  /** The receivers' settings per subscription: the configured group alone, or one per group. */
+  private final List<KafkaSettings> subscriptions;
+
   private final String layout;
   private final int brokers;
   private final Set<Object> open = ConcurrentHashMap.newKeySet();
@@ -65,6 +83,7 @@ final class KafkaMq implements Mq {
 
   private KafkaMq(
       KafkaSettings settings,
+      List<KafkaSettings> subscriptions,
       String layout,
       int brokers,
       boolean createdTopic,
@@ -72,6 +91,7 @@ final class KafkaMq implements Mq {
     this.createdTopic = createdTopic;
     this.metadataVersion = metadataVersion;
     this.settings = settings;
+    this.subscriptions = List.copyOf(subscriptions);
     this.limits = KafkaMqProvider.limits(settings);
     this.layout = layout;
     this.brokers = brokers;
@@ -96,7 +116,19 @@ final class KafkaMq implements Mq {
    * it as configured when it does not.
    */
   static KafkaMq open(KafkaSettings settings) {
-    return open(settings, admin -> {});
+    return open(settings, 1, admin -> {});
+  }
+
+  /**
+   * As {@link #open(KafkaSettings)}, for publish/subscribe.
+   *
+   * @param settings the settings
+   * @param subscriptions how many subscriptions: 1 is the configured group alone, more are one
+   *     group per subscription ({@link KafkaSettings#subscriptionGroup})
+   * @return the open backend
+   */
+  static KafkaMq open(KafkaSettings settings, int subscriptions) {
+    return open(settings, subscriptions, admin -> {});
   }
 
   /**
@@ -107,6 +139,20 @@ final class KafkaMq implements Mq {
    * @return the open backend
    */
   static KafkaMq open(KafkaSettings settings, ClusterCheck check) {
+    return open(settings, 1, check);
+  }
+
+  private static KafkaMq open(KafkaSettings settings, int subscriptions, ClusterCheck check) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    List<KafkaSettings> groups =
+        subscriptions == 1
+            ? List.of(settings)
+            : IntStream.range(0, subscriptions)
+                .mapToObj(
+                    i -> settings.withGroupId(KafkaSettings.subscriptionGroup(settings.groupId, i)))
+                .toList();
     checkAnyBrokerAnswers(settings);
     Admin admin;
     try {
@@ -138,7 +184,7 @@ final class KafkaMq implements Mq {
       check.check(admin);
       boolean created = describe(admin, settings).isEmpty();
       String layout = ensureTopic(admin, settings, nodes.size());
-      return new KafkaMq(settings, layout, nodes.size(), created, metadataVersion(admin));
+      return new KafkaMq(settings, groups, layout, nodes.size(), created, metadataVersion(admin));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while connecting to Kafka at " + settings.bootstrap, e);
@@ -402,11 +448,36 @@ final class KafkaMq implements Mq {
 
   @Override
   public MqReceiver createReceiver() {
+    return createReceiver(0);
+  }
+
+  /** A member of the subscription's consumer group. */
+  @Override
+  public MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= subscriptions.size()) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: topic "
+              + settings.topic
+              + " was opened with "
+              + subscriptions.size());
+    }
     checkOpen();
     KafkaReceiver receiver =
-        new KafkaReceiver(settings, "mqbench-receiver-" + clients.incrementAndGet(), open::remove);
+        new KafkaReceiver(
+            subscriptions.get(subscription),
+            "mqbench-receiver-" + clients.incrementAndGet(),
+            open::remove);
     open.add(receiver);
     return receiver;
+  }
+
+  /**
+   * @return the consumer group of each subscription, in order
+   */
+  List<String> subscriptionGroups() {
+    return subscriptions.stream().map(s -> s.groupId).toList();
   }
 
   private void checkOpen() {
@@ -422,6 +493,9 @@ final class KafkaMq implements Mq {
     v.put("brokers", String.valueOf(brokers));
     v.put("metadata.version", metadataVersion);
     v.put("topic", layout);
+    if (subscriptions.size() > 1) {
+      v.put("consumer groups", String.join(",", subscriptionGroups()));
+    }
     return v;
   }
 
@@ -432,13 +506,19 @@ final class KafkaMq implements Mq {
 
   /**
    * Deletes the topic and waits until the cluster no longer describes it: deletion is asynchronous,
-   * and a run that creates the topic again while it is still marked for deletion would fail.
+   * and a run that creates the topic again while it is still marked for deletion would fail. Opened
+   * with several subscriptions, it then deletes their consumer groups, so that a later open starts
+   * them afresh; a group no receiver ever joined does not exist and is not missed. The configured
+   * group of a point-to-point open is left, as it always was (its offsets went with the topic).
    */
   @Override
   public boolean removeQueue() {
     Admin admin = Admin.create(settings.admin());
     try {
       admin.deleteTopics(List.of(settings.topic)).all().get();
+      if (subscriptions.size() > 1) {
+        deleteGroups(admin, subscriptionGroups());
+      }
       long deadline = System.nanoTime() + TOPIC_READY_TIMEOUT.toNanos();
       while (describe(admin, settings).isPresent()) {
         if (System.nanoTime() > deadline) {
@@ -468,6 +548,32 @@ final class KafkaMq implements Mq {
       throw new MqException("interrupted while deleting topic " + settings.topic, e);
     } finally {
       admin.close(Duration.ZERO);
+    }
+  }
+
+  /**
+   * Deletes consumer groups that exist. A group still with members (a receiver of another process
+   * that has not left yet) cannot be deleted: that fails, naming the group.
+   */
+  private void deleteGroups(Admin admin, List<String> groups) throws InterruptedException {
+    Map<String, KafkaFuture<Void>> deletions = admin.deleteConsumerGroups(groups).deletedGroups();
+    for (Map.Entry<String, KafkaFuture<Void>> d : deletions.entrySet()) {
+      try {
+        d.getValue().get();
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+          throw new MqException(
+              "cannot delete consumer group "
+                  + d.getKey()
+                  + " of topic "
+                  + settings.topic
+                  + " on "
+                  + settings.bootstrap
+                  + ": "
+                  + rootMessage(e.getCause()),
+              e.getCause());
+        }
+      }
     }
   }
 

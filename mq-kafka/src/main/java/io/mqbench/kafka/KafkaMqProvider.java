@@ -363,6 +363,42 @@ public final class KafkaMqProvider implements BrokerBackend {
     return KafkaMq.open(new KafkaSettings(config));
   }
 
+  /** Consumer groups: each reads every record of the topic, with offsets of its own. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * One consumer group per subscription, {@code <kafka.groupId>-s<i>}; one subscription is {@link
+   * #open(MqConfig)}, the configured group itself.
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    if (subscriptions == 1) {
+      return open(config);
+    }
+    checkNativeProperties(config);
+    return KafkaMq.open(new KafkaSettings(config), subscriptions);
+  }
+
+  /**
+   * The topic and the consumer group with the suffix: a queue of its own is a topic of its own, and
+   * its receivers a group of their own, so that no offsets or members are shared. A topic name
+   * longer than Kafka's limit loses the end of its base, never the suffix.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    String topic = config.get(TOPIC);
+    String group = config.find(GROUP_ID).orElse("mqbench-" + topic);
+    return Optional.of(
+        Map.of(
+            TOPIC.name(),
+            KafkaSettings.suffixed(topic, suffix, KafkaSettings.MAX_TOPIC_LENGTH),
+            GROUP_ID.name(),
+            group + suffix));
+  }
+
   @Override
   public BrokerAddressing addressing() {
     return ADDRESSING;

@@ -278,6 +278,47 @@ final class KafkaSettings {
     this.connectTimeout = config.get(CONNECT_TIMEOUT);
   }
 
+  /** The longest topic name Kafka accepts. */
+  static final int MAX_TOPIC_LENGTH = 249;
+
+  /**
+   * The consumer group of one subscription of a publish/subscribe open: each subscription is a
+   * group of its own, which reads every message of the topic with offsets of its own.
+   *
+   * @param groupId the configured group ({@code kafka.groupId} or its default)
+   * @param subscription from 0
+   * @return {@code <groupId>-s<subscription>}
+   */
+  static String subscriptionGroup(String groupId, int subscription) {
+    return groupId + "-s" + subscription;
+  }
+
+  /**
+   * @param groupId another consumer group
+   * @return these settings with receivers in that group
+   */
+  KafkaSettings withGroupId(String groupId) {
+    return new KafkaSettings(config.with(GROUP_ID.name(), groupId), shownAs);
+  }
+
+  /**
+   * A name with a suffix appended, within a length limit: the base is cut, never the suffix, so
+   * that names derived with different suffixes stay different.
+   *
+   * @param base a name
+   * @param suffix what to append
+   * @param maxLength the longest name allowed
+   * @return {@code base + suffix}, with {@code base} shortened as needed
+   * @throws ConfigException if the suffix alone is too long
+   */
+  static String suffixed(String base, String suffix, int maxLength) {
+    if (suffix.isEmpty() || suffix.length() >= maxLength) {
+      throw new ConfigException(
+          "queue suffix '" + suffix + "' must be 1 to " + (maxLength - 1) + " characters");
+    }
+    return base.substring(0, Math.min(base.length(), maxLength - suffix.length())) + suffix;
+  }
+
   /**
    * @param key a key of the {@code kafka} backend
    * @return its name as the user gave it: {@code kafka.acks}, or {@code kafka-share.acks}

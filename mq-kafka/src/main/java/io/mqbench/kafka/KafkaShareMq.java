@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -36,12 +37,22 @@ import org.apache.kafka.common.errors.GroupNotEmptyException;
  * least 1) before it creates anything, then sets the group's configuration ({@link
  * KafkaShareSettings#groupConfigs()}): a group that starts at the earliest offset, with the lease
  * as its acquisition lock.
+ *
+ * <p>Opened with several subscriptions, each is a share group of its own ({@link
+ * KafkaSettings#subscriptionGroup}), configured at open as the one group is: every group reads
+ * every record of the topic, and hands each to one of its own receivers at a time. A share group
+ * configured to start at the earliest offset misses nothing sent after open, whenever its first
+ * receiver joins.
  */
 final class KafkaShareMq implements Mq {
   /** The feature a cluster serves share groups under, from Kafka 4.1. */
   static final String SHARE_VERSION = "share.version";
 
   private final KafkaShareSettings settings;
+
+  /** The receivers' settings per subscription: the configured group alone, or one per group. */
+  private final List<KafkaShareSettings> subscriptions;
+
   private final KafkaMq topic;
   private final Admin admin;
   private final short shareVersion;
@@ -49,8 +60,14 @@ final class KafkaShareMq implements Mq {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicInteger clients = new AtomicInteger();
 
-  private KafkaShareMq(KafkaShareSettings settings, KafkaMq topic, Admin admin, short version) {
+  private KafkaShareMq(
+      KafkaShareSettings settings,
+      List<KafkaShareSettings> subscriptions,
+      KafkaMq topic,
+      Admin admin,
+      short version) {
     this.settings = settings;
+    this.subscriptions = List.copyOf(subscriptions);
     this.topic = topic;
     this.admin = admin;
     this.shareVersion = version;
@@ -63,17 +80,46 @@ final class KafkaShareMq implements Mq {
    *     to enable when it does not serve share groups
    */
   static KafkaShareMq open(KafkaShareSettings s) {
+    return open(s, 1);
+  }
+
+  /**
+   * As {@link #open(KafkaShareSettings)}, for publish/subscribe.
+   *
+   * @param s the settings
+   * @param subscriptions how many subscriptions: 1 is the configured share group alone, more are
+   *     one group per subscription ({@link KafkaSettings#subscriptionGroup}), each configured here
+   * @return the open backend
+   */
+  static KafkaShareMq open(KafkaShareSettings s, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
+    List<KafkaShareSettings> groups =
+        subscriptions == 1
+            ? List.of(s)
+            : IntStream.range(0, subscriptions)
+                .mapToObj(i -> s.withGroupId(KafkaSettings.subscriptionGroup(s.groupId, i)))
+                .toList();
     short[] version = new short[1];
     KafkaMq topic = KafkaMq.open(s.kafka, admin -> version[0] = shareVersion(admin, s));
     Admin admin;
     try {
       admin = Admin.create(s.kafka.admin());
-      configureGroup(admin, s);
     } catch (RuntimeException e) {
       topic.close();
       throw e instanceof MqException ? e : new MqException(Errors.oneLine(e), e);
     }
-    return new KafkaShareMq(s, topic, admin, version[0]);
+    try {
+      for (KafkaShareSettings group : groups) {
+        configureGroup(admin, group);
+      }
+    } catch (RuntimeException e) {
+      topic.close();
+      admin.close(Duration.ZERO);
+      throw e instanceof MqException ? e : new MqException(Errors.oneLine(e), e);
+    }
+    return new KafkaShareMq(s, groups, topic, admin, version[0]);
   }
 
   /**
@@ -160,10 +206,25 @@ final class KafkaShareMq implements Mq {
 
   @Override
   public MqReceiver createReceiver() {
+    return createReceiver(0);
+  }
+
+  /** A member of the subscription's share group. */
+  @Override
+  public MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= subscriptions.size()) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: topic "
+              + settings.kafka.topic
+              + " was opened with "
+              + subscriptions.size());
+    }
     checkOpen();
     KafkaShareReceiver receiver =
         new KafkaShareReceiver(
-            settings,
+            subscriptions.get(subscription),
             "mqbench-share-receiver-" + clients.incrementAndGet(),
             receivers::remove,
             this::checkAlive);
@@ -210,7 +271,11 @@ final class KafkaShareMq implements Mq {
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>(topic.versions());
     v.put(SHARE_VERSION, "level " + shareVersion);
-    v.put("share group", settings.groupId + " " + settings.groupConfigs());
+    if (subscriptions.size() == 1) {
+      v.put("share group", settings.groupId + " " + settings.groupConfigs());
+    } else {
+      v.put("share groups", String.join(",", subscriptionGroups()) + " " + settings.groupConfigs());
+    }
     return v;
   }
 
@@ -220,15 +285,30 @@ final class KafkaShareMq implements Mq {
   }
 
   /**
-   * Deletes the topic, then the share group (with its configuration and state), so that a later
-   * open starts both afresh; a group that still has members, or none, is left.
+   * @return the share group of each subscription, in order
+   */
+  List<String> subscriptionGroups() {
+    return subscriptions.stream().map(s -> s.groupId).toList();
+  }
+
+  /**
+   * Deletes the topic, then the share group of every subscription (with its configuration and
+   * state), so that a later open starts them afresh; a group that still has members, or none, is
+   * left.
    */
   @Override
   public boolean removeQueue() {
     boolean removed = topic.removeQueue();
+    for (String group : subscriptionGroups()) {
+      deleteShareGroup(group);
+    }
+    return removed;
+  }
+
+  private void deleteShareGroup(String group) {
     try {
       admin
-          .deleteShareGroups(List.of(settings.groupId))
+          .deleteShareGroups(List.of(group))
           .all()
           .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
@@ -236,7 +316,7 @@ final class KafkaShareMq implements Mq {
           && !(e.getCause() instanceof GroupNotEmptyException)) {
         throw new MqException(
             "cannot delete share group "
-                + settings.groupId
+                + group
                 + " on "
                 + settings.kafka.bootstrap
                 + ": "
@@ -245,13 +325,11 @@ final class KafkaShareMq implements Mq {
       }
     } catch (TimeoutException e) {
       throw new MqException(
-          "share group " + settings.groupId + " on " + settings.kafka.bootstrap + " not deleted",
-          e);
+          "share group " + group + " on " + settings.kafka.bootstrap + " not deleted", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new MqException("interrupted while deleting share group " + settings.groupId, e);
+      throw new MqException("interrupted while deleting share group " + group, e);
     }
-    return removed;
   }
 
   @Override

@@ -210,6 +210,41 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     return KafkaShareMq.open(new KafkaShareSettings(config));
   }
 
+  /** Share groups: each reads every record of the topic and shares it among its own receivers. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * One share group per subscription, {@code <kafka-share.groupId>-s<i>}, each configured at open
+   * as the one group is; one subscription is {@link #open(MqConfig)}, the configured group itself.
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    if (subscriptions == 1) {
+      return open(config);
+    }
+    checkNativeProperties(config);
+    return KafkaShareMq.open(new KafkaShareSettings(config), subscriptions);
+  }
+
+  /**
+   * The topic and the share group with the suffix, as for {@code kafka}: a topic of its own read by
+   * a group of its own.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    String topic = config.get(TOPIC);
+    String group = config.find(GROUP_ID).orElse("mqbench-share-" + topic);
+    return Optional.of(
+        Map.of(
+            TOPIC.name(),
+            KafkaSettings.suffixed(topic, suffix, KafkaSettings.MAX_TOPIC_LENGTH),
+            GROUP_ID.name(),
+            group + suffix));
+  }
+
   @Override
   public BrokerAddressing addressing() {
     return ADDRESSING;

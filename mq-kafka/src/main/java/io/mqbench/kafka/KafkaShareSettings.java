@@ -211,6 +211,14 @@ final class KafkaShareSettings {
     this.syncAcks = config.get(SYNC_ACKS);
   }
 
+  /**
+   * @param groupId another share group
+   * @return these settings with receivers in that group
+   */
+  KafkaShareSettings withGroupId(String groupId) {
+    return new KafkaShareSettings(config.with(GROUP_ID.name(), groupId));
+  }
+
   private static <T> ConfigKey<T> same(ConfigKey<T> kafkaKey) {
     return kafkaKey.renamed(NAME + kafkaKey.name().substring("kafka".length()));
   }

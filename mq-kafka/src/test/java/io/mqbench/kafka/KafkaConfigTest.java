@@ -32,6 +32,41 @@ class KafkaConfigTest {
   }
 
   @Test
+  void aQueueOfItsOwnIsTheTopicAndTheConsumerGroupWithTheSuffix() {
+    MqConfig config =
+        provider.configure(Map.of("kafka.topic", "orders", "kafka.groupId", "billing"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(Map.of("kafka.topic", "orders-2", "kafka.groupId", "billing-2"));
+  }
+
+  @Test
+  void withNoGroupGivenTheQueuesGroupIsTheDefaultGroupWithTheSuffix() {
+    MqConfig config = provider.configure(Map.of("kafka.topic", "orders"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(Map.of("kafka.topic", "orders-2", "kafka.groupId", "mqbench-orders-2"));
+  }
+
+  @Test
+  void aTopicNameAtKafkasLimitLosesTheEndOfItsBaseNotTheSuffix() {
+    String longest = "t".repeat(KafkaSettings.MAX_TOPIC_LENGTH);
+    MqConfig config = provider.configure(Map.of("kafka.topic", longest));
+
+    String topic = provider.keysForQueue(config, "-12").orElseThrow().get("kafka.topic");
+
+    assertThat(topic).hasSize(KafkaSettings.MAX_TOPIC_LENGTH).endsWith("t-12");
+    assertThat(provider.configure(Map.of("kafka.topic", topic)).get(KafkaSettings.TOPIC))
+        .isEqualTo(topic);
+  }
+
+  @Test
+  void subscriptionsAreConsumerGroupsNamedAfterTheConfiguredGroup() {
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+    assertThat(KafkaSettings.subscriptionGroup("billing", 2)).isEqualTo("billing-s2");
+  }
+
+  @Test
   void defaultsAreAcksAllWithAnIdempotentProducer() {
     Map<String, Object> p =
         settings(Map.of("kafka.bootstrapServers", "127.0.0.1:9092")).producer("s");

@@ -2,11 +2,19 @@ package io.mqbench.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
+import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.MqSender;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -20,29 +28,38 @@ class KafkaContractIT extends MqContractKit {
 
   private static String bootstrap;
 
+  private final KafkaMqProvider provider = new KafkaMqProvider();
+
   @BeforeAll
   static void startBroker() throws InterruptedException {
     bootstrap = TestKafka.bootstrapServers();
   }
 
+  private MqConfig config(String topic) {
+    return provider.configure(
+        Map.of(
+            "kafka.bootstrapServers",
+            bootstrap,
+            "kafka.topic",
+            topic,
+            "kafka.partitions",
+            "4",
+            "kafka.replicationFactor",
+            "1",
+            "kafka.leaseTimeout",
+            LEASE.toMillis() + "ms",
+            "kafka.sessionTimeout",
+            LEASE.toMillis() + "ms"));
+  }
+
   @Override
   protected Mq openFreshQueue(String queueName) {
-    KafkaMqProvider provider = new KafkaMqProvider();
-    return provider.open(
-        provider.configure(
-            Map.of(
-                "kafka.bootstrapServers",
-                bootstrap,
-                "kafka.topic",
-                queueName,
-                "kafka.partitions",
-                "4",
-                "kafka.replicationFactor",
-                "1",
-                "kafka.leaseTimeout",
-                LEASE.toMillis() + "ms",
-                "kafka.sessionTimeout",
-                LEASE.toMillis() + "ms")));
+    return provider.open(config(queueName));
+  }
+
+  @Override
+  protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
+    return Optional.of(provider.open(config(queueName), subscriptions));
   }
 
   @Override
@@ -58,5 +75,72 @@ class KafkaContractIT extends MqContractKit {
   @Test
   void theClustersMetadataVersionIsRecordedAmongTheVersions() {
     assertThat(mq.versions().get("metadata.version")).matches("level \\d+");
+  }
+
+  @Test
+  void eachSubscriptionIsAConsumerGroupOfItsOwnAndRemovingTheQueueDeletesThem() throws Exception {
+    String topic = "subscriptions-" + UUID.randomUUID().toString().substring(0, 8);
+    try (Mq pubSub = provider.open(config(topic), 2)) {
+      assertThat(pubSub.versions())
+          .containsEntry("consumer groups", "mqbench-" + topic + "-s0,mqbench-" + topic + "-s1");
+      try (MqSender sender = pubSub.createSender()) {
+        sender.send(messages(0, 3, 100));
+      }
+      for (int subscription = 0; subscription < 2; subscription++) {
+        try (MqReceiver r = pubSub.createReceiver(subscription)) {
+          assertThat(receiveAndAck(r, 3)).as("subscription %d", subscription).hasSize(3);
+        }
+      }
+
+      assertThat(pubSub.removeQueue()).isTrue();
+    }
+
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+      assertThat(admin.listGroups().all().get())
+          .as("groups left on the broker")
+          .noneMatch(g -> g.groupId().startsWith("mqbench-" + topic));
+    }
+  }
+
+  @Test
+  void twoQueuesNamedByKeysForQueueShareNoMessages() throws Exception {
+    MqConfig base = config("queues-" + UUID.randomUUID().toString().substring(0, 8));
+    Map<String, String> firstKeys = provider.keysForQueue(base, "-1").orElseThrow();
+    Map<String, String> secondKeys = provider.keysForQueue(base, "-2").orElseThrow();
+    assertThat(firstKeys.keySet()).containsExactlyInAnyOrder("kafka.topic", "kafka.groupId");
+    for (String key : firstKeys.keySet()) {
+      assertThat(firstKeys.get(key)).as(key).isNotEqualTo(secondKeys.get(key));
+    }
+
+    try (Mq first = provider.open(over(base, firstKeys));
+        Mq second = provider.open(over(base, secondKeys))) {
+      try (MqSender toFirst = first.createSender();
+          MqSender toSecond = second.createSender()) {
+        toFirst.send(messages(0, 5, 100));
+        toSecond.send(messages(100, 2, 100));
+      }
+      try (MqReceiver ofFirst = first.createReceiver();
+          MqReceiver ofSecond = second.createReceiver()) {
+        assertThat(sequences(receiveAndAck(ofSecond, 2))).containsExactlyInAnyOrder(100L, 101L);
+        assertThat(ofSecond.receive(10, Duration.ofSeconds(3)))
+            .as("more for the second queue, whose receiver has joined its group and reads")
+            .isEmpty();
+        assertThat(sequences(receiveAndAck(ofFirst, 5)))
+            .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
+      }
+    }
+  }
+
+  private static List<Long> sequences(List<byte[]> bodies) {
+    return bodies.stream().map(Envelope::sequence).toList();
+  }
+
+  private static MqConfig over(MqConfig config, Map<String, String> keys) {
+    MqConfig c = config;
+    for (Map.Entry<String, String> k : keys.entrySet()) {
+      c = c.with(k.getKey(), k.getValue());
+    }
+    return c;
   }
 }

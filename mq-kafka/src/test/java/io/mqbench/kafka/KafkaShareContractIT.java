@@ -2,6 +2,7 @@ package io.mqbench.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,22 +42,31 @@ class KafkaShareContractIT extends MqContractKit {
     bootstrap = TestKafka.bootstrapServers();
   }
 
+  private final KafkaShareMqProvider provider = new KafkaShareMqProvider();
+
+  private MqConfig config(String topic) {
+    return provider.configure(
+        Map.of(
+            "kafka-share.bootstrapServers",
+            bootstrap,
+            "kafka-share.topic",
+            topic,
+            "kafka-share.partitions",
+            "1",
+            "kafka-share.replicationFactor",
+            "1",
+            "kafka-share.leaseTimeout",
+            LEASE.toMillis() + "ms"));
+  }
+
   @Override
   protected Mq openFreshQueue(String queueName) {
-    KafkaShareMqProvider provider = new KafkaShareMqProvider();
-    return provider.open(
-        provider.configure(
-            Map.of(
-                "kafka-share.bootstrapServers",
-                bootstrap,
-                "kafka-share.topic",
-                queueName,
-                "kafka-share.partitions",
-                "1",
-                "kafka-share.replicationFactor",
-                "1",
-                "kafka-share.leaseTimeout",
-                LEASE.toMillis() + "ms")));
+    return provider.open(config(queueName));
+  }
+
+  @Override
+  protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
+    return Optional.of(provider.open(config(queueName), subscriptions));
   }
 
   @Override
@@ -163,5 +174,62 @@ class KafkaShareContractIT extends MqContractKit {
                     .startsWith("mqbench-share-")
                     .contains("share.auto.offset.reset=earliest")
                     .contains("share.record.lock.duration.ms=" + LEASE.toMillis()));
+  }
+
+  @Test
+  void eachSubscriptionIsAShareGroupOfItsOwnConfiguredAtOpen() throws Exception {
+    String topic = "subscriptions-" + UUID.randomUUID().toString().substring(0, 8);
+    try (Mq pubSub = provider.open(config(topic), 2)) {
+      assertThat(pubSub.versions())
+          .hasEntrySatisfying(
+              "share groups",
+              g ->
+                  assertThat(g)
+                      .startsWith("mqbench-share-" + topic + "-s0,mqbench-share-" + topic + "-s1 ")
+                      .contains("share.auto.offset.reset=earliest"));
+      assertThat(pubSub.removeQueue()).isTrue();
+    }
+  }
+
+  @Test
+  void twoQueuesNamedByKeysForQueueShareNoMessages() throws Exception {
+    MqConfig base = config("queues-" + UUID.randomUUID().toString().substring(0, 8));
+    Map<String, String> firstKeys = provider.keysForQueue(base, "-1").orElseThrow();
+    Map<String, String> secondKeys = provider.keysForQueue(base, "-2").orElseThrow();
+    assertThat(firstKeys.keySet())
+        .containsExactlyInAnyOrder("kafka-share.topic", "kafka-share.groupId");
+    for (String key : firstKeys.keySet()) {
+      assertThat(firstKeys.get(key)).as(key).isNotEqualTo(secondKeys.get(key));
+    }
+
+    try (Mq first = provider.open(over(base, firstKeys));
+        Mq second = provider.open(over(base, secondKeys))) {
+      try (MqSender toFirst = first.createSender();
+          MqSender toSecond = second.createSender()) {
+        toFirst.send(messages(0, 5, 100));
+        toSecond.send(messages(100, 2, 100));
+      }
+      try (MqReceiver ofFirst = first.createReceiver();
+          MqReceiver ofSecond = second.createReceiver()) {
+        assertThat(sequences(receiveAndAck(ofSecond, 2))).containsExactlyInAnyOrder(100L, 101L);
+        assertThat(ofSecond.receive(10, Duration.ofSeconds(3)))
+            .as("more for the second queue, whose receiver has joined its group and reads")
+            .isEmpty();
+        assertThat(sequences(receiveAndAck(ofFirst, 5)))
+            .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
+      }
+    }
+  }
+
+  private static List<Long> sequences(List<byte[]> bodies) {
+    return bodies.stream().map(Envelope::sequence).toList();
+  }
+
+  private static MqConfig over(MqConfig config, Map<String, String> keys) {
+    MqConfig c = config;
+    for (Map.Entry<String, String> k : keys.entrySet()) {
+      c = c.with(k.getKey(), k.getValue());
+    }
+    return c;
   }
 }

@@ -40,6 +40,25 @@ class KafkaShareMqProviderTest {
   }
 
   @Test
+  void aQueueOfItsOwnIsTheTopicAndTheShareGroupWithTheSuffix() {
+    MqConfig given =
+        provider.configure(Map.of("kafka-share.topic", "orders", "kafka-share.groupId", "billing"));
+    MqConfig defaulted = provider.configure(Map.of("kafka-share.topic", "orders"));
+
+    assertThat(provider.keysForQueue(given, "-2"))
+        .contains(Map.of("kafka-share.topic", "orders-2", "kafka-share.groupId", "billing-2"));
+    assertThat(provider.keysForQueue(defaulted, "-2"))
+        .contains(
+            Map.of(
+                "kafka-share.topic", "orders-2", "kafka-share.groupId", "mqbench-share-orders-2"));
+  }
+
+  @Test
+  void subscriptionsAreShareGroups() {
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+  }
+
+  @Test
   void receiversAreShareConsumersAcknowledgingEachRecordExplicitlyUnderTheLease() {
     Map<String, Object> c = settings(Map.of("kafka-share.leaseTimeout", "20s")).consumer("r");
 

@@ -180,6 +180,35 @@ public final class RabbitMqProvider implements BrokerBackend {
     return RabbitMq.open(RabbitMqSettings.from(config), limits(config));
   }
 
+  /** A fanout exchange copies each message into every queue bound to it: one per subscription. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * A durable fanout exchange named after {@code rabbitmq.queue}, and a queue per subscription
+   * ({@code <queue>-s<i>}, of the configured type and arguments) bound to it, all declared here;
+   * one subscription is {@link #open(MqConfig)}, the configured queue itself.
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    return RabbitMq.open(RabbitMqSettings.from(config), limits(config), subscriptions);
+  }
+
+  /**
+   * The queue's name with the suffix: every other name (a subscriptions' exchange and queues)
+   * derives from it. A name longer than AMQP's 255 characters loses the end of its base, never the
+   * suffix.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return Optional.of(
+        Map.of(
+            RabbitMqSettings.QUEUE.name(),
+            RabbitMqSettings.suffixed(config.get(RabbitMqSettings.QUEUE), suffix)));
+  }
+
   @Override
   public BrokerAddressing addressing() {
     return ADDRESSING;

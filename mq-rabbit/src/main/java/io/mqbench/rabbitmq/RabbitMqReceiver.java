@@ -44,9 +44,13 @@ final class RabbitMqReceiver implements MqReceiver {
   private Session session;
   private volatile boolean closed;
 
-  RabbitMqReceiver(RabbitMq owner) {
+  /**
+   * @param owner the open backend
+   * @param settings the owner's settings for the queue this receiver consumes: its subscription's
+   */
+  RabbitMqReceiver(RabbitMq owner, RabbitMqSettings settings) {
     this.owner = owner;
-    this.settings = owner.settings();
+    this.settings = settings;
     // Connect now so that createReceiver fails, not the first receive, when the broker is gone.
     this.session = new Session(owner.connectClient("receiver"));
   }

@@ -22,10 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Publishes persistent messages to the default exchange with the queue's name as routing key, and
- * returns from {@link #send} only when the broker confirmed every message of the batch. For a
- * quorum queue a confirm means a majority of its members wrote the message to their log and fsynced
- * it.
+ * Publishes persistent messages to the default exchange with the queue's name as routing key (with
+ * several subscriptions, to their fanout exchange, which copies each to every subscription's
+ * queue), and returns from {@link #send} only when the broker confirmed every message of the batch.
+ * For a quorum queue a confirm means a majority of its members wrote the message to their log and
+ * fsynced it.
  *
  * <p>Messages are published {@code mandatory}: if the queue vanished, the broker returns them (and
  * then confirms them), which would otherwise look like success.
@@ -43,6 +44,8 @@ final class RabbitMqSender implements MqSender {
   private final RabbitMq owner;
   private final RabbitMqSettings settings;
   private final AMQP.BasicProperties properties;
+  private final String exchange;
+  private final String routingKey;
   private Link link;
   private volatile boolean closed;
   // Fails asynchronous batches whose confirms are overdue; started by the first sendAsync.
@@ -51,6 +54,8 @@ final class RabbitMqSender implements MqSender {
   RabbitMqSender(RabbitMq owner) {
     this.owner = owner;
     this.settings = owner.settings();
+    this.exchange = owner.exchange();
+    this.routingKey = owner.routingKey();
     this.properties =
         settings.persistent()
             ? MessageProperties.MINIMAL_PERSISTENT_BASIC
@@ -230,7 +235,7 @@ final class RabbitMqSender implements MqSender {
         throws IOException, TimeoutException, InterruptedException {
       int returnsBefore = returns.get();
       for (byte[] body : batch) {
-        channel.basicPublish("", settings.queue(), true, properties, body);
+        channel.basicPublish(exchange, routingKey, true, properties, body);
       }
       long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
       boolean allAcked = channel.waitForConfirms(Math.max(1, left));
@@ -254,7 +259,7 @@ final class RabbitMqSender implements MqSender {
         }
         checkShutdown();
         unconfirmed.put(channel.getNextPublishSeqNo(), Boolean.TRUE);
-        channel.basicPublish("", settings.queue(), true, properties, body);
+        channel.basicPublish(exchange, routingKey, true, properties, body);
       }
       int all = settings.confirmWindow();
       if (!window.tryAcquire(all, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
@@ -281,7 +286,7 @@ final class RabbitMqSender implements MqSender {
       }
       asyncBatches.put(first, b);
       for (byte[] body : batch) {
-        channel.basicPublish("", settings.queue(), true, properties, body);
+        channel.basicPublish(exchange, routingKey, true, properties, body);
       }
       return b.done;
     }

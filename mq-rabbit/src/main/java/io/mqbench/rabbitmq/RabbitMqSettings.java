@@ -370,6 +370,57 @@ record RabbitMqSettings(
         });
   }
 
+  /** The longest queue or exchange name: an AMQP short string. */
+  static final int MAX_NAME_LENGTH = 255;
+
+  /**
+   * A name with a suffix appended, within {@link #MAX_NAME_LENGTH}: the base is cut, never the
+   * suffix, so that names derived with different suffixes stay different.
+   *
+   * @param base a queue name
+   * @param suffix what to append
+   * @return {@code base + suffix}, with {@code base} shortened as needed
+   * @throws ConfigException if the suffix is empty or alone too long
+   */
+  static String suffixed(String base, String suffix) {
+    if (suffix.isEmpty() || suffix.length() >= MAX_NAME_LENGTH) {
+      throw new ConfigException(
+          "queue suffix '" + suffix + "' must be 1 to " + (MAX_NAME_LENGTH - 1) + " characters");
+    }
+    return base.substring(0, Math.min(base.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
+  }
+
+  /**
+   * The queue of one subscription of a publish/subscribe open, bound to the fanout exchange named
+   * after {@code queue}.
+   *
+   * @param queue the configured queue ({@code rabbitmq.queue})
+   * @param subscription from 0
+   * @return {@code <queue>-s<subscription>}
+   */
+  static String subscriptionQueue(String queue, int subscription) {
+    return suffixed(queue, "-s" + subscription);
+  }
+
+  /**
+   * @param other another queue's name
+   * @return these settings for that queue, declared and read as this one is
+   */
+  RabbitMqSettings withQueue(String other) {
+    return new RabbitMqSettings(
+        factory,
+        address,
+        other,
+        queueType,
+        queueArgs,
+        persistent,
+        prefetch,
+        confirms,
+        confirmWindow,
+        confirmTimeout,
+        streamOffset);
+  }
+
   /** The queue's declaration arguments: the type, then the user's pass-through arguments. */
   Map<String, Object> declareArgs() {
     Map<String, Object> args = new LinkedHashMap<>();

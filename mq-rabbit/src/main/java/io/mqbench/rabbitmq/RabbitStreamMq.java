@@ -12,6 +12,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -23,11 +24,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
  * One stream on one RabbitMQ broker or cluster, through the stream protocol: one client environment
  * per {@code Mq}, a producer per sender, and one {@link StreamReader} shared by the receivers of
  * this process, started with the first receiver.
+ *
+ * <p>Opened with several subscriptions, each is a named consumer of its own ({@link
+ * StreamSettings#subscriptionConsumer}) with its own reader, stored offset and reader lock: a
+ * stream is a log every consumer reads whole, so publish/subscribe is native. A consumer with no
+ * stored offset starts at the stream's first message, so a subscription misses nothing sent after
+ * open, whenever its first receiver comes. As for one subscription, one process at a time reads a
+ * subscription.
  */
 final class RabbitStreamMq implements Mq {
   private final StreamSettings settings;
@@ -35,12 +44,32 @@ final class RabbitStreamMq implements Mq {
   private final MqLimits limits;
   private final boolean createdQueue;
   private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
-  private StreamReader reader; // guarded by this
+
+  /** The readers' settings per subscription: the configured consumer alone, or one per name. */
+  private final List<StreamSettings> subscriptions;
+
+  /** Each subscription's reader, once its first receiver started it; guarded by this. */
+  private final StreamReader[] readers;
+
   private volatile boolean closed;
 
   private RabbitStreamMq(
-      StreamSettings settings, Environment environment, MqLimits limits, boolean createdQueue) {
+      StreamSettings settings,
+      int subscriptions,
+      Environment environment,
+      MqLimits limits,
+      boolean createdQueue) {
     this.settings = settings;
+    this.subscriptions =
+        subscriptions == 1
+            ? List.of(settings)
+            : IntStream.range(0, subscriptions)
+                .mapToObj(
+                    i ->
+                        settings.withConsumerName(
+                            StreamSettings.subscriptionConsumer(settings.consumerName(), i)))
+                .toList();
+    this.readers = new StreamReader[subscriptions];
     this.environment = environment;
     this.limits = limits;
     this.createdQueue = createdQueue;
@@ -56,6 +85,22 @@ final class RabbitStreamMq implements Mq {
    * @throws MqException with one line naming the address and the key to check
    */
   static RabbitStreamMq open(StreamSettings settings, MqLimits limits) {
+    return open(settings, limits, 1);
+  }
+
+  /**
+   * As {@link #open(StreamSettings, MqLimits)}, for publish/subscribe.
+   *
+   * @param settings the parsed configuration
+   * @param limits what senders accept, checked before each send
+   * @param subscriptions 1 for the configured consumer alone; more for a named consumer per
+   *     subscription ({@link StreamSettings#subscriptionConsumer})
+   * @return the open backend
+   */
+  static RabbitStreamMq open(StreamSettings settings, MqLimits limits, int subscriptions) {
+    if (subscriptions < 1) {
+      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
+    }
     // The client retries an unreachable broker in the background; a benchmark wants it said at
     // once, so opening runs under a deadline of its own.
     ExecutorService opening =
@@ -65,7 +110,8 @@ final class RabbitStreamMq implements Mq {
               t.setDaemon(true);
               return t;
             });
-    Future<RabbitStreamMq> f = opening.submit(() -> connectAndDeclare(settings, limits));
+    Future<RabbitStreamMq> f =
+        opening.submit(() -> connectAndDeclare(settings, limits, subscriptions));
     try {
       return f.get(settings.connectTimeout().toMillis() + 1_000, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -92,7 +138,8 @@ final class RabbitStreamMq implements Mq {
     }
   }
 
-  private static RabbitStreamMq connectAndDeclare(StreamSettings settings, MqLimits limits) {
+  private static RabbitStreamMq connectAndDeclare(
+      StreamSettings settings, MqLimits limits, int subscriptions) {
     int connectMillis = (int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis());
     Environment env =
         Environment.builder()
@@ -127,7 +174,7 @@ final class RabbitStreamMq implements Mq {
           existed = true; // another process created it meanwhile
         }
       }
-      return new RabbitStreamMq(settings, env, limits, !existed);
+      return new RabbitStreamMq(settings, subscriptions, env, limits, !existed);
     } catch (RuntimeException e) {
       closeQuietly(env);
       throw StreamFailures.operation(
@@ -196,16 +243,33 @@ final class RabbitStreamMq implements Mq {
     return limits.enforce(StreamSettings.NAME, sender);
   }
 
-  /** The first receiver of this {@code Mq} starts its reader, which takes the stream's lock. */
   @Override
   public MqReceiver createReceiver() {
+    return createReceiver(0);
+  }
+
+  /**
+   * The first receiver of a subscription in this {@code Mq} starts its reader, which takes the lock
+   * of the stream under that subscription's consumer name.
+   */
+  @Override
+  public MqReceiver createReceiver(int subscription) {
+    if (subscription < 0 || subscription >= readers.length) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + subscription
+              + " was not opened: stream '"
+              + settings.stream()
+              + "' was opened with "
+              + readers.length);
+    }
     StreamReader r;
     synchronized (this) {
       checkOpen();
-      if (reader == null) {
-        reader = StreamReader.start(settings, environment);
+      if (readers[subscription] == null) {
+        readers[subscription] = StreamReader.start(subscriptions.get(subscription), environment);
       }
-      r = reader;
+      r = readers[subscription];
     }
     StreamReceiver receiver = new StreamReceiver(this, r);
     open.add(receiver);
@@ -217,16 +281,13 @@ final class RabbitStreamMq implements Mq {
     return Optional.of(createdQueue);
   }
 
-  /** Deletes the stream with every message and stored offset in it. */
+  /**
+   * Deletes the stream with every message and stored offset in it: every subscription's with it.
+   */
   @Override
   public boolean removeQueue() {
     checkOpen();
-    synchronized (this) {
-      if (reader != null) {
-        reader.close();
-        reader = null;
-      }
-    }
+    closeReaders();
     try {
       environment.deleteStream(settings.stream());
       return true;
@@ -236,11 +297,27 @@ final class RabbitStreamMq implements Mq {
     }
   }
 
+  private synchronized void closeReaders() {
+    for (int i = 0; i < readers.length; i++) {
+      if (readers[i] != null) {
+        readers[i].close();
+        readers[i] = null;
+      }
+    }
+  }
+
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("stream-client", clientVersion());
     v.put("queueType", "stream (stream protocol)");
+    if (subscriptions.size() > 1) {
+      v.put(
+          "subscriptions",
+          "named consumers "
+              + String.join(
+                  ",", subscriptions.stream().map(StreamSettings::consumerName).toList()));
+    }
     return v;
   }
 
@@ -265,12 +342,7 @@ final class RabbitStreamMq implements Mq {
       }
     }
     open.clear();
-    synchronized (this) {
-      if (reader != null) {
-        reader.close();
-        reader = null;
-      }
-    }
+    closeReaders();
     closeQuietly(environment);
   }
 

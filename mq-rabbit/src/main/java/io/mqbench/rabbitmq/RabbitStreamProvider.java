@@ -104,6 +104,38 @@ public final class RabbitStreamProvider implements BrokerBackend {
     return RabbitStreamMq.open(StreamSettings.from(config), limits(config));
   }
 
+  /** A stream is a log every named consumer reads whole, at an offset of its own. */
+  @Override
+  public boolean supportsSubscriptions(MqConfig config) {
+    return true;
+  }
+
+  /**
+   * One named consumer per subscription, {@code <consumerName>-s<i>}, each with its own reader,
+   * stored offset and reader lock; one subscription is {@link #open(MqConfig)}, the configured
+   * consumer itself.
+   */
+  @Override
+  public Mq open(MqConfig config, int subscriptions) {
+    return RabbitStreamMq.open(StreamSettings.from(config), limits(config), subscriptions);
+  }
+
+  /**
+   * The stream and the consumer name with the suffix: a stream of its own, read under a name of its
+   * own, so that neither messages, stored offsets nor the reader lock (named after both) are
+   * shared. Names longer than this backend's 200 characters lose the end of their base, never the
+   * suffix.
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return Optional.of(
+        Map.of(
+            StreamSettings.STREAM.name(),
+            StreamSettings.suffixed(config.get(StreamSettings.STREAM), suffix),
+            StreamSettings.CONSUMER_NAME.name(),
+            StreamSettings.suffixed(config.get(StreamSettings.CONSUMER_NAME), suffix)));
+  }
+
   @Override
   public BrokerAddressing addressing() {
     return ADDRESSING;

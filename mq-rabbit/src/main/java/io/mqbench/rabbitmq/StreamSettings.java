@@ -253,6 +253,59 @@ record StreamSettings(
     return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
+  /** The longest stream or consumer name this backend takes (see {@link #STREAM}). */
+  static final int MAX_NAME_LENGTH = 200;
+
+  /**
+   * A name with a suffix appended, within {@link #MAX_NAME_LENGTH}: the base is cut, never the
+   * suffix, so that names derived with different suffixes stay different.
+   *
+   * @param base a stream or consumer name
+   * @param suffix what to append
+   * @return {@code base + suffix}, with {@code base} shortened as needed
+   * @throws ConfigException if the suffix is empty or alone too long
+   */
+  static String suffixed(String base, String suffix) {
+    if (suffix.isEmpty() || suffix.length() >= MAX_NAME_LENGTH) {
+      throw new ConfigException(
+          "queue suffix '" + suffix + "' must be 1 to " + (MAX_NAME_LENGTH - 1) + " characters");
+    }
+    return base.substring(0, Math.min(base.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
+  }
+
+  /**
+   * The named consumer of one subscription of a publish/subscribe open: its own stored offset, and
+   * its own reader lock ({@link #lockQueue}).
+   *
+   * @param consumerName the configured consumer name
+   * @param subscription from 0
+   * @return {@code <consumerName>-s<subscription>}
+   */
+  static String subscriptionConsumer(String consumerName, int subscription) {
+    return suffixed(consumerName, "-s" + subscription);
+  }
+
+  /**
+   * @param name another consumer name
+   * @return these settings reading under that name
+   */
+  StreamSettings withConsumerName(String name) {
+    return new StreamSettings(
+        uri,
+        host,
+        port,
+        username,
+        password,
+        vhost,
+        amqpPort,
+        stream,
+        name,
+        leaseTimeout,
+        credits,
+        confirmTimeout,
+        connectTimeout);
+  }
+
   /**
    * @return the exclusive AMQP queue whose holder is the one process reading this stream under this
    *     consumer name

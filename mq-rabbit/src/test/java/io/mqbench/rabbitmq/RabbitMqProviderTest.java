@@ -22,6 +22,30 @@ class RabbitMqProviderTest {
   }
 
   @Test
+  void aQueueOfItsOwnIsTheQueueNameWithTheSuffix() {
+    MqConfig config = provider.configure(Map.of("rabbitmq.queue", "orders"));
+
+    assertThat(provider.keysForQueue(config, "-2")).contains(Map.of("rabbitmq.queue", "orders-2"));
+  }
+
+  @Test
+  void aQueueNameAtAmqpsLimitLosesTheEndOfItsBaseNotTheSuffix() {
+    MqConfig config = provider.configure(Map.of("rabbitmq.queue", "q".repeat(255)));
+
+    String queue = provider.keysForQueue(config, "-12").orElseThrow().get("rabbitmq.queue");
+
+    assertThat(queue).hasSize(255).endsWith("q-12");
+    assertThat(provider.configure(Map.of("rabbitmq.queue", queue)).get(RabbitMqSettings.QUEUE))
+        .isEqualTo(queue);
+  }
+
+  @Test
+  void subscriptionsAreQueuesNamedAfterTheConfiguredQueue() {
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+    assertThat(RabbitMqSettings.subscriptionQueue("orders", 2)).isEqualTo("orders-s2");
+  }
+
+  @Test
   void isFoundByServiceLoaderAsRabbitmq() {
     assertThat(MqProviders.load().find("rabbitmq")).isInstanceOf(RabbitMqProvider.class);
   }

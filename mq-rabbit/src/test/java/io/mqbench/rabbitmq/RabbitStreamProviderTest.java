@@ -23,6 +23,37 @@ class RabbitStreamProviderTest {
   private final RabbitStreamProvider provider = new RabbitStreamProvider();
 
   @Test
+  void aQueueOfItsOwnIsTheStreamAndTheConsumerNameWithTheSuffix() {
+    MqConfig config =
+        provider.configure(
+            Map.of("rabbitmq-stream.stream", "orders", "rabbitmq-stream.consumerName", "billing"));
+
+    assertThat(provider.keysForQueue(config, "-2"))
+        .contains(
+            Map.of(
+                "rabbitmq-stream.stream", "orders-2", "rabbitmq-stream.consumerName", "billing-2"));
+  }
+
+  @Test
+  void aStreamNameAtTheLimitLosesTheEndOfItsBaseNotTheSuffix() {
+    MqConfig config = provider.configure(Map.of("rabbitmq-stream.stream", "s".repeat(200)));
+
+    String stream =
+        provider.keysForQueue(config, "-12").orElseThrow().get("rabbitmq-stream.stream");
+
+    assertThat(stream).hasSize(200).endsWith("s-12");
+    assertThat(
+            provider.configure(Map.of("rabbitmq-stream.stream", stream)).get(StreamSettings.STREAM))
+        .isEqualTo(stream);
+  }
+
+  @Test
+  void subscriptionsAreNamedConsumersEachWithAReaderLockOfItsOwn() {
+    assertThat(provider.supportsSubscriptions(provider.configure(Map.of()))).isTrue();
+    assertThat(StreamSettings.subscriptionConsumer("mqbench", 1)).isEqualTo("mqbench-s1");
+  }
+
+  @Test
   void isFoundByServiceLoaderAsRabbitmqStreamBesideRabbitmq() {
     assertThat(MqProviders.load().find("rabbitmq-stream")).isInstanceOf(RabbitStreamProvider.class);
     assertThat(MqProviders.load().find("rabbitmq")).isInstanceOf(RabbitMqProvider.class);

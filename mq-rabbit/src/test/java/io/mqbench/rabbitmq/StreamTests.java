@@ -36,6 +36,18 @@ final class StreamTests {
   }
 
   /**
+   * @param subscriptions how many subscriptions to open
+   * @return the backend open on {@code stream} with them, deleting the stream when closed
+   */
+  static Mq openSubscriptions(RabbitBroker broker, String stream, int subscriptions) {
+    RabbitStreamProvider provider = new RabbitStreamProvider();
+    return new Deleting(
+        provider.open(provider.configure(config(broker, stream)), subscriptions),
+        broker.uri(),
+        stream);
+  }
+
+  /**
    * @return the backend open on {@code stream}, which stays when it closes
    */
   static Mq openKept(RabbitBroker broker, String stream) {
@@ -67,6 +79,11 @@ final class StreamTests {
     @Override
     public MqReceiver createReceiver() {
       return delegate.createReceiver();
+    }
+
+    @Override
+    public MqReceiver createReceiver(int subscription) {
+      return delegate.createReceiver(subscription);
     }
 
     @Override
