@@ -21,6 +21,8 @@
 #   machine-cost      Cost per million messages: a 15 s matrix of rabbitmq, redis and nats with
 #                     --machine-cost 0.384
 #   all-queues        Every queue on its local default: scenarios/all-queues.yml, one run each
+#   subscriptions     Many queues and subscriptions: scenarios/subscriptions.yml, Kafka and RabbitMQ
+#                     with 1, 2 and 4 subscriptions, one run each
 #   payloads          Message sizes and padding: Kafka with lz4 at compressibility 0 and 0.9
 #                     (1 KiB, 2 rounds alternating), and a size mix
 #
@@ -32,7 +34,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues)
+  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -46,7 +48,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -279,6 +281,15 @@ section_all_queues() {
   echo "|---|---|---|---|---|---|---|---|"
   run "$WORK/all-queues.log" "${cmd[@]}" --progress never --out "$WORK/all-queues"
   [ -n "$PLAN" ] || figures queue-rows "$(newest "$WORK/all-queues" summary.csv)"
+}
+
+section_subscriptions() {
+  local cmd=("${MQBENCH[@]}" run --scenario scenarios/subscriptions.yml)
+  head_of subscriptions "Figures from \`scripts/readme-figures.sh subscriptions\`, $TODAY: \`${cmd[*]}\`, each backend on its local default (no address), 1 sender, 1 receiver per subscription, 100 B, batch 1..10, 5 s warm-up and 20 s measured, one run each."
+  echo "| queue | subscriptions | published msgs/s | delivered msgs/s (all subscriptions) | delivered per subscription | end-to-end p99 ms | lost (over all subscriptions) | status |"
+  echo "|---|---|---|---|---|---|---|---|"
+  run "$WORK/subscriptions.log" "${cmd[@]}" --progress never --out "$WORK/subscriptions"
+  [ -n "$PLAN" ] || figures subscription-rows "$(newest "$WORK/subscriptions" summary.csv)"
 }
 
 section_payloads() {

@@ -242,6 +242,26 @@ def queue_rows(path):
             )
 
 
+def subscription_rows(path):
+    """One row per run of the subscriptions matrix: published and delivered msgs/s, p99, lost."""
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            subscriptions = int(row["subscriptions"])
+            print(
+                "| `%s` | %d | %s | %s | %s | %s | %s | %s |"
+                % (
+                    row["queue"],
+                    subscriptions,
+                    grouped(row["sent_msgs_per_s"]),
+                    grouped(row["received_msgs_per_s"]),
+                    grouped(float(row["received_msgs_per_s"]) / subscriptions),
+                    row.get("e2e_p99_ms", "") or "-",
+                    row["lost"],
+                    row["status"],
+                )
+            )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -274,6 +294,8 @@ def main(argv):
         durability_row(args[0], args[1])
     elif command == "queue-rows":
         queue_rows(args[0])
+    elif command == "subscription-rows":
+        subscription_rows(args[0])
     elif command == "cost-rows":
         cost_rows(args[0])
     elif command == "grouped":

@@ -110,6 +110,17 @@ final class DrainCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunResult run = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));
+    if (run.settings() != null
+        && (run.settings().run().queues() > 1 || run.settings().run().subscriptions() > 1)) {
+      throw new ConfigException(
+          "run "
+              + run.runId()
+              + " had "
+              + run.settings().run().queues()
+              + " queues and "
+              + run.settings().run().subscriptions()
+              + " subscriptions; mqbench drain reads one queue and one subscription");
+    }
     MqProvider provider = providers.find(run.queue());
     MqConfig config = provider.configure(backendKeys(provider, run.backendConfig()));
     DeliveryFile delivery = DeliveryFile.read(folder);

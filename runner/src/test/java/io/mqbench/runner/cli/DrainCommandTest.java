@@ -96,6 +96,30 @@ class DrainCommandTest {
   }
 
   @Test
+  void aRunOfSeveralSubscriptionsIsRefusedInOneLineRatherThanDrainedFromOne() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("subscriptions"));
+    Roaring64NavigableMap sent = new Roaring64NavigableMap();
+    sent.addRange(0, 10);
+    new DeliveryFile(0x2e, 1, new DeliveryBitmaps(Map.of(0, sent), Map.of(), 3)).writeTo(folder);
+    Files.writeString(
+        folder.resolve(ResultsWriter.RUN_JSON),
+        "{\"runId\":\"0000002e\",\"status\":\"unsettled\",\"queue\":\"memory\","
+            + "\"settings\":{\"mode\":\"throughput\",\"senders\":1,\"receivers\":1,"
+            + "\"batch\":10,\"size\":100,\"inFlight\":1,\"phases\":\"together\","
+            + "\"receiverIdle\":\"10s\",\"receiveWait\":\"200ms\",\"subscriptions\":3,"
+            + "\"warmup\":\"0s\",\"seed\":1},"
+            + "\"totals\":{\"sent\":10,\"received\":0}}");
+
+    int code = Main.run(new String[] {"drain", folder.toString()}, invocation);
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .isEqualTo(
+            "mqbench: run 0000002e had 1 queues and 3 subscriptions; mqbench drain reads one queue"
+                + " and one subscription");
+  }
+
+  @Test
   void aRedactedSecretMustBeGivenAgainAndTheErrorNamesItsKey() throws Exception {
     Path folder = Files.createDirectories(tmp.resolve("rabbit"));
     Roaring64NavigableMap sent = new Roaring64NavigableMap();
