@@ -28,6 +28,7 @@ class ReadmeFiguresTest {
       Set.of(
           "| backend | `--queue` | status |",
           "| option | default | meaning |",
+          "| backend | what `--queues` suffixes | a subscription is |",
           "| `--preset` | message size | rate | senders | receivers |",
           "| what is configured | broker used | `kafka` | `rabbitmq` | `artemis` | `mongo` |",
           "| file | contents |",
