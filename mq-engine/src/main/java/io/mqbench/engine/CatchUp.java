@@ -15,9 +15,14 @@ import org.HdrHistogram.Histogram;
  * cells' {@link Cell#checkpoint() checkpoints}) taken at its ends: <b>backlog</b>, from the start
  * until receivers start (senders alone); <b>catch-up</b>, from the receivers' start until the
  * backlog is gone, or until the end of sending if it never was; <b>after</b>, from the instant the
- * backlog was gone to the end of sending: the same rate with no backlog, the baseline the catch-up
- * window compares with. A latency is in the window in which it was recorded: a batch's response
- * time when its acknowledgement came, a message's end-to-end latency when it was received.
+ * backlog had settled to the end of sending: the same rate with no backlog, the baseline the
+ * catch-up window compares with. Settled is the first poll after catching up at which as many
+ * messages had been received as had been sent when the run caught up: the up to one second of
+ * backlog left then has been received too, so that its wait does not count against the baseline.
+ * Between catching up and settling (a fraction of a second when receivers are much faster than the
+ * rate) the run is in neither window. A latency is in the window in which it was recorded: a
+ * batch's response time when its acknowledgement came, a message's end-to-end latency when it was
+ * received.
  *
  * @param receiversStartNanos when receivers started: the end of the backlog window
  * @param caughtUpMessages the threshold: the backlog, in messages, at or under which the run has
@@ -27,20 +32,24 @@ import org.HdrHistogram.Histogram;
  * @param caughtUpNanos the first poll, after receivers started and before the end of sending, at
  *     which acknowledged minus received messages (duplicates counting as received) was at most
  *     {@code caughtUpMessages}; empty if there was none: the run did not catch up
+ * @param settledNanos the first poll after {@code caughtUpNanos}, before the end of sending, at
+ *     which messages received reached the messages acknowledged at {@code caughtUpNanos}: the start
+ *     of the after window; empty if there was none
  * @param sendingEndNanos the end of sending: the end of the scheduled duration, or when every
  *     sender had finished if that came first (a failure, a stop)
  * @param backlogAtEnd acknowledged minus received messages at the end of sending: what was left if
  *     the run did not catch up
  * @param backlog the backlog window
  * @param catchUp the catch-up window
- * @param after the window after catching up; empty when the run did not catch up (or caught up at
- *     the very end of sending)
+ * @param after the window from settling to the end of sending; empty when the run did not catch up,
+ *     or did not settle before the end of sending
  */
 public record CatchUp(
     long receiversStartNanos,
     long caughtUpMessages,
     long backlogAtStart,
     Optional<Long> caughtUpNanos,
+    Optional<Long> settledNanos,
     long sendingEndNanos,
     long backlogAtEnd,
     Window backlog,

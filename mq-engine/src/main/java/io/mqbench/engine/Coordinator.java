@@ -218,6 +218,9 @@ public final class Coordinator {
     final long backlogAtStart;
     long caughtUp;
     CellMeasurements atCaughtUp;
+    long sentAtCaughtUp;
+    long settled;
+    CellMeasurements atSettled;
     long sendingEnd;
     CellMeasurements atSendingEnd;
     long backlogAtEnd;
@@ -231,8 +234,8 @@ public final class Coordinator {
 
     /**
      * At every poll once receivers started: the backlog is gone at the first poll before the end of
-     * sending where it is at most the threshold; sending ends with its scheduled duration, or
-     * earlier once every sender finished.
+     * sending where it is at most the threshold, and settled once what was sent by then has been
+     * received; sending ends with its scheduled duration, or earlier once every sender finished.
      */
     void observe(long sinceStart, long sent, long received, int sendersRunning) {
       if (sendingEnd > 0) {
@@ -240,7 +243,12 @@ public final class Coordinator {
       }
       if (caughtUp == 0 && sent - received <= settings.caughtUpMessages()) {
         caughtUp = sinceStart;
+        sentAtCaughtUp = sent;
         atCaughtUp = checkpoint();
+      }
+      if (caughtUp > 0 && settled == 0 && received >= sentAtCaughtUp) {
+        settled = sinceStart;
+        atSettled = settled == caughtUp ? atCaughtUp : checkpoint();
       }
       long scheduled = settings.duration().orElseThrow().toNanos();
       if (sinceStart >= scheduled || sendersRunning == 0) {
@@ -268,6 +276,7 @@ public final class Coordinator {
             settings.caughtUpMessages(),
             backlogAtStart,
             Optional.empty(),
+            Optional.empty(),
             end,
             left,
             backlog,
@@ -279,12 +288,13 @@ public final class Coordinator {
           settings.caughtUpMessages(),
           backlogAtStart,
           Optional.of(caughtUp),
+          settled > 0 ? Optional.of(settled) : Optional.empty(),
           end,
           left,
           backlog,
           CatchUp.Window.between(receiversStart, caughtUp, atReceiversStart, atCaughtUp),
-          end > caughtUp
-              ? Optional.of(CatchUp.Window.between(caughtUp, end, atCaughtUp, atEnd))
+          settled > 0 && end > settled
+              ? Optional.of(CatchUp.Window.between(settled, end, atSettled, atEnd))
               : Optional.empty());
     }
   }

@@ -53,6 +53,10 @@ class CatchUpTest {
         .isLessThan(1.0);
     assertThat(c.catchUp().received()).isGreaterThanOrEqualTo(c.backlogAtStart() - 2_000);
     CatchUp.Window after = c.after().orElseThrow();
+    assertThat(after.startNanos())
+        .as("the baseline starts once what was sent at catching up was received")
+        .isEqualTo(c.settledNanos().orElseThrow())
+        .isGreaterThanOrEqualTo(c.caughtUpNanos().orElseThrow());
     assertThat(after.endNanos() / 1e9).as("the end of sending").isBetween(3.9, 4.6);
     assertThat(after.sent() / after.seconds())
         .as("the same rate after catching up")
@@ -60,9 +64,9 @@ class CatchUpTest {
     assertThat(after.responseMicros().decode().getTotalCount()).isPositive();
     assertThat(after.endToEndMicros().decode().getTotalCount()).isPositive();
     assertThat(c.backlog().sent() + c.catchUp().sent() + after.sent())
-        .as("the windows add up to what was sent by the end of sending")
+        .as("the windows add up to what was sent by the end of sending, but for settling")
         .isLessThanOrEqualTo(outcome.ledger().sent())
-        .isGreaterThan(outcome.ledger().sent() - 200);
+        .isGreaterThan(outcome.ledger().sent() - 2_200);
     assertThat(
             c.backlog().endToEndMicros().decode().getTotalCount()
                 + c.catchUp().endToEndMicros().decode().getTotalCount()

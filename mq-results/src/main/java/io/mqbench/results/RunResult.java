@@ -63,6 +63,9 @@ import java.util.Map;
  *     read on: samples that came out negative, the clock offsets' uncertainty every end-to-end
  *     figure carries, and whether the figures are meaningful at that resolution (see {@link
  *     EndToEndClock}); null for a run without end-to-end samples and in files before version 3
+ * @param catchUp {@code --phases backlog-then-catch-up} only: how long catching up took, and the
+ *     publish rate and latencies during and after it (see {@link CatchUpResult}); null (and not in
+ *     {@code run.json}) otherwise, and in files before version 7
  */
 @RecordBuilder
 public record RunResult(
@@ -92,7 +95,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) MachineCost machineCost,
     @JsonInclude(JsonInclude.Include.NON_NULL) Limit limit,
     @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability,
-    @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock)
+    @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp)
     implements RunResultBuilder.With {
 
   /**
@@ -100,10 +104,11 @@ public record RunResult(
    * the file) had the same fields; version 2 added {@code formatVersion} itself; version 3 added
    * {@code endToEndClock} (absent, null, in older files); version 4 added {@code partial} (absent,
    * empty, in older files); version 5 added {@code harness} (absent, null, in older files); version
-   * 6 added {@code machineCost} (absent, null, in older files). A field added later raises it, and
-   * the tests of reading a version-1 file name the new field with the value it reads as.
+   * 6 added {@code machineCost} (absent, null, in older files); version 7 added {@code catchUp}
+   * (absent, null, in older files and for other phases). A field added later raises it, and the
+   * tests of reading a version-1 file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 6;
+  public static final int FORMAT_VERSION = 7;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
