@@ -163,7 +163,7 @@ public record RunSettings(
         phases == Phases.TOGETHER || (senders > 0 && receivers > 0),
         "--phases " + phases.label() + " needs senders and receivers");
     backlog = backlog == null ? Optional.empty() : backlog;
-    checkCatchUp(mode, phases, backlog, duration, messagesPerSender);
+    checkCatchUp(mode, phases, backlog, duration, messagesPerSender, senders, rate);
     require(
         senders > 0 || (duration.isEmpty() && mode == Mode.THROUGHPUT),
         "a receive-only run (--senders 0) takes neither --duration nor --mode rate: receivers"
@@ -176,7 +176,9 @@ public record RunSettings(
       Phases phases,
       Optional<Duration> backlog,
       Optional<Duration> duration,
-      long messagesPerSender) {
+      long messagesPerSender,
+      int senders,
+      Optional<Double> rate) {
     if (phases != Phases.BACKLOG_THEN_CATCH_UP) {
       require(
           backlog.isEmpty(),
@@ -207,10 +209,18 @@ public record RunSettings(
                     + " must be shorter than --duration "
                     + Durations.format(d)
                     + ": receivers catch up in the rest of it"));
-    require(
-        messagesPerSender == Long.MAX_VALUE,
-        "--messages does not apply to --phases backlog-then-catch-up: senders send at --rate for"
-            + " --duration");
+    if (messagesPerSender != Long.MAX_VALUE && senders > 0 && rate.isPresent()) {
+      double sendingSeconds = (double) messagesPerSender * senders / rate.get();
+      require(
+          sendingSeconds > b.toNanos() / 1e9,
+          String.format(
+              Locale.ROOT,
+              "--messages %d ends sending after %.1f s at --rate, before --backlog %s is over:"
+                  + " give more messages, or leave --messages out",
+              messagesPerSender,
+              sendingSeconds,
+              Durations.format(b)));
+    }
   }
 
   /**

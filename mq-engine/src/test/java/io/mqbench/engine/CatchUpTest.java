@@ -121,8 +121,11 @@ class CatchUpTest {
         .hasMessageStartingWith("--backlog must be longer than 1s");
     assertThatThrownBy(() -> ok.withReceivers(0))
         .hasMessage("--phases backlog-then-catch-up needs senders and receivers");
-    assertThatThrownBy(() -> ok.withMessagesPerSender(1_000))
-        .hasMessageStartingWith("--messages does not apply to --phases backlog-then-catch-up");
+    assertThatThrownBy(() -> ok.withMessagesPerSender(3_000))
+        .hasMessage(
+            "--messages 3000 ends sending after 3.0 s at --rate, before --backlog 3s is over: give"
+                + " more messages, or leave --messages out");
+    assertThat(ok.withMessagesPerSender(3_001).messagesPerSender()).isEqualTo(3_001);
     assertThatThrownBy(
             () -> TestSettings.rate(1_000, Duration.ofSeconds(10)).withBacklog(ok.backlog()))
         .hasMessageStartingWith("--backlog applies only to --phases backlog-then-catch-up");

@@ -64,6 +64,7 @@ class RunJsonFieldsTest {
           "RunResult.limit",
           "RunResult.durability",
           "RunResult.endToEndClock",
+          "RunResult.catchUp",
           "RunResult.harness",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",
