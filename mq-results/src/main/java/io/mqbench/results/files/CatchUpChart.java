@@ -109,30 +109,25 @@ public final class CatchUpChart {
     }
     line(chart, "sent msgs/s", x, sent, SENT, 0);
     line(chart, "received msgs/s", x, received, RECEIVED, 0);
-    line(chart, "backlog (msgs, right axis)", backlogX, backlog, BACKLOG, 1)
+    line(chart, "backlog msgs (right axis)", backlogX, backlog, BACKLOG, 1)
         .setLineStyle(SeriesLines.DOT_DOT);
     vertical(
         chart,
-        String.format(Locale.ROOT, "receivers start (%.1f s)", c.receiversStartSeconds()),
+        String.format(Locale.ROOT, "receivers start %.1f s", c.receiversStartSeconds()),
         c.receiversStartSeconds(),
         top,
         MARK);
     if (c.caughtUp()) {
       vertical(
           chart,
-          String.format(
-              Locale.ROOT,
-              "caught up (%.1f s: %.2f s after the receivers' start)",
-              c.caughtUpAtSeconds(),
-              c.catchUpSeconds()),
+          String.format(Locale.ROOT, "caught up %.1f s", c.caughtUpAtSeconds()),
           c.caughtUpAtSeconds(),
           top,
           CAUGHT_UP);
     } else {
       vertical(
           chart,
-          String.format(
-              Locale.ROOT, "end of sending, not caught up (%.1f s)", c.sendingEndSeconds()),
+          String.format(Locale.ROOT, "not caught up at %.1f s", c.sendingEndSeconds()),
           c.sendingEndSeconds(),
           top,
           BACKLOG);
