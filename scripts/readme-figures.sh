@@ -25,6 +25,8 @@
 #                     with 1, 2 and 4 subscriptions, one run each
 #   payloads          Message sizes and padding: Kafka with lz4 at compressibility 0 and 0.9
 #                     (1 KiB, 2 rounds alternating), and a size mix
+#   catch-up          Catch-up after a backlog: RabbitMQ and Kafka at 5,000 msgs/s (10 s backlog,
+#                     40 s) and 10,000 msgs/s (20 s backlog, 60 s), one run each
 #
 # --list prints the section names; --plan prints each section's commands and runs nothing. Needs
 # ./mvnw -q -B package -DskipTests (runner and benchmarks jars); RabbitMQ for the sections that use
@@ -34,7 +36,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions)
+  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -48,7 +50,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -313,6 +315,23 @@ section_payloads() {
     csv=${r#*|}
     read -r s b e mn mean mx <<<"$(figures csv "$csv" sent_msgs_per_s sent_bytes_per_s end_to_end_msgs_per_s message_bytes_min message_bytes_mean message_bytes_max 2>/dev/null || echo "nan nan nan - - -")"
     echo "| \`$label\` | $(figures grouped "$s") | $(python3 -c "print('%.1f' % (float('$b') / 1048576))" 2>/dev/null || echo -) | $(figures grouped "$e") | $mn, $mean, $mx |"
+  done
+}
+
+section_catch_up() {
+  local base=("${MQBENCH[@]}" run --mode rate --phases backlog-then-catch-up)
+  head_of catch-up "Figures from \`scripts/readme-figures.sh catch-up\`, $TODAY: \`${base[*]} --queue Q --rate R --backlog B --duration D\` with Q, R, B and D as in the first column, each queue's local default (no address), 1 sender and 1 receiver, 100 B, 5 s warm-up, one run each."
+  echo "| queue, \`--rate\`, \`--backlog\`, \`--duration\` | backlog at start msgs | caught up in s | drain msgs/s | sent msgs/s: backlog / catching up / after | response p99 ms: catching up / after | end-to-end p99 ms: catching up / after | status |"
+  echo "|---|---|---|---|---|---|---|---|"
+  local q rbd r b d
+  for rbd in "5000 10s 40s" "10000 20s 60s"; do
+    read -r r b d <<<"$rbd"
+    for q in rabbitmq kafka; do
+      run "$WORK/catch-up-$q-$r.log" "${base[@]}" --queue "$q" --rate "$r" --backlog "$b" \
+        --duration "$d" --progress never --out "$WORK/catch-up-$q-$r"
+      [ -n "$PLAN" ] && continue
+      figures catch-up-row "$q, $(figures grouped "$r"), $b, $d" "$(newest "$WORK/catch-up-$q-$r" run.json)"
+    done
   done
 }
 

@@ -262,6 +262,44 @@ def subscription_rows(path):
             )
 
 
+def catch_up_row(label, path):
+    """A row of the catch-up table, from a backlog-then-catch-up run's run.json."""
+    with open(path) as f:
+        run = json.load(f)
+    c = run.get("catchUp")
+    if not c:
+        print("| %s | - | no catch-up record (status %s) | - | - | - | - | - |" % (label, run.get("status")))
+        return
+
+    def p99(window, latency):
+        v = ((window or {}).get("latencies", {}).get(latency) or {}).get("p99Ms")
+        return "-" if v is None else "%.1f" % v
+
+    after = c.get("after")
+    caught = (
+        "%.2f" % c["catchUpSeconds"]
+        if c.get("caughtUp")
+        else "did not catch up (%s left)" % grouped(c["backlogAtEnd"])
+    )
+    print(
+        "| %s | %s | %s | %s | %s / %s / %s | %s / %s | %s / %s | %s |"
+        % (
+            label,
+            grouped(c["backlogAtStart"]),
+            caught,
+            grouped(c["catchUp"]["receivedPerSecond"]),
+            grouped(c["backlog"]["sentPerSecond"]),
+            grouped(c["catchUp"]["sentPerSecond"]),
+            grouped(after["sentPerSecond"]) if after else "-",
+            p99(c["catchUp"], "response-time"),
+            p99(after, "response-time"),
+            p99(c["catchUp"], "end-to-end-latency"),
+            p99(after, "end-to-end-latency"),
+            run["status"],
+        )
+    )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -296,6 +334,10 @@ def main(argv):
         queue_rows(args[0])
     elif command == "subscription-rows":
         subscription_rows(args[0])
+
+
+    elif command == "catch-up-row":
+        catch_up_row(args[0], args[1])
     elif command == "cost-rows":
         cost_rows(args[0])
     elif command == "grouped":

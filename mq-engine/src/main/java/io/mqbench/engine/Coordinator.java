@@ -23,10 +23,13 @@ import java.util.function.Consumer;
  *
  * <p>Stop rules: senders stop after the run's duration (rate mode: up to twice the duration, to
  * send what was scheduled before the end; what they could not send is reported as unsent) or on
- * {@link #requestStop()}; in send-then-drain runs, receivers start when every sender has finished.
- * Receivers stop when everything acknowledged to senders has arrived (checked exactly, with the
- * merged delivery bitmaps), or once nothing arrived for the idle period after senders finished;
- * after a stop request, two seconds after it at most, backlog or not.
+ * {@link #requestStop()}; in send-then-drain runs, receivers start when every sender has finished;
+ * in backlog-then-catch-up runs, after the run's {@link RunSettings#backlog()}, and the coordinator
+ * takes every cell's {@link Cell#checkpoint() checkpoint} when they start, when the backlog is gone
+ * and at the end of sending, whose differences are the {@link CatchUp}'s windows. Receivers stop
+ * when everything acknowledged to senders has arrived (checked exactly, with the merged delivery
+ * bitmaps), or once nothing arrived for the idle period after senders finished; after a stop
+ * request, two seconds after it at most, backlog or not.
  *
  * <p>Flow control ({@link RunSettings#paced()}): while the backlog, acknowledged minus received, is
  * above the run's {@link BacklogLimit}, every cell's senders are held back; they go on once the
@@ -108,9 +111,10 @@ public final class Coordinator {
       long start = System.nanoTime();
       started = true;
       boolean drain = settings.phases() == Phases.SEND_THEN_DRAIN;
+      boolean later = drain || settings.phases() == Phases.BACKLOG_THEN_CATCH_UP;
       for (Placement p : placements) {
         p.cell().startSenders(start);
-        if (!drain) {
+        if (!later) {
           p.cell().startReceivers(start);
         }
       }
@@ -143,7 +147,8 @@ public final class Coordinator {
           merged.failure(),
           watch.endedIdle,
           interrupted,
-          watch.pacing());
+          watch.pacing(),
+          watch.catchUp.map(c -> c.result(merged, watch.endNanos - start)));
     } finally {
       for (Placement p : placements) {
         p.cell().close();
@@ -184,6 +189,7 @@ public final class Coordinator {
     boolean endedIdle;
     long drainStart;
     BacklogGate gate = settings.paced() ? new BacklogGate(settings.maxBacklog()) : null;
+    Optional<CatchUpWatch> catchUp = Optional.empty();
     long sendingNanos;
     long firstDeliveryNanos;
     long receivedWhileSending;
@@ -203,6 +209,100 @@ public final class Coordinator {
 
     /** The instant of the watch's last poll. */
     long endNanos;
+  }
+
+  /** A catch-up run's instants and the cumulative reports taken at them. */
+  private final class CatchUpWatch {
+    final long receiversStart;
+    final CellMeasurements atReceiversStart;
+    final long backlogAtStart;
+    long caughtUp;
+    CellMeasurements atCaughtUp;
+    long sentAtCaughtUp;
+    long settled;
+    CellMeasurements atSettled;
+    long sendingEnd;
+    CellMeasurements atSendingEnd;
+    long backlogAtEnd;
+
+    CatchUpWatch(long receiversStart, CellMeasurements atReceiversStart) {
+      this.receiversStart = receiversStart;
+      this.atReceiversStart = atReceiversStart;
+      this.backlogAtStart =
+          Math.max(0, CatchUp.Window.sent(atReceiversStart) - atReceiversStart.received());
+    }
+
+    /**
+     * At every poll once receivers started: the backlog is gone at the first poll before the end of
+     * sending where it is at most the threshold, and settled once what was sent by then has been
+     * received; sending ends with its scheduled duration, or earlier once every sender finished.
+     */
+    void observe(long sinceStart, long sent, long received, int sendersRunning) {
+      if (sendingEnd > 0) {
+        return;
+      }
+      if (caughtUp == 0 && sent - received <= settings.caughtUpMessages()) {
+        caughtUp = sinceStart;
+        sentAtCaughtUp = sent;
+        atCaughtUp = checkpoint();
+      }
+      if (caughtUp > 0 && settled == 0 && received >= sentAtCaughtUp) {
+        settled = sinceStart;
+        atSettled = settled == caughtUp ? atCaughtUp : checkpoint();
+      }
+      long scheduled = settings.duration().orElseThrow().toNanos();
+      if (sinceStart >= scheduled || sendersRunning == 0) {
+        sendingEnd = sinceStart;
+        atSendingEnd = checkpoint();
+        backlogAtEnd =
+            Math.max(
+                0,
+                CatchUp.Window.sent(atSendingEnd)
+                    - atSendingEnd.received() / settings.subscriptions());
+      }
+    }
+
+    /**
+     * @param last the run's final report, for a run that ended before its sending did (a failure or
+     *     stop)
+     * @param endNanos the run's end, from its start
+     */
+    CatchUp result(CellMeasurements last, long endNanos) {
+      long end = sendingEnd > 0 ? sendingEnd : endNanos;
+      CellMeasurements atEnd = sendingEnd > 0 ? atSendingEnd : last;
+      long left =
+          sendingEnd > 0
+              ? backlogAtEnd
+              : Math.max(0, CatchUp.Window.sent(last) - last.received() / settings.subscriptions());
+      CatchUp.Window backlog =
+          CatchUp.Window.between(0, receiversStart, CellMeasurements.empty(), atReceiversStart);
+      if (caughtUp == 0) {
+        return new CatchUp(
+            receiversStart,
+            settings.caughtUpMessages(),
+            backlogAtStart,
+            Optional.empty(),
+            Optional.empty(),
+            end,
+            left,
+            backlog,
+            CatchUp.Window.between(receiversStart, end, atReceiversStart, atEnd),
+            Optional.empty());
+      }
+      return new CatchUp(
+          receiversStart,
+          settings.caughtUpMessages(),
+          backlogAtStart,
+          Optional.of(caughtUp),
+          settled > 0 ? Optional.of(settled) : Optional.empty(),
+          end,
+          left,
+          backlog,
+          CatchUp.Window.between(receiversStart, caughtUp, atReceiversStart, atCaughtUp),
+          settled > 0 && end > settled
+              ? Optional.of(CatchUp.Window.between(settled, end, atSettled, atEnd))
+              : Optional.empty());
+    }
   }
 
   /**
@@ -241,7 +341,9 @@ public final class Coordinator {
     long receivedAtLastCheck = -1;
     long lastProgressNanos = 0;
     long observedReceived = -1;
-    boolean receiversStarted = !drain;
+    boolean catchUp = settings.phases() == Phases.BACKLOG_THEN_CATCH_UP;
+    long backlogNanos = catchUp ? settings.backlog().orElseThrow().toNanos() : 0;
+    boolean receiversStarted = !drain && !catchUp;
     boolean sendersStopped = false;
     while (true) {
       Thread.sleep(POLL_MILLIS);
@@ -281,6 +383,30 @@ public final class Coordinator {
         sendersStopped = true;
         for (Placement p : placements) {
           p.cell().stopSenders();
+        }
+      }
+      if (catchUp) {
+        if (!receiversStarted
+            && !interrupted
+            && progress.sendersRunning() > 0
+            && now - start >= backlogNanos) {
+          // The backlog's end: a report of what the senders did alone, then the receivers go.
+          w.catchUp = Optional.of(new CatchUpWatch(now - start, checkpoint()));
+          receiversStarted = true;
+          w.drainStart = now - start;
+          for (Placement p : placements) {
+            p.cell().startReceivers(now);
+          }
+          lastProgressNanos = now;
+        } else if (w.catchUp.isPresent()) {
+          // Each subscription receives every message: the backlog is one subscription's.
+          w.catchUp
+              .get()
+              .observe(
+                  now - start,
+                  sent,
+                  received / settings.subscriptions(),
+                  progress.sendersRunning());
         }
       }
       if (progress.sendersRunning() > 0) {
@@ -368,6 +494,15 @@ public final class Coordinator {
       sum = sum.plus(p.cell().tick());
     }
     return sum;
+  }
+
+  /** Every cell's report so far, merged: cumulative counts and histograms of one instant. */
+  private CellMeasurements checkpoint() {
+    List<CellMeasurements> reports = new ArrayList<>();
+    for (Placement p : placements) {
+      reports.add(p.cell().checkpoint());
+    }
+    return CellMeasurements.merge(reports);
   }
 
   private DeliveryLedger delivery() {

@@ -11,10 +11,18 @@ public enum Phases {
    * Senders build a backlog (by message count or duration); only when every sender has finished do
    * receivers start, and they drain it. Send rate and drain rate are measured apart.
    */
-  SEND_THEN_DRAIN;
+  SEND_THEN_DRAIN,
+  /**
+   * Rate mode only: senders send at the fixed rate for the whole duration; receivers start only
+   * after {@link RunSettings#backlog()}, so they find the backlog an outage would have left and
+   * must catch up with it while the senders keep sending. The run measures how long catching up
+   * takes ({@link CatchUp}).
+   */
+  BACKLOG_THEN_CATCH_UP;
 
   /**
-   * @param text {@code together} or {@code send-then-drain}, any case
+   * @param text {@code together}, {@code send-then-drain} or {@code backlog-then-catch-up}, any
+   *     case
    * @return the phases
    * @throws ConfigException naming {@code --phases} otherwise
    */
@@ -22,9 +30,12 @@ public enum Phases {
     return switch (text.trim().toLowerCase(Locale.ROOT)) {
       case "together" -> TOGETHER;
       case "send-then-drain" -> SEND_THEN_DRAIN;
+      case "backlog-then-catch-up" -> BACKLOG_THEN_CATCH_UP;
       default ->
           throw new ConfigException(
-              "--phases must be together or send-then-drain, was '" + text + "'");
+              "--phases must be together, send-then-drain or backlog-then-catch-up, was '"
+                  + text
+                  + "'");
     };
   }
 

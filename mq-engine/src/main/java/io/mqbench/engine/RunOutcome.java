@@ -16,12 +16,14 @@ import java.util.Optional;
  * @param timeline counts per second
  * @param ledger delivery accounting
  * @param drainStartNanos send-then-drain: nanoseconds from the run's start to the start of the
- *     drain; 0 when receivers ran beside senders
+ *     drain; backlog-then-catch-up: to the receivers' start; 0 when receivers ran beside senders
  * @param failure what stopped the run early, if anything
  * @param endedIdle true if receivers stopped because nothing more arrived (rather than because
  *     everything sent had arrived)
  * @param interrupted true if the run was stopped early on request (Ctrl-C)
  * @param pacing how senders were held back against receivers, and what was received while they sent
+ * @param catchUp backlog-then-catch-up: what catching up took; empty for other phases, and when
+ *     receivers never started (a stop or failure during the backlog)
  */
 public record RunOutcome(
     int runId,
@@ -34,11 +36,41 @@ public record RunOutcome(
     Optional<CellFailure> failure,
     boolean endedIdle,
     boolean interrupted,
-    Pacing pacing) {
+    Pacing pacing,
+    Optional<CatchUp> catchUp) {
 
-  /** Copies the lists. */
+  /** Copies the lists; no catch-up (null) is none. */
   public RunOutcome {
     cells = List.copyOf(cells);
     timeline = List.copyOf(timeline);
+    catchUp = catchUp == null ? Optional.empty() : catchUp;
+  }
+
+  /** An outcome of a run that had no catch-up phase. */
+  public RunOutcome(
+      int runId,
+      long seed,
+      List<CellReady> cells,
+      CellMeasurements measurements,
+      List<Tick> timeline,
+      DeliveryLedger ledger,
+      long drainStartNanos,
+      Optional<CellFailure> failure,
+      boolean endedIdle,
+      boolean interrupted,
+      Pacing pacing) {
+    this(
+        runId,
+        seed,
+        cells,
+        measurements,
+        timeline,
+        ledger,
+        drainStartNanos,
+        failure,
+        endedIdle,
+        interrupted,
+        pacing,
+        Optional.empty());
   }
 }

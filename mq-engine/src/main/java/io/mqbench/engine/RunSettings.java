@@ -38,7 +38,9 @@ import java.util.Optional;
  *     existed
  * @param inFlight how many batches each sender keeps sent but not yet acknowledged, at least 1 (see
  *     {@link #effectiveInFlight()})
- * @param phases receivers beside senders, or draining after them
+ * @param phases receivers beside senders, draining after them, or catching up with a backlog
+ * @param backlog {@link Phases#BACKLOG_THEN_CATCH_UP} only: how long senders send at the rate
+ *     before receivers start; empty otherwise
  * @param receiverIdle after senders finished, receivers stop once nothing arrived for this long
  * @param receiveWait how long one receive call waits for a first message
  * @param connectTimeout how long opening the backend and creating senders and receivers may take
@@ -73,6 +75,7 @@ public record RunSettings(
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) double compressibility,
     int inFlight,
     Phases phases,
+    Optional<Duration> backlog,
     Duration receiverIdle,
     Duration receiveWait,
     Duration connectTimeout,
@@ -110,6 +113,12 @@ public record RunSettings(
 
   /** How long a rate-mode run lasts unless given. */
   public static final Duration DEFAULT_RATE_DURATION = Duration.ofSeconds(30);
+
+  /**
+   * A catch-up run has caught up once its backlog (acknowledged minus received) is at most this
+   * long of sending at the rate: {@code rate × 1 s} messages.
+   */
+  public static final Duration CAUGHT_UP_WITHIN = Duration.ofSeconds(1);
 
   /** How long opening the backend may take unless given. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
@@ -179,19 +188,94 @@ public record RunSettings(
         "--connect-timeout must be longer than 0");
     require(
         phases == Phases.TOGETHER || (senders > 0 && receivers > 0),
-        "--phases send-then-drain needs senders and receivers");
+        "--phases " + phases.label() + " needs senders and receivers");
+    backlog = backlog == null ? Optional.empty() : backlog;
+    checkCatchUp(mode, phases, backlog, duration, messagesPerSender, senders, rate);
     require(
         senders > 0 || (duration.isEmpty() && mode == Mode.THROUGHPUT),
         "a receive-only run (--senders 0) takes neither --duration nor --mode rate: receivers"
             + " drain the queue until it stays empty for --receiver-idle");
   }
 
+  /** The rules of {@link Phases#BACKLOG_THEN_CATCH_UP}, each broken one a line naming options. */
+  private static void checkCatchUp(
+      Mode mode,
+      Phases phases,
+      Optional<Duration> backlog,
+      Optional<Duration> duration,
+      long messagesPerSender,
+      int senders,
+      Optional<Double> rate) {
+    if (phases != Phases.BACKLOG_THEN_CATCH_UP) {
+      require(
+          backlog.isEmpty(),
+          "--backlog applies only to --phases backlog-then-catch-up (receivers start after it)");
+      return;
+    }
+    require(
+        mode == Mode.RATE,
+        "--phases backlog-then-catch-up needs --mode rate: senders keep a fixed --rate while"
+            + " receivers catch up");
+    require(
+        backlog.isPresent(),
+        "--phases backlog-then-catch-up needs --backlog DURATION: how long senders send before"
+            + " receivers start");
+    Duration b = backlog.get();
+    require(
+        b.compareTo(CAUGHT_UP_WITHIN) > 0,
+        "--backlog must be longer than "
+            + Durations.format(CAUGHT_UP_WITHIN)
+            + " (a backlog of one second of sending already counts as caught up), was "
+            + Durations.format(b));
+    duration.ifPresent(
+        d ->
+            require(
+                b.compareTo(d) < 0,
+                "--backlog "
+                    + Durations.format(b)
+                    + " must be shorter than --duration "
+                    + Durations.format(d)
+                    + ": receivers catch up in the rest of it"));
+    if (messagesPerSender != Long.MAX_VALUE && senders > 0 && rate.isPresent()) {
+      double sendingSeconds = (double) messagesPerSender * senders / rate.get();
+      require(
+          sendingSeconds > b.toNanos() / 1e9,
+          String.format(
+              Locale.ROOT,
+              "--messages %d ends sending after %.1f s at --rate, before --backlog %s is over:"
+                  + " give more messages, or leave --messages out",
+              messagesPerSender,
+              sendingSeconds,
+              Durations.format(b)));
+    }
+  }
+
   /**
    * @param d how long senders send
-   * @return these settings for a run of that duration with no message limit (a warm-up)
+   * @return these settings for a run of that duration with no message limit (a warm-up); a catch-up
+   *     run's becomes a run of senders and receivers together, as a warm-up of a backlog phase
+   *     would leave a backlog behind and not warm the receivers
    */
   public RunSettings forDuration(Duration d) {
-    return with(b -> b.messagesPerSender(Long.MAX_VALUE).duration(Optional.of(d)));
+    return with(
+        b -> {
+          b.messagesPerSender(Long.MAX_VALUE).duration(Optional.of(d));
+          if (phases == Phases.BACKLOG_THEN_CATCH_UP) {
+            b.phases(Phases.TOGETHER).backlog(Optional.empty());
+          }
+        });
+  }
+
+  /**
+   * @return a catch-up run's threshold: the backlog, in messages, at or under which it has caught
+   *     up ({@link #CAUGHT_UP_WITHIN} of sending at the rate, at least one message); 0 for other
+   *     runs
+   */
+  public long caughtUpMessages() {
+    if (phases != Phases.BACKLOG_THEN_CATCH_UP) {
+      return 0;
+    }
+    return Math.max(1, (long) Math.ceil(rate.orElseThrow() * CAUGHT_UP_WITHIN.toNanos() / 1e9));
   }
 
   /**
@@ -278,7 +362,13 @@ public record RunSettings(
         w == inFlight
             ? ", in flight " + inFlight
             : ", in flight " + w + " (" + inFlight + " capped at 32 MiB)";
-    String drain = phases == Phases.SEND_THEN_DRAIN ? ", send then drain" : "";
+    String drain =
+        switch (phases) {
+          case SEND_THEN_DRAIN -> ", send then drain";
+          case BACKLOG_THEN_CATCH_UP ->
+              ", receivers start after a backlog of " + Durations.format(backlog.orElseThrow());
+          case TOGETHER -> "";
+        };
     if (paced() && maxBacklog.kind() != BacklogLimit.Kind.AUTO) {
       drain += ", max backlog " + maxBacklog.text();
     } else if (mode == Mode.THROUGHPUT && !maxBacklog.enabled() && phases == Phases.TOGETHER) {

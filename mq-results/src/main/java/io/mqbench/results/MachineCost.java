@@ -40,7 +40,8 @@ public record MachineCost(
     if (run.senders() == 0) {
       basis = "received";
       rate = totals.receivedPerSecond();
-    } else if (run.receivers() == 0) {
+    } else if (run.receivers() == 0 || run.phases() == Phases.BACKLOG_THEN_CATCH_UP) {
+      // A catch-up run sends at its rate throughout, and receives all of it in the end.
       basis = "sent";
       rate = totals.sentPerSecond();
     } else if (run.phases() == Phases.SEND_THEN_DRAIN) {

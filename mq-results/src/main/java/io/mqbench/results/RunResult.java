@@ -68,6 +68,9 @@ import java.util.Map;
  * @param bySubscription with several subscriptions ({@code --subscriptions}): each subscription's
  *     delivery figures, every one of which must have received every message; empty (and not in
  *     {@code run.json}) with one
+ * @param catchUp {@code --phases backlog-then-catch-up} only: how long catching up took, and the
+ *     publish rate and latencies during and after it (see {@link CatchUpResult}); null (and not in
+ *     {@code run.json}) otherwise, and in files before version 7
  */
 @RecordBuilder
 public record RunResult(
@@ -99,7 +102,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) Durability durability,
     @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> byQueue,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> bySubscription)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> bySubscription,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp)
     implements RunResultBuilder.With {
 
   /**
@@ -108,9 +112,10 @@ public record RunResult(
    * {@code endToEndClock} (absent, null, in older files); version 4 added {@code partial} (absent,
    * empty, in older files); version 5 added {@code harness} (absent, null, in older files); version
    * 6 added {@code machineCost} (absent, null, in older files); version 7 added {@code byQueue} and
-   * {@code bySubscription} (absent, empty, in older files) and the settings {@code queues} and
-   * {@code subscriptions} (absent, 1). A field added later raises it, and the tests of reading a
-   * version-1 file name the new field with the value it reads as.
+   * {@code bySubscription} (absent, empty, in older files), the settings {@code queues} and {@code
+   * subscriptions} (absent, 1) and {@code catchUp} (absent, null, in older files and for other
+   * phases). A field added later raises it, and the tests of reading a version-1 file name the new
+   * field with the value it reads as.
    */
   public static final int FORMAT_VERSION = 7;
 

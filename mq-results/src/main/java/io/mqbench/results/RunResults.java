@@ -64,10 +64,11 @@ public final class RunResults {
     HarnessUse harness = HarnessUse.of(report, totals.sendSeconds(), totals.receiveSeconds());
     RateAchieved rate = run.rateMode() ? rateAchieved(report, run, totals, harness) : null;
     Map<String, Latency> latencies = latencies(report, run.rateMode());
+    CatchUpResult catchUp = outcome.catchUp().map(c -> CatchUpResult.of(c, run)).orElse(null);
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
-        .status(status(outcome, totals, verdict(run, totals, rate, outcome.pacing())))
+        .status(status(outcome, totals, verdict(run, totals, rate, outcome.pacing(), catchUp)))
         .failure(outcome.failure().map(f -> f.line()).orElse(null))
         .queue(queue)
         .target(target)
@@ -93,6 +94,7 @@ public final class RunResults {
                 report.clockDriftNanos()))
         .byQueue(byQueue(report, run, totals))
         .bySubscription(bySubscription(report, run, totals))
+        .catchUp(catchUp)
         .build();
   }
 
@@ -124,7 +126,8 @@ public final class RunResults {
    * @param senders each sender's rate, timed from the run's start
    * @param receivers each receiver's rate, timed from {@code receiversStartNanos}
    * @param lastAckNanos the last acknowledged send
-   * @param drainStartNanos send-then-drain: when the drain started; 0 otherwise
+   * @param drainStartNanos send-then-drain: when the drain started; backlog-then-catch-up: when
+   *     receivers started; 0 otherwise
    * @param receiversStartNanos when receivers are timed from: the run's start (0); or, draining a
    *     backlog, the drain's first delivery
    * @param lastReceiveNanos the last delivery, from {@code receiversStartNanos}
@@ -295,11 +298,21 @@ public final class RunResults {
    * The verdict of a run that completed without failure, interruption or loss: a missed target
    * first (a rate run below {@value RateAchieved#TARGET_SHARE} of its target never passes, whoever
    * stalled), then a harness that could not keep the schedule, then receivers that trailed the
-   * senders.
+   * senders; a catch-up run whose receivers did not catch up before the end of sending is {@link
+   * RunStatus#RECEIVERS_BEHIND}, ranked ahead of a harness that stalled (which exits 0).
    */
   static RunStatus verdict(RunSettings run, Totals totals, RateAchieved rate, Pacing pacing) {
+    return verdict(run, totals, rate, pacing, null);
+  }
+
+  static RunStatus verdict(
+      RunSettings run, Totals totals, RateAchieved rate, Pacing pacing, CatchUpResult catchUp) {
     if (rate != null && !rate.targetMet()) {
       return RunStatus.TARGET_NOT_MET;
+    }
+    if (catchUp != null && !catchUp.caughtUp()) {
+      // Worse than a harness that stalled (which exits 0): the backlog was still there at the end.
+      return RunStatus.RECEIVERS_BEHIND;
     }
     if (rate != null && rate.harnessLimited()) {
       return RunStatus.HARNESS_LIMITED;

@@ -31,7 +31,8 @@ public enum RunStatus {
    * of the senders' and they went on receiving well after the last send. By default ({@code
    * --max-backlog auto}) senders are held back instead, so this happens only with {@code
    * --max-backlog off} or a limit too large for the run; the result's {@link Limit} says whether
-   * more receivers would help.
+   * more receivers would help. A {@code --phases backlog-then-catch-up} run whose receivers did not
+   * catch up with the backlog before the end of sending ends so too ({@link CatchUpResult}).
    */
   RECEIVERS_BEHIND("receivers behind", 5),
   /** The backend failed: unreachable, rejected, or an error mid-run. */

@@ -3,9 +3,11 @@ package io.mqbench.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mqbench.engine.CatchUp;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.Coordinator;
 import io.mqbench.engine.Mode;
+import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
@@ -316,6 +318,40 @@ class HttpCellTest {
     // Every message is a recorded latency or counted negative, never recorded as 0.
     assertThat(e2e.getTotalCount() + negative).isEqualTo(received);
     assertThat(negative).as("negative of %d", received).isGreaterThan(received / 3);
+  }
+
+  @Test
+  void aCatchUpAcrossWorkersIsMeasuredFromEveryWorkersCheckpoints() throws Exception {
+    List<HttpCell> cells = List.of(worker(0, Optional.empty()), worker(0, Optional.empty()));
+    NodeLayout layout =
+        new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 2, 2, 2, 1);
+    RunSettings catchUp =
+        TestSettings.rate(2_000, Duration.ofSeconds(4))
+            .with(
+                b ->
+                    b.senders(4)
+                        .receivers(2)
+                        .inFlight(8)
+                        .phases(Phases.BACKLOG_THEN_CATCH_UP)
+                        .backlog(Optional.of(Duration.ofSeconds(2))));
+
+    RunOutcome outcome = run(layout, cells, catchUp);
+
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.ledger().lost()).isZero();
+    CatchUp c = outcome.catchUp().orElseThrow();
+    assertThat(c.caughtUp()).isTrue();
+    assertThat(c.backlog().sent())
+        .as("what both workers' senders sent before receivers started")
+        .isEqualTo(c.backlogAtStart())
+        .isBetween(3_600L, 4_400L);
+    CatchUp.Window after = c.after().orElseThrow();
+    assertThat(after.sent() / after.seconds()).isBetween(1_600.0, 2_400.0);
+    assertThat(
+            c.catchUp().endToEndMicros().decode().getTotalCount()
+                + after.endToEndMicros().decode().getTotalCount())
+        .isPositive()
+        .isLessThanOrEqualTo(outcome.measurements().endToEndMicros().decode().getTotalCount());
   }
 
   @Test

@@ -96,9 +96,21 @@ class WireTest {
     assertThat(received.label())
         .as("the matrix cell, for live metrics")
         .isEqualTo("senders=4 size=1024");
+    // A catch-up run's backlog, which excludes a message limit, travels in a spec of its own.
+    RunSettings catchUpSettings =
+        TestSettings.rate(2_500, Duration.ofSeconds(10))
+            .with(
+                b ->
+                    b.phases(Phases.BACKLOG_THEN_CATCH_UP)
+                        .backlog(Optional.of(Duration.ofMillis(3_500))));
+    CellSpec catchUp = new CellSpec("kafka", Map.of(), catchUpSettings, 42, 7L, 0, 1, 1);
+    JsonNode catchUpOnTheWire = Wire.parse(Wire.bytes(Wire.spec(catchUp)));
+    assertThat(Wire.spec(catchUpOnTheWire)).isEqualTo(catchUp);
     // Every component travels under a name of its own: none is left behind by a mapping.
-    assertThat(onTheWire.path("settings").size())
-        .isEqualTo(RunSettings.class.getRecordComponents().length);
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    onTheWire.path("settings").fieldNames().forEachRemaining(names::add);
+    catchUpOnTheWire.path("settings").fieldNames().forEachRemaining(names::add);
+    assertThat(names).hasSize(RunSettings.class.getRecordComponents().length);
   }
 
   @Test

@@ -26,15 +26,17 @@ import org.HdrHistogram.Histogram;
  * Writes a run's results folder: {@code run.json} (everything), {@code delivery.bin}, {@code
  * summary.csv} and {@code summary.xlsx} (one row; the workbook's sheets as the caller gives them),
  * an {@code .hgrm} percentile file per latency histogram (values in milliseconds, loadable in
- * HdrHistogram's plotter), and {@code latency-by-percentile.png}; and reads {@code run.json} back
- * into the typed {@link RunResult}.
+ * HdrHistogram's plotter), {@code latency-by-percentile.png}, and for a catch-up run {@code
+ * catch-up.png} (its timeline with the backlog, {@link CatchUpChart}); and reads {@code run.json}
+ * back into the typed {@link RunResult}.
  */
 public final class ResultsWriter {
   /** File names inside a results folder. */
   public static final String RUN_JSON = "run.json",
       SUMMARY_CSV = "summary.csv",
       SUMMARY_XLSX = "summary.xlsx",
-      CHART_PNG = "latency-by-percentile.png";
+      CHART_PNG = "latency-by-percentile.png",
+      CATCH_UP_PNG = "catch-up.png";
 
   private static final ObjectMapper JSON =
       EngineJson.newMapper()
@@ -70,6 +72,9 @@ public final class ResultsWriter {
             RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
       }
       chart(LatencyChart.title(result), histograms, dir, warnings);
+      if (result.catchUp() != null) {
+        catchUpChart(result, dir, warnings);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
     }
@@ -165,6 +170,16 @@ public final class ResultsWriter {
       // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
       Files.deleteIfExists(dir.resolve(CHART_PNG));
       warnings.add("could not draw " + CHART_PNG + ": " + e);
+    }
+  }
+
+  private static void catchUpChart(RunResult result, Path dir, List<String> warnings)
+      throws IOException {
+    try {
+      CatchUpChart.write(result, dir.resolve(CATCH_UP_PNG));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      Files.deleteIfExists(dir.resolve(CATCH_UP_PNG));
+      warnings.add("could not draw " + CATCH_UP_PNG + ": " + e);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.mqbench.results.files;
 
+import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
@@ -58,6 +59,14 @@ public final class SummaryColumns {
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
       HARNESS_LIMITED = "harness_limited",
+      CATCH_UP_BACKLOG_MSGS = "catch_up_backlog_msgs",
+      CAUGHT_UP = "caught_up",
+      CATCH_UP_S = "catch_up_s",
+      CATCH_UP_BACKLOG_LEFT_MSGS = "catch_up_backlog_left_msgs",
+      CATCH_UP_DRAIN_MSGS_PER_S = "catch_up_drain_msgs_per_s",
+      BACKLOG_SENT_MSGS_PER_S = "backlog_sent_msgs_per_s",
+      CATCH_UP_SENT_MSGS_PER_S = "catch_up_sent_msgs_per_s",
+      AFTER_CATCH_UP_SENT_MSGS_PER_S = "after_catch_up_sent_msgs_per_s",
       HARNESS_CPU_S = "harness_cpu_s",
       HARNESS_CPU_US_PER_MSG = "harness_cpu_us_per_msg",
       SENDER_CPU_US_PER_MSG = "sender_cpu_us_per_msg",
@@ -211,6 +220,26 @@ public final class SummaryColumns {
     c.add(
         new Column(
             HARNESS_LIMITED, r -> r.rate() == null ? "" : (Object) r.rate().harnessLimited()));
+    // --phases backlog-then-catch-up: the backlog receivers found, whether and how fast they caught
+    // up, and the publish rate and latencies while catching up against after it; empty otherwise.
+    addCatchUp(c, CATCH_UP_BACKLOG_MSGS, u -> u.backlogAtStart());
+    addCatchUp(c, CAUGHT_UP, u -> u.caughtUp());
+    addCatchUp(c, CATCH_UP_S, u -> u.caughtUp() ? round(u.catchUpSeconds(), 3) : "");
+    addCatchUp(c, CATCH_UP_BACKLOG_LEFT_MSGS, u -> u.backlogAtEnd());
+    addCatchUp(c, CATCH_UP_DRAIN_MSGS_PER_S, u -> round(u.catchUp().receivedPerSecond(), 1));
+    addCatchUp(c, BACKLOG_SENT_MSGS_PER_S, u -> round(u.backlog().sentPerSecond(), 1));
+    addCatchUp(c, CATCH_UP_SENT_MSGS_PER_S, u -> round(u.catchUp().sentPerSecond(), 1));
+    addCatchUp(
+        c,
+        AFTER_CATCH_UP_SENT_MSGS_PER_S,
+        u -> u.after() == null ? "" : round(u.after().sentPerSecond(), 1));
+    for (String latency : List.of(RunResult.RESPONSE, RunResult.END_TO_END)) {
+      for (String suffix : List.of(Latency.P50, Latency.P99)) {
+        addCatchUp(
+            c, catchUpLatency(false, latency, suffix), u -> ms(u.catchUp(), latency, suffix));
+        addCatchUp(c, catchUpLatency(true, latency, suffix), u -> ms(u.after(), latency, suffix));
+      }
+    }
     // What the harness itself used (empty for older runs): a figure whose harness was busy is
     // partly the harness's.
     addHarness(c, HARNESS_CPU_S, h -> round(h.cpuSeconds(), 3));
@@ -259,6 +288,28 @@ public final class SummaryColumns {
             r -> r.costPerMillionMessages() == null ? "" : round(r.costPerMillionMessages(), 6)));
     c.add(new Column(COST_BASIS, RunResult::costBasis));
     return List.copyOf(c);
+  }
+
+  /**
+   * @param after the window after catching up rather than the catch-up window
+   * @param latency {@link RunResult#RESPONSE} or {@link RunResult#END_TO_END}
+   * @param suffix {@link Latency#P50} or {@link Latency#P99}
+   * @return the column's name, such as {@code catch_up_e2e_p99_ms} or {@code
+   *     after_catch_up_response_p50_ms}
+   */
+  public static String catchUpLatency(boolean after, String latency, String suffix) {
+    return (after ? "after_catch_up_" : "catch_up_") + latency(latency, suffix);
+  }
+
+  private static void addCatchUp(
+      List<Column> c, String name, Function<CatchUpResult, Object> value) {
+    c.add(new Column(name, r -> r.catchUp() == null ? "" : value.apply(r.catchUp())));
+  }
+
+  private static Object ms(CatchUpResult.Window w, String latency, String suffix) {
+    Latency l = w == null ? null : w.latency(latency);
+    OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(suffix);
+    return v.isPresent() ? round(v.getAsDouble(), 3) : "";
   }
 
   private static void addHarness(List<Column> c, String name, Function<HarnessUse, Object> value) {

@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.mq.Durability;
+import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
@@ -11,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -126,6 +128,7 @@ public final class HtmlReport {
     }
     cellTable(h, cells);
     runTable(h, runs);
+    catchUpTable(h, runs);
     h.append("<h2>Charts</h2>\n");
     for (ReportCharts.Picture p : charts(runs, cells)) {
       h.append("<figure><img class=\"chart\" alt=\"")
@@ -159,6 +162,11 @@ public final class HtmlReport {
     List<RunFigures> rateRuns = Reference.apart(runs, r -> r.result().queue());
     pictures.add(ReportCharts.overTime(rateRuns, false));
     pictures.add(ReportCharts.overTime(rateRuns, true));
+    for (RunFigures r : runs) {
+      if (r.result().catchUp() != null) {
+        pictures.add(ReportCharts.catchUp(r));
+      }
+    }
     List<CellFigures> rateCells =
         cells.stream().filter(c -> c.first().targetRate() != null).toList();
     if (rateCells.stream().map(c -> c.first().targetRate()).distinct().count() > 1) {
@@ -302,6 +310,69 @@ public final class HtmlReport {
         .append(esc(e.format(decimals)))
         .append(best ? " ★" : "")
         .append(e.present() ? unsafeTag : "")
+        .append("</td>");
+  }
+
+  /**
+   * Catch-up runs: the backlog receivers found, how long catching up took (or what was left), and
+   * the publish rate and latencies while catching up against after it.
+   */
+  private static void catchUpTable(StringBuilder h, List<RunFigures> runs) {
+    List<RunFigures> catchUps = runs.stream().filter(r -> r.result().catchUp() != null).toList();
+    if (catchUps.isEmpty()) {
+      return;
+    }
+    boolean withSource = runs.stream().map(RunFigures::source).distinct().count() > 1;
+    h.append("<h2>Catch-up</h2>\n<p>Receivers started after the backlog while senders kept their")
+        .append(" rate; caught up is the first instant the backlog (sent − received) was at most")
+        .append(" one second of sending. Publish rate and latencies are of each window: while")
+        .append(" catching up, and after it (once what was sent by then had been received) to")
+        .append(" the end of sending: the same rate with no backlog. Drain msgs/s is what was")
+        .append(" received while catching up.</p>\n<table id=\"catch-up\"><tr>")
+        .append("<th class=\"l\">run</th>")
+        .append("<th class=\"l\">caught up</th><th>backlog at start msgs</th>")
+        .append("<th>catch-up s</th><th>backlog left msgs</th><th>drain msgs/s</th>")
+        .append("<th>sent msgs/s: backlog</th><th>catching up</th><th>after</th>")
+        .append("<th>response p99 ms: catching up</th><th>after</th>")
+        .append("<th>end-to-end p99 ms: catching up</th><th>after</th></tr>\n");
+    for (RunFigures r : catchUps) {
+      CatchUpResult c = r.result().catchUp();
+      h.append("<tr><td class=\"l\">")
+          .append(esc(ReportNames.run(r, withSource)))
+          .append(unsafeTag(List.of(r)))
+          .append("</td><td class=\"l ")
+          .append(c.caughtUp() ? "ok\">yes" : "bad\">no")
+          .append("</td><td>")
+          .append(String.format(Locale.ROOT, "%,d", c.backlogAtStart()))
+          .append("</td><td>")
+          .append(c.caughtUp() ? String.format(Locale.ROOT, "%.2f", c.catchUpSeconds()) : "—")
+          .append("</td><td>")
+          .append(String.format(Locale.ROOT, "%,d", c.backlogAtEnd()))
+          .append("</td>");
+      rate(h, c.catchUp().receivedPerSecond());
+      rate(h, c.backlog().sentPerSecond());
+      rate(h, c.catchUp().sentPerSecond());
+      rate(h, c.after() == null ? null : c.after().sentPerSecond());
+      p99(h, c.catchUp(), RunResult.RESPONSE);
+      p99(h, c.after(), RunResult.RESPONSE);
+      p99(h, c.catchUp(), RunResult.END_TO_END);
+      p99(h, c.after(), RunResult.END_TO_END);
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static void rate(StringBuilder h, Double msgsPerSecond) {
+    h.append("<td>")
+        .append(msgsPerSecond == null ? "—" : String.format(Locale.ROOT, "%,.0f", msgsPerSecond))
+        .append("</td>");
+  }
+
+  private static void p99(StringBuilder h, CatchUpResult.Window w, String latency) {
+    Latency l = w == null ? null : w.latency(latency);
+    OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(Latency.P99);
+    h.append("<td>")
+        .append(v.isPresent() ? String.format(Locale.ROOT, "%,.3f", v.getAsDouble()) : "—")
         .append("</td>");
   }
 

@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.results.RunResult;
+import io.mqbench.results.files.CatchUpChart;
 import io.mqbench.results.files.LatencyChart;
 import io.mqbench.results.files.LogAxis;
 import java.awt.Color;
@@ -176,6 +177,16 @@ final class ReportCharts {
           // a run shorter than a second or two is a point or two: markers make it visible
           .setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
     }
+    return Picture.of(chart.getTitle(), chart);
+  }
+
+  /**
+   * @param r a catch-up run
+   * @return its timeline: msgs/s sent and received, the backlog on a second axis, the receivers'
+   *     start and the catch-up instant marked
+   */
+  static Picture catchUp(RunFigures r) {
+    XYChart chart = CatchUpChart.chart(r.result(), WIDTH, HEIGHT + 40);
     return Picture.of(chart.getTitle(), chart);
   }
 

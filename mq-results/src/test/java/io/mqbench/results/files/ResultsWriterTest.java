@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.PayloadFile;
+import io.mqbench.engine.Phases;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.mq.Durability;
+import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.HarnessUse;
@@ -250,7 +252,11 @@ class ResultsWriterTest {
                     Settings.of(
                         rate.settings()
                             .run()
-                            .withMessagesPerSender(25_000L)
+                            .with(
+                                b ->
+                                    b.messagesPerSender(25_000L)
+                                        .phases(Phases.BACKLOG_THEN_CATCH_UP)
+                                        .backlog(Optional.of(Duration.ofSeconds(2))))
                             .withCompressibility(0.5)
                             .withPayloadFile(
                                 Optional.of(
@@ -331,7 +337,34 @@ class ResultsWriterTest {
                         0.5,
                         0.125,
                         false,
-                        "12 of 48 end-to-end samples (25.0 %) arrived before they were sent")));
+                        "12 of 48 end-to-end samples (25.0 %) arrived before they were sent"))
+                .catchUp(
+                    new CatchUpResult(
+                        2.0,
+                        2.015,
+                        3_000,
+                        6_000,
+                        true,
+                        3.25,
+                        5.5,
+                        30.0,
+                        40,
+                        window(0, 2.015, 6_000, 0, rate),
+                        window(2.015, 5.265, 9_750, 14_500, rate),
+                        window(5.5, 30.0, 73_500, 73_480, rate))));
+  }
+
+  /** A catch-up window whose latencies are the run's own. */
+  private static CatchUpResult.Window window(
+      double start, double end, long sent, long received, RunResult rate) {
+    return new CatchUpResult.Window(
+        start,
+        end,
+        sent,
+        received,
+        sent / (end - start),
+        received / (end - start),
+        rate.latencies());
   }
 
   @Test

@@ -68,6 +68,7 @@ class RunJsonFieldsTest {
           "RunResult.limit",
           "RunResult.durability",
           "RunResult.endToEndClock",
+          "RunResult.catchUp",
           "RunResult.harness",
           "RunResult.byQueue",
           "RunResult.bySubscription",

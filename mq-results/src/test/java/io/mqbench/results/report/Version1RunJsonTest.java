@@ -75,6 +75,7 @@ class Version1RunJsonTest {
     assertThat(s.messageSizes()).isEqualTo(MessageSizes.of(100));
     assertThat(s.inFlight()).isEqualTo(128);
     assertThat(s.phases()).isEqualTo(Phases.TOGETHER);
+    assertThat(s.backlog()).as("not in version 1: none").isEmpty();
     assertThat(s.receiverIdle()).isEqualTo(Duration.ofSeconds(10));
     assertThat(s.receiveWait()).isEqualTo(Duration.ofMillis(200));
     assertThat(s.connectTimeout())
@@ -132,6 +133,7 @@ class Version1RunJsonTest {
     assertThat(r.rate()).isNull();
     assertThat(r.requests()).isNull();
     assertThat(r.limit()).isNull();
+    assertThat(r.catchUp()).as("not in version 1, nor in any run of other phases").isNull();
     assertThat(r.warnings()).isEmpty();
     assertThat(r.delivery()).as("delivery.bin's, never run.json's").isNull();
   }

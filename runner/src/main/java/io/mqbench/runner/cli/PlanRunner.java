@@ -282,18 +282,24 @@ final class PlanRunner {
                       + " acknowledged messages were never received");
       case HARNESS_LIMITED, TARGET_NOT_MET ->
           invocation.err().println("mqbench: " + result.rate().assessment());
-      case RECEIVERS_BEHIND ->
-          invocation
-              .err()
-              .printf(
-                  Locale.ROOT,
-                  "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
-                  result.totals().receivedPerSecond(),
-                  result.totals().sentPerSecond(),
-                  result.limit() != null
-                      ? result.limit().advice()
-                      : "the receiving side was the limit (--max-backlog auto holds senders back"
-                          + " to the rate both sides sustain)");
+      case RECEIVERS_BEHIND -> {
+        if (result.catchUp() != null) {
+          // A catch-up run's own verdict says what was left; the rates over the run do not.
+          invocation.err().println("mqbench: RECEIVERS BEHIND: " + result.catchUp().verdict());
+          break;
+        }
+        invocation
+            .err()
+            .printf(
+                Locale.ROOT,
+                "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
+                result.totals().receivedPerSecond(),
+                result.totals().sentPerSecond(),
+                result.limit() != null
+                    ? result.limit().advice()
+                    : "the receiving side was the limit (--max-backlog auto holds senders back"
+                        + " to the rate both sides sustain)");
+      }
       case OK -> {}
     }
     return exitCode(result.status());

@@ -166,8 +166,21 @@ final class RunOptions {
       description =
           "together: receivers run beside senders. send-then-drain: senders build a backlog"
               + " (--messages or --duration), then receivers drain it; send and drain rates are"
-              + " measured apart. Default: ${DEFAULT-VALUE}.")
+              + " measured apart. backlog-then-catch-up (rate mode): senders send at --rate for"
+              + " all of --duration, receivers start after --backlog and must catch up; the run"
+              + " reports how long that took (or that it did not), and publish rate and latency"
+              + " while catching up against after. Default: ${DEFAULT-VALUE}.")
   String phases;
+
+  @Option(
+      names = {"--backlog"},
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "--phases backlog-then-catch-up: how long senders send at --rate before receivers"
+              + " start (an outage of the consumers), part of --duration; longer than 1s, shorter"
+              + " than --duration.")
+  Optional<Duration> backlog;
 
   @Option(
       names = {"--size"},

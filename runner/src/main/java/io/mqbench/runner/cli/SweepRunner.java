@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
+import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
@@ -64,6 +65,11 @@ final class SweepRunner {
       if (!(r > 0)) {
         throw new ConfigException("--sweep-rates: every rate must be above 0, was " + r);
       }
+    }
+    if (Phases.parse(o.phases) == Phases.BACKLOG_THEN_CATCH_UP) {
+      throw new ConfigException(
+          "--mode sweep does not combine with --phases backlog-then-catch-up: measure catch-up at"
+              + " one --rate with --mode rate");
     }
     double start = o.sweepRates.isEmpty() ? o.rate.orElse(DEFAULT_START) : o.sweepRates.get(0);
     RunPlans first = planner.planAtRate(o, start);

@@ -1,5 +1,6 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.Latency;
 import io.mqbench.results.MachineCost;
@@ -51,7 +52,8 @@ final class TerminalSummary {
         t.sendSeconds(),
         t.sentPerSecond(),
         sentBytes(t));
-    boolean drained = t.drainStartSeconds() > 0;
+    boolean later = t.drainStartSeconds() > 0;
+    boolean drained = later && r.catchUp() == null;
     out.printf(
         Locale.ROOT,
         "%s %,d msgs in %.2f s = %,.0f msgs/s%s%n",
@@ -59,14 +61,16 @@ final class TerminalSummary {
         t.received(),
         t.receiveSeconds(),
         t.receivedPerSecond(),
-        drained
+        later
             ? String.format(
                 Locale.ROOT,
-                " from its first message (drain started %.2f s after the start, first message"
+                " from its first message (%s started %.2f s after the start, first message"
                     + " %.2f s later)",
+                drained ? "drain" : "receivers",
                 t.drainStartSeconds(),
                 t.drainWaitSeconds())
             : "");
+    catchUp(r.catchUp(), colour, out);
     for (String line : r.partial()) {
       out.println("partial    " + (colour ? RED + line + RESET : line));
     }
@@ -182,6 +186,36 @@ final class TerminalSummary {
   }
 
   /** Milliseconds to at most 3 decimals, without trailing zeros: {@code 0.2}, {@code 11}. */
+  /**
+   * A catch-up run's verdict, then the publish rate and the p99 latencies while catching up against
+   * after it.
+   */
+  private static void catchUp(CatchUpResult c, boolean colour, PrintStream out) {
+    if (c == null) {
+      return;
+    }
+    String verdict = c.verdict();
+    out.println("catch-up   " + (!c.caughtUp() && colour ? RED + verdict + RESET : verdict));
+    CatchUpResult.Window after = c.after();
+    out.printf(
+        Locale.ROOT,
+        "           sent msgs/s: backlog %,.0f, catching up %,.0f, after %s; p99 ms catching up /"
+            + " after: response %s / %s, end-to-end %s / %s%n",
+        c.backlog().sentPerSecond(),
+        c.catchUp().sentPerSecond(),
+        after == null ? "-" : String.format(Locale.ROOT, "%,.0f", after.sentPerSecond()),
+        p99(c.catchUp(), RunResult.RESPONSE),
+        p99(after, RunResult.RESPONSE),
+        p99(c.catchUp(), RunResult.END_TO_END),
+        p99(after, RunResult.END_TO_END));
+  }
+
+  private static String p99(CatchUpResult.Window w, String latency) {
+    Latency l = w == null ? null : w.latency(latency);
+    OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(Latency.P99);
+    return v.isPresent() ? ms(v.getAsDouble()) : "-";
+  }
+
   private static String ms(double v) {
     return BigDecimal.valueOf(v)
         .setScale(3, RoundingMode.HALF_UP)

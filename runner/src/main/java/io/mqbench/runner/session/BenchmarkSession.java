@@ -333,6 +333,9 @@ public final class BenchmarkSession {
   private Limit limit(MqConfig effective, RunResult result, int runId, long seed)
       throws InterruptedException {
     boolean behind = result.status() == RunStatus.RECEIVERS_BEHIND;
+    if (result.catchUp() != null) {
+      return null; // its receivers are meant to be behind at first; catching up is its verdict
+    }
     if (!(behind || result.status() == RunStatus.OK)
         || !Limit.receivingSideSetThePace(result.totals(), behind)) {
       return null;

@@ -106,7 +106,8 @@ class EngineOptionsTest {
   void anInvalidValueIsTheOptionsOneLineError() {
     assertThatThrownBy(() -> settings("--phases", "sideways"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("--phases must be together or send-then-drain, was 'sideways'");
+        .hasMessage(
+            "--phases must be together, send-then-drain or backlog-then-catch-up, was 'sideways'");
     assertThatThrownBy(() -> settings("--max-backlog", "lots"))
         .isInstanceOf(ConfigException.class)
         .hasMessageStartingWith("--max-backlog");

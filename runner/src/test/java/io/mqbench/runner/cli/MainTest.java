@@ -181,7 +181,11 @@ class MainTest {
     assertOneLineUsageError(
         "--senders and --receivers cannot both be 0", "run", "--senders", "0", "--receivers", "0");
     assertOneLineUsageError("--in-flight must be at least 1", "run", "--in-flight", "0");
-    assertOneLineUsageError("--phases must be together or send-then-drain", "run", "--phases", "x");
+    assertOneLineUsageError(
+        "--phases must be together, send-then-drain or backlog-then-catch-up",
+        "run",
+        "--phases",
+        "x");
     assertOneLineUsageError("--messages must be at least 1", "run", "--messages", "-5");
     assertOneLineUsageError("--size", "run", "--size", "10");
     assertOneLineUsageError("--duration", "run", "--duration", "soon");
