@@ -52,6 +52,7 @@ public final class Coordinator {
   public record Placement(Cell cell, CellSpec spec) {}
 
   private final List<Placement> placements;
+  private final List<ScheduledFault> faults;
   private final RunSettings settings;
   private final Consumer<Tick> onTick;
   private volatile boolean interrupted;
@@ -66,6 +67,23 @@ public final class Coordinator {
    *     counts
    */
   public Coordinator(List<Placement> placements, Consumer<Tick> onTick) {
+    this(placements, onTick, List.of());
+  }
+
+  /**
+   * A run with faults injected while it goes on.
+   *
+   * @param placements the run's cells with their parts; every spec carries the same settings, run
+   *     id and seed
+   * @param onTick called on the coordinator's thread once per second with the counts so far, and
+   *     once more at the end
+   * @param faults what to inject and when, in any order; each is recorded in the outcome with what
+   *     the run did before, during and after it ({@link RunOutcome#faults()})
+   */
+  public Coordinator(
+      List<Placement> placements, Consumer<Tick> onTick, List<ScheduledFault> faults) {
+    this.faults =
+        faults.stream().sorted(java.util.Comparator.comparing(ScheduledFault::at)).toList();
     if (placements.isEmpty()) {
       throw new IllegalArgumentException("a run needs at least one cell");
     }
