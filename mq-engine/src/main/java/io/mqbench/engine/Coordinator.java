@@ -6,6 +6,7 @@ import io.mqbench.engine.measure.DeliveryLedger;
 import io.mqbench.mq.MqException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -13,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -82,8 +84,7 @@ public final class Coordinator {
    */
   public Coordinator(
       List<Placement> placements, Consumer<Tick> onTick, List<ScheduledFault> faults) {
-    this.faults =
-        faults.stream().sorted(java.util.Comparator.comparing(ScheduledFault::at)).toList();
+    this.faults = faults.stream().sorted(Comparator.comparing(ScheduledFault::at)).toList();
     if (placements.isEmpty()) {
       throw new IllegalArgumentException("a run needs at least one cell");
     }
@@ -137,7 +138,14 @@ public final class Coordinator {
         }
       }
       List<Tick> timeline = new ArrayList<>();
-      Watch watch = watch(start, drain, timeline);
+      FaultInjection injection = new FaultInjection(start);
+      injection.begin();
+      Watch watch;
+      try {
+        watch = watch(start, drain, timeline);
+      } finally {
+        injection.end();
+      }
       for (Placement p : placements) {
         p.cell().stopSenders();
         p.cell().stopReceivers();
@@ -166,7 +174,9 @@ public final class Coordinator {
           watch.endedIdle,
           interrupted,
           watch.pacing(),
-          watch.catchUp.map(c -> c.result(merged, watch.endNanos - start)));
+          watch.catchUp.map(c -> c.result(merged, watch.endNanos - start)),
+          injection.records(merged, watch.endNanos - start),
+          watch.gaps(watch.endNanos - start));
     } finally {
       for (Placement p : placements) {
         p.cell().close();
@@ -227,6 +237,49 @@ public final class Coordinator {
 
     /** The instant of the watch's last poll. */
     long endNanos;
+
+    /** Since when, from the run's start, nothing arrived; negative before receivers run. */
+    long gapFrom = -1;
+
+    /** What had arrived at {@code gapFrom}. */
+    long gapReceived;
+
+    private final List<DeliveryGap> gaps = new ArrayList<>();
+
+    /** At a poll while receivers run: a delivery ends the gap before it. */
+    void deliveries(long sinceStart, long received) {
+      if (gapFrom < 0) {
+        gapFrom = sinceStart;
+        gapReceived = received;
+      } else if (received != gapReceived) {
+        gap(sinceStart);
+        gapFrom = sinceStart;
+        gapReceived = received;
+      }
+    }
+
+    private void gap(long until) {
+      if (until - gapFrom < RunOutcome.GAP_NANOS) {
+        return;
+      }
+      gaps.add(new DeliveryGap(gapFrom, until));
+      if (gaps.size() > RunOutcome.MAX_GAPS) {
+        gaps.remove(gaps.stream().min(Comparator.comparingLong(DeliveryGap::nanos)).orElseThrow());
+      }
+    }
+
+    /**
+     * @param endNanos the run's end, from its start
+     * @return the gaps, the one open at the end included when it began while senders still sent (a
+     *     broker that never came back), not when receivers merely waited out their idle time
+     */
+    List<DeliveryGap> gaps(long endNanos) {
+      if (gapFrom >= 0 && (sendingNanos == 0 || gapFrom < sendingNanos)) {
+        gap(endNanos);
+        gapFrom = endNanos;
+      }
+      return List.copyOf(gaps);
+    }
   }
 
   /** A catch-up run's instants and the cumulative reports taken at them. */
@@ -362,6 +415,9 @@ public final class Coordinator {
     boolean catchUp = settings.phases() == Phases.BACKLOG_THEN_CATCH_UP;
     long backlogNanos = catchUp ? settings.backlog().orElseThrow().toNanos() : 0;
     boolean receiversStarted = !drain && !catchUp;
+    if (receiversStarted) {
+      w.gapFrom = 0;
+    }
     boolean sendersStopped = false;
     while (true) {
       Thread.sleep(POLL_MILLIS);
@@ -375,6 +431,9 @@ public final class Coordinator {
       }
       long sent = progress.sent();
       long received = progress.received();
+      if (receiversStarted && settings.receivers() > 0) {
+        w.deliveries(now - start, received);
+      }
       if (now - nextTick >= 0) {
         // A tick's counts are the cells' own for ticks, which a cell on a worker keeps with what
         // it measured: its counts never go back, even if the worker dies before the next tick.
@@ -512,6 +571,141 @@ public final class Coordinator {
       sum = sum.plus(p.cell().tick());
     }
     return sum;
+  }
+
+  /**
+   * The run's faults, injected one after the other on a thread of their own at their instants, with
+   * a report of every cell taken when each one's action starts and when it returns.
+   */
+  private final class FaultInjection {
+    /** How long the end of a run waits for a fault still under way (a broker restarting). */
+    private static final long FINISH_NANOS = TimeUnit.SECONDS.toNanos(120);
+
+    private final long start;
+    private final List<Injected> injected = new ArrayList<>();
+    private volatile boolean over;
+    private Thread thread;
+
+    /** A fault as it went, with the reports at its ends. */
+    private record Injected(
+        ScheduledFault fault,
+        long startNanos,
+        long endNanos,
+        String detail,
+        Optional<String> error,
+        CellMeasurements atStart,
+        CellMeasurements atEnd) {}
+
+    FaultInjection(long start) {
+      this.start = start;
+    }
+
+    void begin() {
+      if (faults.isEmpty()) {
+        return;
+      }
+      thread = new Thread(this::injectAll, "mqbench-faults");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    private void injectAll() {
+      for (ScheduledFault f : faults) {
+        long due = start + f.at().toNanos();
+        long left;
+        while (!over && (left = due - System.nanoTime()) > 0) {
+          LockSupport.parkNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS)));
+        }
+        if (over) {
+          return; // the rest were due after the run: recorded as not injected
+        }
+        CellMeasurements atStart = checkpoint();
+        long t0 = System.nanoTime() - start;
+        String detail = "";
+        Optional<String> error = Optional.empty();
+        try {
+          detail = f.action().inject(f.length());
+        } catch (InterruptedException e) {
+          error = Optional.of("interrupted");
+          Thread.currentThread().interrupt();
+        } catch (Exception e) {
+          error = Optional.of(io.mqbench.mq.Errors.oneLine(e));
+        }
+        long t1 = System.nanoTime() - start;
+        CellMeasurements atEnd = checkpoint();
+        synchronized (this) {
+          injected.add(new Injected(f, t0, t1, detail, error, atStart, atEnd));
+        }
+        if (Thread.currentThread().isInterrupted()) {
+          return;
+        }
+      }
+    }
+
+    /** At the end of the watch: no fault starts any more; one under way may finish. */
+    void end() throws InterruptedException {
+      over = true;
+      if (thread != null) {
+        thread.join(TimeUnit.NANOSECONDS.toMillis(FINISH_NANOS));
+        if (thread.isAlive()) {
+          thread.interrupt();
+          thread.join(5_000);
+        }
+      }
+    }
+
+    /**
+     * @param last the run's final report
+     * @param endNanos the run's end, from its start
+     * @return every fault, in the order they were due, with its windows
+     */
+    synchronized List<FaultRecord> records(CellMeasurements last, long endNanos) {
+      List<FaultRecord> records = new ArrayList<>();
+      long previousEnd = 0;
+      CellMeasurements previous = CellMeasurements.empty();
+      for (int i = 0; i < faults.size(); i++) {
+        ScheduledFault f = faults.get(i);
+        long due = f.at().toNanos();
+        if (i >= injected.size()) {
+          CatchUp.Window none = CatchUp.Window.between(due, due, last, last);
+          records.add(
+              new FaultRecord(
+                  f.kind(),
+                  f.target(),
+                  due,
+                  false,
+                  due,
+                  due,
+                  "not injected: the run ended before it was due",
+                  Optional.empty(),
+                  none,
+                  none,
+                  none));
+          continue;
+        }
+        Injected in = injected.get(i);
+        boolean hasNext = i + 1 < injected.size();
+        long nextStart = hasNext ? injected.get(i + 1).startNanos() : endNanos;
+        CellMeasurements nextReport = hasNext ? injected.get(i + 1).atStart() : last;
+        records.add(
+            new FaultRecord(
+                f.kind(),
+                f.target(),
+                due,
+                true,
+                in.startNanos(),
+                in.endNanos(),
+                in.detail(),
+                in.error(),
+                CatchUp.Window.between(previousEnd, in.startNanos(), previous, in.atStart()),
+                CatchUp.Window.between(in.startNanos(), in.endNanos(), in.atStart(), in.atEnd()),
+                CatchUp.Window.between(
+                    in.endNanos(), Math.max(in.endNanos(), nextStart), in.atEnd(), nextReport)));
+        previousEnd = in.endNanos();
+        previous = in.atEnd();
+      }
+      return records;
+    }
   }
 
   /** Every cell's report so far, merged: cumulative counts and histograms of one instant. */

@@ -24,6 +24,10 @@ import java.util.Optional;
  * @param pacing how senders were held back against receivers, and what was received while they sent
  * @param catchUp backlog-then-catch-up: what catching up took; empty for other phases, and when
  *     receivers never started (a stop or failure during the backlog)
+ * @param faults what happened around each fault the run was given, in the order they were due;
+ *     empty for a run without faults
+ * @param deliveryGaps the times of at least {@link #GAP_NANOS} during which receivers ran and
+ *     nothing arrived, in order; the longest {@link #MAX_GAPS} when there were more
  */
 public record RunOutcome(
     int runId,
@@ -37,13 +41,59 @@ public record RunOutcome(
     boolean endedIdle,
     boolean interrupted,
     Pacing pacing,
-    Optional<CatchUp> catchUp) {
+    Optional<CatchUp> catchUp,
+    List<FaultRecord> faults,
+    List<DeliveryGap> deliveryGaps) {
 
-  /** Copies the lists; no catch-up (null) is none. */
+  /** The shortest time without a delivery that is recorded as a gap. */
+  public static final long GAP_NANOS = 100_000_000L;
+
+  /** The most gaps recorded: the longest ones. */
+  public static final int MAX_GAPS = 1_000;
+
+  /** Copies the lists; no catch-up (null) is none, and no faults or gaps (null) are none. */
   public RunOutcome {
     cells = List.copyOf(cells);
     timeline = List.copyOf(timeline);
     catchUp = catchUp == null ? Optional.empty() : catchUp;
+    faults = faults == null ? List.of() : List.copyOf(faults);
+    deliveryGaps = deliveryGaps == null ? List.of() : List.copyOf(deliveryGaps);
+  }
+
+  /**
+   * An outcome of a run without faults.
+   *
+   * @see #RunOutcome(int, long, List, CellMeasurements, List, DeliveryLedger, long, Optional,
+   *     boolean, boolean, Pacing, Optional, List, List)
+   */
+  public RunOutcome(
+      int runId,
+      long seed,
+      List<CellReady> cells,
+      CellMeasurements measurements,
+      List<Tick> timeline,
+      DeliveryLedger ledger,
+      long drainStartNanos,
+      Optional<CellFailure> failure,
+      boolean endedIdle,
+      boolean interrupted,
+      Pacing pacing,
+      Optional<CatchUp> catchUp) {
+    this(
+        runId,
+        seed,
+        cells,
+        measurements,
+        timeline,
+        ledger,
+        drainStartNanos,
+        failure,
+        endedIdle,
+        interrupted,
+        pacing,
+        catchUp,
+        List.of(),
+        List.of());
   }
 
   /** An outcome of a run that had no catch-up phase. */
