@@ -71,6 +71,9 @@ import java.util.Map;
  * @param catchUp {@code --phases backlog-then-catch-up} only: how long catching up took, and the
  *     publish rate and latencies during and after it (see {@link CatchUpResult}); null (and not in
  *     {@code run.json}) otherwise, and in files before version 7
+ * @param faults with {@code --fault}: what each fault did to the run, in the order they were due
+ *     (see {@link FaultResult}); empty (and not in {@code run.json}) otherwise, and in files before
+ *     version 8
  */
 @RecordBuilder
 public record RunResult(
@@ -103,7 +106,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) EndToEndClock endToEndClock,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> byQueue,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> bySubscription,
-    @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp)
+    @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultResult> faults)
     implements RunResultBuilder.With {
 
   /**
@@ -114,10 +118,11 @@ public record RunResult(
    * 6 added {@code machineCost} (absent, null, in older files); version 7 added {@code byQueue} and
    * {@code bySubscription} (absent, empty, in older files), the settings {@code queues} and {@code
    * subscriptions} (absent, 1) and {@code catchUp} (absent, null, in older files and for other
-   * phases). A field added later raises it, and the tests of reading a version-1 file name the new
-   * field with the value it reads as.
+   * phases); version 8 added {@code faults} (absent, empty, in older files). A field added later
+   * raises it, and the tests of reading a version-1 file name the new field with the value it reads
+   * as.
    */
-  public static final int FORMAT_VERSION = 7;
+  public static final int FORMAT_VERSION = 8;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
@@ -135,6 +140,7 @@ public record RunResult(
     partial = partial == null ? List.of() : List.copyOf(partial);
     byQueue = byQueue == null ? List.of() : List.copyOf(byQueue);
     bySubscription = bySubscription == null ? List.of() : List.copyOf(bySubscription);
+    faults = faults == null ? List.of() : List.copyOf(faults);
   }
 
   /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */

@@ -95,6 +95,10 @@ public final class RunResults {
         .byQueue(byQueue(report, run, totals))
         .bySubscription(bySubscription(report, run, totals))
         .catchUp(catchUp)
+        .faults(
+            outcome.faults().stream()
+                .map(f -> FaultResult.of(f, outcome.timeline(), outcome.deliveryGaps()))
+                .toList())
         .build();
   }
 

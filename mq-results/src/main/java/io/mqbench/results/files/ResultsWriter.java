@@ -27,8 +27,9 @@ import org.HdrHistogram.Histogram;
  * summary.csv} and {@code summary.xlsx} (one row; the workbook's sheets as the caller gives them),
  * an {@code .hgrm} percentile file per latency histogram (values in milliseconds, loadable in
  * HdrHistogram's plotter), {@code latency-by-percentile.png}, and for a catch-up run {@code
- * catch-up.png} (its timeline with the backlog, {@link CatchUpChart}); and reads {@code run.json}
- * back into the typed {@link RunResult}.
+ * catch-up.png} (its timeline with the backlog, {@link CatchUpChart}), for a run with faults {@code
+ * faults.png} ({@link FaultChart}); and reads {@code run.json} back into the typed {@link
+ * RunResult}.
  */
 public final class ResultsWriter {
   /** File names inside a results folder. */
@@ -36,7 +37,8 @@ public final class ResultsWriter {
       SUMMARY_CSV = "summary.csv",
       SUMMARY_XLSX = "summary.xlsx",
       CHART_PNG = "latency-by-percentile.png",
-      CATCH_UP_PNG = "catch-up.png";
+      CATCH_UP_PNG = "catch-up.png",
+      FAULTS_PNG = "faults.png";
 
   private static final ObjectMapper JSON =
       EngineJson.newMapper()
@@ -74,6 +76,9 @@ public final class ResultsWriter {
       chart(LatencyChart.title(result), histograms, dir, warnings);
       if (result.catchUp() != null) {
         catchUpChart(result, dir, warnings);
+      }
+      if (!result.faults().isEmpty()) {
+        faultChart(result, dir, warnings);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
@@ -170,6 +175,16 @@ public final class ResultsWriter {
       // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
       Files.deleteIfExists(dir.resolve(CHART_PNG));
       warnings.add("could not draw " + CHART_PNG + ": " + e);
+    }
+  }
+
+  private static void faultChart(RunResult result, Path dir, List<String> warnings)
+      throws IOException {
+    try {
+      FaultChart.write(result, dir.resolve(FAULTS_PNG));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      Files.deleteIfExists(dir.resolve(FAULTS_PNG));
+      warnings.add("could not draw " + FAULTS_PNG + ": " + e);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.mqbench.results.files;
 
 import io.mqbench.results.CatchUpResult;
+import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
@@ -59,6 +60,11 @@ public final class SummaryColumns {
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
       HARNESS_LIMITED = "harness_limited",
+      FAULTS = "faults",
+      FAULTS_NOT_RECOVERED = "faults_not_recovered",
+      FAULT_RECOVERY_MAX_S = "fault_recovery_max_s",
+      FAULT_LONGEST_GAP_S = "fault_longest_gap_s",
+      FAULT_LOWEST_RECEIVED_MSGS_PER_S = "fault_lowest_received_msgs_per_s",
       CATCH_UP_BACKLOG_MSGS = "catch_up_backlog_msgs",
       CAUGHT_UP = "caught_up",
       CATCH_UP_S = "catch_up_s",
@@ -240,6 +246,32 @@ public final class SummaryColumns {
         addCatchUp(c, catchUpLatency(true, latency, suffix), u -> ms(u.after(), latency, suffix));
       }
     }
+    // --fault: how many were injected, whether the received rate came back (to 90 % of its level
+    // before each), the longest time without a delivery around one, the deepest dip; lost and
+    // duplicates are the run's own columns. Empty for a run without faults.
+    addFaults(c, FAULTS, f -> (long) f.size());
+    addFaults(
+        c, FAULTS_NOT_RECOVERED, f -> f.stream().filter(x -> x.recoverySeconds() == null).count());
+    addFaults(
+        c,
+        FAULT_RECOVERY_MAX_S,
+        f -> {
+          OptionalDouble longest =
+              f.stream()
+                  .filter(x -> x.recoverySeconds() != null)
+                  .mapToDouble(FaultResult::recoverySeconds)
+                  .max();
+          return longest.isPresent() ? round(longest.getAsDouble(), 3) : "";
+        });
+    addFaults(
+        c,
+        FAULT_LONGEST_GAP_S,
+        f -> round(f.stream().mapToDouble(FaultResult::longestGapSeconds).max().orElse(0), 3));
+    addFaults(
+        c,
+        FAULT_LOWEST_RECEIVED_MSGS_PER_S,
+        f ->
+            round(f.stream().mapToDouble(FaultResult::lowestReceivedPerSecond).min().orElse(0), 1));
     // What the harness itself used (empty for older runs): a figure whose harness was busy is
     // partly the harness's.
     addHarness(c, HARNESS_CPU_S, h -> round(h.cpuSeconds(), 3));
@@ -310,6 +342,19 @@ public final class SummaryColumns {
     Latency l = w == null ? null : w.latency(latency);
     OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(suffix);
     return v.isPresent() ? round(v.getAsDouble(), 3) : "";
+  }
+
+  /** A column of the injected faults' figures; empty when the run injected none. */
+  private static void addFaults(
+      List<Column> c, String name, Function<List<FaultResult>, Object> value) {
+    c.add(
+        new Column(
+            name,
+            r -> {
+              List<FaultResult> injected =
+                  r.faults().stream().filter(FaultResult::injected).toList();
+              return injected.isEmpty() ? "" : value.apply(injected);
+            }));
   }
 
   private static void addHarness(List<Column> c, String name, Function<HarnessUse, Object> value) {

@@ -3,6 +3,7 @@ package io.mqbench.results.report;
 import io.mqbench.mq.Durability;
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
+import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
@@ -129,6 +130,7 @@ public final class HtmlReport {
     cellTable(h, cells);
     runTable(h, runs);
     catchUpTable(h, runs);
+    faultTable(h, runs);
     h.append("<h2>Charts</h2>\n");
     for (ReportCharts.Picture p : charts(runs, cells)) {
       h.append("<figure><img class=\"chart\" alt=\"")
@@ -165,6 +167,9 @@ public final class HtmlReport {
     for (RunFigures r : runs) {
       if (r.result().catchUp() != null) {
         pictures.add(ReportCharts.catchUp(r));
+      }
+      if (!r.result().faults().isEmpty()) {
+        pictures.add(ReportCharts.faults(r));
       }
     }
     List<CellFigures> rateCells =
@@ -358,6 +363,69 @@ public final class HtmlReport {
       p99(h, c.catchUp(), RunResult.END_TO_END);
       p99(h, c.after(), RunResult.END_TO_END);
       h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static void faultTable(StringBuilder h, List<RunFigures> runs) {
+    List<RunFigures> withFaults =
+        runs.stream().filter(r -> !r.result().faults().isEmpty()).toList();
+    if (withFaults.isEmpty()) {
+      return;
+    }
+    boolean withSource = runs.stream().map(RunFigures::source).distinct().count() > 1;
+    h.append("<h2>Faults</h2>\n<p>Each fault from its injection until its action returned (a")
+        .append(" killed broker serving again, a pause undone). Recovered: the first whole second")
+        .append(" after the injection in which receivers got at least 90 % of the received rate")
+        .append(" before it, counted from the injection. Longest gap: the longest time without a")
+        .append(
+            " delivery around it. Lost and duplicates are the run's.</p>\n<table id=\"faults\"><tr>")
+        .append("<th class=\"l\">run</th><th class=\"l\">fault</th><th class=\"l\">on</th>")
+        .append("<th>at s</th><th>lasted s</th><th class=\"l\">what happened</th>")
+        .append("<th>received msgs/s before</th><th>lowest msgs/s</th><th>recovered after s</th>")
+        .append("<th>longest gap s</th><th>end-to-end p99 ms: before</th><th>during</th>")
+        .append("<th>after</th><th>lost</th><th>duplicates</th></tr>\n");
+    for (RunFigures r : withFaults) {
+      for (FaultResult f : r.result().faults()) {
+        h.append("<tr><td class=\"l\">")
+            .append(esc(ReportNames.run(r, withSource)))
+            .append(unsafeTag(List.of(r)))
+            .append("</td><td class=\"l\">")
+            .append(esc(f.kind()))
+            .append("</td><td class=\"l\">")
+            .append(esc(f.target()))
+            .append("</td><td>")
+            .append(String.format(Locale.ROOT, "%.2f", f.startSeconds()))
+            .append("</td><td>")
+            .append(
+                f.injected()
+                    ? String.format(Locale.ROOT, "%.2f", f.endSeconds() - f.startSeconds())
+                    : "—")
+            .append("</td><td class=\"l")
+            .append(f.error() == null && f.injected() ? "\">" : " bad\">")
+            .append(esc(f.error() == null ? f.detail() : "failed: " + f.error()))
+            .append("</td>");
+        rate(h, f.injected() ? f.receivedPerSecondBefore() : null);
+        rate(h, f.injected() ? f.lowestReceivedPerSecond() : null);
+        h.append("<td")
+            .append(
+                f.injected() && f.recoverySeconds() == null ? " class=\"bad\">not by the end" : ">")
+            .append(
+                f.recoverySeconds() == null
+                    ? (f.injected() ? "" : "—")
+                    : String.format(Locale.ROOT, "%.0f", f.recoverySeconds()))
+            .append("</td><td>")
+            .append(String.format(Locale.ROOT, "%.2f", f.longestGapSeconds()))
+            .append("</td>");
+        p99(h, f.before(), RunResult.END_TO_END);
+        p99(h, f.during(), RunResult.END_TO_END);
+        p99(h, f.after(), RunResult.END_TO_END);
+        h.append("<td>")
+            .append(String.format(Locale.ROOT, "%,d", r.result().totals().lost()))
+            .append("</td><td>")
+            .append(String.format(Locale.ROOT, "%,d", r.result().totals().duplicates()))
+            .append("</td></tr>\n");
+      }
     }
     h.append("</table>\n");
   }

@@ -2,6 +2,7 @@ package io.mqbench.results.report;
 
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.CatchUpChart;
+import io.mqbench.results.files.FaultChart;
 import io.mqbench.results.files.LatencyChart;
 import io.mqbench.results.files.LogAxis;
 import java.awt.Color;
@@ -185,6 +186,11 @@ final class ReportCharts {
    * @return its timeline: msgs/s sent and received, the backlog on a second axis, the receivers'
    *     start and the catch-up instant marked
    */
+  static Picture faults(RunFigures r) {
+    XYChart chart = FaultChart.chart(r.result(), WIDTH, HEIGHT + 40);
+    return Picture.of(chart.getTitle(), chart);
+  }
+
   static Picture catchUp(RunFigures r) {
     XYChart chart = CatchUpChart.chart(r.result(), WIDTH, HEIGHT + 40);
     return Picture.of(chart.getTitle(), chart);

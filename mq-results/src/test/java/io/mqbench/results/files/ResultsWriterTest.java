@@ -13,6 +13,7 @@ import io.mqbench.engine.measure.Latencies;
 import io.mqbench.mq.Durability;
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
+import io.mqbench.results.FaultResult;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
@@ -351,7 +352,41 @@ class ResultsWriterTest {
                         40,
                         window(0, 2.015, 6_000, 0, rate),
                         window(2.015, 5.265, 9_750, 14_500, rate),
-                        window(5.5, 30.0, 73_500, 73_480, rate))));
+                        window(5.5, 30.0, 73_500, 73_480, rate)))
+                .faults(
+                    List.of(
+                        new FaultResult(
+                            "restart-broker",
+                            "kafka node 2 (the partitions' leader)",
+                            10.0,
+                            true,
+                            10.015,
+                            14.25,
+                            "restarted, serving again",
+                            null,
+                            3_000.5,
+                            125.0,
+                            6.985,
+                            4.5,
+                            window(0, 10.015, 30_045, 30_000, rate),
+                            window(10.015, 14.25, 12_700, 600, rate),
+                            window(14.25, 30.0, 47_250, 59_300, rate)),
+                        new FaultResult(
+                            "pause-broker",
+                            "kafka node 1",
+                            40.0,
+                            false,
+                            40.0,
+                            40.0,
+                            "not injected: the run ended before it was due",
+                            "no such node",
+                            0,
+                            0,
+                            null,
+                            0,
+                            window(40, 40, 0, 0, rate),
+                            window(40, 40, 0, 0, rate),
+                            window(40, 40, 0, 0, rate)))));
   }
 
   /** A catch-up window whose latencies are the run's own. */
@@ -381,13 +416,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(7);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(8);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(7);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(8);
     assertThat(json.has("delivery")).isFalse();
   }
 

@@ -72,6 +72,7 @@ class RunJsonFieldsTest {
           "RunResult.harness",
           "RunResult.byQueue",
           "RunResult.bySubscription",
+          "RunResult.faults",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",
           "HarnessUse.residentPeakMb",

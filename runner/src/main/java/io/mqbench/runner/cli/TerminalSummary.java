@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
+import io.mqbench.results.FaultResult;
 import io.mqbench.results.Latency;
 import io.mqbench.results.MachineCost;
 import io.mqbench.results.PartTotals;
@@ -108,6 +109,9 @@ final class TerminalSummary {
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
+    for (FaultResult f : r.faults()) {
+      out.println("fault      " + f.summary());
+    }
     parts("queue", r.byQueue(), out);
     parts("subscr.", r.bySubscription(), out);
     unsettled(r, folder, out);
