@@ -70,6 +70,67 @@ class FaultInjectionTest {
     }
   }
 
+  /**
+   * A queue that keeps messages only in memory and loses all it holds when its "broker" restarts:
+   * the fault's action says exactly how many.
+   */
+  private static final class ForgetfulQueue implements Mq {
+    private final java.util.concurrent.ConcurrentLinkedDeque<byte[]> stored =
+        new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private final java.util.concurrent.atomic.AtomicLong forgotten =
+        new java.util.concurrent.atomic.AtomicLong();
+
+    @Override
+    public MqSender createSender() {
+      return new MqSender() {
+        @Override
+        public void send(List<byte[]> batch) {
+          stored.addAll(batch);
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+
+    @Override
+    public MqReceiver createReceiver() {
+      return new MqReceiver() {
+        @Override
+        public List<Received> receive(int max, Duration wait) throws InterruptedException {
+          List<Received> got = new java.util.ArrayList<>();
+          byte[] body;
+          while (got.size() < max && (body = stored.poll()) != null) {
+            byte[] b = body;
+            got.add(() -> b);
+          }
+          if (got.isEmpty()) {
+            TimeUnit.MILLISECONDS.sleep(5);
+          }
+          return got;
+        }
+
+        @Override
+        public void ack(List<Received> messages) {}
+
+        @Override
+        public void close() {}
+      };
+    }
+
+    @Override
+    public void close() {}
+
+    String restartWithoutItsMessages(Optional<Duration> length) {
+      long n = 0;
+      while (stored.poll() != null) {
+        n++;
+      }
+      forgotten.addAndGet(n);
+      return "restarted, " + n + " messages gone";
+    }
+  }
+
   private static RunOutcome run(Mq mq, RunSettings settings, List<ScheduledFault> faults)
       throws InterruptedException {
     LocalCell cell = new LocalCell(spec -> new LocalCell.Opened(mq, "test"));
@@ -122,6 +183,29 @@ class FaultInjectionTest {
             .orElseThrow();
     assertThat(longest.nanos() / 1e9).as("the pause is the longest gap").isBetween(0.7, 1.2);
     assertThat(longest.startNanos()).isBetween(f.startNanos() - 50_000_000L, f.endNanos());
+  }
+
+  @Test
+  void messagesAFaultDestroysAreReportedLostExactly() throws Exception {
+    ForgetfulQueue queue = new ForgetfulQueue();
+    ScheduledFault restart =
+        new ScheduledFault(
+            "restart-broker",
+            "a broker that keeps nothing",
+            Duration.ofSeconds(1),
+            Optional.empty(),
+            queue::restartWithoutItsMessages);
+    // Receivers start once sending is over: at the fault, the queue holds a second of messages.
+    RunSettings sendThenDrain =
+        rate(Duration.ofSeconds(2))
+            .with(b -> b.phases(Phases.SEND_THEN_DRAIN).receiverIdle(Duration.ofSeconds(1)));
+
+    RunOutcome outcome = run(queue, sendThenDrain, List.of(restart));
+
+    assertThat(queue.forgotten.get()).as("the fault destroyed messages").isGreaterThan(1_000);
+    assertThat(outcome.ledger().lost()).isEqualTo(queue.forgotten.get());
+    assertThat(outcome.faults().get(0).detail())
+        .isEqualTo("restarted, " + queue.forgotten.get() + " messages gone");
   }
 
   @Test
