@@ -40,6 +40,8 @@ public final class ReceiverTask {
   private long firstReceiveNanos;
   private long lastReceiveNanos;
   private volatile long runStartNanos;
+  private volatile boolean abandoned;
+  private volatile int leftUnacknowledged;
 
   /**
    * @param receiver the backend's receiver, used only by this task's thread
@@ -103,6 +105,43 @@ public final class ReceiverTask {
     if (got.isEmpty()) {
       return 0;
     }
+    int ours = account(got);
+    if (abandoned) {
+      // Killed with this batch in hand: counted as received, never acknowledged, as a receiver
+      // that crashed after handling it would leave it; the queue must deliver it again.
+      leftUnacknowledged = got.size();
+      return ours;
+    }
+    receiver.ack(got);
+    return ours;
+  }
+
+  /**
+   * Makes this receiver die as a crashed one would (a fault, {@code kill-receiver}): the batch it
+   * receives next is accounted for and never acknowledged, and {@link #abandoned()} tells its
+   * thread to end, closing the backend's receiver without acknowledging anything more. Safe from
+   * any thread.
+   */
+  public void abandon() {
+    abandoned = true;
+  }
+
+  /**
+   * @return whether this receiver was {@linkplain #abandon() abandoned}: its thread must end
+   */
+  public boolean abandoned() {
+    return abandoned;
+  }
+
+  /**
+   * @return how many messages the abandoned receiver held unacknowledged when it ended (the batch
+   *     it received after {@link #abandon()}), 0 if none
+   */
+  public int leftUnacknowledged() {
+    return leftUnacknowledged;
+  }
+
+  private int account(List<Received> got) {
     long now = clock.getAsLong();
     long sinceStart = now - runStartNanos; // one volatile read per batch
     int ours = 0;
@@ -143,7 +182,6 @@ public final class ReceiverTask {
         received.lazySet(received.get() + ours);
       }
     }
-    receiver.ack(got);
     return ours;
   }
 
