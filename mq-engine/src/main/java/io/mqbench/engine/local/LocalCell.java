@@ -721,7 +721,7 @@ public final class LocalCell implements Cell {
       cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
       receiverCpu[index] = cpu;
       cpu.started();
-      while (!stopReceivers && !task.abandoned()) {
+      while (!stopReceivers && !task.ended()) {
         task.receiveOnce();
       }
     } catch (Throwable t) {

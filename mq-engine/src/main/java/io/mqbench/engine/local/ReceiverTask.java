@@ -42,6 +42,7 @@ public final class ReceiverTask {
   private volatile long runStartNanos;
   private volatile boolean abandoned;
   private volatile int leftUnacknowledged;
+  private volatile boolean ended;
 
   /**
    * @param receiver the backend's receiver, used only by this task's thread
@@ -103,6 +104,7 @@ public final class ReceiverTask {
   public int receiveOnce() throws InterruptedException {
     List<Received> got = receiver.receive(maxBatch, wait);
     if (got.isEmpty()) {
+      ended = abandoned;
       return 0;
     }
     int ours = account(got);
@@ -110,6 +112,7 @@ public final class ReceiverTask {
       // Killed with this batch in hand: counted as received, never acknowledged, as a receiver
       // that crashed after handling it would leave it; the queue must deliver it again.
       leftUnacknowledged = got.size();
+      ended = true;
       return ours;
     }
     receiver.ack(got);
@@ -118,7 +121,7 @@ public final class ReceiverTask {
 
   /**
    * Makes this receiver die as a crashed one would (a fault, {@code kill-receiver}): the batch it
-   * receives next is accounted for and never acknowledged, and {@link #abandoned()} tells its
+   * receives next is accounted for and never acknowledged, and then {@link #ended()} tells its
    * thread to end, closing the backend's receiver without acknowledging anything more. Safe from
    * any thread.
    */
@@ -127,10 +130,18 @@ public final class ReceiverTask {
   }
 
   /**
-   * @return whether this receiver was {@linkplain #abandon() abandoned}: its thread must end
+   * @return whether this receiver was {@linkplain #abandon() abandoned}
    */
   public boolean abandoned() {
     return abandoned;
+  }
+
+  /**
+   * @return whether an {@linkplain #abandon() abandoned} receiver has had its last receive (the one
+   *     whose batch it holds unacknowledged, or that found nothing): its thread must end now
+   */
+  public boolean ended() {
+    return ended;
   }
 
   /**
