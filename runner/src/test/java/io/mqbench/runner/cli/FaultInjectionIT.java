@@ -151,6 +151,9 @@ class FaultInjectionIT {
             "--fault",
             "restart-broker@4s");
 
+    // The run itself fails at the kill today (mq-rabbit's clients do not reconnect: the first send
+    // after it fails with "connection error"); its settle drain then finds every acknowledged
+    // message on the restarted node. Lost 0 either way.
     assertThat(ran.err()).contains("--local-broker always: starting a private RabbitMQ node");
     assertThat(ran.line("restart-broker@4s"))
         .contains("rabbitmq node 1 at 127.0.0.1:")
@@ -198,6 +201,8 @@ class FaultInjectionIT {
             "--fault",
             "restart-broker@4s");
 
+    // As with RabbitMQ, the run fails at the kill today (the JMS connection is not re-established:
+    // AMQ219016), and its settle drain finds every acknowledged message in the restarted journal.
     assertThat(ran.line("restart-broker@4s"))
         .contains("artemis node 1 at 127.0.0.1:")
         .contains("and started again on its data, serving after");
