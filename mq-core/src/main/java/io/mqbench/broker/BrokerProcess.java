@@ -280,9 +280,20 @@ public final class BrokerProcess implements AutoCloseable {
    * @throws InterruptedException if interrupted while waiting for it to die
    */
   public void kill() throws InterruptedException {
-    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    List<ProcessHandle> descendants = process.descendants().toList();
+    descendants.forEach(ProcessHandle::destroyForcibly);
     process.destroyForcibly();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     process.waitFor(30, TimeUnit.SECONDS);
+    // The wrapping shell dies first; the server under it (and its ports) only once it is gone too,
+    // so that a start on the same ports right after finds them free and answers for itself.
+    for (ProcessHandle d : descendants) {
+      try {
+        d.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        // gone or unkillable: nothing more to wait for
+      }
+    }
   }
 
   /**

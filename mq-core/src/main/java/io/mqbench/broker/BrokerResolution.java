@@ -50,6 +50,42 @@ public final class BrokerResolution {
   }
 
   /**
+   * When the runner starts a local broker ({@code --local-broker}).
+   *
+   * <ul>
+   *   <li>{@link #AUTO}: the policy above: only when no address is given and nothing answers on the
+   *       compose port;
+   *   <li>{@link #ALWAYS}: whenever no address is given, whatever answers on the compose port (a
+   *       system broker there is left alone): a broker of mqbench's own, for faults;
+   *   <li>{@link #NEVER}: never; with no address given the compose port must answer.
+   * </ul>
+   */
+  public enum LocalPolicy {
+    /** A local broker when no address is given and nothing answers on the compose port. */
+    AUTO,
+    /** A local broker whenever no address is given. */
+    ALWAYS,
+    /** No local broker. */
+    NEVER;
+
+    /**
+     * @param text {@code auto}, {@code always} or {@code never}, in any case
+     * @return the policy
+     * @throws io.mqbench.config.ConfigException naming {@code --local-broker} otherwise
+     */
+    public static LocalPolicy parse(String text) {
+      return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "auto" -> AUTO;
+        case "always" -> ALWAYS;
+        case "never" -> NEVER;
+        default ->
+            throw new io.mqbench.config.ConfigException(
+                "--local-broker must be auto, always or never, was '" + text + "'");
+      };
+    }
+  }
+
+  /**
    * Applies the policy, probing the compose port with a TCP connect of at most 500 ms.
    *
    * @param provider the backend
@@ -58,11 +94,40 @@ public final class BrokerResolution {
    * @throws MqException in one line when there is no broker to use
    */
   public static Resolved resolve(MqProvider provider, MqConfig config) {
-    return resolve(provider, config, hostPort -> Loopback.answers(hostPort, PROBE_TIMEOUT));
+    return resolve(provider, config, LocalPolicy.AUTO);
   }
 
   /**
-   * Applies the policy.
+   * Applies the policy with {@code --local-broker}, probing the compose port with a TCP connect of
+   * at most 500 ms when it matters.
+   *
+   * @param provider the backend
+   * @param config its validated configuration
+   * @param local when to start a local broker
+   * @return the broker to use
+   * @throws MqException in one line when there is no broker to use
+   */
+  public static Resolved resolve(MqProvider provider, MqConfig config, LocalPolicy local) {
+    return resolve(provider, config, hostPort -> Loopback.answers(hostPort, PROBE_TIMEOUT), local);
+  }
+
+  /**
+   * Whether the compose file's port answers now, for a backend with a broker and no address given.
+   *
+   * @param provider the backend
+   * @param config its validated configuration
+   * @return true if the backend has a broker, {@code config} names none and something answers on
+   *     the compose file's port
+   */
+  public static boolean composeAnswers(MqProvider provider, MqConfig config) {
+    Optional<BrokerAddressing> a = provider.brokerAddressing();
+    return a.isPresent()
+        && !a.get().isGivenIn(config)
+        && Loopback.answers(a.get().composeProbe(), PROBE_TIMEOUT);
+  }
+
+  /**
+   * Applies the policy ({@link LocalPolicy#AUTO}).
    *
    * @param provider the backend
    * @param config its validated configuration
@@ -71,6 +136,21 @@ public final class BrokerResolution {
    * @throws MqException in one line when there is no broker to use
    */
   public static Resolved resolve(MqProvider provider, MqConfig config, Predicate<String> answers) {
+    return resolve(provider, config, answers, LocalPolicy.AUTO);
+  }
+
+  /**
+   * Applies the policy.
+   *
+   * @param provider the backend
+   * @param config its validated configuration
+   * @param answers whether something accepts connections at a {@code host:port}
+   * @param policy when to start a local broker
+   * @return the broker to use
+   * @throws MqException in one line when there is no broker to use
+   */
+  public static Resolved resolve(
+      MqProvider provider, MqConfig config, Predicate<String> answers, LocalPolicy policy) {
     Optional<BrokerAddressing> addressing = provider.brokerAddressing();
     if (addressing.isEmpty()) {
       return new Resolved(config, provider.localBroker(config), List.of());
@@ -79,7 +159,41 @@ public final class BrokerResolution {
     if (a.isGivenIn(config)) {
       return new Resolved(config, Optional.empty(), List.of());
     }
-    if (answers.test(a.composeProbe())) {
+    if (policy == LocalPolicy.ALWAYS) {
+      Optional<LocalBroker> local = provider.localBroker(config);
+      if (local.isEmpty()) {
+        throw new MqException(
+            "--local-broker always: no local "
+                + provider.name()
+                + " broker can be started here"
+                + (a.install().isEmpty() ? "" : " (" + a.install() + ")"));
+      }
+      return new Resolved(
+          config,
+          local,
+          List.of(
+              "mqbench: --local-broker always: starting "
+                  + local.get().description()
+                  + " in its own process, deleted at the end (whatever answers on "
+                  + a.composeProbe()
+                  + " is left alone).",
+              "mqbench: NOTE numbers from local brokers on this machine are not cluster"
+                  + " numbers."));
+    }
+    boolean composeAnswers = answers.test(a.composeProbe());
+    if (policy == LocalPolicy.NEVER && !composeAnswers) {
+      throw new MqException(
+          "no "
+              + provider.name()
+              + " broker: "
+              + a.key()
+              + " is not set, nothing answers on "
+              + a.composeProbe()
+              + " (start the cluster with `docker compose -f "
+              + a.composeFile()
+              + " up -d --wait`), and --local-broker is never");
+    }
+    if (composeAnswers) {
       MqConfig compose = config.with(a.key(), a.composeValue());
       return new Resolved(
           compose,

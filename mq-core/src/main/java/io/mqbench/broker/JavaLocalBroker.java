@@ -1,6 +1,7 @@
 package io.mqbench.broker;
 
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -315,6 +317,53 @@ public final class JavaLocalBroker implements LocalBroker {
     processes[node].close();
     launch(node);
     awaitReady(System.nanoTime() + START_TIMEOUT.toNanos());
+  }
+
+  /**
+   * Kills, restarts, pauses and resumes nodes: {@link BrokerProcess#kill}, {@link
+   * #crashAndRestart}, {@link BrokerProcess#suspend} and {@link BrokerProcess#resume}.
+   */
+  @Override
+  public Optional<BrokerFaults> faults() {
+    return Optional.of(
+        new BrokerFaults() {
+          @Override
+          public int nodes() {
+            return size;
+          }
+
+          @Override
+          public String address(int node) {
+            return JavaLocalBroker.this.address(node);
+          }
+
+          @Override
+          public long pid(int node) {
+            return process(node).pid();
+          }
+
+          @Override
+          public void kill(int node) throws InterruptedException {
+            process(node).kill();
+          }
+
+          @Override
+          public Duration restart(int node) throws InterruptedException {
+            long start = System.nanoTime();
+            crashAndRestart(node);
+            return Duration.ofNanos(System.nanoTime() - start);
+          }
+
+          @Override
+          public void pause(int node) throws InterruptedException {
+            process(node).suspend();
+          }
+
+          @Override
+          public void resume(int node) throws InterruptedException {
+            process(node).resume();
+          }
+        });
   }
 
   private void started() {

@@ -1,6 +1,7 @@
 package io.mqbench.broker;
 
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import java.io.File;
@@ -149,6 +150,57 @@ public abstract class NativeServer implements LocalBroker {
       process.close();
       process = null;
     }
+  }
+
+  /**
+   * The server's one node: killed ({@code SIGKILL}), restarted on the same data ({@link #start()}
+   * after the kill), paused and resumed.
+   */
+  @Override
+  public Optional<BrokerFaults> faults() {
+    return Optional.of(
+        new BrokerFaults() {
+          @Override
+          public int nodes() {
+            return 1;
+          }
+
+          @Override
+          public String address(int node) {
+            return Loopback.HOST + ":" + port;
+          }
+
+          @Override
+          public long pid(int node) {
+            return process().pid();
+          }
+
+          @Override
+          public void kill(int node) throws InterruptedException {
+            process().kill();
+          }
+
+          @Override
+          public Duration restart(int node) throws InterruptedException {
+            long start = System.nanoTime();
+            synchronized (NativeServer.this) {
+              process().kill();
+              stop();
+              start();
+            }
+            return Duration.ofNanos(System.nanoTime() - start);
+          }
+
+          @Override
+          public void pause(int node) throws InterruptedException {
+            process().suspend();
+          }
+
+          @Override
+          public void resume(int node) throws InterruptedException {
+            process().resume();
+          }
+        });
   }
 
   @Override

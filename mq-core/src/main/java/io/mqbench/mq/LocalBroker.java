@@ -2,10 +2,11 @@ package io.mqbench.mq;
 
 import io.mqbench.config.MqConfig;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
- * A single-node broker that the runner starts on this machine when no broker address is configured,
- * so that a backend works on a fresh machine with nothing installed.
+ * A broker (one node, or a small cluster of them) that the runner starts on this machine when no
+ * broker address is configured, so that a backend works on a fresh machine with nothing installed.
  *
  * <p>A local broker runs in its own JVM process (never inside the harness's JVM, whose heap and
  * threads would distort what is measured), listens on 127.0.0.1 only, keeps its data in a directory
@@ -50,6 +51,15 @@ public interface LocalBroker extends AutoCloseable {
    * @return the hold; closing it releases the stop
    */
   Hold holdStop(Runnable onShutdown, Duration atMost);
+
+  /**
+   * How to crash, restart or pause this broker's nodes while a run goes on ({@code --fault}).
+   *
+   * @return the broker's faults; empty for a broker that offers none (the default)
+   */
+  default Optional<BrokerFaults> faults() {
+    return Optional.empty();
+  }
 
   /** Stops the broker and removes its data. Idempotent. */
   @Override

@@ -151,6 +151,30 @@ public interface MqProvider {
   }
 
   /**
+   * The broker node that leads the queue now, for a fault aimed at the leader ({@code --fault
+   * kill-broker@10s:leader}): for a backend whose queue is split into partitions led by different
+   * nodes, the node leading most of them. Asked at the fault's instant, while the run goes on.
+   *
+   * @param config validated configuration of this backend, pointing at the broker
+   * @return the leader's client address as the broker advertises it ({@code 127.0.0.1:9092}), to be
+   *     matched against {@link BrokerFaults#address}; empty when the backend has no notion of a
+   *     leader (the default)
+   * @throws MqException if the backend has leaders but the broker could not say which it is
+   */
+  default Optional<String> leaderAddress(MqConfig config) {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether {@link #leaderAddress} can name a leader for this backend. Must not contact the broker.
+   *
+   * @return false by default
+   */
+  default boolean hasLeaders() {
+    return false;
+  }
+
+  /**
    * Where this backend's broker is when the configuration names none; see {@link BrokerAddressing}
    * for the policy the runner applies.
    *

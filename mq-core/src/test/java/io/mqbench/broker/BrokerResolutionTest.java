@@ -185,4 +185,59 @@ class BrokerResolutionTest {
     assertThat(new Backend(false).localBroker(config(b, Map.of()))).isEmpty();
     assertThat(b.brokerAddressing()).contains(b.addressing());
   }
+
+  @Test
+  void localBrokerAlwaysStartsOneOfItsOwnEvenWhereTheComposePortAnswersAndSaysSo() {
+    Backend b = new Backend(true);
+
+    BrokerResolution.Resolved r =
+        BrokerResolution.resolve(
+            b,
+            config(b, Map.of()),
+            hp -> {
+              throw new AssertionError("probed " + hp + ": always never asks");
+            },
+            BrokerResolution.LocalPolicy.ALWAYS);
+
+    assertThat(r.localBroker()).isPresent();
+    assertThat(r.notices().get(0))
+        .isEqualTo(
+            "mqbench: --local-broker always: starting a private b node in its own process,"
+                + " deleted at the end (whatever answers on 127.0.0.1:5999 is left alone).");
+  }
+
+  @Test
+  void localBrokerAlwaysWithoutALocalBrokerFailsInOneLine() {
+    Backend b = new Backend(false);
+
+    assertThatThrownBy(
+            () ->
+                BrokerResolution.resolve(
+                    b, config(b, Map.of()), hp -> true, BrokerResolution.LocalPolicy.ALWAYS))
+        .isInstanceOf(MqException.class)
+        .hasMessage(
+            "--local-broker always: no local b broker can be started here (apt-get install"
+                + " b-server)");
+  }
+
+  @Test
+  void localBrokerNeverUsesTheComposePortOnlyAndFailsWhenNothingAnswers() {
+    Backend b = new Backend(true);
+
+    assertThat(
+            BrokerResolution.resolve(
+                    b,
+                    config(b, Map.of()),
+                    "127.0.0.1:5999"::equals,
+                    BrokerResolution.LocalPolicy.NEVER)
+                .localBroker())
+        .isEmpty();
+    assertThatThrownBy(
+            () ->
+                BrokerResolution.resolve(
+                    b, config(b, Map.of()), hp -> false, BrokerResolution.LocalPolicy.NEVER))
+        .isInstanceOf(MqException.class)
+        .hasMessageContaining("nothing answers on 127.0.0.1:5999")
+        .hasMessageEndingWith("and --local-broker is never");
+  }
 }

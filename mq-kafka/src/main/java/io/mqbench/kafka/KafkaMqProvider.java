@@ -404,9 +404,73 @@ public final class KafkaMqProvider implements BrokerBackend {
     return ADDRESSING;
   }
 
+  /**
+   * One node, or with {@code kafka.localBrokerNodes} several: a KRaft cluster whose topics are
+   * replicated three ways with min.insync.replicas=2 (from three nodes on).
+   */
   @Override
   public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
+    int nodes = config.get(LOCAL_BROKER_NODES);
+    if (nodes == 1) {
+      return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
+    }
+    LocalBrokerDescriptor d = LOCAL_BROKER;
+    return Optional.of(
+        new JavaLocalBroker(
+            new LocalBrokerDescriptor(
+                d.name(),
+                d.distribution(),
+                d.mainClass(),
+                d.ports(),
+                d.addressKey(),
+                d.scheme(),
+                d.heapKey(),
+                d.settings(),
+                d.readiness(),
+                nodes
+                    + "-node Kafka {version} cluster (KRaft"
+                    + (nodes >= 3 ? ", topics replicated 3 ways, min.insync.replicas=2" : "")
+                    + ") on {address}"),
+            nodes));
+  }
+
+  /** Kafka's partitions have leaders. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /**
+   * The broker leading most of the topic's partitions now, asked with the admin client: its host
+   * and port as the cluster advertises them.
+   */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    KafkaSettings s = new KafkaSettings(config);
+    Map<String, Object> props = new java.util.HashMap<>(s.admin());
+    props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+    props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
+    try (Admin admin = Admin.create(props)) {
+      org.apache.kafka.clients.admin.TopicDescription topic =
+          admin
+              .describeTopics(List.of(s.topic))
+              .allTopicNames()
+              .get(10, TimeUnit.SECONDS)
+              .get(s.topic);
+      Map<String, Integer> led = new java.util.TreeMap<>();
+      for (org.apache.kafka.common.TopicPartitionInfo p : topic.partitions()) {
+        if (p.leader() != null && !p.leader().isEmpty()) {
+          led.merge(p.leader().host() + ":" + p.leader().port(), 1, Integer::sum);
+        }
+      }
+      return led.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new io.mqbench.mq.MqException("interrupted while asking kafka for the leader", e);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new io.mqbench.mq.MqException(
+          "kafka: cannot describe topic " + s.topic + " to find its leader: " + e.getMessage(), e);
+    }
   }
 
   @Override

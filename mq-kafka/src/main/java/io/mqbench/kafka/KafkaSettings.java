@@ -200,6 +200,20 @@ final class KafkaSettings {
           "MiB",
           "heap of the local broker started when kafka.bootstrapServers is unset");
 
+  /**
+   * Nodes of the local broker started when no address is given: 1, or a KRaft cluster of several
+   * (three or more replicate topics three ways with min.insync.replicas=2), for faults on one node.
+   */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES =
+      ConfigKey.integer(
+          "kafka.localBrokerNodes",
+          1,
+          1,
+          9,
+          "nodes",
+          "nodes of the local broker started when kafka.bootstrapServers is unset; 3 or more:"
+              + " topics replicated 3 ways, min.insync.replicas=2 (for --fault ...:leader)");
+
   /** Every key of the backend, as {@code --help} lists them. */
   static final List<ConfigKey<?>> KEYS =
       List.of(
@@ -218,7 +232,8 @@ final class KafkaSettings {
           SESSION_TIMEOUT,
           LEASE_TIMEOUT,
           CONNECT_TIMEOUT,
-          LOCAL_BROKER_HEAP);
+          LOCAL_BROKER_HEAP,
+          LOCAL_BROKER_NODES);
 
   /** The bootstrap address of the cluster in {@code docker/kafka.yml}, as the README gives it. */
   static final String COMPOSE_BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";

@@ -5,6 +5,7 @@ import io.mqbench.broker.Loopback;
 import io.mqbench.broker.ScratchDirectory;
 import io.mqbench.broker.StopHold;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import java.io.File;
@@ -235,6 +236,60 @@ public final class RabbitNode implements LocalBroker {
           () -> Loopback.answers(Loopback.HOST, streamPort, Duration.ofMillis(200)),
           START_TIMEOUT.minusNanos(System.nanoTime() - started));
     }
+  }
+
+  /**
+   * The node as a fault target: killed ({@code SIGKILL} to the server and its Erlang VM), restarted
+   * on the same data directory after a kill (as {@link #start()} after {@link #stop()}), paused and
+   * resumed. Its epmd, a daemon of its own, is neither killed nor paused.
+   */
+  @Override
+  public Optional<BrokerFaults> faults() {
+    return Optional.of(
+        new BrokerFaults() {
+          @Override
+          public int nodes() {
+            return 1;
+          }
+
+          @Override
+          public String address(int node) {
+            return Loopback.HOST + ":" + amqpPort;
+          }
+
+          @Override
+          public long pid(int node) {
+            return process().pid();
+          }
+
+          @Override
+          public void kill(int node) throws InterruptedException {
+            process().kill();
+          }
+
+          @Override
+          public Duration restart(int node) throws InterruptedException {
+            long begun = System.nanoTime();
+            synchronized (RabbitNode.this) {
+              BrokerProcess dead = process();
+              dead.kill();
+              dead.close();
+              process = null;
+              start();
+            }
+            return Duration.ofNanos(System.nanoTime() - begun);
+          }
+
+          @Override
+          public void pause(int node) throws InterruptedException {
+            process().suspend();
+          }
+
+          @Override
+          public void resume(int node) throws InterruptedException {
+            process().resume();
+          }
+        });
   }
 
   /** Holds the stop of the node's process, now and after a restart; see {@link LocalBroker}. */

@@ -101,6 +101,19 @@ public final class WorkerClient {
   }
 
   /**
+   * Makes the worker process halt at once, as {@code kill -9} would (a fault, {@code kill-receiver}
+   * or {@code kill-sender} on workers): its senders and receivers die without closing or
+   * acknowledging anything, no shutdown hook runs. Returns once the worker has answered; it halts
+   * right after.
+   *
+   * @throws MqException if the worker cannot be reached or does not know the request (an older
+   *     version)
+   */
+  public void halt() {
+    post("halt", Wire.object(), QUICK);
+  }
+
+  /**
    * Measures the worker's clock against this process's {@code nanoTime}: many request/response
    * exchanges, keeping the one with the smallest round trip, whose reading is assumed to be taken
    * half-way through it; the uncertainty is half that round trip.

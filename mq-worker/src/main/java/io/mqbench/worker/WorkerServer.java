@@ -46,6 +46,9 @@ import java.util.function.LongSupplier;
  * #ABANDONED_AFTER} is stopped and closed, so that a vanished coordinator leaves no load running.
  */
 public final class WorkerServer implements AutoCloseable {
+  /** The exit status of a worker halted on request ({@code POST /v1/halt}), as after SIGKILL. */
+  public static final int HALT_STATUS = 137;
+
   /** A cell no request touched for this long has lost its coordinator. */
   static final Duration ABANDONED_AFTER = Duration.ofSeconds(60);
 
@@ -391,6 +394,30 @@ public final class WorkerServer implements AutoCloseable {
         // After this answer has gone out: the handler thread must not close its own server.
         Thread stop = new Thread(onShutdownRequest, "mqbench-worker-shutdown");
         stop.start();
+      }
+      case "halt" -> {
+        if (!method.equals("POST")) {
+          respond(exchange, 405, error("POST /v1/halt"));
+          return;
+        }
+        respond(exchange, 200, Wire.object());
+        log.println(
+            "mqbench worker: the coordinator asked this worker to halt at once (a fault, as kill"
+                + " -9 would): nothing is closed or acknowledged");
+        log.flush();
+        // After this answer has gone out; no shutdown hook runs, no cell is closed.
+        Thread halt =
+            new Thread(
+                () -> {
+                  try {
+                    Thread.sleep(50);
+                  } catch (InterruptedException e) {
+                    // halting anyway
+                  }
+                  Runtime.getRuntime().halt(HALT_STATUS);
+                },
+                "mqbench-worker-halt");
+        halt.start();
       }
       case "cells" -> {
         if (path.length == 1 && method.equals("POST")) {

@@ -78,6 +78,8 @@ public final class LocalCell implements Cell {
   private SenderTask[] senders = new SenderTask[0];
   private List<byte[]> payloads;
   private ReceiverTask[] receivers = new ReceiverTask[0];
+  private Thread[] senderThreads = new Thread[0];
+  private Thread[] receiverThreads = new Thread[0];
   private int[] receiverQueue = new int[0];
   private int[] receiverSubscription = new int[0];
   private HarnessMeter.ThreadCpu[] senderCpu = new HarnessMeter.ThreadCpu[0];
@@ -193,6 +195,8 @@ public final class LocalCell implements Cell {
     senderCpu = new HarnessMeter.ThreadCpu[spec.senders()];
     receiverCpu = new HarnessMeter.ThreadCpu[receiverThreads];
     sendersDone = new CountDownLatch(spec.senders());
+    this.senderThreads = new Thread[spec.senders()];
+    this.receiverThreads = new Thread[receiverThreads];
     CountDownLatch ready = new CountDownLatch(spec.senders() + receiverThreads);
     for (int i = 0; i < receiverThreads; i++) {
       int index = i;
@@ -200,15 +204,16 @@ public final class LocalCell implements Cell {
       // k % queues, so that every queue of every subscription is read.
       receiverSubscription[i] = i / spec.receivers();
       receiverQueue[i] = s.queueOfReceiver(spec.firstReceiverId() + i % spec.receivers());
-      threads.add(
-          start(new Thread(() -> receive(index, ready), "mqbench-receiver-" + threads.size())));
+      this.receiverThreads[i] =
+          start(new Thread(() -> receive(index, ready), "mqbench-receiver-" + threads.size()));
+      threads.add(this.receiverThreads[i]);
     }
     for (int i = 0; i < spec.senders(); i++) {
       int index = i;
-      threads.add(
+      senderThreads[i] =
           start(
-              new Thread(
-                  () -> send(index, ready), "mqbench-sender-" + (spec.firstSenderId() + i))));
+              new Thread(() -> send(index, ready), "mqbench-sender-" + (spec.firstSenderId() + i)));
+      threads.add(senderThreads[i]);
     }
     boolean allReady = ready.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     CellFailure failed = failure.get();
@@ -310,6 +315,81 @@ public final class LocalCell implements Cell {
   public void startReceivers(long atNanos) {
     receiversStartNanos = atNanos;
     receiversGo.countDown();
+  }
+
+  /**
+   * Kills one receiver as a crash would (a fault, {@code kill-receiver}): the batch it receives
+   * next is counted and never acknowledged, its thread ends and closes the backend's receiver
+   * without acknowledging; the other receivers go on, and the queue must deliver what it held to
+   * them. Waits until the thread has ended.
+   *
+   * @param index which of this cell's receiver threads, from 0
+   * @param timeout how long to wait for its thread to end
+   * @return how many messages it held unacknowledged when it ended
+   * @throws IllegalStateException before {@link #prepare}, for an index out of range, or for a
+   *     receiver already killed or ended
+   * @throws MqException if its thread did not end in time (stuck in a backend call)
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public int killReceiver(int index, Duration timeout) throws InterruptedException {
+    if (index < 0 || index >= receivers.length || receivers[index] == null) {
+      throw new IllegalStateException(
+          "no receiver " + (index + 1) + " here (" + receivers.length + " receivers)");
+    }
+    ReceiverTask task = receivers[index];
+    Thread thread = receiverThreads[index];
+    if (task.abandoned() || !thread.isAlive()) {
+      throw new IllegalStateException("receiver " + (index + 1) + " has already ended");
+    }
+    task.abandon();
+    thread.join(Math.max(1, timeout.toMillis()));
+    if (thread.isAlive()) {
+      throw new MqException(
+          "receiver "
+              + (index + 1)
+              + " did not end within "
+              + Durations.format(timeout)
+              + " of being killed (stuck in a receive or close)");
+    }
+    return task.leftUnacknowledged();
+  }
+
+  /**
+   * Kills one sender as a crash would (a fault, {@code kill-sender}): it issues nothing more, its
+   * batches in flight are never waited for (those that complete are not counted as sent), its
+   * thread ends and closes the backend's sender; the other senders go on. Waits until the thread
+   * has ended.
+   *
+   * @param index which of this cell's sender threads, from 0
+   * @param timeout how long to wait for its thread to end
+   * @return how many batches it had in flight when it ended
+   * @throws IllegalStateException before {@link #prepare}, for an index out of range, or for a
+   *     sender already killed or ended
+   * @throws MqException if its thread did not end in time (stuck in a send or close)
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public int killSender(int index, Duration timeout) throws InterruptedException {
+    if (index < 0 || index >= senders.length || senders[index] == null) {
+      throw new IllegalStateException(
+          "no sender " + (index + 1) + " here (" + senders.length + " senders)");
+    }
+    SenderTask task = senders[index];
+    Thread thread = senderThreads[index];
+    if (task.abandoned() || !thread.isAlive()) {
+      throw new IllegalStateException("sender " + (index + 1) + " has already ended");
+    }
+    int inFlight = task.inFlight();
+    task.abandon();
+    thread.join(Math.max(1, timeout.toMillis()));
+    if (thread.isAlive()) {
+      throw new MqException(
+          "sender "
+              + (index + 1)
+              + " did not end within "
+              + Durations.format(timeout)
+              + " of being killed (stuck in a send or close)");
+    }
+    return inFlight;
   }
 
   @Override
@@ -551,7 +631,7 @@ public final class LocalCell implements Cell {
           sendOnSchedule(task, id);
         } else {
           long remaining = s.messagesPerSender();
-          while (!stopSenders && remaining > 0) {
+          while (!stopSenders && !task.abandoned() && remaining > 0) {
             if (holdSenders) {
               awaitRelease(task);
               continue;
@@ -560,13 +640,16 @@ public final class LocalCell implements Cell {
           }
         }
       } finally {
-        // A sender is done only when every batch it issued has completed, also when stopped.
-        if (failure.get() == null) {
+        // A sender is done only when every batch it issued has completed, also when stopped; a
+        // killed one waits for nothing.
+        if (failure.get() == null && !task.abandoned()) {
           task.awaitAllCompleted();
         }
       }
     } catch (Throwable t) {
-      fail("sender " + id, t);
+      if (senders[index] == null || !senders[index].abandoned()) {
+        fail("sender " + id, t); // a killed sender's failing close or batch is the fault's
+      }
     } finally {
       if (!counted) {
         ready.countDown();
@@ -583,7 +666,7 @@ public final class LocalCell implements Cell {
    * coordinator's view of the backlog is built from those counts).
    */
   private void awaitRelease(SenderTask task) throws InterruptedException {
-    while (holdSenders && !stopSenders) {
+    while (holdSenders && !stopSenders && !task.abandoned()) {
       task.recordCompleted();
       LockSupport.parkNanos(HOLD_POLL_NANOS);
       if (Thread.interrupted()) {
@@ -609,7 +692,7 @@ public final class LocalCell implements Cell {
             RateSchedule.parking(clock));
     long end = startNanos + s.duration().orElseThrow().toNanos();
     long remaining = s.messagesPerSender();
-    for (long i = 0; !stopSenders && remaining > 0; i++) {
+    for (long i = 0; !stopSenders && !task.abandoned() && remaining > 0; i++) {
       long due = schedule.intendedNanos(i);
       if (due - end >= 0) {
         return;
@@ -638,11 +721,13 @@ public final class LocalCell implements Cell {
       cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
       receiverCpu[index] = cpu;
       cpu.started();
-      while (!stopReceivers) {
+      while (!stopReceivers && !task.ended()) {
         task.receiveOnce();
       }
     } catch (Throwable t) {
-      fail("receiver " + index, t);
+      if (receivers[index] == null || !receivers[index].abandoned()) {
+        fail("receiver " + index, t); // a killed receiver's failing close is the fault's
+      }
     } finally {
       if (!counted) {
         ready.countDown();

@@ -40,6 +40,9 @@ public final class ReceiverTask {
   private long firstReceiveNanos;
   private long lastReceiveNanos;
   private volatile long runStartNanos;
+  private volatile boolean abandoned;
+  private volatile int leftUnacknowledged;
+  private volatile boolean ended;
 
   /**
    * @param receiver the backend's receiver, used only by this task's thread
@@ -101,8 +104,55 @@ public final class ReceiverTask {
   public int receiveOnce() throws InterruptedException {
     List<Received> got = receiver.receive(maxBatch, wait);
     if (got.isEmpty()) {
+      ended = abandoned;
       return 0;
     }
+    int ours = account(got);
+    if (abandoned) {
+      // Killed with this batch in hand: counted as received, never acknowledged, as a receiver
+      // that crashed after handling it would leave it; the queue must deliver it again.
+      leftUnacknowledged = got.size();
+      ended = true;
+      return ours;
+    }
+    receiver.ack(got);
+    return ours;
+  }
+
+  /**
+   * Makes this receiver die as a crashed one would (a fault, {@code kill-receiver}): the batch it
+   * receives next is accounted for and never acknowledged, and then {@link #ended()} tells its
+   * thread to end, closing the backend's receiver without acknowledging anything more. Safe from
+   * any thread.
+   */
+  public void abandon() {
+    abandoned = true;
+  }
+
+  /**
+   * @return whether this receiver was {@linkplain #abandon() abandoned}
+   */
+  public boolean abandoned() {
+    return abandoned;
+  }
+
+  /**
+   * @return whether an {@linkplain #abandon() abandoned} receiver has had its last receive (the one
+   *     whose batch it holds unacknowledged, or that found nothing): its thread must end now
+   */
+  public boolean ended() {
+    return ended;
+  }
+
+  /**
+   * @return how many messages the abandoned receiver held unacknowledged when it ended (the batch
+   *     it received after {@link #abandon()}), 0 if none
+   */
+  public int leftUnacknowledged() {
+    return leftUnacknowledged;
+  }
+
+  private int account(List<Received> got) {
     long now = clock.getAsLong();
     long sinceStart = now - runStartNanos; // one volatile read per batch
     int ours = 0;
@@ -143,7 +193,6 @@ public final class ReceiverTask {
         received.lazySet(received.get() + ours);
       }
     }
-    receiver.ack(got);
     return ours;
   }
 

@@ -59,6 +59,7 @@ public final class SenderTask {
   private long lastIssueReturnedNanos;
   private boolean fullAfterLastIssue;
   private volatile long runStartNanos;
+  private volatile boolean abandoned;
 
   /** A batch handed to the backend and not yet recorded. */
   private record Batch(
@@ -180,6 +181,22 @@ public final class SenderTask {
     while ((c = completions.poll()) != null) {
       record(c);
     }
+  }
+
+  /**
+   * Makes this sender die as a crashed one would (a fault, {@code kill-sender}): its thread issues
+   * nothing more, does not wait for the batches in flight (those that complete are never recorded
+   * as sent) and closes the backend's sender. Safe from any thread.
+   */
+  public void abandon() {
+    abandoned = true;
+  }
+
+  /**
+   * @return whether this sender was {@linkplain #abandon() abandoned}: its thread must end
+   */
+  public boolean abandoned() {
+    return abandoned;
   }
 
   /**

@@ -47,7 +47,9 @@ public final class KafkaBrokerMain {
               "format",
               "--cluster-id=" + launch.clusterId(),
               "--config=" + config,
-              "--feature=share.version=" + launch.get(SHARE_VERSION, "1")
+              "--feature=share.version=" + launch.get(SHARE_VERSION, "1"),
+              // A node started again on its data after a crash (a fault) keeps its storage.
+              "--ignore-formatted"
             },
             System.out);
     if (formatted != 0) {

@@ -51,6 +51,11 @@ final class PlanPrinter {
                                   part.roles(),
                                   part.senders(),
                                   part.receivers())));
+      if (plan.config().localBroker() != io.mqbench.broker.BrokerResolution.LocalPolicy.AUTO) {
+        out.println(
+            "  local broker: " + plan.config().localBroker().name().toLowerCase(Locale.ROOT));
+      }
+      plan.config().faults().forEach(f -> out.println("  fault " + f.text()));
       plan.backend().effective().forEach((k, v) -> out.println("  " + k + " = " + v));
     }
     heap.describe(RunHeap.needed(plans)).ifPresent(out::println);

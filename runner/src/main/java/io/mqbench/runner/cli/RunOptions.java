@@ -300,6 +300,38 @@ final class RunOptions {
   Duration limitProbe;
 
   @Option(
+      names = {"--fault", "--faults"},
+      paramLabel = "SPEC",
+      split = ",",
+      description =
+          "Inject a fault into the measured run (not its warm-up), at full load; repeatable, or"
+              + " comma-separated. SPEC is KIND@AT[+LENGTH][:TARGET], AT from the run's start:"
+              + " kill-broker@15s (kill -9 of a broker node, not restarted), restart-broker@10s"
+              + " (kill -9, then started again on the same ports and data; the fault lasts until"
+              + " it serves), pause-broker@10s+2s (SIGSTOP for LENGTH, then SIGCONT; LENGTH"
+              + " required), kill-receiver@10s (a receiver dies without acknowledging what it"
+              + " holds; needs 2 receivers or more), kill-sender@10s (a sender dies with its"
+              + " batches in flight; needs 2 senders or more). Broker faults hit a broker mqbench"
+              + " started (no address given; --local-broker always if something answers on the"
+              + " compose port); TARGET node N (from 1, default 1) or leader (the node leading"
+              + " most of the queue's partitions then: kafka with kafka.localBrokerNodes=3)."
+              + " kill-receiver and kill-sender: TARGET receiver N / sender N here, node N (a"
+              + " worker, halted as by kill -9) with --workers. Scenario key: faults (a list).")
+  List<String> faults = new ArrayList<>();
+
+  @Option(
+      names = {"--local-broker"},
+      paramLabel = "WHEN",
+      defaultValue = "auto",
+      description =
+          "When no broker address is given: auto (the compose file's port if a broker answers"
+              + " there, else a local broker mqbench starts), always (a local broker mqbench"
+              + " starts, whatever answers on the compose port, which is left alone: for"
+              + " --fault on a machine with a system broker), never (the compose port only)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String localBroker;
+
+  @Option(
       names = {"--warmup"},
       paramLabel = "DURATION",
       converter = DurationConverter.class,

@@ -2,6 +2,8 @@ package io.mqbench.runner.cli;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqbench.broker.BrokerResolution;
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
@@ -12,6 +14,7 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.results.MachinePrice;
+import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
@@ -278,6 +281,16 @@ final class RunPlanner {
         layout -> computed.put("senders", layout.senders()).put("receivers", layout.receivers()));
     RunSettings settings = EngineOptions.settings(o, computed);
     RunQueues.check(provider, backend, settings);
+    LocalPolicy localBroker = LocalPolicy.parse(o.localBroker);
+    List<FaultSpec> faults =
+        FaultPlanning.plan(
+            o.faults,
+            localBroker,
+            settings,
+            nodes,
+            provider,
+            backend,
+            () -> BrokerResolution.composeAnswers(provider, backend));
     RunConfig config =
         new RunConfig(
             o.queue,
@@ -287,7 +300,9 @@ final class RunPlanner {
             o.out,
             backend.effective(),
             limitProbe(o),
-            machinePrice(o, provider, backend));
+            machinePrice(o, provider, backend),
+            faults,
+            localBroker);
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
       checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's

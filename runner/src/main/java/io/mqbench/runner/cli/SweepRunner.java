@@ -66,6 +66,11 @@ final class SweepRunner {
         throw new ConfigException("--sweep-rates: every rate must be above 0, was " + r);
       }
     }
+    if (o.faults.stream().anyMatch(f -> !f.isBlank())) {
+      throw new ConfigException(
+          "--fault does not combine with --mode sweep: inject faults into one run at a --rate"
+              + " with --mode rate");
+    }
     if (Phases.parse(o.phases) == Phases.BACKLOG_THEN_CATCH_UP) {
       throw new ConfigException(
           "--mode sweep does not combine with --phases backlog-then-catch-up: measure catch-up at"

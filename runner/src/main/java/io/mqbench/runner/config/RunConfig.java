@@ -1,10 +1,12 @@
 package io.mqbench.runner.config;
 
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.results.MachinePrice;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -22,6 +24,8 @@ import java.util.TreeMap;
  *     the limit (the senders were held back, or the receivers trailed them); zero for none
  * @param machinePrice what the queue's machines cost per hour, for a cost per million messages;
  *     empty when not given
+ * @param faults what to inject during the measured run ({@code --fault}), in the order given
+ * @param localBroker when the runner starts a local broker ({@code --local-broker})
  */
 public record RunConfig(
     String queue,
@@ -31,7 +35,9 @@ public record RunConfig(
     Path outputDir,
     Map<String, String> backendProperties,
     Duration limitProbe,
-    Optional<MachinePrice> machinePrice) {
+    Optional<MachinePrice> machinePrice,
+    List<FaultSpec> faults,
+    LocalPolicy localBroker) {
 
   /** Validates and copies. */
   public RunConfig {
@@ -46,6 +52,67 @@ public record RunConfig(
     }
     backendProperties = Map.copyOf(new TreeMap<>(backendProperties));
     machinePrice = machinePrice == null ? Optional.empty() : machinePrice;
+    faults = faults == null ? List.of() : List.copyOf(faults);
+    localBroker = localBroker == null ? LocalPolicy.AUTO : localBroker;
+  }
+
+  /** As above, with no faults and the default local-broker policy. */
+  public RunConfig(
+      String queue,
+      RunSettings run,
+      Duration warmup,
+      Optional<Long> seed,
+      Path outputDir,
+      Map<String, String> backendProperties,
+      Duration limitProbe,
+      Optional<MachinePrice> machinePrice) {
+    this(
+        queue,
+        run,
+        warmup,
+        seed,
+        outputDir,
+        backendProperties,
+        limitProbe,
+        machinePrice,
+        List.of(),
+        LocalPolicy.AUTO);
+  }
+
+  /**
+   * @param faults what to inject during the measured run
+   * @return this configuration with those faults
+   */
+  public RunConfig withFaults(List<FaultSpec> faults) {
+    return new RunConfig(
+        queue,
+        run,
+        warmup,
+        seed,
+        outputDir,
+        backendProperties,
+        limitProbe,
+        machinePrice,
+        faults,
+        localBroker);
+  }
+
+  /**
+   * @param policy when the runner starts a local broker
+   * @return this configuration with that policy
+   */
+  public RunConfig withLocalBroker(LocalPolicy policy) {
+    return new RunConfig(
+        queue,
+        run,
+        warmup,
+        seed,
+        outputDir,
+        backendProperties,
+        limitProbe,
+        machinePrice,
+        faults,
+        policy);
   }
 
   /** As above, with no machine price. */
@@ -57,7 +124,17 @@ public record RunConfig(
       Path outputDir,
       Map<String, String> backendProperties,
       Duration limitProbe) {
-    this(queue, run, warmup, seed, outputDir, backendProperties, limitProbe, Optional.empty());
+    this(
+        queue,
+        run,
+        warmup,
+        seed,
+        outputDir,
+        backendProperties,
+        limitProbe,
+        Optional.empty(),
+        List.of(),
+        LocalPolicy.AUTO);
   }
 
   /**

@@ -47,7 +47,9 @@ import java.util.regex.Pattern;
  * repeat: 3
  * </pre>
  *
- * Unknown keys and values of the wrong shape are rejected with the file and the key's path.
+ * {@code faults} and {@code sweepRates} may also be YAML lists.
+ *
+ * <p>Unknown keys and values of the wrong shape are rejected with the file and the key's path.
  *
  * @param path the file
  * @param options run options by their camelCase name ({@code receiverIdle})
@@ -63,6 +65,12 @@ public record ScenarioFile(
     Map<String, String> properties,
     List<Map<String, String>> cells,
     int repeat) {
+
+  /**
+   * Options a scenario may give as a YAML list (the items are joined with commas, as the option
+   * takes them): {@code faults: [restart-broker@10s, kill-receiver@20s]}.
+   */
+  public static final Set<String> LIST_OPTIONS = Set.of("faults", "sweepRates");
 
   /** Prefix of backend keys in a cell. */
   public static final String PROPERTY_AXIS = "properties.";
@@ -224,6 +232,21 @@ public record ScenarioFile(
           throw new ConfigException(path + ": 'repeat' must be a whole number of at least 1");
         }
         repeat = v.asInt();
+      } else if (knownOptions.contains(key)
+          && LIST_OPTIONS.contains(key)
+          && e.getValue().isArray()) {
+        List<String> items = new ArrayList<>();
+        for (JsonNode item : e.getValue()) {
+          String v = scalar(path, key, item);
+          if (v.contains(",")) {
+            throw new ConfigException(
+                path + ": '" + key + "' items must not contain a comma ('" + v + "')");
+          }
+          items.add(v);
+        }
+        if (!items.isEmpty()) {
+          options.put(key, String.join(",", items));
+        }
       } else if (knownOptions.contains(key)) {
         options.put(key, scalar(path, key, e.getValue()));
       } else {

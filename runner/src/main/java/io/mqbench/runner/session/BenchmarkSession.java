@@ -10,6 +10,7 @@ import io.mqbench.engine.Coordinator;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.engine.ScheduledFault;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.measure.CellMeasurements;
@@ -63,6 +64,7 @@ public final class BenchmarkSession {
   private final RunConfig config;
   private final PrintStream err;
   private volatile Coordinator current;
+  private FaultActions faultActions;
   private volatile boolean stopRequested;
   private volatile Thread running;
   private final Optional<Workers> workers;
@@ -181,7 +183,8 @@ public final class BenchmarkSession {
     // Once, before anything starts: loss under these settings is the backend's design, not a bug.
     List<String> warnings = provider.warnings(backendConfig);
     warnings.forEach(w -> err.println("mqbench: warning: " + w));
-    BrokerResolution.Resolved resolved = BrokerResolution.resolve(provider, backendConfig);
+    BrokerResolution.Resolved resolved =
+        BrokerResolution.resolve(provider, backendConfig, config.localBroker());
     resolved.notices().forEach(err::println);
     Optional<LocalBroker> local = resolved.localBroker();
     MqConfig effective = resolved.config();
@@ -194,7 +197,17 @@ public final class BenchmarkSession {
     try {
       if (local.isPresent()) {
         effective = local.get().start(backendConfig);
-      } else {
+      }
+      faultActions =
+          new FaultActions(
+              provider,
+              RunQueues.configs(provider, effective, config.run().queues()).get(0),
+              local.flatMap(LocalBroker::faults),
+              err);
+      faultActions.check(
+          config.faults(),
+          local.map(LocalBroker::description).orElse("the " + provider.name() + " broker"));
+      if (local.isEmpty()) {
         for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
           createdQueues.beforeRun(
               provider, queue, config.run().subscriptions(), workers.isPresent());
@@ -419,6 +432,7 @@ public final class BenchmarkSession {
     List<Coordinator.Placement> placements = new ArrayList<>();
     String label = measured ? cellLabel : "";
     Supplier<CellMeasurements> reports;
+    Optional<LocalCell> localCell = Optional.empty();
     if (workers.isPresent()) {
       List<HttpCell> cells = workers.get().cells();
       List<CellSpec> specs =
@@ -434,8 +448,14 @@ public final class BenchmarkSession {
       CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
       placements.add(new Coordinator.Placement(cell, spec.withLabel(label)));
       reports = cell::checkpoint;
+      localCell = Optional.of(cell);
     }
-    Coordinator coordinator = new Coordinator(placements, onTick);
+    // Only the measured run gets the faults: not its warm-up, not the limit probe.
+    List<ScheduledFault> faults =
+        measured && !config.faults().isEmpty() && faultActions != null
+            ? faultActions.schedule(config.faults(), localCell, workers)
+            : List.of();
+    Coordinator coordinator = new Coordinator(placements, onTick, faults);
     current = coordinator;
     if (stopRequested) {
       coordinator.requestStop(); // Ctrl-C during the warm-up stops the measured run too

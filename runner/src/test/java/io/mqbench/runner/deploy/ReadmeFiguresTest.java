@@ -32,6 +32,7 @@ class ReadmeFiguresTest {
           "| `--preset` | message size | rate | senders | receivers |",
           "| what is configured | broker used | `kafka` | `rabbitmq` | `artemis` | `mongo` |",
           "| file | contents |",
+          "| KIND | what happens | LENGTH | TARGET |",
           "| status | exit code | meaning |",
           "| backend | cluster | then, with no other flag | replicated, and how durable |");
 

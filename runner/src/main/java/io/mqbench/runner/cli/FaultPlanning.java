@@ -1,0 +1,212 @@
+package io.mqbench.runner.cli;
+
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
+import io.mqbench.config.ConfigException;
+import io.mqbench.config.Durations;
+import io.mqbench.config.MqConfig;
+import io.mqbench.engine.RunSettings;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.runner.config.FaultSpec;
+import io.mqbench.runner.config.FaultSpec.Kind;
+import io.mqbench.runner.config.FaultSpec.TargetType;
+import io.mqbench.worker.NodeLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * {@code --fault} and {@code --local-broker} checked against the run before anything starts, each
+ * refusal one line naming {@code --fault} and the spec: a time beyond the run, a broker fault
+ * without a broker that mqbench starts, a target the run does not have, a kill that would leave no
+ * receiver or sender to go on.
+ */
+final class FaultPlanning {
+  private FaultPlanning() {}
+
+  /**
+   * @param given the specs as given, in order
+   * @param policy {@code --local-broker}
+   * @param settings the run's settings
+   * @param nodes the run's worker nodes; empty for a run in this process
+   * @param provider the backend
+   * @param backend its configuration
+   * @param composeAnswers whether something answers on the backend's compose port (asked only when
+   *     a broker fault needs to know)
+   * @return the faults, parsed and checked
+   * @throws ConfigException in one line for the first that does not fit the run
+   */
+  static List<FaultSpec> plan(
+      List<String> given,
+      LocalPolicy policy,
+      RunSettings settings,
+      Optional<NodeLayout> nodes,
+      MqProvider provider,
+      MqConfig backend,
+      BooleanSupplier composeAnswers) {
+    Optional<BrokerAddressing> addressing = provider.brokerAddressing();
+    if (policy == LocalPolicy.ALWAYS
+        && addressing.isPresent()
+        && addressing.get().isGivenIn(backend)) {
+      throw new ConfigException(
+          "--local-broker always starts a broker of mqbench's own, but "
+              + addressing.get().key()
+              + " names one: drop one of them");
+    }
+    List<FaultSpec> faults = new ArrayList<>();
+    Boolean answers = null;
+    for (String text : given) {
+      if (text.isBlank()) {
+        continue;
+      }
+      FaultSpec f = FaultSpec.parse(text);
+      String where = "--fault '" + text.strip() + "': ";
+      if (settings.duration().isPresent() && f.at().compareTo(settings.duration().get()) >= 0) {
+        throw new ConfigException(
+            where
+                + "AT "
+                + Durations.format(f.at())
+                + " is not within the run's --duration "
+                + Durations.format(settings.duration().get()));
+      }
+      if (f.kind() == Kind.PARTITION_BROKER) {
+        throw new ConfigException(
+            where
+                + "partition-broker is not available yet: mqbench does not run its local brokers"
+                + " in network namespaces of their own; use pause-broker (SIGSTOP: the node stops"
+                + " answering, its connections stay open) for a node that drops out");
+      }
+      if (f.kind().onBroker()) {
+        if (addressing.isEmpty()) {
+          throw new ConfigException(
+              where + provider.name() + " has no broker to fault (it runs inside mqbench)");
+        }
+        BrokerAddressing a = addressing.get();
+        if (a.isGivenIn(backend)) {
+          throw new ConfigException(
+              where
+                  + "broker faults hit a broker mqbench starts, and "
+                  + a.key()
+                  + " names one of yours: drop it, and mqbench starts a local "
+                  + provider.name()
+                  + " broker (--local-broker always if something answers on "
+                  + a.composeProbe()
+                  + ")");
+        }
+        if (policy == LocalPolicy.NEVER) {
+          throw new ConfigException(
+              where
+                  + "broker faults hit a broker mqbench starts, and --local-broker never starts"
+                  + " none: use --local-broker always");
+        }
+        if (policy == LocalPolicy.AUTO) {
+          if (answers == null) {
+            answers = composeAnswers.getAsBoolean();
+          }
+          if (answers) {
+            throw new ConfigException(
+                where
+                    + "something answers on "
+                    + a.composeProbe()
+                    + " ("
+                    + a.composeFile()
+                    + "'s port), which the run would use, and mqbench faults only brokers it"
+                    + " starts: give --local-broker always to run a broker of its own (the one on "
+                    + a.composeProbe()
+                    + " is left alone)");
+          }
+        }
+        if (f.target().type() == TargetType.LEADER && !provider.hasLeaders()) {
+          throw new ConfigException(
+              where + provider.name() + " has no leader to find; name a node (:node N) instead");
+        }
+      } else {
+        checkClientKill(f, where, settings, nodes, provider);
+      }
+      faults.add(f);
+    }
+    return faults;
+  }
+
+  private static void checkClientKill(
+      FaultSpec f,
+      String where,
+      RunSettings settings,
+      Optional<NodeLayout> nodes,
+      MqProvider provider) {
+    boolean receiver = f.kind() == Kind.KILL_RECEIVER;
+    String role = receiver ? "receiver" : "sender";
+    TargetType type = f.target().type();
+    if (nodes.isPresent()) {
+      if (type == TargetType.RECEIVER || type == TargetType.SENDER) {
+        throw new ConfigException(
+            where + "a run on workers kills a worker node: name it as node N (from 1)");
+      }
+      if (provider.name().equals("memory")) {
+        throw new ConfigException(
+            where
+                + "--queue memory on workers keeps each worker's queue inside it: a killed worker"
+                + " takes its messages with it");
+      }
+      List<NodeLayout.Part> parts = nodes.get().parts();
+      long doing =
+          parts.stream().filter(p -> receiver ? p.receivers() > 0 : p.senders() > 0).count();
+      if (doing < 2) {
+        throw new ConfigException(
+            where
+                + "the run has "
+                + doing
+                + " "
+                + role
+                + " node"
+                + (doing == 1 ? "" : "s")
+                + ": killing one leaves no other to go on (give --"
+                + role
+                + "-nodes 2 or more)");
+      }
+      if (type == TargetType.NODE) {
+        int n = f.target().number();
+        if (n > parts.size()) {
+          throw new ConfigException(where + "the run has " + parts.size() + " nodes, not " + n);
+        }
+        NodeLayout.Part p = parts.get(n - 1);
+        if (receiver ? p.receivers() == 0 : p.senders() == 0) {
+          throw new ConfigException(where + "node " + n + " runs no " + role + "s");
+        }
+      }
+      return;
+    }
+    if (type == TargetType.NODE) {
+      throw new ConfigException(
+          where
+              + "node N names a worker of a run on --workers; in this process, name the "
+              + role
+              + " as "
+              + role
+              + " N");
+    }
+    int count =
+        receiver
+            ? settings.receivers() * Math.max(1, settings.subscriptions())
+            : settings.senders();
+    int perGroup = receiver ? settings.receivers() : settings.senders();
+    if (perGroup < 2) {
+      throw new ConfigException(
+          where
+              + "the run has "
+              + perGroup
+              + " "
+              + role
+              + (perGroup == 1 ? "" : "s")
+              + (receiver && settings.subscriptions() > 1 ? " per subscription" : "")
+              + ": killing one leaves no other to go on (give --"
+              + role
+              + "s 2 or more)");
+    }
+    if (f.target().number() > count) {
+      throw new ConfigException(
+          where + "the run has " + count + " " + role + "s, not " + f.target().number());
+    }
+  }
+}

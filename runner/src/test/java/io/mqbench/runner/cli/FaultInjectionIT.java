@@ -1,0 +1,211 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.mqbench.rabbitmq.RabbitNode;
+import io.mqbench.results.RunResult;
+import io.mqbench.results.files.ResultsWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 24, the faults themselves: each kind injected into a run at full load through the CLI, on a
+ * broker the runner starts, says what it did on the terminal ({@code mqbench: fault ...}), and
+ * loses no acknowledged message. Each run is bounded by its {@code --duration}; each test by a
+ * timeout.
+ */
+class FaultInjectionIT {
+  @TempDir Path tmp;
+
+  private record Ran(int code, String err, RunResult result) {
+    /** The action's line for the fault. */
+    String line(String spec) {
+      return err.lines()
+          .filter(l -> l.startsWith("mqbench: fault " + spec + ": "))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no line for fault " + spec + " in:\n" + err));
+    }
+  }
+
+  private Ran run(String name, String... args) throws Exception {
+    CliCapture cli = new CliCapture();
+    Path out = Files.createDirectories(tmp.resolve(name));
+    String[] all =
+        Stream.concat(Stream.of("run", "--out", out.toString()), Stream.of(args))
+            .toArray(String[]::new);
+    int code = cli.run(Map.of(), Map.of(), all);
+    System.err.println("[" + name + "] exit " + code + "\n" + cli.err());
+    try (Stream<Path> runs = Files.list(out)) {
+      Optional<Path> folder = runs.filter(Files::isDirectory).findFirst();
+      assertThat(folder).as("a results folder; the run said:\n" + cli.err()).isPresent();
+      return new Ran(
+          code, cli.err(), ResultsWriter.read(folder.get().resolve(ResultsWriter.RUN_JSON)));
+    }
+  }
+
+  private static void assertNothingLost(Ran ran) {
+    assertThat(ran.result().totals().sent()).as(ran.err()).isPositive();
+    assertThat(ran.result().totals().lost()).as("lost; " + ran.err()).isZero();
+    assertThat(ran.result().totals().unsettled()).as("unsettled; " + ran.err()).isZero();
+    assertThat(ran.code()).as(ran.err()).isNotEqualTo(ExitCodes.LOST_MESSAGES);
+  }
+
+  @Test
+  @Timeout(120)
+  void aKilledReceiverLeavesItsBatchUnacknowledgedAndTheOtherReceiverGetsItAgain()
+      throws Exception {
+    Ran ran =
+        run(
+            "memory-kill-receiver",
+            "--queue",
+            "memory",
+            "--receivers",
+            "2",
+            "--duration",
+            "6s",
+            "--fault",
+            "kill-receiver@3s");
+
+    String line = ran.line("kill-receiver@3s");
+    Matcher held =
+        Pattern.compile("receiver 1 died holding ([0-9,]+) unacknowledged").matcher(line);
+    assertThat(held.find()).as(line).isTrue();
+    long unacknowledged = Long.parseLong(held.group(1).replace(",", ""));
+    assertThat(unacknowledged).as("a receiver at full load dies with a batch in hand").isPositive();
+    assertNothingLost(ran);
+    // What it held was counted once by it, and again when the queue delivered it to receiver 2.
+    assertThat(ran.result().totals().duplicates()).isGreaterThanOrEqualTo(unacknowledged);
+    assertThat(ran.code()).as(ran.err()).isZero();
+  }
+
+  @Test
+  @Timeout(120)
+  void aKilledSenderStopsSendingAndTheOthersGoOn() throws Exception {
+    Ran ran =
+        run(
+            "memory-kill-sender",
+            "--queue",
+            "memory",
+            "--senders",
+            "2",
+            "--duration",
+            "6s",
+            "--fault",
+            "kill-sender@3s:sender 2");
+
+    assertThat(ran.line("kill-sender@3s:sender 2")).contains("sender 2 died with");
+    assertNothingLost(ran);
+    assertThat(ran.code()).as(ran.err()).isZero();
+  }
+
+  @Test
+  @Timeout(300)
+  void kafkaLosesNothingWhenTheLeaderOfItsPartitionsIsKilledAndRestarted() throws Exception {
+    Ran ran =
+        run(
+            "kafka-restart-leader",
+            "--queue",
+            "kafka",
+            "-p",
+            "kafka.localBrokerNodes=3",
+            "-p",
+            "kafka.localBrokerHeapMb=384",
+            "--local-broker",
+            "always",
+            "--duration",
+            "20s",
+            "--fault",
+            "restart-broker@5s:leader");
+
+    assertThat(ran.err()).contains("3-node Kafka");
+    assertThat(ran.line("restart-broker@5s:leader"))
+        .matches(
+            "mqbench: fault restart-broker@5s:leader: kafka node [123] \\(the leader\\) at"
+                + " 127\\.0\\.0\\.1:[0-9]+: killed \\(SIGKILL, pid [0-9]+\\) and started again on"
+                + " its data, serving after [0-9.]+ s \\(pid [0-9]+\\)");
+    assertNothingLost(ran);
+  }
+
+  @Test
+  @Timeout(300)
+  void rabbitMqLosesNothingWhenItsPrivateNodeIsKilledAndRestarted() throws Exception {
+    assumeTrue(RabbitNode.installed().isPresent(), "rabbitmq-server is not installed");
+    Ran ran =
+        run(
+            "rabbitmq-restart",
+            "--queue",
+            "rabbitmq",
+            "--local-broker",
+            "always",
+            "--duration",
+            "15s",
+            "--fault",
+            "restart-broker@4s");
+
+    // The run itself fails at the kill today (mq-rabbit's clients do not reconnect: the first send
+    // after it fails with "connection error"); its settle drain then finds every acknowledged
+    // message on the restarted node. Lost 0 either way.
+    assertThat(ran.err()).contains("--local-broker always: starting a private RabbitMQ node");
+    assertThat(ran.line("restart-broker@4s"))
+        .contains("rabbitmq node 1 at 127.0.0.1:")
+        .contains("killed (SIGKILL, pid ")
+        .contains("and started again on its data, serving after");
+    assertNothingLost(ran);
+  }
+
+  @Test
+  @Timeout(300)
+  void rabbitMqLosesNothingWhenItsNodeIsPausedForTwoSeconds() throws Exception {
+    assumeTrue(RabbitNode.installed().isPresent(), "rabbitmq-server is not installed");
+    Ran ran =
+        run(
+            "rabbitmq-pause",
+            "--queue",
+            "rabbitmq",
+            "--local-broker",
+            "always",
+            "--duration",
+            "10s",
+            "--fault",
+            "pause-broker@4s+2s");
+
+    assertThat(ran.line("pause-broker@4s+2s"))
+        .matches(
+            "mqbench: fault pause-broker@4s\\+2s: rabbitmq node 1 at 127\\.0\\.0\\.1:[0-9]+: paused"
+                + " \\(SIGSTOP, pid [0-9]+\\) for 2s, then resumed \\(SIGCONT\\)");
+    assertNothingLost(ran);
+    assertThat(ran.code()).as(ran.err()).isZero();
+  }
+
+  @Test
+  @Timeout(300)
+  void artemisLosesNothingWhenItsBrokerIsKilledAndRestartedOnItsJournal() throws Exception {
+    Ran ran =
+        run(
+            "artemis-restart",
+            "--queue",
+            "artemis",
+            "--local-broker",
+            "always",
+            "--duration",
+            "15s",
+            "--fault",
+            "restart-broker@4s");
+
+    // As with RabbitMQ, the run fails at the kill today (the JMS connection is not re-established:
+    // AMQ219016), and its settle drain finds every acknowledged message in the restarted journal.
+    assertThat(ran.line("restart-broker@4s"))
+        .contains("artemis node 1 at 127.0.0.1:")
+        .contains("and started again on its data, serving after");
+    assertNothingLost(ran);
+  }
+}

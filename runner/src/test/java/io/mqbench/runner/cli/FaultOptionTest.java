@@ -1,0 +1,213 @@
+package io.mqbench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 24: {@code --fault} and the scenario key {@code faults}, checked against the run before
+ * anything starts: every refusal one line naming {@code --fault}, with exit code 2.
+ */
+class FaultOptionTest {
+  @TempDir Path tmp;
+  private final CliCapture cli = new CliCapture();
+
+  private int dryRun(String... args) {
+    cli.reset();
+    String[] all = new String[args.length + 4];
+    all[0] = "run";
+    System.arraycopy(args, 0, all, 1, args.length);
+    all[args.length + 1] = "--dry-run";
+    all[args.length + 2] = "--out";
+    all[args.length + 3] = tmp.toString();
+    return cli.run(all);
+  }
+
+  private void assertRefused(String message, String... args) {
+    int code = dryRun(args);
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.USAGE);
+    assertThat(cli.err().strip()).contains(message).doesNotContain("\n");
+  }
+
+  @Test
+  void theDryRunListsEachFaultOfTheRun() {
+    int code =
+        dryRun(
+            "--receivers",
+            "2",
+            "--senders",
+            "2",
+            "--duration",
+            "20s",
+            "--fault",
+            "kill-receiver@5s",
+            "--fault",
+            "kill-sender@8s:sender 2,kill-receiver@12s:receiver 2");
+
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out())
+        .contains("  fault kill-receiver@5s\n")
+        .contains("  fault kill-sender@8s:sender 2\n")
+        .contains("  fault kill-receiver@12s:receiver 2\n");
+  }
+
+  @Test
+  void aScenarioListsItsFaults() throws Exception {
+    Path scenario = tmp.resolve("faults.yml");
+    Files.writeString(
+        scenario,
+        "receivers: 3\nduration: 30s\nfaults:\n  - kill-receiver@5s\n  - kill-receiver@10s:receiver 2\n");
+
+    int code = dryRun("--scenario", scenario.toString());
+
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out())
+        .contains("  fault kill-receiver@5s\n")
+        .contains("  fault kill-receiver@10s:receiver 2\n");
+  }
+
+  @Test
+  void aBadSpecIsRefusedInOneLine() {
+    assertRefused("--fault 'reboot@5s': unknown kind 'reboot'", "--fault", "reboot@5s");
+    assertRefused(
+        "--fault 'pause-broker@5s': pause-broker lasts a while", "--fault", "pause-broker@5s");
+  }
+
+  @Test
+  void aFaultAfterTheRunsEndIsRefused() {
+    assertRefused(
+        "--fault 'kill-receiver@30s': AT 30s is not within the run's --duration 20s",
+        "--receivers",
+        "2",
+        "--duration",
+        "20s",
+        "--fault",
+        "kill-receiver@30s");
+  }
+
+  @Test
+  void killingTheOnlyReceiverOrSenderIsRefused() {
+    assertRefused(
+        "--fault 'kill-receiver@5s': the run has 1 receiver: killing one leaves no other to go on"
+            + " (give --receivers 2 or more)",
+        "--fault",
+        "kill-receiver@5s");
+    assertRefused(
+        "--fault 'kill-sender@5s': the run has 1 sender",
+        "--receivers",
+        "2",
+        "--fault",
+        "kill-sender@5s");
+    assertRefused(
+        "--fault 'kill-receiver@5s:receiver 3': the run has 2 receivers, not 3",
+        "--receivers",
+        "2",
+        "--fault",
+        "kill-receiver@5s:receiver 3");
+    assertRefused(
+        "node N names a worker of a run on --workers",
+        "--receivers",
+        "2",
+        "--fault",
+        "kill-receiver@5s:node 2");
+  }
+
+  @Test
+  void aBrokerFaultNeedsABrokerThatMqbenchStarts() {
+    assertRefused(
+        "--fault 'restart-broker@5s': memory has no broker to fault",
+        "--fault",
+        "restart-broker@5s");
+    assertRefused(
+        "--fault 'restart-broker@5s': broker faults hit a broker mqbench starts, and"
+            + " kafka.bootstrapServers names one of yours: drop it",
+        "--queue",
+        "kafka",
+        "-p",
+        "kafka.bootstrapServers=127.0.0.1:1",
+        "--fault",
+        "restart-broker@5s");
+    assertRefused(
+        "--local-broker never starts none: use --local-broker always",
+        "--queue",
+        "kafka",
+        "--local-broker",
+        "never",
+        "--fault",
+        "kill-broker@5s");
+    assertRefused(
+        "rabbitmq has no leader to find",
+        "--queue",
+        "rabbitmq",
+        "--local-broker",
+        "always",
+        "--fault",
+        "kill-broker@5s:leader");
+    assertRefused(
+        "partition-broker is not available yet",
+        "--queue",
+        "kafka",
+        "--fault",
+        "partition-broker@5s+2s");
+  }
+
+  @Test
+  void aBrokerOnTheComposePortIsNotFaultedButLocalBrokerAlwaysStartsOneThatIs() throws Exception {
+    // Something answers on the compose port: here, a listening socket of the test's own.
+    try (java.net.ServerSocket compose = new java.net.ServerSocket()) {
+      compose.setReuseAddress(true);
+      try {
+        compose.bind(new java.net.InetSocketAddress("127.0.0.1", 5672));
+      } catch (java.io.IOException taken) {
+        // the system RabbitMQ holds it: that is the case this test is about
+      }
+      assertRefused(
+          "--fault 'restart-broker@5s': something answers on 127.0.0.1:5672 (docker/rabbitmq.yml's"
+              + " port), which the run would use, and mqbench faults only brokers it starts: give"
+              + " --local-broker always",
+          "--queue",
+          "rabbitmq",
+          "--fault",
+          "restart-broker@5s");
+
+      int code =
+          dryRun("--queue", "rabbitmq", "--local-broker", "always", "--fault", "restart-broker@5s");
+      assertThat(code).as(cli.err()).isZero();
+      assertThat(cli.out())
+          .contains("  local broker: always\n")
+          .contains("  fault restart-broker@5s\n");
+    }
+  }
+
+  @Test
+  void aLocalBrokerCannotBeForcedWhereAnAddressIsGiven() {
+    assertRefused(
+        "--local-broker always starts a broker of mqbench's own, but kafka.bootstrapServers names"
+            + " one: drop one of them",
+        "--queue",
+        "kafka",
+        "-p",
+        "kafka.bootstrapServers=127.0.0.1:1",
+        "--local-broker",
+        "always");
+    assertRefused(
+        "--local-broker must be auto, always or never, was 'sometimes'",
+        "--local-broker",
+        "sometimes");
+  }
+
+  @Test
+  void aSweepTakesNoFaults() {
+    assertRefused(
+        "--fault does not combine with --mode sweep",
+        "--mode",
+        "sweep",
+        "--receivers",
+        "2",
+        "--fault",
+        "kill-receiver@1s");
+  }
+}
