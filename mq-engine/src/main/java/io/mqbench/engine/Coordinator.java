@@ -41,6 +41,7 @@ import java.util.function.Consumer;
 public final class Coordinator {
   private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
   private static final long POLL_MILLIS = 20;
+  private static final long TENTH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   /** After an interrupt, receivers wait at most this long for messages still in flight. */
   static final long INTERRUPTED_IDLE_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -176,7 +177,8 @@ public final class Coordinator {
           watch.pacing(),
           watch.catchUp.map(c -> c.result(merged, watch.endNanos - start)),
           injection.records(merged, watch.endNanos - start),
-          watch.gaps(watch.endNanos - start));
+          watch.gaps(watch.endNanos - start),
+          watch.everyTenth);
     } finally {
       for (Placement p : placements) {
         p.cell().close();
@@ -245,6 +247,16 @@ public final class Coordinator {
     long gapReceived;
 
     private final List<DeliveryGap> gaps = new ArrayList<>();
+
+    /** With faults: received so far at every tenth of a second from the start. */
+    final List<Long> everyTenth = new ArrayList<>();
+
+    /** At a poll: the count at every tenth of a second passed since the last one. */
+    void tenths(long sinceStart, long received) {
+      while (everyTenth.size() * TENTH_NANOS <= sinceStart) {
+        everyTenth.add(received);
+      }
+    }
 
     /** At a poll while receivers run: a delivery ends the gap before it. */
     void deliveries(long sinceStart, long received) {
@@ -433,6 +445,9 @@ public final class Coordinator {
       long received = progress.received();
       if (receiversStarted && settings.receivers() > 0) {
         w.deliveries(now - start, received);
+      }
+      if (!faults.isEmpty()) {
+        w.tenths(now - start, received);
       }
       if (now - nextTick >= 0) {
         // A tick's counts are the cells' own for ticks, which a cell on a worker keeps with what

@@ -28,6 +28,9 @@ import java.util.Optional;
  *     empty for a run without faults
  * @param deliveryGaps the times of at least {@link #GAP_NANOS} during which receivers ran and
  *     nothing arrived, in order; the longest {@link #MAX_GAPS} when there were more
+ * @param receivedEveryTenth for a run with faults: messages received so far at every tenth of a
+ *     second from the run's start (element k at k/10 s), for rates around a fault finer than the
+ *     timeline's seconds; empty for a run without faults
  */
 public record RunOutcome(
     int runId,
@@ -43,7 +46,8 @@ public record RunOutcome(
     Pacing pacing,
     Optional<CatchUp> catchUp,
     List<FaultRecord> faults,
-    List<DeliveryGap> deliveryGaps) {
+    List<DeliveryGap> deliveryGaps,
+    List<Long> receivedEveryTenth) {
 
   /** The shortest time without a delivery that is recorded as a gap. */
   public static final long GAP_NANOS = 100_000_000L;
@@ -58,13 +62,14 @@ public record RunOutcome(
     catchUp = catchUp == null ? Optional.empty() : catchUp;
     faults = faults == null ? List.of() : List.copyOf(faults);
     deliveryGaps = deliveryGaps == null ? List.of() : List.copyOf(deliveryGaps);
+    receivedEveryTenth = receivedEveryTenth == null ? List.of() : List.copyOf(receivedEveryTenth);
   }
 
   /**
    * An outcome of a run without faults.
    *
    * @see #RunOutcome(int, long, List, CellMeasurements, List, DeliveryLedger, long, Optional,
-   *     boolean, boolean, Pacing, Optional, List, List)
+   *     boolean, boolean, Pacing, Optional, List, List, List)
    */
   public RunOutcome(
       int runId,
@@ -92,6 +97,7 @@ public record RunOutcome(
         interrupted,
         pacing,
         catchUp,
+        List.of(),
         List.of(),
         List.of());
   }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.DeliveryGap;
 import io.mqbench.engine.FaultRecord;
-import io.mqbench.engine.Tick;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,14 +11,15 @@ import java.util.Locale;
  * What one fault did to a run ({@code --fault}): in {@code run.json}'s {@code faults}, one per
  * fault in the order they were due. Times are seconds from the run's start.
  *
- * <p><b>Recovery</b> is read off the run's per-second timeline: the received rate before the fault
- * is its {@code before} window's; the run has recovered at the end of the first whole second,
- * starting at or after the injection, in which receivers got at least {@value #RECOVERED_SHARE} of
- * that rate. {@code recoverySeconds} is from the injection to then, so it is exact to a second and
- * at least the second it falls in. {@code lowestReceivedPerSecond} is the lowest second from the
- * injection to the recovery (the dip). The <b>longest gap</b> is the longest time, seen at the
- * coordinator's polls (every 20 ms), during which receivers ran and nothing arrived, among the gaps
- * that overlap the fault or its after window.
+ * <p><b>Recovery</b> is read off the received count the coordinator keeps every tenth of a second
+ * of a run with faults: the received rate before the fault is its {@code before} window's; the run
+ * has recovered at the first tenth of a second, at least half a second after the injection, at
+ * which the rate over the second before it (or since the injection, if that is shorter) is at least
+ * {@value #RECOVERED_SHARE} of that rate. {@code recoverySeconds} is from the injection to then: at
+ * least 0.5 s, so a fault the receivers did not feel reads 0.5 s. {@code lowestReceivedPerSecond}
+ * is the lowest of those rates from the injection to the recovery (the dip). The <b>longest gap</b>
+ * is the longest time, seen at the coordinator's polls (every 20 ms), during which receivers ran
+ * and nothing arrived, among the gaps that overlap the fault or its after window.
  *
  * @param kind what the fault was ({@code restart-broker})
  * @param target what it hit
@@ -30,8 +30,8 @@ import java.util.Locale;
  * @param detail what the action said happened
  * @param error why the action failed; null when it did not
  * @param receivedPerSecondBefore the received rate in the window before the fault
- * @param lowestReceivedPerSecond the lowest whole second's received rate from the injection to the
- *     recovery (or the end)
+ * @param lowestReceivedPerSecond the lowest received rate, over half a second to a second, from the
+ *     injection to the recovery (or the end)
  * @param recoverySeconds from the injection until the received rate was back to {@value
  *     #RECOVERED_SHARE} of {@code receivedPerSecondBefore}; null when it never was
  * @param longestGapSeconds the longest time without a delivery that overlaps the fault or its after
@@ -60,28 +60,34 @@ public record FaultResult(
   /** The share of the pre-fault received rate at which the run has recovered. */
   public static final double RECOVERED_SHARE = 0.9;
 
+  /** The shortest window a rate after a fault is judged over, in tenths of a second. */
+  private static final int SHORTEST_TENTHS = 5;
+
+  /** The longest, in tenths of a second: a second. */
+  private static final int LONGEST_TENTHS = 10;
+
   /**
    * @param f what the coordinator recorded
-   * @param timeline the run's seconds
+   * @param receivedEveryTenth messages received so far at every tenth of a second of the run
    * @param gaps the run's times without a delivery
    * @return the fault's figures
    */
-  public static FaultResult of(FaultRecord f, List<Tick> timeline, List<DeliveryGap> gaps) {
+  public static FaultResult of(
+      FaultRecord f, List<Long> receivedEveryTenth, List<DeliveryGap> gaps) {
     CatchUpResult.Window before = CatchUpResult.Window.of(f.before());
     double start = f.startNanos() / 1e9;
     double baseline = before.receivedPerSecond();
     Double recovery = null;
     double lowest = Double.NaN;
     if (f.injected()) {
-      for (Tick t : timeline) {
-        double tickStart = t.elapsedSeconds() - t.seconds();
-        if (t.seconds() < 0.5 || tickStart < start - 1e-9) {
-          continue; // before the fault, or a last fraction of a second: no rate to judge by
-        }
-        lowest =
-            Double.isNaN(lowest) ? t.receivedPerSecond() : Math.min(lowest, t.receivedPerSecond());
-        if (t.receivedPerSecond() >= RECOVERED_SHARE * baseline) {
-          recovery = t.elapsedSeconds() - start;
+      int first = (int) Math.ceil(start * 10 - 1e-9); // the first mark at or after the injection
+      for (int end = first + SHORTEST_TENTHS; end < receivedEveryTenth.size(); end++) {
+        int from = Math.max(first, end - LONGEST_TENTHS);
+        double rate =
+            (receivedEveryTenth.get(end) - receivedEveryTenth.get(from)) / ((end - from) / 10.0);
+        lowest = Double.isNaN(lowest) ? rate : Math.min(lowest, rate);
+        if (rate >= RECOVERED_SHARE * baseline) {
+          recovery = end / 10.0 - start;
           break;
         }
       }
@@ -130,7 +136,7 @@ public record FaultResult(
                 receivedPerSecondBefore)
             : String.format(
                 Locale.ROOT,
-                "back to %.0f %% of %,.0f msgs/s received after %.0f s",
+                "back to %.0f %% of %,.0f msgs/s received after %.1f s",
                 100 * RECOVERED_SHARE,
                 receivedPerSecondBefore,
                 recoverySeconds);

@@ -97,7 +97,7 @@ public final class RunResults {
         .catchUp(catchUp)
         .faults(
             outcome.faults().stream()
-                .map(f -> FaultResult.of(f, outcome.timeline(), outcome.deliveryGaps()))
+                .map(f -> FaultResult.of(f, outcome.receivedEveryTenth(), outcome.deliveryGaps()))
                 .toList())
         .build();
   }

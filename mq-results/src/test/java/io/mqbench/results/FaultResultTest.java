@@ -1,11 +1,11 @@
 package io.mqbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.mqbench.engine.CatchUp;
 import io.mqbench.engine.DeliveryGap;
 import io.mqbench.engine.FaultRecord;
-import io.mqbench.engine.Tick;
 import io.mqbench.engine.measure.EncodedHistogram;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,17 +19,20 @@ import org.junit.jupiter.api.Test;
 class FaultResultTest {
   private static final long S = 1_000_000_000L;
 
-  /** Received per second, second by second from the run's start, 1,000 sent every second. */
-  private static List<Tick> timeline(long... receivedPerSecond) {
-    List<Tick> ticks = new ArrayList<>();
-    long sent = 0;
+  /**
+   * Received so far at every tenth of a second, from rates given second by second (spread evenly
+   * over each second).
+   */
+  private static List<Long> tenths(long... receivedPerSecond) {
+    List<Long> counts = new ArrayList<>(List.of(0L));
     long received = 0;
-    for (int i = 0; i < receivedPerSecond.length; i++) {
-      sent += 1_000;
-      received += receivedPerSecond[i];
-      ticks.add(new Tick(i + 1, 1, sent, received, 1_000, receivedPerSecond[i]));
+    for (long rate : receivedPerSecond) {
+      for (int t = 1; t <= 10; t++) {
+        counts.add(received + rate * t / 10);
+      }
+      received += rate;
     }
-    return ticks;
+    return counts;
   }
 
   private static CatchUp.Window window(long start, long end, long received) {
@@ -54,27 +57,36 @@ class FaultResultTest {
   }
 
   @Test
-  void recoveryIsTheEndOfTheFirstSecondBackAtNinetyPercentOfTheRateBeforeTheFault() {
-    List<Tick> ticks = timeline(1_000, 1_000, 1_000, 0, 100, 850, 950, 1_000, 1_000, 1_000);
+  void recoveryIsWhenTheRateOverTheSecondBeforeIsBackAtNinetyPercentOfItsLevelBeforeTheFault() {
+    List<Long> counts = tenths(1_000, 1_000, 1_000, 0, 100, 850, 950, 1_000, 1_000, 1_000);
 
-    FaultResult f = FaultResult.of(restartAtThree(), ticks, List.of());
+    FaultResult f = FaultResult.of(restartAtThree(), counts, List.of());
 
     assertThat(f.receivedPerSecondBefore()).isEqualTo(1_000);
     assertThat(f.lowestReceivedPerSecond()).isZero();
     assertThat(f.recoverySeconds())
-        .as("the 7th second, 900 or more, ends 4 s after 3 s")
-        .isEqualTo(4.0);
+        .as("5.5 to 6.5 s: half a second at 850 and half at 950 msgs/s make 900, 3.5 s after 3 s")
+        .isCloseTo(3.5, within(1e-9));
     assertThat(f.summary())
         .contains("restart-broker on kafka node 1 at 3.00 s for 1.50 s (restarted)")
         .contains("lowest 0 msgs/s")
-        .contains("back to 90 % of 1,000 msgs/s received after 4 s");
+        .contains("back to 90 % of 1,000 msgs/s received after 3.5 s");
+  }
+
+  @Test
+  void aFaultTheReceiversDidNotFeelRecoversInTheShortestWindowJudged() {
+    FaultResult f =
+        FaultResult.of(restartAtThree(), tenths(1_000, 1_000, 1_000, 1_000, 1_000), List.of());
+
+    assertThat(f.recoverySeconds()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(f.lowestReceivedPerSecond()).isEqualTo(1_000);
   }
 
   @Test
   void aRateThatNeverComesBackIsNotRecovered() {
-    List<Tick> ticks = timeline(1_000, 1_000, 1_000, 0, 0, 500, 600, 700);
+    List<Long> counts = tenths(1_000, 1_000, 1_000, 0, 0, 500, 600, 700);
 
-    FaultResult f = FaultResult.of(restartAtThree(), ticks, List.of());
+    FaultResult f = FaultResult.of(restartAtThree(), counts, List.of());
 
     assertThat(f.recoverySeconds()).isNull();
     assertThat(f.summary()).contains("NOT back to 90 % of 1,000 msgs/s by the end");
@@ -103,10 +115,10 @@ class FaultResultTest {
             window(6 * S, 7 * S, 0),
             window(7 * S, 10 * S, 4_000));
 
-    FaultResult f = FaultResult.of(early, timeline(1_000, 1_000), gaps);
+    FaultResult f = FaultResult.of(early, tenths(1_000, 1_000), gaps);
 
     assertThat(f.longestGapSeconds()).as("the 2.5 s gap from 4 s into it").isEqualTo(2.5);
-    FaultResult r = FaultResult.of(restartAtThree(), timeline(1_000), gaps);
+    FaultResult r = FaultResult.of(restartAtThree(), tenths(1_000), gaps);
     assertThat(r.longestGapSeconds()).as("the 5 s gap overlapping its start").isEqualTo(5.0);
   }
 
@@ -126,7 +138,7 @@ class FaultResultTest {
             window(30 * S, 30 * S, 0),
             window(30 * S, 30 * S, 0));
 
-    FaultResult f = FaultResult.of(late, timeline(1_000, 1_000), List.of());
+    FaultResult f = FaultResult.of(late, tenths(1_000, 1_000), List.of());
 
     assertThat(f.injected()).isFalse();
     assertThat(f.recoverySeconds()).isNull();
