@@ -25,6 +25,8 @@
 #                     with 1, 2 and 4 subscriptions, one run each
 #   payloads          Message sizes and padding: Kafka with lz4 at compressibility 0 and 0.9
 #                     (1 KiB, 2 rounds alternating), and a size mix
+#   faults            Faults: Kafka (3 local brokers, the leader restarted), RabbitMQ and Artemis
+#                     (paused 2 s; restarted) at 5,000 msgs/s for 30 s, the fault at 10 s, one run each
 #   catch-up          Catch-up after a backlog: RabbitMQ and Kafka at 5,000 msgs/s (10 s backlog,
 #                     40 s) and 10,000 msgs/s (20 s backlog, 60 s), one run each
 #
@@ -36,7 +38,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up)
+  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up faults)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -50,7 +52,7 @@ for a in "$@"; do
       chosen+=("$a") ;;
   esac
 done
-[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up)
+[ ${#chosen[@]} -gt 0 ] || chosen=(defaults limits in-flight sweep durability compare rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up faults)
 
 TODAY=$(date +%F)
 WORK="$(mktemp -d -t mqbench-readme-figures.XXXXXX)"
@@ -283,6 +285,25 @@ section_all_queues() {
   echo "|---|---|---|---|---|---|---|---|"
   run "$WORK/all-queues.log" "${cmd[@]}" --progress never --out "$WORK/all-queues"
   [ -n "$PLAN" ] || figures queue-rows "$(newest "$WORK/all-queues" summary.csv)"
+}
+
+section_faults() {
+  local base=("${MQBENCH[@]}" run --mode rate --rate 5000 --duration 30s)
+  head_of faults "Figures from \`scripts/readme-figures.sh faults\`, $TODAY: \`${base[*]} --queue Q --fault F\` with Q, F and the extra options as in the first column, each broker one mqbench started, 1 sender and 1 receiver, 100 B, 5 s warm-up, one run each."
+  echo "| queue, fault | fault lasted s | received msgs/s before | lowest msgs/s | back to 90 % after s | longest gap s | lost | duplicates | status |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  fault_run() { # fault_run NAME LABEL ARGS...
+    local name="$1" label="$2" code
+    shift 2
+    run "$WORK/fault-$name.log" "${base[@]}" "$@" --progress never --out "$WORK/fault-$name"
+    code=$?
+    [ -n "$PLAN" ] || figures fault-row "$label" "$(newest "$WORK/fault-$name" run.json)" "$code"
+  }
+  fault_run kafka "kafka, 3 nodes, \`restart-broker@10s:leader\`" --queue kafka -p kafka.localBrokerNodes=3 --fault restart-broker@10s:leader
+  fault_run rabbitmq-pause "rabbitmq, \`pause-broker@10s+2s\`" --queue rabbitmq --local-broker always --fault pause-broker@10s+2s
+  fault_run artemis-pause "artemis, \`pause-broker@10s+2s\`" --queue artemis --fault pause-broker@10s+2s
+  fault_run rabbitmq-restart "rabbitmq, \`restart-broker@10s\`" --queue rabbitmq --local-broker always --fault restart-broker@10s
+  fault_run artemis-restart "artemis, \`restart-broker@10s\`" --queue artemis --fault restart-broker@10s
 }
 
 section_subscriptions() {

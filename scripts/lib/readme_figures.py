@@ -300,6 +300,29 @@ def catch_up_row(label, path):
     )
 
 
+def fault_row(label, path, code):
+    """A row of the faults table, from a run.json with one fault and the runner's exit code."""
+    with open(path) as f:
+        run = json.load(f)
+    fault = run["faults"][0]
+    totals = run["totals"]
+    recovery = fault.get("recoverySeconds")
+    print(
+        "| %s | %.1f | %s | %s | %s | %.2f | %s | %s | %s |"
+        % (
+            label,
+            fault["endSeconds"] - fault["startSeconds"],
+            grouped(fault["receivedPerSecondBefore"]),
+            grouped(fault["lowestReceivedPerSecond"]),
+            "%.1f" % recovery if recovery is not None else "not by the end",
+            fault["longestGapSeconds"],
+            grouped(totals["lost"]),
+            grouped(totals["duplicates"]),
+            "%s (exit %s)" % (run["status"], code),
+        )
+    )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -338,6 +361,8 @@ def main(argv):
 
     elif command == "catch-up-row":
         catch_up_row(args[0], args[1])
+    elif command == "fault-row":
+        fault_row(args[0], args[1], args[2])
     elif command == "cost-rows":
         cost_rows(args[0])
     elif command == "grouped":
