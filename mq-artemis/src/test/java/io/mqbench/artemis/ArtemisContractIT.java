@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
-import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,6 +37,12 @@ class ArtemisContractIT extends MqContractKit {
   }
 
   @Override
+  protected Optional<Configured> configured(String queueName) throws Exception {
+    ArtemisMqProvider provider = new ArtemisMqProvider();
+    return Optional.of(new Configured(provider, provider.configure(config(queueName))));
+  }
+
+  @Override
   protected Mq openFreshQueue(String queueName) {
     ArtemisMqProvider provider = new ArtemisMqProvider();
     return provider.open(provider.configure(config(queueName)));
@@ -55,36 +57,6 @@ class ArtemisContractIT extends MqContractKit {
   @Test
   void theBrokersReleaseIsRecordedAmongTheVersions() {
     assertThat(mq.versions().get("broker")).matches("\\d+\\.\\d+\\.\\d+.*");
-  }
-
-  @Test
-  void twoQueuesNamedForDifferentSuffixesShareNoMessages() throws Exception {
-    ArtemisMqProvider provider = new ArtemisMqProvider();
-    MqConfig base = provider.configure(config("suffixed-" + System.nanoTime()));
-    Map<String, String> second = provider.keysForQueue(base, "-2").orElseThrow();
-    Map<String, String> third = provider.keysForQueue(base, "-3").orElseThrow();
-    assertThat(second.values()).doesNotContainAnyElementsOf(third.values());
-
-    try (Mq two = provider.open(over(provider, base, second));
-        Mq three = provider.open(over(provider, base, third))) {
-      try (MqSender toTwo = two.createSender();
-          MqReceiver ofTwo = two.createReceiver();
-          MqReceiver ofThree = three.createReceiver()) {
-        toTwo.send(messages(0, 10, 100));
-
-        assertThat(receiveAndAck(ofTwo, 10)).hasSize(10);
-        assertThat(ofThree.receive(10, Duration.ofSeconds(1))).isEmpty();
-      }
-      two.removeQueue(); // a queue with consumers cannot be deleted: they are closed first
-      three.removeQueue();
-    }
-  }
-
-  private static MqConfig over(
-      ArtemisMqProvider provider, MqConfig base, Map<String, String> keys) {
-    Map<String, String> raw = new HashMap<>(base.given());
-    raw.putAll(keys);
-    return provider.configure(raw);
   }
 
   @Test

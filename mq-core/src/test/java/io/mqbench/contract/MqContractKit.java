@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.mqbench.config.MqConfig;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.Received;
@@ -87,6 +89,26 @@ public abstract class MqContractKit {
    */
   protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions)
       throws Exception {
+    return Optional.empty();
+  }
+
+  /**
+   * A backend's provider and a configuration of it.
+   *
+   * @param provider the provider
+   * @param config the configuration
+   */
+  public record Configured(MqProvider provider, MqConfig config) {}
+
+  /**
+   * The provider and the configuration that {@link #openFreshQueue} opens {@code queueName} with,
+   * for the case of a run's several queues ({@code --queues}, {@code MqProvider.keysForQueue}).
+   *
+   * @param queueName a fresh name of letters, digits and dashes, at most 60 characters
+   * @return them; empty, by default, to skip that case
+   * @throws Exception if the configuration cannot be made: the test then fails
+   */
+  protected Optional<Configured> configured(String queueName) throws Exception {
     return Optional.empty();
   }
 
@@ -579,8 +601,52 @@ public abstract class MqContractKit {
     assertThat(keys(receiveAndAck(subscriber(pubSub, 0), sent.size())))
         .containsExactlyInAnyOrderElementsOf(keys(sent));
     MqReceiver laterOfOne = subscriber(pubSub, 1);
-    List<Received> again = laterOfOne.receive(sent.size(), Duration.ofSeconds(2));
+    List<Received> again = laterOfOne.receive(sent.size(), Duration.ofSeconds(1));
     assertThat(again).as("subscription 1 acknowledged everything").isEmpty();
+  }
+
+  @Test
+  void queuesNamedForTwoSuffixesShareNoMessages() throws Exception {
+    // The base name itself is never opened: each queue is it with a suffix (cut to fit, if need
+    // be).
+    Optional<Configured> configured = configured(queueName);
+    assumeTrue(configured.isPresent(), "this backend's test gives no configuration for --queues");
+    MqProvider provider = configured.get().provider();
+    MqConfig base = configured.get().config();
+    Map<String, String> one = provider.keysForQueue(base, "-1").orElseThrow();
+    Map<String, String> two = provider.keysForQueue(base, "-2").orElseThrow();
+    assertThat(one.keySet()).isEqualTo(two.keySet());
+    one.forEach((key, name) -> assertThat(name).as(key).isNotEqualTo(two.get(key)));
+    Mq first = provider.open(over(base, one));
+    opened.add(first);
+    Mq second = provider.open(over(base, two));
+    opened.add(second);
+    List<byte[]> toFirst = messages(0, 5, 100);
+    List<byte[]> toSecond = messages(100, 2, 100);
+    try (MqSender a = first.createSender();
+        MqSender b = second.createSender()) {
+      a.send(toFirst);
+      b.send(toSecond);
+    }
+
+    try (MqReceiver ofSecond = second.createReceiver();
+        MqReceiver ofFirst = first.createReceiver()) {
+      assertThat(keys(receiveAndAck(ofSecond, 2)))
+          .containsExactlyInAnyOrderElementsOf(keys(toSecond));
+      assertThat(ofSecond.receive(10, Duration.ofSeconds(1)))
+          .as("the second queue has nothing of the first's")
+          .isEmpty();
+      assertThat(keys(receiveAndAck(ofFirst, 5)))
+          .containsExactlyInAnyOrderElementsOf(keys(toFirst));
+    }
+  }
+
+  private static MqConfig over(MqConfig config, Map<String, String> keys) {
+    MqConfig c = config;
+    for (Map.Entry<String, String> k : keys.entrySet()) {
+      c = c.with(k.getKey(), k.getValue());
+    }
+    return c;
   }
 
   private Mq subscriptions(int count) throws Exception {

@@ -16,6 +16,13 @@ class MemoryMqContractTest extends MqContractKit {
   }
 
   @Override
+  protected Optional<Configured> configured(String queueName) {
+    MemoryMqProvider provider = new MemoryMqProvider();
+    return Optional.of(
+        new Configured(provider, provider.configure(Map.of("memory.visibilityTimeout", "3s"))));
+  }
+
+  @Override
   protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
     MemoryMqProvider provider = new MemoryMqProvider();
     return Optional.of(

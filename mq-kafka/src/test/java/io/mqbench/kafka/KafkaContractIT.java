@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
-import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,6 +48,11 @@ class KafkaContractIT extends MqContractKit {
             LEASE.toMillis() + "ms",
             "kafka.sessionTimeout",
             LEASE.toMillis() + "ms"));
+  }
+
+  @Override
+  protected Optional<Configured> configured(String queueName) throws Exception {
+    return Optional.of(new Configured(provider, config(queueName)));
   }
 
   @Override
@@ -101,46 +104,5 @@ class KafkaContractIT extends MqContractKit {
           .as("groups left on the broker")
           .noneMatch(g -> g.groupId().startsWith("mqbench-" + topic));
     }
-  }
-
-  @Test
-  void twoQueuesNamedByKeysForQueueShareNoMessages() throws Exception {
-    MqConfig base = config("queues-" + UUID.randomUUID().toString().substring(0, 8));
-    Map<String, String> firstKeys = provider.keysForQueue(base, "-1").orElseThrow();
-    Map<String, String> secondKeys = provider.keysForQueue(base, "-2").orElseThrow();
-    assertThat(firstKeys.keySet()).containsExactlyInAnyOrder("kafka.topic", "kafka.groupId");
-    for (String key : firstKeys.keySet()) {
-      assertThat(firstKeys.get(key)).as(key).isNotEqualTo(secondKeys.get(key));
-    }
-
-    try (Mq first = provider.open(over(base, firstKeys));
-        Mq second = provider.open(over(base, secondKeys))) {
-      try (MqSender toFirst = first.createSender();
-          MqSender toSecond = second.createSender()) {
-        toFirst.send(messages(0, 5, 100));
-        toSecond.send(messages(100, 2, 100));
-      }
-      try (MqReceiver ofFirst = first.createReceiver();
-          MqReceiver ofSecond = second.createReceiver()) {
-        assertThat(sequences(receiveAndAck(ofSecond, 2))).containsExactlyInAnyOrder(100L, 101L);
-        assertThat(ofSecond.receive(10, Duration.ofSeconds(3)))
-            .as("more for the second queue, whose receiver has joined its group and reads")
-            .isEmpty();
-        assertThat(sequences(receiveAndAck(ofFirst, 5)))
-            .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
-      }
-    }
-  }
-
-  private static List<Long> sequences(List<byte[]> bodies) {
-    return bodies.stream().map(Envelope::sequence).toList();
-  }
-
-  private static MqConfig over(MqConfig config, Map<String, String> keys) {
-    MqConfig c = config;
-    for (Map.Entry<String, String> k : keys.entrySet()) {
-      c = c.with(k.getKey(), k.getValue());
-    }
-    return c;
   }
 }

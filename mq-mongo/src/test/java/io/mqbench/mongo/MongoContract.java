@@ -16,6 +16,13 @@ abstract class MongoContract extends MqContractKit {
   abstract ClaimStrategy claim();
 
   @Override
+  protected Optional<Configured> configured(String queueName) throws InterruptedException {
+    MongoMqProvider provider = new MongoMqProvider();
+    return Optional.of(
+        new Configured(provider, provider.configure(TestMongo.config(queueName, claim(), LEASE))));
+  }
+
+  @Override
   protected Mq openFreshQueue(String queueName) throws InterruptedException {
     MongoMqProvider provider = new MongoMqProvider();
     return provider.open(provider.configure(TestMongo.config(queueName, claim(), LEASE)));

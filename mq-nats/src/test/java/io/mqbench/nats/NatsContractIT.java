@@ -1,16 +1,12 @@
 package io.mqbench.nats;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -45,6 +41,12 @@ class NatsContractIT extends MqContractKit {
   }
 
   @Override
+  protected Optional<Configured> configured(String queueName) throws Exception {
+    NatsMqProvider provider = new NatsMqProvider();
+    return Optional.of(new Configured(provider, provider.configure(config(queueName))));
+  }
+
+  @Override
   protected Mq openFreshQueue(String queueName) {
     NatsMqProvider provider = new NatsMqProvider();
     return provider.open(provider.configure(config(queueName)));
@@ -67,34 +69,6 @@ class NatsContractIT extends MqContractKit {
           .hasMessageNotContaining("\n");
       pointToPoint.removeQueue();
     }
-  }
-
-  @Test
-  void twoQueuesNamedForDifferentSuffixesShareNoMessages() throws Exception {
-    NatsMqProvider provider = new NatsMqProvider();
-    MqConfig base = provider.configure(config("suffixed-" + System.nanoTime()));
-    Map<String, String> second = provider.keysForQueue(base, "-2").orElseThrow();
-    Map<String, String> third = provider.keysForQueue(base, "-3").orElseThrow();
-    assertThat(second.values()).doesNotContainAnyElementsOf(third.values());
-
-    try (Mq two = provider.open(over(provider, base, second));
-        Mq three = provider.open(over(provider, base, third));
-        MqSender toTwo = two.createSender();
-        MqReceiver ofTwo = two.createReceiver();
-        MqReceiver ofThree = three.createReceiver()) {
-      toTwo.send(messages(0, 10, 100));
-
-      assertThat(receiveAndAck(ofTwo, 10)).hasSize(10);
-      assertThat(ofThree.receive(10, Duration.ofSeconds(1))).isEmpty();
-      two.removeQueue();
-      three.removeQueue();
-    }
-  }
-
-  private static MqConfig over(NatsMqProvider provider, MqConfig base, Map<String, String> keys) {
-    Map<String, String> raw = new HashMap<>(base.given());
-    raw.putAll(keys);
-    return provider.configure(raw);
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.mqbench.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqReceiver;
@@ -12,7 +11,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,6 +57,15 @@ class PostgresContractIT extends MqContractKit {
    */
   protected String sendConnections() {
     return "1";
+  }
+
+  @Override
+  protected Optional<Configured> configured(String queueName) throws Exception {
+    PostgresMqProvider provider = new PostgresMqProvider();
+    return Optional.of(
+        new Configured(
+            provider,
+            provider.configure(config(queueName, "postgres.sendConnections", sendConnections()))));
   }
 
   @Override
@@ -109,34 +116,5 @@ class PostgresContractIT extends MqContractKit {
 
   private PostgresSettings settings() {
     return PostgresSettings.from(new PostgresMqProvider().configure(config(table)));
-  }
-
-  @Test
-  void twoQueuesNamedForDifferentSuffixesShareNoMessages() throws Exception {
-    PostgresMqProvider provider = new PostgresMqProvider();
-    MqConfig base = provider.configure(config("suffixed_" + System.nanoTime()));
-    Map<String, String> second = provider.keysForQueue(base, "-2").orElseThrow();
-    Map<String, String> third = provider.keysForQueue(base, "-3").orElseThrow();
-    assertThat(second.values()).doesNotContainAnyElementsOf(third.values());
-
-    try (Mq two = provider.open(over(provider, base, second));
-        Mq three = provider.open(over(provider, base, third));
-        MqSender toTwo = two.createSender();
-        MqReceiver ofTwo = two.createReceiver();
-        MqReceiver ofThree = three.createReceiver()) {
-      toTwo.send(messages(0, 10, 100));
-
-      assertThat(receiveAndAck(ofTwo, 10)).hasSize(10);
-      assertThat(ofThree.receive(10, Duration.ofSeconds(1))).isEmpty();
-      two.removeQueue();
-      three.removeQueue();
-    }
-  }
-
-  private static MqConfig over(
-      PostgresMqProvider provider, MqConfig base, Map<String, String> keys) {
-    Map<String, String> raw = new HashMap<>(base.given());
-    raw.putAll(keys);
-    return provider.configure(raw);
   }
 }

@@ -9,10 +9,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
-import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -50,6 +47,11 @@ class RabbitMqContractIT extends MqContractKit {
             queueType(),
             "rabbitmq.confirmTimeout",
             "10s"));
+  }
+
+  @Override
+  protected Optional<Configured> configured(String queueName) throws Exception {
+    return Optional.of(new Configured(provider, config("mqbench-it-" + queueName)));
   }
 
   @Override
@@ -100,47 +102,6 @@ class RabbitMqContractIT extends MqContractKit {
     assertThatThrownBy(() -> withChannel(ch -> ch.exchangeDeclarePassive(queue)))
         .as("the exchange")
         .isInstanceOf(IOException.class);
-  }
-
-  @Test
-  void twoQueuesNamedByKeysForQueueShareNoMessages() throws Exception {
-    MqConfig base = config("mqbench-it-queues-" + UUID.randomUUID().toString().substring(0, 8));
-    Map<String, String> firstKeys = provider.keysForQueue(base, "-1").orElseThrow();
-    Map<String, String> secondKeys = provider.keysForQueue(base, "-2").orElseThrow();
-    assertThat(firstKeys.keySet()).containsExactly("rabbitmq.queue");
-    assertThat(firstKeys.get("rabbitmq.queue")).isNotEqualTo(secondKeys.get("rabbitmq.queue"));
-
-    try (Mq first = provider.open(over(base, firstKeys));
-        Mq second = provider.open(over(base, secondKeys))) {
-      try (MqSender toFirst = first.createSender();
-          MqSender toSecond = second.createSender()) {
-        toFirst.send(messages(0, 5, 100));
-        toSecond.send(messages(100, 2, 100));
-      }
-      try (MqReceiver ofFirst = first.createReceiver();
-          MqReceiver ofSecond = second.createReceiver()) {
-        assertThat(sequences(receiveAndAck(ofSecond, 2))).containsExactlyInAnyOrder(100L, 101L);
-        assertThat(ofSecond.receive(10, Duration.ofSeconds(2)))
-            .as("more for the second queue")
-            .isEmpty();
-        assertThat(sequences(receiveAndAck(ofFirst, 5)))
-            .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
-      }
-      first.removeQueue();
-      second.removeQueue();
-    }
-  }
-
-  private static List<Long> sequences(List<byte[]> bodies) {
-    return bodies.stream().map(Envelope::sequence).toList();
-  }
-
-  private static MqConfig over(MqConfig config, Map<String, String> keys) {
-    MqConfig c = config;
-    for (Map.Entry<String, String> k : keys.entrySet()) {
-      c = c.with(k.getKey(), k.getValue());
-    }
-    return c;
   }
 
   /**

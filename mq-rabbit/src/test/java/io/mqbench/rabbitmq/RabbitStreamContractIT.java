@@ -2,14 +2,9 @@ package io.mqbench.rabbitmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
-import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,6 +22,15 @@ class RabbitStreamContractIT extends MqContractKit {
   @RegisterExtension static final RabbitBrokerExtension BROKER = new RabbitBrokerExtension();
 
   private static final Duration LEASE = Duration.ofSeconds(3);
+
+  @Override
+  protected Optional<Configured> configured(String queueName) throws Exception {
+    RabbitStreamProvider provider = new RabbitStreamProvider();
+    return Optional.of(
+        new Configured(
+            provider,
+            provider.configure(StreamTests.config(BROKER.broker(), "mqbench-it-" + queueName))));
+  }
 
   @Override
   protected Mq openFreshQueue(String queueName) {
@@ -61,54 +65,5 @@ class RabbitStreamContractIT extends MqContractKit {
       assertThat(pubSub.versions())
           .containsEntry("subscriptions", "named consumers mqbench-s0,mqbench-s1");
     }
-  }
-
-  @Test
-  void twoQueuesNamedByKeysForQueueShareNoMessages() throws Exception {
-    RabbitStreamProvider provider = new RabbitStreamProvider();
-    MqConfig base =
-        provider.configure(
-            StreamTests.config(
-                BROKER.broker(),
-                "mqbench-it-queues-" + UUID.randomUUID().toString().substring(0, 8)));
-    Map<String, String> firstKeys = provider.keysForQueue(base, "-1").orElseThrow();
-    Map<String, String> secondKeys = provider.keysForQueue(base, "-2").orElseThrow();
-    assertThat(firstKeys.keySet())
-        .containsExactlyInAnyOrder("rabbitmq-stream.stream", "rabbitmq-stream.consumerName");
-    for (String key : firstKeys.keySet()) {
-      assertThat(firstKeys.get(key)).as(key).isNotEqualTo(secondKeys.get(key));
-    }
-
-    try (Mq first = provider.open(over(base, firstKeys));
-        Mq second = provider.open(over(base, secondKeys))) {
-      try (MqSender toFirst = first.createSender();
-          MqSender toSecond = second.createSender()) {
-        toFirst.send(messages(0, 5, 100));
-        toSecond.send(messages(100, 2, 100));
-      }
-      try (MqReceiver ofFirst = first.createReceiver();
-          MqReceiver ofSecond = second.createReceiver()) {
-        assertThat(sequences(receiveAndAck(ofSecond, 2))).containsExactlyInAnyOrder(100L, 101L);
-        assertThat(ofSecond.receive(10, Duration.ofSeconds(2)))
-            .as("more for the second queue")
-            .isEmpty();
-        assertThat(sequences(receiveAndAck(ofFirst, 5)))
-            .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L);
-      }
-      first.removeQueue();
-      second.removeQueue();
-    }
-  }
-
-  private static List<Long> sequences(List<byte[]> bodies) {
-    return bodies.stream().map(Envelope::sequence).toList();
-  }
-
-  private static MqConfig over(MqConfig config, Map<String, String> keys) {
-    MqConfig c = config;
-    for (Map.Entry<String, String> k : keys.entrySet()) {
-      c = c.with(k.getKey(), k.getValue());
-    }
-    return c;
   }
 }

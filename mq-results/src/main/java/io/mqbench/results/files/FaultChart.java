@@ -119,7 +119,7 @@ public final class FaultChart {
         double at = f.startSeconds() + f.recoverySeconds();
         XYSeries back =
             chart.addSeries(
-                String.format(Locale.ROOT, "%d: back to 90 %% at %.0f s", n, at),
+                String.format(Locale.ROOT, "%d: back to 90 %% at %.1f s", n, at),
                 new double[] {at, at},
                 new double[] {0, top});
         back.setMarker(SeriesMarkers.NONE);

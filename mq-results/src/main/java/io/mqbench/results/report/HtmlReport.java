@@ -375,11 +375,11 @@ public final class HtmlReport {
     }
     boolean withSource = runs.stream().map(RunFigures::source).distinct().count() > 1;
     h.append("<h2>Faults</h2>\n<p>Each fault from its injection until its action returned (a")
-        .append(" killed broker serving again, a pause undone). Recovered: the first whole second")
-        .append(" after the injection in which receivers got at least 90 % of the received rate")
-        .append(" before it, counted from the injection. Longest gap: the longest time without a")
-        .append(
-            " delivery around it. Lost and duplicates are the run's.</p>\n<table id=\"faults\"><tr>")
+        .append(" killed broker serving again, a pause undone). Recovered: from the injection to")
+        .append(" the first instant, half a second or more after it, at which the received rate")
+        .append(" over the second before (read every tenth of a second) was back to 90 % of the")
+        .append(" rate before the fault. Longest gap: the longest time without a delivery around")
+        .append(" it. Lost and duplicates are the run's.</p>\n<table id=\"faults\"><tr>")
         .append("<th class=\"l\">run</th><th class=\"l\">fault</th><th class=\"l\">on</th>")
         .append("<th>at s</th><th>lasted s</th><th class=\"l\">what happened</th>")
         .append("<th>received msgs/s before</th><th>lowest msgs/s</th><th>recovered after s</th>")
@@ -413,7 +413,7 @@ public final class HtmlReport {
             .append(
                 f.recoverySeconds() == null
                     ? (f.injected() ? "" : "—")
-                    : String.format(Locale.ROOT, "%.0f", f.recoverySeconds()))
+                    : String.format(Locale.ROOT, "%.1f", f.recoverySeconds()))
             .append("</td><td>")
             .append(String.format(Locale.ROOT, "%.2f", f.longestGapSeconds()))
             .append("</td>");

@@ -24,7 +24,7 @@ class FaultChartTest {
     assertThat(chart.getSeriesMap().keySet())
         .contains(
             "1: restart-broker 10.0-14.3 s",
-            "1: back to 90 % at 17 s",
+            "1: back to 90 % at 17.0 s",
             "sent msgs/s",
             "received msgs/s")
         .as("a fault that was not injected has no band")

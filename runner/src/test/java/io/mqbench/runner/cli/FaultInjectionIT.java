@@ -122,7 +122,7 @@ class FaultInjectionIT {
             "--local-broker",
             "always",
             "--duration",
-            "20s",
+            "14s",
             "--fault",
             "restart-broker@5s:leader");
 
@@ -174,7 +174,7 @@ class FaultInjectionIT {
             "--local-broker",
             "always",
             "--duration",
-            "10s",
+            "8s",
             "--fault",
             "pause-broker@4s+2s");
 
