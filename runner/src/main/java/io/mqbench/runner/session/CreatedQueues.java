@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The queues (topics, collections) that one invocation's runs created on brokers mqbench did not
@@ -22,9 +24,13 @@ import java.util.Set;
  * <p>Used by one thread, the one that runs the invocation's runs one after the other.
  */
 public final class CreatedQueues {
-  /** A queue the runs created, and whether its last run settled every acknowledged message. */
+  /**
+   * A queue the runs created, the numbers of subscriptions they used it with (a matrix may vary
+   * them: each publish/subscribe run adds its subscriptions beside the queue), and whether its last
+   * run settled every acknowledged message.
+   */
   private record Created(
-      MqProvider provider, MqConfig config, int subscriptions, boolean settled) {}
+      MqProvider provider, MqConfig config, SortedSet<Integer> subscriptions, boolean settled) {}
 
   private final Map<String, Created> created = new LinkedHashMap<>();
   private final Set<String> found = new HashSet<>();
@@ -44,13 +50,19 @@ public final class CreatedQueues {
    */
   void beforeRun(MqProvider provider, MqConfig config, int subscriptions, boolean onWorkers) {
     String key = key(provider, config);
-    if (created.containsKey(key) || found.contains(key)) {
+    Created before = created.get(key);
+    if (before != null) {
+      before.subscriptions().add(subscriptions); // the run creates any it adds, which go too
+      return;
+    }
+    if (found.contains(key)) {
       return;
     }
     try (Mq mq = provider.open(config, subscriptions)) {
       Optional<Boolean> made = mq.createdQueue();
       if (made.orElse(false)) {
-        created.put(key, new Created(provider, config, subscriptions, false));
+        created.put(
+            key, new Created(provider, config, new TreeSet<>(Set.of(subscriptions)), false));
       } else {
         found.add(key); // there before, or the backend cannot tell: never removed
       }
@@ -102,13 +114,33 @@ public final class CreatedQueues {
     return lines;
   }
 
+  /**
+   * Removes the queue as the point-to-point runs used it, and with the most subscriptions any run
+   * used (which covers the fewer: subscription i is named alike whatever their number).
+   */
   private static String remove(Created c, String what) {
-    try (Mq mq = c.provider().open(c.config(), c.subscriptions())) {
-      return mq.removeQueue()
-          ? "removed " + what + ", which this run created (--keep-queue keeps it)"
-          : "kept " + what + ": " + c.provider().name() + " does not remove queues";
+    List<Integer> ways = new ArrayList<>();
+    if (c.subscriptions().first() == 1) {
+      ways.add(1);
+    }
+    if (c.subscriptions().last() > 1) {
+      ways.add(c.subscriptions().last());
+    }
+    String with =
+        c.subscriptions().last() > 1
+            ? " with its " + c.subscriptions().last() + " subscriptions"
+            : "";
+    try {
+      for (int subscriptions : ways) {
+        try (Mq mq = c.provider().open(c.config(), subscriptions)) {
+          if (!mq.removeQueue()) {
+            return "kept " + what + ": " + c.provider().name() + " does not remove queues";
+          }
+        }
+      }
+      return "removed " + what + with + ", which this run created (--keep-queue keeps it)";
     } catch (RuntimeException e) {
-      return "could not remove " + what + ", which this run created: " + Errors.oneLine(e);
+      return "could not remove " + what + with + ", which this run created: " + Errors.oneLine(e);
     }
   }
 
