@@ -4,6 +4,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.config.Suggestions;
+import io.mqbench.mq.QueueNames;
 import java.beans.IntrospectionException;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
@@ -350,11 +351,7 @@ record ArtemisSettings(
    * @throws ConfigException if the suffix alone is too long
    */
   static String suffixed(String name, String suffix) {
-    if (suffix.length() >= MAX_NAME_LENGTH) {
-      throw new ConfigException(
-          "queue suffix '" + suffix + "' is too long for an Artemis queue name");
-    }
-    return name.substring(0, Math.min(name.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
+    return QueueNames.suffixed(name, suffix, MAX_NAME_LENGTH);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.QueueNames;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -327,11 +328,7 @@ final class KafkaSettings {
    * @throws ConfigException if the suffix alone is too long
    */
   static String suffixed(String base, String suffix, int maxLength) {
-    if (suffix.isEmpty() || suffix.length() >= maxLength) {
-      throw new ConfigException(
-          "queue suffix '" + suffix + "' must be 1 to " + (maxLength - 1) + " characters");
-    }
-    return base.substring(0, Math.min(base.length(), maxLength - suffix.length())) + suffix;
+    return QueueNames.suffixed(base, suffix, maxLength);
   }
 
   /**

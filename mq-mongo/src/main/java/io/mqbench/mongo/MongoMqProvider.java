@@ -11,6 +11,7 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.QueueNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -158,16 +159,13 @@ public final class MongoMqProvider implements BrokerBackend {
    */
   @Override
   public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    int max = MongoSettings.MAX_COLLECTION_LENGTH;
-    if (suffix.length() >= max) {
-      throw new ConfigException("queue suffix '" + suffix + "' is too long for a collection name");
-    }
-    String collection = config.get(MongoSettings.COLLECTION);
     return Optional.of(
         Map.of(
             MongoSettings.COLLECTION.name(),
-            collection.substring(0, Math.min(collection.length(), max - suffix.length()))
-                + suffix));
+            QueueNames.suffixed(
+                config.get(MongoSettings.COLLECTION),
+                suffix,
+                MongoSettings.MAX_COLLECTION_LENGTH)));
   }
 
   @Override

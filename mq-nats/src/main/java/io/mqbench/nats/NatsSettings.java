@@ -4,6 +4,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.QueueNames;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -256,10 +257,7 @@ record NatsSettings(
    * @throws ConfigException if the suffix alone is too long
    */
   static String suffixed(String name, String suffix, int maxLength) {
-    if (suffix.length() >= maxLength) {
-      throw new ConfigException("queue suffix '" + suffix + "' is too long for a NATS name");
-    }
-    return name.substring(0, Math.min(name.length(), maxLength - suffix.length())) + suffix;
+    return QueueNames.suffixed(name, suffix, maxLength);
   }
 
   /** Whether an address is given. */

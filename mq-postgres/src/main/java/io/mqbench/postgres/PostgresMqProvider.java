@@ -9,6 +9,7 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.QueueNames;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,15 +149,11 @@ public final class PostgresMqProvider implements BrokerBackend {
    */
   @Override
   public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    int max = PostgresSettings.MAX_TABLE_LENGTH;
-    if (suffix.length() >= max) {
-      throw new ConfigException("queue suffix '" + suffix + "' is too long for a table name");
-    }
-    String table = config.get(PostgresSettings.TABLE);
     return Optional.of(
         Map.of(
             PostgresSettings.TABLE.name(),
-            table.substring(0, Math.min(table.length(), max - suffix.length())) + suffix));
+            QueueNames.suffixed(
+                config.get(PostgresSettings.TABLE), suffix, PostgresSettings.MAX_TABLE_LENGTH)));
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.QueueNames;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -383,11 +384,7 @@ record RabbitMqSettings(
    * @throws ConfigException if the suffix is empty or alone too long
    */
   static String suffixed(String base, String suffix) {
-    if (suffix.isEmpty() || suffix.length() >= MAX_NAME_LENGTH) {
-      throw new ConfigException(
-          "queue suffix '" + suffix + "' must be 1 to " + (MAX_NAME_LENGTH - 1) + " characters");
-    }
-    return base.substring(0, Math.min(base.length(), MAX_NAME_LENGTH - suffix.length())) + suffix;
+    return QueueNames.suffixed(base, suffix, MAX_NAME_LENGTH);
   }
 
   /**

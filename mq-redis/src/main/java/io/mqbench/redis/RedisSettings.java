@@ -6,6 +6,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.QueueNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -232,10 +233,7 @@ record RedisSettings(
    * @throws ConfigException if the suffix alone is too long
    */
   static String suffixed(String name, String suffix, int maxLength) {
-    if (suffix.length() >= maxLength) {
-      throw new ConfigException("queue suffix '" + suffix + "' is too long for a Redis name");
-    }
-    return name.substring(0, Math.min(name.length(), maxLength - suffix.length())) + suffix;
+    return QueueNames.suffixed(name, suffix, maxLength);
   }
 
   /** Whether an address is given. */
