@@ -56,6 +56,10 @@ import java.util.Optional;
  * @param subscriptions how many subscriptions every message is delivered to (publish/subscribe),
  *     each read by {@code receivers} receivers of its own; 1 (and in results written before it
  *     existed) for a point-to-point queue
+ * @param onClientError what a sender or receiver does when a backend call fails (a broker restarted
+ *     or cut off by a fault): fail the cell, or ride through it ({@link OnClientError#RECONNECT});
+ *     {@link OnClientError#FAIL} when not given (and in results written before it existed), and
+ *     then it is not written
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
@@ -82,7 +86,9 @@ public record RunSettings(
     BacklogLimit maxBacklog,
     Duration scheduleTick,
     int queues,
-    int subscriptions)
+    int subscriptions,
+    @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FailsOnError.class)
+        OnClientError onClientError)
     implements RunSettingsBuilder.With {
 
   /** Message size in bytes unless given: the envelope and 72 bytes of padding. */
@@ -135,6 +141,7 @@ public record RunSettings(
     scheduleTick = scheduleTick == null ? Duration.ZERO : scheduleTick;
     queues = queues == 0 ? 1 : queues;
     subscriptions = subscriptions == 0 ? 1 : subscriptions;
+    onClientError = onClientError == null ? OnClientError.FAIL : onClientError;
     require(!scheduleTick.isNegative(), "--schedule-tick must not be negative");
     require(senders >= 0, "--senders must be at least 0, was " + senders);
     require(receivers >= 0, "--receivers must be at least 0, was " + receivers);
@@ -195,6 +202,30 @@ public record RunSettings(
         senders > 0 || (duration.isEmpty() && mode == Mode.THROUGHPUT),
         "a receive-only run (--senders 0) takes neither --duration nor --mode rate: receivers"
             + " drain the queue until it stays empty for --receiver-idle");
+  }
+
+  /**
+   * @return whether senders and receivers ride through failed backend calls ({@link
+   *     OnClientError#RECONNECT})
+   */
+  public boolean reconnect() {
+    return onClientError == OnClientError.RECONNECT;
+  }
+
+  /**
+   * Leaves the default out of JSON, so that settings without it read and write as before it
+   * existed.
+   */
+  static final class FailsOnError {
+    @Override
+    public boolean equals(Object other) {
+      return other == null || other == OnClientError.FAIL;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
   }
 
   /** The rules of {@link Phases#BACKLOG_THEN_CATCH_UP}, each broken one a line naming options. */

@@ -3,6 +3,7 @@ package io.mqbench.results;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.Tick;
+import io.mqbench.engine.measure.ClientErrors;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.mq.Durability;
 import io.soabase.recordbuilder.core.RecordBuilder;
@@ -74,6 +75,9 @@ import java.util.Map;
  * @param faults with {@code --fault}: what each fault did to the run, in the order they were due
  *     (see {@link FaultResult}); empty (and not in {@code run.json}) otherwise, and in files before
  *     version 8
+ * @param clientErrors with {@code --on-client-error reconnect} (the default of a run with faults):
+ *     the backend errors the run rode through, counted (see {@link ClientErrors}); null (and not in
+ *     {@code run.json}) when there were none, and in files before version 9
  */
 @RecordBuilder
 public record RunResult(
@@ -107,7 +111,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> byQueue,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> bySubscription,
     @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultResult> faults)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultResult> faults,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClientErrors clientErrors)
     implements RunResultBuilder.With {
 
   /**
@@ -118,11 +123,12 @@ public record RunResult(
    * 6 added {@code machineCost} (absent, null, in older files); version 7 added {@code byQueue} and
    * {@code bySubscription} (absent, empty, in older files), the settings {@code queues} and {@code
    * subscriptions} (absent, 1) and {@code catchUp} (absent, null, in older files and for other
-   * phases); version 8 added {@code faults} (absent, empty, in older files). A field added later
+   * phases); version 8 added {@code faults} (absent, empty, in older files); version 9 added {@code
+   * clientErrors} (absent, null, in older files and runs without errors). A field added later
    * raises it, and the tests of reading a version-1 file name the new field with the value it reads
    * as.
    */
-  public static final int FORMAT_VERSION = 8;
+  public static final int FORMAT_VERSION = 9;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and

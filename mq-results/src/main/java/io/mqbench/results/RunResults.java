@@ -99,6 +99,7 @@ public final class RunResults {
             outcome.faults().stream()
                 .map(f -> FaultResult.of(f, outcome.receivedEveryTenth(), outcome.deliveryGaps()))
                 .toList())
+        .clientErrors(report.clientErrors().none() ? null : report.clientErrors())
         .build();
   }
 

@@ -15,6 +15,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.Mode;
+import io.mqbench.engine.OnClientError;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
@@ -54,6 +55,7 @@ public final class EngineJson {
     text(m, Duration.class, Durations::format, Durations::parse);
     text(m, Mode.class, Mode::label, Mode::parse);
     text(m, Phases.class, Phases::label, Phases::parse);
+    text(m, OnClientError.class, OnClientError::label, OnClientError::parse);
     text(m, BacklogLimit.class, BacklogLimit::text, BacklogLimit::parse);
     // One size stays the number it always was (size: 100), so older results read; a mix is text.
     add(

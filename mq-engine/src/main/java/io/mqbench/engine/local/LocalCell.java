@@ -40,6 +40,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -89,6 +90,7 @@ public final class LocalCell implements Cell {
   private final CountDownLatch receiversGo = new CountDownLatch(1);
   private CountDownLatch sendersDone = new CountDownLatch(0);
   private final AtomicReference<CellFailure> failure = new AtomicReference<>();
+  private final ErrorTally errors = new ErrorTally();
   private volatile long startNanos;
   private volatile long receiversStartNanos;
   private volatile boolean stopSenders;
@@ -546,6 +548,7 @@ public final class LocalCell implements Cell {
         .clockUncertaintiesNanos(List.of())
         .clockDriftNanos(0)
         .processUsage(processUsage())
+        .clientErrors(errors.read())
         .build();
   }
 
@@ -600,7 +603,8 @@ public final class LocalCell implements Cell {
     int id = spec.firstSenderId() + index;
     boolean counted = false;
     HarnessMeter.ThreadCpu cpu = null;
-    try (MqSender sender = queues.get(s.queueOfSender(id)).createSender()) {
+    Mq mq = queues.get(s.queueOfSender(id));
+    try (MqSender sender = mq.createSender()) {
       SenderTask task =
           new SenderTask(
               id,
@@ -615,6 +619,9 @@ public final class LocalCell implements Cell {
                       s.maxBatch(), spec.seed() ^ (0x9E3779B97F4A7C15L * (id + 1))),
               s.effectiveInFlight(),
               clock);
+      if (s.reconnect()) {
+        task.rideThroughFailures(errors);
+      }
       senders[index] = task;
       ready.countDown();
       counted = true;
@@ -628,7 +635,7 @@ public final class LocalCell implements Cell {
       cpu.started();
       try {
         if (s.rateMode()) {
-          sendOnSchedule(task, id);
+          sendOnSchedule(task, id, mq);
         } else {
           long remaining = s.messagesPerSender();
           while (!stopSenders && !task.abandoned() && remaining > 0) {
@@ -637,6 +644,9 @@ public final class LocalCell implements Cell {
               continue;
             }
             remaining -= task.sendBatch(remaining);
+            if (task.broken()) {
+              reconnect(task, mq);
+            }
           }
         }
       } finally {
@@ -644,6 +654,9 @@ public final class LocalCell implements Cell {
         // killed one waits for nothing.
         if (failure.get() == null && !task.abandoned()) {
           task.awaitAllCompleted();
+        }
+        if (task.sender() != sender) {
+          closeQuietly(task.sender()); // the try closes the first one
         }
       }
     } catch (Throwable t) {
@@ -679,7 +692,7 @@ public final class LocalCell implements Cell {
    * Issues this sender's batches at its share of the rate, senders offset from each other by a
    * fraction of the period (by global id, so that the senders of every cell interleave).
    */
-  private void sendOnSchedule(SenderTask task, int id) throws InterruptedException {
+  private void sendOnSchedule(SenderTask task, int id, Mq mq) throws InterruptedException {
     RunSettings s = spec.settings();
     double batchesPerSecond = s.rate().orElseThrow() / s.senders() / s.maxBatch();
     long offset = (long) (1e9 / batchesPerSecond * id / s.senders());
@@ -699,6 +712,59 @@ public final class LocalCell implements Cell {
       }
       schedule.awaitSlot(i);
       remaining -= task.sendBatchAt(remaining, due);
+      if (task.broken()) {
+        reconnect(task, mq);
+      }
+    }
+  }
+
+  /**
+   * A sender whose batch failed, riding through it: waits a while for its other batches in flight,
+   * closes its backend sender and creates another, retrying until one works or the sender is
+   * stopped. Batches due meanwhile are issued late, at their intended times, once it works again.
+   */
+  private void reconnect(SenderTask task, Mq mq) throws InterruptedException {
+    task.settleInFlight(spec.settings().connectTimeout());
+    closeQuietly(task.sender());
+    MqSender fresh = reopen(mq::createSender, () -> stopSenders || task.abandoned());
+    if (fresh != null) {
+      task.replaceSender(fresh);
+      errors.reconnected();
+    }
+  }
+
+  /**
+   * Creates a backend sender or receiver again after a failure, backing off from 50 ms to 1 s
+   * between attempts (a broker restarting refuses connections for seconds).
+   *
+   * @return the new one; null if {@code stop} said to stop first
+   */
+  private <T> T reopen(java.util.function.Supplier<T> create, BooleanSupplier stop)
+      throws InterruptedException {
+    long backoffNanos = TimeUnit.MILLISECONDS.toNanos(50);
+    while (!stop.getAsBoolean()) {
+      try {
+        return create.get();
+      } catch (RuntimeException e) {
+        errors.note(e);
+      }
+      long until = clock.getAsLong() + backoffNanos;
+      while (!stop.getAsBoolean() && until - clock.getAsLong() > 0) {
+        LockSupport.parkNanos(Math.min(until - clock.getAsLong(), HOLD_POLL_NANOS * 10));
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+      }
+      backoffNanos = Math.min(backoffNanos * 2, TimeUnit.SECONDS.toNanos(1));
+    }
+    return null;
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // It failed already; closing what is left of it is best effort.
     }
   }
 
@@ -708,8 +774,9 @@ public final class LocalCell implements Cell {
     HarnessMeter.ThreadCpu cpu = null;
     Mq queue = queues.get(receiverQueue[index]);
     int subscription = receiverSubscription[index];
-    try (MqReceiver receiver =
-        s.subscriptions() == 1 ? queue.createReceiver() : queue.createReceiver(subscription)) {
+    java.util.function.Supplier<MqReceiver> create =
+        () -> s.subscriptions() == 1 ? queue.createReceiver() : queue.createReceiver(subscription);
+    try (MqReceiver receiver = create.get()) {
       ReceiverTask task =
           new ReceiverTask(
               receiver, spec.runId(), s.senders(), s.receiveBatch(), s.receiveWait(), clock);
@@ -721,8 +788,29 @@ public final class LocalCell implements Cell {
       cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
       receiverCpu[index] = cpu;
       cpu.started();
-      while (!stopReceivers && !task.ended()) {
-        task.receiveOnce();
+      try {
+        while (!stopReceivers && !task.ended()) {
+          try {
+            task.receiveOnce();
+          } catch (RuntimeException e) {
+            if (!s.reconnect() || task.abandoned()) {
+              throw e;
+            }
+            // Riding through: what it held unacknowledged comes back from the queue.
+            errors.failedReceive(e);
+            closeQuietly(task.receiver());
+            MqReceiver fresh = reopen(create, () -> stopReceivers);
+            if (fresh == null) {
+              break;
+            }
+            task.replaceReceiver(fresh);
+            errors.reconnected();
+          }
+        }
+      } finally {
+        if (task.receiver() != receiver) {
+          closeQuietly(task.receiver()); // the try closes the first one
+        }
       }
     } catch (Throwable t) {
       if (receivers[index] == null || !receivers[index].abandoned()) {

@@ -27,7 +27,7 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * worker can report what it measured so far ({@link #snapshot()}).
  */
 public final class ReceiverTask {
-  private final MqReceiver receiver;
+  private MqReceiver receiver;
   private final int runId;
   private final int maxBatch;
   private final Duration wait;
@@ -117,6 +117,23 @@ public final class ReceiverTask {
     }
     receiver.ack(got);
     return ours;
+  }
+
+  /**
+   * @return the backend's receiver this task receives with now
+   */
+  MqReceiver receiver() {
+    return receiver;
+  }
+
+  /**
+   * Receives with a new backend receiver from now on, after the old one failed and was closed by
+   * the caller (what it held unacknowledged comes back from the queue).
+   *
+   * @param fresh the new receiver
+   */
+  void replaceReceiver(MqReceiver fresh) {
+    this.receiver = fresh;
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -35,7 +36,7 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  */
 public final class SenderTask {
   private final int senderId;
-  private final MqSender sender;
+  private MqSender sender;
   private final MessageBodies bodies;
   private final BatchSizes batchSizes;
   private final int window;
@@ -60,9 +61,16 @@ public final class SenderTask {
   private boolean fullAfterLastIssue;
   private volatile long runStartNanos;
   private volatile boolean abandoned;
+  private ErrorTally rideThrough;
+  private boolean broken;
+  private int generation;
 
-  /** A batch handed to the backend and not yet recorded. */
+  /**
+   * A batch handed to the backend and not yet recorded; its generation counts the senders given up
+   * on before it (a completion of an older one counts for nothing).
+   */
   private record Batch(
+      int generation,
       long firstSequence,
       int size,
       long intendedNanos,
@@ -200,6 +208,68 @@ public final class SenderTask {
   }
 
   /**
+   * Makes a failed batch count in {@code tally} instead of failing the sender: the batch is not
+   * counted as sent, and {@link #broken()} tells the sending thread to {@linkplain #replaceSender
+   * replace} the backend's sender. Call before the first send.
+   *
+   * @param tally where failures are counted
+   */
+  void rideThroughFailures(ErrorTally tally) {
+    this.rideThrough = tally;
+  }
+
+  /**
+   * @return whether a batch failed since the backend's sender was last replaced (only when riding
+   *     through failures)
+   */
+  boolean broken() {
+    return broken;
+  }
+
+  /**
+   * @return the backend's sender this task sends with now
+   */
+  MqSender sender() {
+    return sender;
+  }
+
+  /**
+   * After a failure: waits at most {@code atMost} for the batches still in flight to complete,
+   * recording each, and gives up on the rest (their slots are freed; a later completion counts for
+   * nothing, so their messages are never counted as sent).
+   *
+   * @param atMost the longest to wait
+   * @throws InterruptedException if interrupted while waiting
+   */
+  void settleInFlight(java.time.Duration atMost) throws InterruptedException {
+    long deadline = clock.getAsLong() + atMost.toNanos();
+    while (inFlight > 0) {
+      long left = deadline - clock.getAsLong();
+      Completion c = left > 0 ? completions.poll(left, TimeUnit.NANOSECONDS) : null;
+      if (c == null) {
+        generation++;
+        inFlight = 0;
+        fullAfterLastIssue = false;
+        return;
+      }
+      record(c);
+    }
+  }
+
+  /**
+   * Sends with a new backend sender from now on, the old one closed by the caller.
+   *
+   * @param fresh the new sender
+   */
+  void replaceSender(MqSender fresh) {
+    this.sender = fresh;
+    this.broken = false;
+    // Sends due while there was no sender start late for the backend's reasons, not the harness's.
+    this.lastIssueReturnedNanos = clock.getAsLong();
+    this.fullAfterLastIssue = false;
+  }
+
+  /**
    * @return batches issued and not yet recorded as completed
    */
   public int inFlight() {
@@ -240,7 +310,8 @@ public final class SenderTask {
       scheduleLagMicros.recordValue(Latencies.micros(start - intended));
       harnessLagMicros.recordValue(Latencies.micros(start - Math.max(intended, available)));
     }
-    Batch batch = new Batch(nextSequence, n, intended, start, bytes, minBytes, maxBytes);
+    Batch batch =
+        new Batch(generation, nextSequence, n, intended, start, bytes, minBytes, maxBytes);
     nextSequence += n;
     inFlight++;
     CompletableFuture<Void> done;
@@ -257,14 +328,23 @@ public final class SenderTask {
   }
 
   private void record(Completion c) throws InterruptedException {
+    Batch b = c.batch();
+    if (b.generation() != generation) {
+      return; // in flight on a sender given up on (its slot was freed then): not counted as sent
+    }
     if (inFlight == window) {
       slotFreedNanos = c.doneNanos();
     }
     inFlight--;
     if (c.failure() != null) {
-      throw rethrow(c.failure());
+      if (rideThrough == null) {
+        throw rethrow(c.failure());
+      }
+      Throwable why = rethrow(c.failure());
+      rideThrough.failedSend(b.size(), why);
+      broken = true;
+      return;
     }
-    Batch b = c.batch();
     long done = c.doneNanos();
     synchronized (this) {
       serviceMicros.recordValue(Latencies.micros(done - b.startNanos()));

@@ -34,6 +34,8 @@ import java.util.Optional;
  *     what it measured up to its last checkpoint), naming it; empty when the report is whole
  * @param processUsage what the harness's processes used over the run (CPU, GC, memory), added up
  *     over the cells' processes; {@link ProcessUsage#NONE} in older reports
+ * @param clientErrors the backend errors the cells rode through, added up; {@link
+ *     ClientErrors#NONE} when none, and in older reports
  */
 @RecordBuilder
 public record CellMeasurements(
@@ -51,7 +53,8 @@ public record CellMeasurements(
     List<Long> clockUncertaintiesNanos,
     long clockDriftNanos,
     List<String> partial,
-    ProcessUsage processUsage)
+    ProcessUsage processUsage,
+    ClientErrors clientErrors)
     implements CellMeasurementsBuilder.With {
 
   /**
@@ -66,6 +69,7 @@ public record CellMeasurements(
     receivers = List.copyOf(receivers);
     requests = requests == null ? RequestCounts.NONE : requests;
     processUsage = processUsage == null ? ProcessUsage.NONE : processUsage;
+    clientErrors = clientErrors == null ? ClientErrors.NONE : clientErrors;
   }
 
   /**
@@ -88,14 +92,15 @@ public record CellMeasurements(
         List.of(),
         0,
         List.of(),
-        ProcessUsage.NONE);
+        ProcessUsage.NONE,
+        ClientErrors.NONE);
   }
 
   /**
    * @param other another cell's report of the same run
    * @return both merged; senders sorted by id, receivers this cell's first; the first failure wins;
-   *     request counts, negative end-to-end samples and process usages add; clock uncertainties and
-   *     partial lines are both cells'
+   *     request counts, negative end-to-end samples, process usages and client errors add; clock
+   *     uncertainties and partial lines are both cells'
    */
   public CellMeasurements plus(CellMeasurements other) {
     List<SenderStats> s = new ArrayList<>(senders);
@@ -118,7 +123,8 @@ public record CellMeasurements(
         concat(clockUncertaintiesNanos, other.clockUncertaintiesNanos),
         Math.max(clockDriftNanos, other.clockDriftNanos),
         concat(partial, other.partial),
-        processUsage.plus(other.processUsage));
+        processUsage.plus(other.processUsage),
+        clientErrors.plus(other.clientErrors));
   }
 
   private static <T> List<T> concat(List<T> a, List<T> b) {

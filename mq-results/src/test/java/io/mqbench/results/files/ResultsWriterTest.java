@@ -259,6 +259,7 @@ class ResultsWriterTest {
                                         .phases(Phases.BACKLOG_THEN_CATCH_UP)
                                         .backlog(Optional.of(Duration.ofSeconds(2))))
                             .withCompressibility(0.5)
+                            .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
                             .withPayloadFile(
                                 Optional.of(
                                     new PayloadFile(
@@ -386,7 +387,10 @@ class ResultsWriterTest {
                             0,
                             window(40, 40, 0, 0, rate),
                             window(40, 40, 0, 0, rate),
-                            window(40, 40, 0, 0, rate)))));
+                            window(40, 40, 0, 0, rate))))
+                .clientErrors(
+                    new io.mqbench.engine.measure.ClientErrors(
+                        3, 30, 2, 5, "rabbitmq: connection reset")));
   }
 
   /** A catch-up window whose latencies are the run's own. */
@@ -416,13 +420,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(8);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(9);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(8);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(9);
     assertThat(json.has("delivery")).isFalse();
   }
 

@@ -73,13 +73,16 @@ class RunJsonFieldsTest {
           "RunResult.byQueue",
           "RunResult.bySubscription",
           "RunResult.faults",
+          "RunResult.clientErrors",
+          "ClientErrors.first",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",
           "HarnessUse.residentPeakMb",
           "RunSettings.duration",
           "RunSettings.compressibility",
           "RunSettings.payloadFile",
-          "RunSettings.rate");
+          "RunSettings.rate",
+          "RunSettings.onClientError");
 
   /** Components never in run.json. */
   static final Set<String> NOT_IN_RUN_JSON = Set.of("RunResult.delivery", "Latency.histogram");

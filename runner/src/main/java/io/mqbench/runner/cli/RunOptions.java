@@ -320,6 +320,17 @@ final class RunOptions {
   List<String> faults = new ArrayList<>();
 
   @Option(
+      names = {"--on-client-error"},
+      paramLabel = "WHAT",
+      description =
+          "When a send, receive or acknowledgement fails: fail (the run fails at the first"
+              + " error) or reconnect (the failed batch is not counted as sent, what a receiver"
+              + " held comes back from the queue, and the sender or receiver is created anew,"
+              + " retried until the broker serves again; the errors are counted in the results)."
+              + " Default: reconnect in a run with --fault, else fail.")
+  Optional<String> onClientError = Optional.empty();
+
+  @Option(
       names = {"--local-broker"},
       paramLabel = "WHEN",
       defaultValue = "auto",

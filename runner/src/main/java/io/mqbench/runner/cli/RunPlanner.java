@@ -8,6 +8,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.Mode;
+import io.mqbench.engine.OnClientError;
 import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.Durability;
@@ -279,6 +280,10 @@ final class RunPlanner {
             rate ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH));
     nodes.ifPresent(
         layout -> computed.put("senders", layout.senders()).put("receivers", layout.receivers()));
+    if (o.onClientError.isEmpty() && o.faults.stream().anyMatch(f -> !f.isBlank())) {
+      // A run with faults is there to measure the recovery, which failing at the first error hides.
+      computed.put("onClientError", OnClientError.RECONNECT.label());
+    }
     RunSettings settings = EngineOptions.settings(o, computed);
     RunQueues.check(provider, backend, settings);
     LocalPolicy localBroker = LocalPolicy.parse(o.localBroker);

@@ -112,6 +112,9 @@ final class TerminalSummary {
     for (FaultResult f : r.faults()) {
       out.println("fault      " + f.summary());
     }
+    if (r.clientErrors() != null) {
+      out.println("errors     " + r.clientErrors().describe());
+    }
     parts("queue", r.byQueue(), out);
     parts("subscr.", r.bySubscription(), out);
     unsettled(r, folder, out);
