@@ -58,6 +58,7 @@ public final class HttpCell implements Cell {
   private volatile CellMeasurements report;
   private volatile CellMeasurements kept = CellMeasurements.empty();
   private volatile long keptAtNanos;
+  private volatile boolean halted;
   private volatile boolean closed;
 
   /**
@@ -168,6 +169,9 @@ public final class HttpCell implements Cell {
 
   @Override
   public CellProgress poll() {
+    if (halted) {
+      return haltedProgress();
+    }
     CellFailure failed = failure.get();
     if (failed == null) {
       try {
@@ -232,7 +236,7 @@ public final class HttpCell implements Cell {
    */
   @Override
   public CellMeasurements checkpoint() {
-    if (failure.get() == null && id != null) {
+    if (failure.get() == null && id != null && !halted) {
       try {
         CellMeasurements now = Wire.report(client.get(path("checkpoint"), WorkerClient.QUICK));
         keptAtNanos = System.nanoTime();
@@ -251,6 +255,9 @@ public final class HttpCell implements Cell {
    */
   @Override
   public CellProgress tick() {
+    if (halted) {
+      return haltedProgress();
+    }
     CellMeasurements m = checkpoint();
     long sent = m.senders().stream().mapToLong(SenderStats::sent).sum();
     CellProgress p = last;
@@ -260,6 +267,9 @@ public final class HttpCell implements Cell {
 
   @Override
   public DeliveryBitmaps delivery() {
+    if (halted) {
+      return kept.delivery();
+    }
     if (failure.get() == null) {
       try {
         JsonNode n = client.get(path("delivery"), WorkerClient.QUICK);
@@ -288,6 +298,10 @@ public final class HttpCell implements Cell {
 
   @Override
   public CellMeasurements finish(Duration timeout) {
+    if (halted) {
+      report = kept.withClock(clockUncertaintyNanos, clockDriftNanos);
+      return report;
+    }
     if (failure.get() == null) {
       try {
         JsonNode n =
@@ -307,6 +321,39 @@ public final class HttpCell implements Cell {
       }
     }
     return partialReport();
+  }
+
+  /**
+   * Halts this cell's worker as a fault ({@code kill-receiver} or {@code kill-sender} on workers):
+   * see {@link WorkerClient#halt()}. From then on the cell is dead, not failed: the run goes on
+   * without it, and its report is what the worker measured up to its death, as it answered; the
+   * cell asks the worker nothing more.
+   *
+   * @return how many messages the worker's receivers held unacknowledged when they stopped
+   * @throws MqException if the worker could not be reached; the cell is then failed as for any
+   *     worker that stops answering
+   */
+  public long haltWorker() {
+    JsonNode answer;
+    try {
+      answer = client.halt();
+    } catch (RuntimeException e) {
+      fail(e);
+      throw e;
+    }
+    JsonNode mine = id == null ? null : answer.path("cells").get(id);
+    if (mine != null) {
+      kept = Wire.report(mine);
+      keptAtNanos = System.nanoTime();
+    }
+    halted = true;
+    return answer.path("held").asLong();
+  }
+
+  /** A halted worker's last counts, as it answered the halt, with nothing running. */
+  private CellProgress haltedProgress() {
+    long sent = kept.senders().stream().mapToLong(SenderStats::sent).sum();
+    return new CellProgress(sent, kept.received(), 0, Optional.empty());
   }
 
   /**
@@ -342,7 +389,7 @@ public final class HttpCell implements Cell {
       return;
     }
     closed = true;
-    if (id != null) {
+    if (id != null && !halted) {
       try {
         client.post(path("close"), Wire.object(), Duration.ofSeconds(15));
       } catch (RuntimeException e) {
@@ -352,7 +399,7 @@ public final class HttpCell implements Cell {
   }
 
   private void call(String action, JsonNode body, Duration timeout) {
-    if (failure.get() != null || id == null) {
+    if (failure.get() != null || id == null || halted) {
       return;
     }
     try {

@@ -38,6 +38,9 @@ public final class WorkerClient {
   /** How long a quick call (hello, clock, progress, start, stop) may take. */
   static final Duration QUICK = Duration.ofSeconds(5);
 
+  /** A halt waits for the worker's threads to stop before it answers. */
+  static final Duration HALT = WorkerServer.HALT_THREADS.plus(QUICK);
+
   private final WorkerAddress address;
   private final Optional<String> token;
   private final HttpClient http;
@@ -101,16 +104,19 @@ public final class WorkerClient {
   }
 
   /**
-   * Makes the worker process halt at once, as {@code kill -9} would (a fault, {@code kill-receiver}
-   * or {@code kill-sender} on workers): its senders and receivers die without closing or
-   * acknowledging anything, no shutdown hook runs. Returns once the worker has answered; it halts
-   * right after.
+   * Makes the worker process halt as {@code kill -9} would (a fault, {@code kill-receiver} or
+   * {@code kill-sender} on workers): its senders and receivers stop where they are, nothing is
+   * acknowledged or closed cleanly, no shutdown hook runs. It answers first with what each of its
+   * cells measured up to then, so that the run's accounting of it stays exact, and halts right
+   * after.
    *
+   * @return the answer: {@code held}, the messages its receivers held unacknowledged, and {@code
+   *     cells}, each cell's report by its id
    * @throws MqException if the worker cannot be reached or does not know the request (an older
    *     version)
    */
-  public void halt() {
-    post("halt", Wire.object(), QUICK);
+  public JsonNode halt() {
+    return post("halt", Wire.object(), HALT);
   }
 
   /**

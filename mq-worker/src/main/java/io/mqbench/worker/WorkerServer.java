@@ -46,6 +46,9 @@ import java.util.function.LongSupplier;
  * #ABANDONED_AFTER} is stopped and closed, so that a vanished coordinator leaves no load running.
  */
 public final class WorkerServer implements AutoCloseable {
+  /** How long the threads of a worker halted on request may take to stop. */
+  static final Duration HALT_THREADS = Duration.ofSeconds(20);
+
   /** The exit status of a worker halted on request ({@code POST /v1/halt}), as after SIGKILL. */
   public static final int HALT_STATUS = 137;
 
@@ -400,10 +403,21 @@ public final class WorkerServer implements AutoCloseable {
           respond(exchange, 405, error("POST /v1/halt"));
           return;
         }
-        respond(exchange, 200, Wire.object());
         log.println(
             "mqbench worker: the coordinator asked this worker to halt at once (a fault, as kill"
-                + " -9 would): nothing is closed or acknowledged");
+                + " -9 would): its senders and receivers stop where they are, nothing is"
+                + " acknowledged");
+        // Every thread stops first, without acknowledging what it holds, so that what the worker
+        // measured up to its death goes back with the answer: the run's ledger stays exact.
+        ObjectNode died = Wire.object();
+        long held = 0;
+        for (Map.Entry<String, Hosted> e : hosted.entrySet()) {
+          if (e.getValue().cell instanceof LocalCell local) {
+            held += local.killAll(HALT_THREADS);
+            died.set(e.getKey(), Wire.report(local.checkpoint()));
+          }
+        }
+        respond(exchange, 200, Wire.object().put("held", held).<ObjectNode>set("cells", died));
         log.flush();
         // After this answer has gone out; no shutdown hook runs, no cell is closed.
         Thread halt =

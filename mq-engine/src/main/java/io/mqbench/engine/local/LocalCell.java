@@ -357,6 +357,46 @@ public final class LocalCell implements Cell {
   }
 
   /**
+   * Kills every sender and receiver of this cell still running at once, as {@link #killReceiver}
+   * and {@link #killSender} kill one: for a worker that a fault halts, so that what the cell
+   * measured up to its death ({@link #checkpoint()} after this) is exact. Waits until every thread
+   * has ended.
+   *
+   * @param timeout how long to wait for the threads to end
+   * @return how many messages its receivers held unacknowledged when they ended
+   * @throws MqException if a thread did not end in time
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public int killAll(Duration timeout) throws InterruptedException {
+    List<Thread> dying = new ArrayList<>();
+    for (int i = 0; i < receivers.length; i++) {
+      if (receivers[i] != null && receiverThreads[i] != null && receiverThreads[i].isAlive()) {
+        receivers[i].abandon();
+        dying.add(receiverThreads[i]);
+      }
+    }
+    for (int i = 0; i < senders.length; i++) {
+      if (senders[i] != null && senderThreads[i] != null && senderThreads[i].isAlive()) {
+        senders[i].abandon();
+        dying.add(senderThreads[i]);
+      }
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    for (Thread t : dying) {
+      t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      if (t.isAlive()) {
+        throw new MqException(
+            t.getName() + " did not end within " + Durations.format(timeout) + " of being killed");
+      }
+    }
+    int held = 0;
+    for (ReceiverTask r : receivers) {
+      held += r == null ? 0 : r.leftUnacknowledged();
+    }
+    return held;
+  }
+
+  /**
    * Kills one sender as a crash would (a fault, {@code kill-sender}): it issues nothing more, its
    * batches in flight are never waited for (those that complete are not counted as sent), its
    * thread ends and closes the backend's sender; the other senders go on. Waits until the thread

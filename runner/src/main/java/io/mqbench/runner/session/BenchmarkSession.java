@@ -453,7 +453,8 @@ public final class BenchmarkSession {
     // Only the measured run gets the faults: not its warm-up, not the limit probe.
     List<ScheduledFault> faults =
         measured && !config.faults().isEmpty() && faultActions != null
-            ? faultActions.schedule(config.faults(), localCell, workers)
+            ? faultActions.schedule(
+                config.faults(), localCell, workers, workers.isPresent() ? remoteCells : List.of())
             : List.of();
     Coordinator coordinator = new Coordinator(placements, onTick, faults);
     current = coordinator;

@@ -10,8 +10,8 @@ import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.FaultSpec.Kind;
 import io.mqbench.runner.config.FaultSpec.TargetType;
+import io.mqbench.worker.HttpCell;
 import io.mqbench.worker.NodeLayout;
-import io.mqbench.worker.WorkerClient;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import java.util.Optional;
  * The actions behind a run's {@code --fault}s: what kills, restarts or pauses a node of the local
  * broker ({@link BrokerFaults}), kills a receiver or sender thread of the cell in this process
  * ({@link LocalCell#killReceiver}, {@link LocalCell#killSender}), or halts a worker ({@link
- * WorkerClient#halt}). Each action says on the terminal what it did, in one line starting with
+ * HttpCell#haltWorker}). Each action says on the terminal what it did, in one line starting with
  * {@code mqbench: fault}, and returns the same words for the run's results.
  */
 final class FaultActions {
@@ -93,10 +93,15 @@ final class FaultActions {
    * @param faults the run's faults, in the order given
    * @param cell the cell in this process; empty for a run on workers
    * @param workers the run's workers; empty for a run in this process
+   * @param remoteCells the run's cells on its workers, in the order of their nodes; empty for a run
+   *     in this process
    * @return what the coordinator injects
    */
   List<ScheduledFault> schedule(
-      List<FaultSpec> faults, Optional<LocalCell> cell, Optional<Workers> workers) {
+      List<FaultSpec> faults,
+      Optional<LocalCell> cell,
+      Optional<Workers> workers,
+      List<HttpCell> remoteCells) {
     List<ScheduledFault> scheduled = new ArrayList<>();
     for (FaultSpec f : faults) {
       ScheduledFault.Action action;
@@ -107,20 +112,23 @@ final class FaultActions {
       } else if (workers.isPresent()) {
         NodeLayout.Part part = workerNode(f, workers.get().layout());
         int node = workers.get().layout().parts().indexOf(part) + 1;
+        HttpCell worker = remoteCells.get(node - 1);
         target = "worker node " + node + " (" + part.address() + ")";
         action =
             length -> {
-              new WorkerClient(part.address(), workers.get().token()).halt();
+              long held = worker.haltWorker();
               return say(
                   f,
                   String.format(
                       Locale.ROOT,
-                      "worker node %d (%s) halted as kill -9 would: its %d %s died without"
-                          + " closing or acknowledging",
+                      "worker node %d (%s) halted as kill -9 would: its %d %s stopped where they"
+                          + " were, holding %,d unacknowledged message%s; the other nodes go on",
                       node,
                       part.address(),
                       f.kind() == Kind.KILL_RECEIVER ? part.receivers() : part.senders(),
-                      f.kind() == Kind.KILL_RECEIVER ? "receivers" : "senders"));
+                      f.kind() == Kind.KILL_RECEIVER ? "receivers" : "senders",
+                      held,
+                      held == 1 ? "" : "s"));
             };
       } else {
         LocalCell local = cell.orElseThrow();
