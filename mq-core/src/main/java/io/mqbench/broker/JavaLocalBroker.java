@@ -314,12 +314,17 @@ public final class JavaLocalBroker implements LocalBroker {
   public synchronized String description() {
     String where =
         ports == null
-            ? (inNamespaces ? "addresses of network namespaces of its own" : "a free loopback port")
+            ? (inNamespaces
+                ? "each node's address in a network namespace of its own"
+                : "a free loopback port")
             : address();
     return descriptor.description().replace("{version}", version()).replace("{address}", where)
         + (network == null
             ? ""
-            : ", each node in a network namespace of its own (" + network.description() + ")");
+            : (size == 1 ? ", in a network namespace" : ", each node in a network namespace")
+                + " of its own ("
+                + network.description()
+                + ")");
   }
 
   /**

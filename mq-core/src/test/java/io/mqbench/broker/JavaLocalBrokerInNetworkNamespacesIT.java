@@ -121,6 +121,9 @@ class JavaLocalBrokerInNetworkNamespacesIT {
   void eachNodeRunsInANamespaceOfItsOwnACutNodeAnswersNothingUntilHealedAndCloseLeavesNothing()
       throws Exception {
     JavaLocalBroker broker = brokerInNamespaces(2);
+    assertThat(broker.isInNetworkNamespaces()).isTrue();
+    assertThat(broker.description())
+        .isEqualTo("tiny 7.7.7 on each node's address in a network namespace of its own");
     NetworkNamespaces net;
     ProcessHandle first;
     try {
@@ -134,7 +137,19 @@ class JavaLocalBrokerInNetworkNamespacesIT {
       assertThat(net.host(1)).isEqualTo(net.bridgeAddress().replaceAll("\\.1$", ".3"));
       assertThat(started.get(TinyBroker.ADDRESS))
           .isEqualTo("tiny://" + broker.address(0) + "," + broker.address(1));
-      assertThat(broker.description()).contains(net.bridge()).contains(net.namespace(1));
+      assertThat(broker.description())
+          .isEqualTo(
+              "tiny 7.7.7 on "
+                  + broker.address()
+                  + ", each node in a network namespace of its own (bridge "
+                  + net.bridge()
+                  + " "
+                  + net.bridgeAddress()
+                  + "/24, namespaces "
+                  + net.namespace(0)
+                  + " to "
+                  + net.namespace(1)
+                  + ")");
       assertThat(ip("netns", "list")).contains("mqb-" + id + "-1").contains("mqb-" + id + "-2");
       assertThat(ip("-o", "-4", "address", "show", "dev", "mqb" + id))
           .contains(net.bridgeAddress() + "/24");
