@@ -203,6 +203,15 @@ class JavaLocalBrokerInNetworkNamespacesIT {
       }
       assertThat(answer).as("the healed node answers again").isEqualTo("tiny 1");
       assertThat(helloFrom(net.namespace(1), broker.address(0), 10)).isEqualTo("tiny 1");
+
+      // The other faults still work on a node in its namespace: a restart starts it there again.
+      long before = broker.process(1).pid();
+      faults.restart(1);
+      long after = broker.process(1).pid();
+      assertThat(after).isNotEqualTo(before);
+      assertThat(ip("netns", "identify", String.valueOf(after)).strip())
+          .isEqualTo(net.namespace(1));
+      assertThat(hello(broker.address(1))).isEqualTo("tiny 2");
     } finally {
       broker.close();
     }
