@@ -120,23 +120,34 @@ public final class NetworkNamespaces implements AutoCloseable {
       return Optional.of("there is no ip command here (apt-get install iproute2)");
     }
     try {
-      String status = Files.readString(Path.of("/proc/self/status"), StandardCharsets.UTF_8);
-      long capabilities = Long.parseLong(field(status, "CapEff:"), 16);
-      if ((capabilities & NEEDED_CAPABILITIES) != NEEDED_CAPABILITIES) {
-        String uid = field(status, "Uid:").split("\\s+")[1];
-        return Optional.of(
-            uid.equals("0")
-                ? "this process is root but lacks CAP_NET_ADMIN or CAP_SYS_ADMIN, which network"
-                    + " namespaces take (a container needs --cap-add NET_ADMIN --cap-add SYS_ADMIN)"
-                : "this process runs as uid "
-                    + uid
-                    + ", not root: making network namespaces takes root (CAP_NET_ADMIN and"
-                    + " CAP_SYS_ADMIN)");
-      }
+      return missingCapabilities(
+          Files.readString(Path.of("/proc/self/status"), StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
       return Optional.of("cannot read this process's capabilities from /proc/self/status: " + e);
     }
-    return Optional.empty();
+  }
+
+  /**
+   * Whether a process may make network namespaces, by its effective capabilities.
+   *
+   * @param status the process's {@code /proc/PID/status}
+   * @return empty if it has {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}; else why not
+   * @throws IllegalStateException if the text has no {@code CapEff:} or {@code Uid:} line
+   */
+  static Optional<String> missingCapabilities(String status) {
+    long capabilities = Long.parseUnsignedLong(field(status, "CapEff:"), 16);
+    if ((capabilities & NEEDED_CAPABILITIES) == NEEDED_CAPABILITIES) {
+      return Optional.empty();
+    }
+    String uid = field(status, "Uid:").split("\\s+")[1]; // real, effective, saved, file system
+    return Optional.of(
+        uid.equals("0")
+            ? "this process is root but lacks CAP_NET_ADMIN or CAP_SYS_ADMIN, which network"
+                + " namespaces take (a container needs --cap-add NET_ADMIN --cap-add SYS_ADMIN)"
+            : "this process runs as uid "
+                + uid
+                + ", not root: making network namespaces takes root (CAP_NET_ADMIN and"
+                + " CAP_SYS_ADMIN)");
   }
 
   private static String field(String status, String name) {

@@ -30,4 +30,27 @@ class NetworkNamespacesTest {
     assertThat(NetworkNamespaces.busySubnets("10.212.255.0/24 dev x\n10.214.0.0/24 dev y"))
         .isEmpty();
   }
+
+  @Test
+  void namespacesTakeNetAdminAndSysAdminAndARefusalSaysWhoLacksThem() {
+    assertThat(
+            NetworkNamespaces.missingCapabilities(
+                "Name:\tjava\nUid:\t0\t0\t0\t0\nCapEff:\t000001ffffffffff\n"))
+        .isEmpty();
+    assertThat(
+            NetworkNamespaces.missingCapabilities("Uid:\t0\t0\t0\t0\nCapEff:\tffffffffffffffff\n"))
+        .as("every bit set, beyond a long's sign")
+        .isEmpty();
+    assertThat(
+            NetworkNamespaces.missingCapabilities(
+                "Uid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000000000\n"))
+        .contains(
+            "this process runs as uid 1000, not root: making network namespaces takes root"
+                + " (CAP_NET_ADMIN and CAP_SYS_ADMIN)");
+    // A container's root: CAP_SYS_ADMIN (bit 21) without CAP_NET_ADMIN (bit 12).
+    assertThat(
+            NetworkNamespaces.missingCapabilities(
+                "Uid:\t0\t0\t0\t0\nCapEff:\t" + Long.toHexString(1L << 21) + "\n"))
+        .hasValueSatisfying(why -> assertThat(why).startsWith("this process is root but lacks"));
+  }
 }
