@@ -33,10 +33,10 @@ import java.util.stream.Stream;
  * with {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}), through {@code ip} (iproute2).
  *
  * <pre>
- *   this process (root namespace)                  namespace mqb-1a2b-1   10.213.7.2  (node 1)
- *   bridge mqb1a2b 10.213.7.1/24 --- veth mqb1a2b-1 === eth0
- *                                --- veth mqb1a2b-2 === eth0 namespace mqb-1a2b-2  10.213.7.3  (node 2)
- *                                --- ...
+ *   this machine's namespace (this process)       node 1: namespace mqb-1a2b-1
+ *   bridge mqb1a2b 10.213.7.1/24 --- mqb1a2b-1 === eth0 10.213.7.2/24, lo up
+ *                                --- mqb1a2b-2 === eth0 10.213.7.3/24  (node 2: mqb-1a2b-2)
+ *                                --- ...           (veth pairs)
  * </pre>
  *
  * <p>Node {@code i} (from 0) runs in namespace {@code mqb-<id>-<i+1>} (its loopback up, and {@code
