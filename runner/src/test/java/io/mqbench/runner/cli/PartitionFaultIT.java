@@ -135,10 +135,11 @@ class PartitionFaultIT {
     assertThat(f.receivedPerSecondBefore()).as(f.summary()).isPositive();
     // The cut bit: the receivers fetch from the leader, and got nothing until its partitions had
     // a new leader (the cut node fenced after broker.session.timeout.ms, 3 s) and they had found
-    // it.
+    // it. Seen: 2.7 to 3.3 s; the same run with the cut left out: 0.2 s (recovery then reads
+    // 0.6 s, so it alone does not tell whether the cut bit).
     assertThat(f.longestGapSeconds())
         .as("delivery stopped while the leader was cut off; " + f.summary())
-        .isGreaterThanOrEqualTo(2.0);
+        .isGreaterThanOrEqualTo(1.5);
     assertThat(f.after().received()).as("delivered after the heal; " + f.summary()).isPositive();
     assertThat(f.recoverySeconds())
         .as("received back to 90 % of the rate before, by the end; " + f.summary())
