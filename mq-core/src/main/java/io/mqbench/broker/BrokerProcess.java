@@ -210,6 +210,17 @@ public final class BrokerProcess implements AutoCloseable {
   }
 
   /**
+   * Waits until the process has exited, whoever stopped it.
+   *
+   * @param timeout how long to wait at most
+   * @return whether it has exited
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public boolean awaitExit(Duration timeout) throws InterruptedException {
+    return process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /**
    * Freezes the broker (SIGSTOP to it and its descendants): connections stay open, nothing answers.
    * For tests of what clients do when a broker stops answering.
    *

@@ -108,7 +108,30 @@ public final class BrokerResolution {
    * @throws MqException in one line when there is no broker to use
    */
   public static Resolved resolve(MqProvider provider, MqConfig config, LocalPolicy local) {
-    return resolve(provider, config, hostPort -> Loopback.answers(hostPort, PROBE_TIMEOUT), local);
+    return resolve(provider, config, local, false);
+  }
+
+  /**
+   * Applies the policy with {@code --local-broker}, as {@link #resolve(MqProvider, MqConfig,
+   * LocalPolicy)} does; a local broker started for a run that cuts its nodes off the network runs
+   * each node in a network namespace of its own ({@link LocalBroker#inNetworkNamespaces()}).
+   *
+   * @param provider the backend
+   * @param config its validated configuration
+   * @param local when to start a local broker
+   * @param inNetworkNamespaces whether a local broker runs its nodes in network namespaces
+   * @return the broker to use
+   * @throws MqException in one line when there is no broker to use, or a local broker cannot run in
+   *     network namespaces here
+   */
+  public static Resolved resolve(
+      MqProvider provider, MqConfig config, LocalPolicy local, boolean inNetworkNamespaces) {
+    return resolve(
+        provider,
+        config,
+        hostPort -> Loopback.answers(hostPort, PROBE_TIMEOUT),
+        local,
+        inNetworkNamespaces);
   }
 
   /**
@@ -151,16 +174,25 @@ public final class BrokerResolution {
    */
   public static Resolved resolve(
       MqProvider provider, MqConfig config, Predicate<String> answers, LocalPolicy policy) {
+    return resolve(provider, config, answers, policy, false);
+  }
+
+  private static Resolved resolve(
+      MqProvider provider,
+      MqConfig config,
+      Predicate<String> answers,
+      LocalPolicy policy,
+      boolean inNetworkNamespaces) {
     Optional<BrokerAddressing> addressing = provider.brokerAddressing();
     if (addressing.isEmpty()) {
-      return new Resolved(config, provider.localBroker(config), List.of());
+      return new Resolved(config, localBroker(provider, config, inNetworkNamespaces), List.of());
     }
     BrokerAddressing a = addressing.get();
     if (a.isGivenIn(config)) {
       return new Resolved(config, Optional.empty(), List.of());
     }
     if (policy == LocalPolicy.ALWAYS) {
-      Optional<LocalBroker> local = provider.localBroker(config);
+      Optional<LocalBroker> local = localBroker(provider, config, inNetworkNamespaces);
       if (local.isEmpty()) {
         throw new MqException(
             "--local-broker always: no local "
@@ -214,7 +246,7 @@ public final class BrokerResolution {
                   + " publishes, but nothing says this broker is that cluster: run.json records"
                   + " what it reports of itself."));
     }
-    Optional<LocalBroker> local = provider.localBroker(config);
+    Optional<LocalBroker> local = localBroker(provider, config, inNetworkNamespaces);
     if (local.isPresent()) {
       return new Resolved(
           config,
@@ -245,6 +277,22 @@ public final class BrokerResolution {
             + a.composeFile()
             + " up -d --wait`), and no local broker can be started here"
             + (a.install().isEmpty() ? "" : " (" + a.install() + ")"));
+  }
+
+  /**
+   * The backend's local broker; in network namespaces, the one {@link
+   * LocalBroker#inNetworkNamespaces()} makes instead, and the first, never started, is closed
+   * (which gives back what making it took, such as a native server's scratch directory).
+   */
+  private static Optional<LocalBroker> localBroker(
+      MqProvider provider, MqConfig config, boolean inNetworkNamespaces) {
+    Optional<LocalBroker> local = provider.localBroker(config);
+    if (!inNetworkNamespaces || local.isEmpty()) {
+      return local;
+    }
+    try (LocalBroker first = local.get()) {
+      return Optional.of(first.inNetworkNamespaces());
+    }
   }
 
   private static String redact(MqProvider provider, String key, String value) {

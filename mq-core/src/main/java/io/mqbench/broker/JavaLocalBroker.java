@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -29,8 +30,17 @@ import java.util.stream.IntStream;
  * configuration, and one stop path. The descriptor's main class is all a backend writes that runs
  * in the broker's process.
  *
- * <p>The runner starts one node; tests may start a cluster ({@link #JavaLocalBroker(
- * LocalBrokerDescriptor, int)}) and crash, freeze or restart its nodes.
+ * <p>The runner starts one node, or a cluster ({@link #JavaLocalBroker(LocalBrokerDescriptor,
+ * int)}) whose nodes it may crash, freeze or restart.
+ *
+ * <p><b>In network namespaces.</b> A broker made by {@link #inNetworkNamespaces()} runs each node
+ * in a Linux network namespace of its own ({@link NetworkNamespaces}): started as {@code ip netns
+ * exec <namespace> java ...} (ip execs java, so the process and its pid are the broker's own),
+ * bound to its namespace's address rather than 127.0.0.1 (the launch file's {@code host}; every
+ * node's is {@code node.N.host}), and reached there by clients. Its faults can then also cut a node
+ * off the network ({@link BrokerFaults#partition}). The namespaces and their bridge are removed
+ * once the nodes have stopped: on {@link #close()}, on a failed start, and at JVM shutdown (after a
+ * {@linkplain #holdStop held} stop is released, as the nodes are).
  *
  * <p>Thread-safe. Starts once; {@link #close()} is final.
  */
@@ -47,13 +57,20 @@ public final class JavaLocalBroker implements LocalBroker {
   private final LocalBrokerDescriptor descriptor;
   private final int size;
   private final ClassLoader loader;
+  private final boolean inNamespaces;
   private JavaBroker distribution;
+  private NetworkNamespaces network;
+  private Thread networkHook;
   private ScratchDirectory scratch;
   private String classpath;
   private int[][] ports;
   private final List<List<String>> commands = new ArrayList<>();
   private BrokerProcess[] processes;
-  private StopHold hold;
+
+  /** Every process ever started, restarts included: what the network's shutdown hook stops. */
+  private final List<BrokerProcess> launched = new CopyOnWriteArrayList<>();
+
+  private volatile StopHold hold;
   private boolean closed;
 
   /**
@@ -80,12 +97,43 @@ public final class JavaLocalBroker implements LocalBroker {
    * @param loader where the distribution is found (tests make their own)
    */
   JavaLocalBroker(LocalBrokerDescriptor descriptor, int size, ClassLoader loader) {
+    this(descriptor, size, loader, false);
+  }
+
+  private JavaLocalBroker(
+      LocalBrokerDescriptor descriptor, int size, ClassLoader loader, boolean inNamespaces) {
     if (size < 1) {
       throw new IllegalArgumentException("a broker has at least one node");
     }
     this.descriptor = Objects.requireNonNull(descriptor, "descriptor");
     this.size = size;
     this.loader = Objects.requireNonNull(loader, "loader");
+    this.inNamespaces = inNamespaces;
+  }
+
+  /**
+   * The same broker with each node in a network namespace of its own (see the class comment).
+   * Starts nothing, and checks only what can be checked without trying: Linux, {@code ip}, root.
+   *
+   * @return a new broker, not started
+   * @throws MqException in one line if this machine cannot make network namespaces, saying why
+   */
+  @Override
+  public JavaLocalBroker inNetworkNamespaces() {
+    NetworkNamespaces.unavailable()
+        .ifPresent(
+            why -> {
+              throw new MqException(
+                  "the " + descriptor.name() + " cannot run in network namespaces: " + why);
+            });
+    return new JavaLocalBroker(descriptor, size, loader, true);
+  }
+
+  /**
+   * @return whether each node runs in a network namespace of its own
+   */
+  public boolean isInNetworkNamespaces() {
+    return inNamespaces;
   }
 
   /**
@@ -108,6 +156,14 @@ public final class JavaLocalBroker implements LocalBroker {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     scratch = ScratchDirectory.create("mqbench-" + descriptor.distribution() + "-");
     try {
+      if (inNamespaces) {
+        network = NetworkNamespaces.create(size);
+        // Removed at shutdown once the nodes have stopped (not before: a held stop keeps them
+        // serving the run), and by close() otherwise.
+        NetworkNamespaces net = network;
+        networkHook = new Thread(() -> removeAtShutdown(net), "remove-" + net.bridge());
+        Runtime.getRuntime().addShutdownHook(networkHook);
+      }
       classpath = dist.classpath(scratch.path());
       int[] free = Loopback.freePorts(size * descriptor.ports());
       ports = new int[size][];
@@ -120,9 +176,14 @@ public final class JavaLocalBroker implements LocalBroker {
       processes = new BrokerProcess[size];
       for (int i = 0; i < size; i++) {
         Path launch = writeLaunchFile(i, clusterId, settings);
-        commands.add(
+        List<String> command = new ArrayList<>();
+        if (network != null) {
+          command.addAll(network.exec(i));
+        }
+        command.addAll(
             JavaBroker.command(
                 classpath, heapMb, scratch.path(), descriptor.mainClass(), launch.toString()));
+        commands.add(command);
         launch(i);
       }
       awaitReady(deadline);
@@ -144,17 +205,19 @@ public final class JavaLocalBroker implements LocalBroker {
     Properties p = new Properties();
     settings.forEach(
         (k, v) -> {
-          if (LocalBrokerDescriptor.RESERVED.contains(k) || k.matches("node\\.\\d+\\.ports")) {
+          if (LocalBrokerDescriptor.RESERVED.contains(k)
+              || k.matches("node\\.\\d+\\.(ports|host)")) {
             throw new IllegalArgumentException(descriptor.name() + ": reserved launch key " + k);
           }
           p.setProperty(k, v);
         });
-    p.setProperty(LaunchFile.HOST, Loopback.HOST);
+    p.setProperty(LaunchFile.HOST, host(node));
     p.setProperty(LaunchFile.PORTS, join(ports[node]));
     p.setProperty(LaunchFile.NODE, String.valueOf(node + 1));
     p.setProperty(LaunchFile.NODES, String.valueOf(size));
     for (int n = 0; n < size; n++) {
       p.setProperty("node." + (n + 1) + ".ports", join(ports[n]));
+      p.setProperty("node." + (n + 1) + ".host", host(n));
     }
     p.setProperty(LaunchFile.DIRECTORY, dir.toString());
     p.setProperty(LaunchFile.CLUSTER_ID, clusterId);
@@ -177,9 +240,39 @@ public final class JavaLocalBroker implements LocalBroker {
             dir,
             dir.resolve(LOG_FILE),
             env -> {});
-    if (hold != null) {
-      processes[node].holdStop(hold);
+    launched.add(processes[node]);
+    StopHold h = hold;
+    if (h != null) {
+      processes[node].holdStop(h);
     }
+  }
+
+  /** The address a node binds and clients use: its namespace's, or 127.0.0.1. */
+  private String host(int node) {
+    return network == null ? Loopback.HOST : network.host(node);
+  }
+
+  /**
+   * At JVM shutdown: once a held stop is released (or given up), stops every node and waits until
+   * each has exited, then removes the network. The nodes' own hooks stop them too; whichever comes
+   * first does it, and the network goes only once they are gone.
+   */
+  private void removeAtShutdown(NetworkNamespaces net) {
+    StopHold h = hold;
+    if (h != null) {
+      h.awaitRelease();
+    }
+    launched.parallelStream()
+        .forEach(
+            p -> {
+              p.close();
+              try {
+                p.awaitExit(Duration.ofSeconds(30));
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    net.close();
   }
 
   /** Every node's first port answers, then the descriptor's readiness passes. */
@@ -187,8 +280,9 @@ public final class JavaLocalBroker implements LocalBroker {
     // The ports first: a client against a closed port may log a warning per retry.
     for (int i = 0; i < size; i++) {
       int port = ports[i][0];
+      String host = host(i);
       processes[i].awaitReady(
-          () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(500)), left(deadline));
+          () -> Loopback.answers(host, port, Duration.ofMillis(500)), left(deadline));
     }
     descriptor.readiness().await(this, left(deadline));
   }
@@ -212,13 +306,25 @@ public final class JavaLocalBroker implements LocalBroker {
     return distribution().version();
   }
 
-  /** Says what runs, and where once started: the descriptor's description, filled in. */
+  /**
+   * Says what runs, and where once started: the descriptor's description, filled in; in network
+   * namespaces, followed by which.
+   */
   @Override
   public synchronized String description() {
-    return descriptor
-        .description()
-        .replace("{version}", version())
-        .replace("{address}", ports == null ? "a free loopback port" : address());
+    String where =
+        ports == null
+            ? (inNamespaces
+                ? "each node's address in a network namespace of its own"
+                : "a free loopback port")
+            : address();
+    return descriptor.description().replace("{version}", version()).replace("{address}", where)
+        + (network == null
+            ? ""
+            : (size == 1 ? ", in a network namespace" : ", each node in a network namespace")
+                + " of its own ("
+                + network.description()
+                + ")");
   }
 
   /**
@@ -236,7 +342,8 @@ public final class JavaLocalBroker implements LocalBroker {
   }
 
   /**
-   * @return every node's client address, {@code 127.0.0.1:port,...}
+   * @return every node's client address, {@code 127.0.0.1:port,...} (in network namespaces, each
+   *     node's own address)
    * @throws IllegalStateException before {@link #start}
    */
   public synchronized String address() {
@@ -246,12 +353,22 @@ public final class JavaLocalBroker implements LocalBroker {
 
   /**
    * @param node which node, from 0
-   * @return its client address, {@code 127.0.0.1:port}
+   * @return its client address, {@code 127.0.0.1:port}, or in network namespaces {@code
+   *     10.213.X.(node + 2):port}
    * @throws IllegalStateException before {@link #start}
    */
   public synchronized String address(int node) {
     started();
-    return Loopback.HOST + ":" + ports[node][0];
+    return host(node) + ":" + ports[node][0];
+  }
+
+  /**
+   * @return the nodes' network namespaces, when they run in them
+   * @throws IllegalStateException before {@link #start}
+   */
+  public synchronized Optional<NetworkNamespaces> network() {
+    started();
+    return Optional.ofNullable(network);
   }
 
   /**
@@ -321,7 +438,9 @@ public final class JavaLocalBroker implements LocalBroker {
 
   /**
    * Kills, restarts, pauses and resumes nodes: {@link BrokerProcess#kill}, {@link
-   * #crashAndRestart}, {@link BrokerProcess#suspend} and {@link BrokerProcess#resume}.
+   * #crashAndRestart}, {@link BrokerProcess#suspend} and {@link BrokerProcess#resume}; in network
+   * namespaces, also cuts a node off and heals it ({@link NetworkNamespaces#cut}, {@link
+   * NetworkNamespaces#heal}).
    */
   @Override
   public Optional<BrokerFaults> faults() {
@@ -363,7 +482,28 @@ public final class JavaLocalBroker implements LocalBroker {
           public void resume(int node) throws InterruptedException {
             process(node).resume();
           }
+
+          @Override
+          public void partition(int node) throws InterruptedException {
+            partitionable().cut(node);
+          }
+
+          @Override
+          public void heal(int node) throws InterruptedException {
+            partitionable().heal(node);
+          }
         });
+  }
+
+  private NetworkNamespaces partitionable() {
+    return network()
+        .orElseThrow(
+            () ->
+                new MqException(
+                    "the "
+                        + descriptor.name()
+                        + " runs on 127.0.0.1, not in network namespaces of its own: there is no"
+                        + " network of a node's own to cut"));
   }
 
   private void started() {
@@ -375,15 +515,12 @@ public final class JavaLocalBroker implements LocalBroker {
   /** Holds the stop of every node, those started later included; see {@link LocalBroker}. */
   @Override
   public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
-    hold = new StopHold(onShutdown, atMost);
-    if (processes != null) {
-      for (BrokerProcess p : processes) {
-        if (p != null) {
-          p.holdStop(hold);
-        }
-      }
+    StopHold h = new StopHold(onShutdown, atMost);
+    hold = h;
+    for (BrokerProcess p : launched) {
+      p.holdStop(h);
     }
-    return hold;
+    return h;
   }
 
   /**
@@ -398,6 +535,15 @@ public final class JavaLocalBroker implements LocalBroker {
     closed = true;
     if (processes != null) {
       Arrays.stream(processes).parallel().filter(Objects::nonNull).forEach(BrokerProcess::close);
+    }
+    if (network != null) {
+      // After the nodes: a node still running keeps its namespace (unnamed) until it exits.
+      network.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(networkHook);
+      } catch (IllegalStateException e) {
+        // Already shutting down: the hook runs, and finds the network removed.
+      }
     }
     if (scratch != null) {
       scratch.close();

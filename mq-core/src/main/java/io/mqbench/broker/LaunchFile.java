@@ -20,7 +20,10 @@ import java.util.Properties;
  * it with mq-core as a {@code provided} dependency.
  */
 public final class LaunchFile {
-  /** {@code 127.0.0.1}, the only address to bind. */
+  /**
+   * This node's address, the only one to bind: {@code 127.0.0.1}, or its address in a network
+   * namespace of its own ({@code 10.213.X.Y}).
+   */
   public static final String HOST = "host";
 
   /** This node's free ports, comma-separated; clients use the first. */
@@ -130,6 +133,15 @@ public final class LaunchFile {
    */
   public int[] ports(int node) {
     return parsePorts(get("node." + node + ".ports"));
+  }
+
+  /**
+   * @param node a node's number, from 1 to {@link #nodes()}
+   * @return that node's address, {@code node.N.host}: where the other nodes reach it (its {@link
+   *     #host()})
+   */
+  public String host(int node) {
+    return get("node." + node + ".host");
   }
 
   /**

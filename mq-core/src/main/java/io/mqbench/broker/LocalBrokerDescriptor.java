@@ -41,12 +41,14 @@ import java.util.function.Function;
  * <table>
  *   <caption>The launch file</caption>
  *   <tr><th>key</th><th>value</th></tr>
- *   <tr><td>{@code host}</td><td>{@code 127.0.0.1}, the only address to bind</td></tr>
+ *   <tr><td>{@code host}</td><td>the only address to bind: {@code 127.0.0.1}, or the node's
+ *       address in its network namespace ({@link JavaLocalBroker#inNetworkNamespaces()})</td></tr>
  *   <tr><td>{@code ports}</td><td>this node's free ports, comma-separated, {@link #ports()} of
  *       them; clients use the first</td></tr>
  *   <tr><td>{@code node}, {@code nodes}</td><td>this node's number (from 1) and how many were
  *       started together</td></tr>
- *   <tr><td>{@code node.N.ports}</td><td>node N's ports, for brokers that form a cluster</td></tr>
+ *   <tr><td>{@code node.N.ports}, {@code node.N.host}</td><td>node N's ports and address, for
+ *       brokers that form a cluster</td></tr>
  *   <tr><td>{@code directory}</td><td>this node's own directory: configuration files and data
  *       there; it is deleted when the broker stops</td></tr>
  *   <tr><td>{@code cluster.id}</td><td>a random id the nodes of one start share (22 characters

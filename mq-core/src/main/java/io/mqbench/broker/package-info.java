@@ -24,6 +24,9 @@
  *   <li>{@link io.mqbench.broker.ScratchDirectory}: a temporary directory with an owner pid, so
  *       that directories of killed harnesses are removed by the next one.
  *   <li>{@link io.mqbench.broker.Loopback}: free ports on 127.0.0.1 and "does this port answer".
+ *   <li>{@link io.mqbench.broker.NetworkNamespaces}: a Linux network namespace per node of a local
+ *       broker, joined to this machine by a bridge, so that a node can be cut off the network (the
+ *       {@code partition-broker} fault) and joined again.
  * </ul>
  *
  * <p>A backend's own part is then its descriptor and, in its distribution module, the main class:

@@ -9,14 +9,16 @@ import java.util.Optional;
  * broker address is configured, so that a backend works on a fresh machine with nothing installed.
  *
  * <p>A local broker runs in its own JVM process (never inside the harness's JVM, whose heap and
- * threads would distort what is measured), listens on 127.0.0.1 only, keeps its data in a directory
- * of its own and removes it on {@link #close()}. Numbers measured against it are not cluster
- * numbers; the runner says so.
+ * threads would distort what is measured), listens on 127.0.0.1 only (or, {@linkplain
+ * #inNetworkNamespaces() on request}, each node on its own address in a network namespace of its
+ * own), keeps its data in a directory of its own and removes it on {@link #close()}. Numbers
+ * measured against it are not cluster numbers; the runner says so.
  *
  * <p>It stops on {@link #close()}, and when this JVM ends: at once if this JVM dies, and through
  * one shutdown hook per broker process if it shuts down, which waits while the broker's stop is
- * {@linkplain #holdStop held}. Java brokers are made from a descriptor by {@code
- * io.mqbench.broker.JavaLocalBroker}; their methods are thread-safe.
+ * {@linkplain #holdStop held}; network namespaces it made go with it, on close and at shutdown
+ * alike. Java brokers are made from a descriptor by {@code io.mqbench.broker.JavaLocalBroker};
+ * their methods are thread-safe.
  */
 public interface LocalBroker extends AutoCloseable {
 
@@ -53,6 +55,23 @@ public interface LocalBroker extends AutoCloseable {
   Hold holdStop(Runnable onShutdown, Duration atMost);
 
   /**
+   * The same broker, to be started with each node in a Linux network namespace of its own (a bridge
+   * joining them to this machine) rather than on 127.0.0.1, so that {@link BrokerFaults#partition}
+   * can cut a node off the network. Starts nothing; the broker returned is started instead of this
+   * one, which is not started.
+   *
+   * @return the broker in network namespaces
+   * @throws MqException in one line saying why this broker cannot run there: by default, that it is
+   *     not a Java broker of mqbench's (the only ones that can); for those, that this machine
+   *     cannot make network namespaces (not Linux, no {@code ip}, not root)
+   */
+  default LocalBroker inNetworkNamespaces() {
+    throw new MqException(
+        "it is a native server bound to 127.0.0.1; only mqbench's Java local brokers (kafka,"
+            + " kafka-share, artemis, sqs, mongo) run in network namespaces of their own");
+  }
+
+  /**
    * How to crash, restart or pause this broker's nodes while a run goes on ({@code --fault}).
    *
    * @return the broker's faults; empty for a broker that offers none (the default)
@@ -61,7 +80,7 @@ public interface LocalBroker extends AutoCloseable {
     return Optional.empty();
   }
 
-  /** Stops the broker and removes its data. Idempotent. */
+  /** Stops the broker and removes its data (and its network namespaces). Idempotent. */
   @Override
   void close();
 

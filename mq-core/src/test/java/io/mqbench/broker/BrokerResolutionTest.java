@@ -25,7 +25,7 @@ class BrokerResolutionTest {
    * A backend with an address key, a compose port, and a local broker if {@code canRunLocal}; its
    * target, broker addressing and local broker are {@link BrokerBackend}'s.
    */
-  private static final class Backend implements BrokerBackend {
+  private static class Backend implements BrokerBackend {
     private final boolean canRunLocal;
 
     Backend(boolean canRunLocal) {
@@ -239,5 +239,92 @@ class BrokerResolutionTest {
         .isInstanceOf(MqException.class)
         .hasMessageContaining("nothing answers on 127.0.0.1:5999")
         .hasMessageEndingWith("and --local-broker is never");
+  }
+
+  /** A local broker that records its close, and may run in network namespaces (as {@code twin}). */
+  private static final class Recording implements LocalBroker {
+    private final String description;
+    private final Recording twin;
+    private boolean closed;
+
+    Recording(String description, Recording twin) {
+      this.description = description;
+      this.twin = twin;
+    }
+
+    @Override
+    public MqConfig start(MqConfig c) {
+      return c;
+    }
+
+    @Override
+    public String description() {
+      return description;
+    }
+
+    @Override
+    public Hold holdStop(Runnable onShutdown, Duration atMost) {
+      return () -> {};
+    }
+
+    @Override
+    public LocalBroker inNetworkNamespaces() {
+      return twin == null ? LocalBroker.super.inNetworkNamespaces() : twin;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  private static Backend backendWith(Recording local) {
+    return new Backend(true) {
+      @Override
+      public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+        return Optional.of(local);
+      }
+    };
+  }
+
+  @Test
+  void aRunThatCutsNodesOffGetsTheBrokerInNetworkNamespacesAndTheOtherIsClosed() {
+    Recording isolated = new Recording("b in network namespaces", null);
+    Recording first = new Recording("b on loopback", isolated);
+    Backend b = backendWith(first);
+
+    BrokerResolution.Resolved r =
+        BrokerResolution.resolve(b, config(b, Map.of()), BrokerResolution.LocalPolicy.ALWAYS, true);
+
+    assertThat(r.localBroker()).containsSame(isolated);
+    assertThat(r.notices().get(0)).contains("starting b in network namespaces in its own process");
+    assertThat(first.closed).as("never started, and given back").isTrue();
+    assertThat(isolated.closed).isFalse();
+
+    Recording plain = new Recording("b on loopback", isolated);
+    Backend other = backendWith(plain);
+    assertThat(
+            BrokerResolution.resolve(
+                    other, config(other, Map.of()), BrokerResolution.LocalPolicy.ALWAYS, false)
+                .localBroker())
+        .as("other runs keep 127.0.0.1")
+        .containsSame(plain);
+    assertThat(plain.closed).isFalse();
+  }
+
+  @Test
+  void aBrokerThatCannotRunInNetworkNamespacesIsRefusedInOneLineAndClosed() {
+    Recording nativeServer = new Recording("a private b-server", null);
+    Backend b = backendWith(nativeServer);
+
+    assertThatThrownBy(
+            () ->
+                BrokerResolution.resolve(
+                    b, config(b, Map.of()), BrokerResolution.LocalPolicy.ALWAYS, true))
+        .isInstanceOf(MqException.class)
+        .hasMessage(
+            "it is a native server bound to 127.0.0.1; only mqbench's Java local brokers (kafka,"
+                + " kafka-share, artemis, sqs, mongo) run in network namespaces of their own");
+    assertThat(nativeServer.closed).isTrue();
   }
 }

@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * later and then, if {@code release}, releases the hold.
  *
  * <p>Arguments: a directory for the distribution, the broker's stop record, the results file,
- * {@code release} or {@code keep}, and the hold's longest wait in seconds.
+ * {@code release} or {@code keep}, the hold's longest wait in seconds, and optionally {@code
+ * namespaces}: the broker's node then runs in a network namespace of its own, and the harness also
+ * prints the bridge's name.
  */
 public final class HeldStopMain {
   private HeldStopMain() {}
@@ -25,11 +27,13 @@ public final class HeldStopMain {
   public static void main(String[] args) throws Exception {
     Path results = Path.of(args[2]);
     boolean release = args[3].equals("release");
-    JavaLocalBroker broker =
+    JavaLocalBroker made =
         new JavaLocalBroker(
             TinyBroker.descriptor(LocalBrokerDescriptor.Readiness.PORTS),
             1,
             TinyBroker.distribution(Path.of(args[0])));
+    boolean namespaces = args.length > 5 && args[5].equals("namespaces");
+    JavaLocalBroker broker = namespaces ? made.inNetworkNamespaces() : made;
     AtomicReference<LocalBroker.Hold> hold = new AtomicReference<>();
     Runnable stopTheRun =
         () ->
@@ -51,6 +55,9 @@ public final class HeldStopMain {
     broker.start(
         TinyBroker.config(Map.of("tiny.record", args[1], "tiny.results", results.toString())));
     System.out.println("pid " + broker.process().pid());
+    if (namespaces) {
+      System.out.println("bridge " + broker.network().orElseThrow().bridge() + " ");
+    }
     System.out.flush();
     System.exit(0);
   }

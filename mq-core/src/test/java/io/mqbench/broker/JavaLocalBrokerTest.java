@@ -192,6 +192,22 @@ class JavaLocalBrokerTest {
   }
 
   @Test
+  void aBrokerOnLoopbackRefusesToCutANodeOffInOneLine() throws Exception {
+    try (JavaLocalBroker broker = broker(1, LocalBrokerDescriptor.Readiness.PORTS)) {
+      broker.start(TinyBroker.config(Map.of()));
+
+      assertThat(broker.isInNetworkNamespaces()).isFalse();
+      assertThat(broker.network()).isEmpty();
+      assertThatThrownBy(() -> broker.faults().orElseThrow().partition(0))
+          .isInstanceOf(MqException.class)
+          .hasMessage(
+              "the local tiny broker runs on 127.0.0.1, not in network namespaces of its own:"
+                  + " there is no network of a node's own to cut");
+      assertThat(hello(broker.address())).as("and goes on serving").isEqualTo("tiny 1");
+    }
+  }
+
+  @Test
   void closeIsNeverHeld() throws Exception {
     JavaLocalBroker broker = broker(1, LocalBrokerDescriptor.Readiness.PORTS);
     broker.holdStop(() -> {}, Duration.ofMinutes(5));

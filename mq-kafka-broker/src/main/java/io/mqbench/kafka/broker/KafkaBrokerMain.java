@@ -15,9 +15,11 @@ import java.util.List;
  * argument. It writes {@code server.properties} into the node's directory, formats the storage with
  * the cluster id every node of the start shares, then runs {@code kafka.Kafka}.
  *
- * <p>Every broker listens on its first port (clients) and its second (the controller quorum); the
- * quorum's voters are every node's second port. With three nodes or more, topics are replicated
- * three ways with {@code min.insync.replicas=2}, as the compose cluster's are.
+ * <p>Every broker listens on its first port (clients) and its second (the controller quorum), on
+ * its launch file's {@code host} (127.0.0.1, or its address in a network namespace of its own); the
+ * quorum's voters are every node's {@code node.N.host} and second port. With three nodes or more,
+ * topics are replicated three ways with {@code min.insync.replicas=2}, as the compose cluster's
+ * are.
  *
  * <p>Share groups (KIP-932, the {@code kafka-share} backend) are enabled when the storage is
  * formatted: the feature {@code share.version} is finalized at level 1 (4.3's default too, said
@@ -33,7 +35,7 @@ public final class KafkaBrokerMain {
 
   /**
    * @param args the launch file ({@code host}, {@code ports}, {@code node}, {@code nodes}, {@code
-   *     node.N.ports}, {@code directory}, {@code cluster.id})
+   *     node.N.ports}, {@code node.N.host}, {@code directory}, {@code cluster.id})
    * @throws Exception if the launch file cannot be read or the storage cannot be formatted
    */
   public static void main(String[] args) throws Exception {
@@ -64,7 +66,8 @@ public final class KafkaBrokerMain {
     int nodes = launch.nodes();
     List<String> voters = new ArrayList<>();
     for (int n = 1; n <= nodes; n++) {
-      voters.add(n + "@" + host + ":" + launch.ports(n)[1]);
+      // Each node's own address: in network namespaces, the nodes' addresses differ.
+      voters.add(n + "@" + launch.host(n) + ":" + launch.ports(n)[1]);
     }
     int replicas = Math.min(nodes, 3);
     int minIsr = replicas >= 3 ? 2 : 1;

@@ -6,6 +6,8 @@ import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.LocalBroker;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.FaultSpec.Kind;
@@ -19,8 +21,9 @@ import java.util.function.BooleanSupplier;
 /**
  * {@code --fault} and {@code --local-broker} checked against the run before anything starts, each
  * refusal one line naming {@code --fault} and the spec: a time beyond the run, a broker fault
- * without a broker that mqbench starts, a target the run does not have, a kill that would leave no
- * receiver or sender to go on.
+ * without a broker that mqbench starts, a partition of a broker that cannot run in network
+ * namespaces here, a target the run does not have, a kill that would leave no receiver or sender to
+ * go on.
  */
 final class FaultPlanning {
   private FaultPlanning() {}
@@ -70,13 +73,6 @@ final class FaultPlanning {
                 + " is not within the run's --duration "
                 + Durations.format(settings.duration().get()));
       }
-      if (f.kind() == Kind.PARTITION_BROKER) {
-        throw new ConfigException(
-            where
-                + "partition-broker is not available yet: mqbench does not run its local brokers"
-                + " in network namespaces of their own; use pause-broker (SIGSTOP: the node stops"
-                + " answering, its connections stay open) for a node that drops out");
-      }
       if (f.kind().onBroker()) {
         if (addressing.isEmpty()) {
           throw new ConfigException(
@@ -121,12 +117,37 @@ final class FaultPlanning {
           throw new ConfigException(
               where + provider.name() + " has no leader to find; name a node (:node N) instead");
         }
+        if (f.kind() == Kind.PARTITION_BROKER) {
+          checkNetworkNamespaces(where, provider, backend);
+        }
       } else {
         checkClientKill(f, where, settings, nodes, provider);
       }
       faults.add(f);
     }
     return faults;
+  }
+
+  /**
+   * A partition cuts a node's own network, so the local broker must run its nodes in network
+   * namespaces: asked of the broker the run would start, made and closed here without starting it.
+   */
+  private static void checkNetworkNamespaces(String where, MqProvider provider, MqConfig backend) {
+    String refused =
+        where
+            + "partition-broker cuts a node of a broker mqbench runs in network namespaces of its"
+            + " own, and the local "
+            + provider.name()
+            + " broker cannot run there: ";
+    Optional<LocalBroker> local = provider.localBroker(backend);
+    if (local.isEmpty()) {
+      throw new ConfigException(refused + "none can be started here");
+    }
+    try (LocalBroker broker = local.get()) {
+      broker.inNetworkNamespaces().close();
+    } catch (MqException e) {
+      throw new ConfigException(refused + e.getMessage());
+    }
   }
 
   private static void checkClientKill(

@@ -45,7 +45,7 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
     RESTART_BROKER("restart-broker", false, true),
     /** {@code SIGSTOP} of a broker node for LENGTH, then {@code SIGCONT}. */
     PAUSE_BROKER("pause-broker", true, true),
-    /** A broker node cut off the network for LENGTH (not available yet). */
+    /** A broker node cut off the network (its network namespace's link down) for LENGTH. */
     PARTITION_BROKER("partition-broker", true, true),
     /** A receiver dies without acknowledging what it holds; the other receivers go on. */
     KILL_RECEIVER("kill-receiver", false, false),

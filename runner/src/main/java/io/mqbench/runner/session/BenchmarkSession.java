@@ -26,6 +26,7 @@ import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
+import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -183,8 +184,10 @@ public final class BenchmarkSession {
     // Once, before anything starts: loss under these settings is the backend's design, not a bug.
     List<String> warnings = provider.warnings(backendConfig);
     warnings.forEach(w -> err.println("mqbench: warning: " + w));
+    // A run that cuts a broker node off the network runs the local broker's nodes in network
+    // namespaces of their own; every other run keeps it on 127.0.0.1.
     BrokerResolution.Resolved resolved =
-        BrokerResolution.resolve(provider, backendConfig, config.localBroker());
+        BrokerResolution.resolve(provider, backendConfig, config.localBroker(), partitions());
     resolved.notices().forEach(err::println);
     Optional<LocalBroker> local = resolved.localBroker();
     MqConfig effective = resolved.config();
@@ -197,6 +200,9 @@ public final class BenchmarkSession {
     try {
       if (local.isPresent()) {
         effective = local.get().start(backendConfig);
+        if (partitions()) {
+          err.println("mqbench: --fault partition-broker: started " + local.get().description());
+        }
       }
       faultActions =
           new FaultActions(
@@ -262,6 +268,10 @@ public final class BenchmarkSession {
       local.ifPresent(LocalBroker::close);
       held.ifPresent(LocalBroker.Hold::close);
     }
+  }
+
+  private boolean partitions() {
+    return config.faults().stream().anyMatch(f -> f.kind() == FaultSpec.Kind.PARTITION_BROKER);
   }
 
   /**

@@ -20,11 +20,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The actions behind a run's {@code --fault}s: what kills, restarts or pauses a node of the local
- * broker ({@link BrokerFaults}), kills a receiver or sender thread of the cell in this process
- * ({@link LocalCell#killReceiver}, {@link LocalCell#killSender}), or halts a worker ({@link
- * HttpCell#haltWorker}). Each action says on the terminal what it did, in one line starting with
- * {@code mqbench: fault}, and returns the same words for the run's results.
+ * The actions behind a run's {@code --fault}s: what kills, restarts, pauses or cuts off the network
+ * a node of the local broker ({@link BrokerFaults}), kills a receiver or sender thread of the cell
+ * in this process ({@link LocalCell#killReceiver}, {@link LocalCell#killSender}), or halts a worker
+ * ({@link HttpCell#haltWorker}). Each action says on the terminal what it did, in one line starting
+ * with {@code mqbench: fault}, and returns the same words for the run's results.
  */
 final class FaultActions {
   /** How long a killed receiver or sender thread may take to end. */
@@ -68,7 +68,7 @@ final class FaultActions {
                 + f.text()
                 + "': "
                 + brokerDescription
-                + " cannot be killed, restarted or paused by mqbench");
+                + " cannot be killed, restarted, paused or cut off by mqbench");
       }
       if (f.target().type() == TargetType.NODE && f.target().number() > broker.get().nodes()) {
         throw new MqException(
@@ -252,6 +252,19 @@ final class FaultActions {
             + ") for "
             + Durations.format(l)
             + ", then resumed (SIGCONT)";
+      }
+      case PARTITION_BROKER -> {
+        Duration l = length.orElseThrow(() -> new MqException("partition-broker needs a LENGTH"));
+        b.partition(node);
+        try {
+          Thread.sleep(l.toMillis());
+        } finally {
+          b.heal(node);
+        }
+        return which
+            + ": cut off the network (link down) for "
+            + Durations.format(l)
+            + ", then restored";
       }
       default -> throw new MqException(f.kind().label() + " is not available");
     }

@@ -146,12 +146,56 @@ class FaultOptionTest {
         "always",
         "--fault",
         "kill-broker@5s:leader");
+  }
+
+  /**
+   * partition-broker cuts a node of a broker whose nodes mqbench runs in network namespaces: a
+   * native server (redis-server) cannot run there, and a broker of the user's is not mqbench's.
+   */
+  @Test
+  void aPartitionIsRefusedOnANativeServerAndOnABrokerOfTheUsers() {
     assertRefused(
-        "partition-broker is not available yet",
+        "--fault 'partition-broker@5s+2s': partition-broker cuts a node of a broker mqbench runs"
+            + " in network namespaces of its own, and the local redis broker cannot run there: ",
+        "--queue",
+        "redis",
+        "--local-broker",
+        "always",
+        "--fault",
+        "partition-broker@5s+2s");
+    assertRefused(
+        "--fault 'partition-broker@5s+2s:leader': broker faults hit a broker mqbench starts, and"
+            + " kafka.bootstrapServers names one of yours: drop it",
+        "--queue",
+        "kafka",
+        "-p",
+        "kafka.bootstrapServers=127.0.0.1:1",
+        "--fault",
+        "partition-broker@5s+2s:leader");
+    assertRefused(
+        "--fault 'partition-broker@5s': partition-broker lasts a while: give its LENGTH after a +",
         "--queue",
         "kafka",
         "--fault",
-        "partition-broker@5s+2s");
+        "partition-broker@5s");
+  }
+
+  /** Where network namespaces can be made (Linux, root, ip: as on CI), a Kafka partition plans. */
+  @Test
+  void aPartitionOfAKafkaLeaderIsPlannedAndListed() {
+    int code =
+        dryRun(
+            "--queue",
+            "kafka",
+            "-p",
+            "kafka.localBrokerNodes=3",
+            "--local-broker",
+            "always",
+            "--fault",
+            "partition-broker@5s+2s:leader");
+
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("  fault partition-broker@5s+2s:leader\n");
   }
 
   @Test

@@ -1,0 +1,612 @@
+package io.mqbench.broker;
+
+import io.mqbench.mq.MqException;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A network of its own for every node of a local broker, so that one node can be cut off as a
+ * network partition would (the {@code partition-broker} fault, issue 24). Linux only, as root (or
+ * with {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}), through {@code ip} (iproute2).
+ *
+ * <pre>
+ *   this machine's namespace (this process)       node 1: namespace mqb-1a2b-1
+ *   bridge mqb1a2b 10.213.7.1/24 --- mqb1a2b-1 === eth0 10.213.7.2/24, lo up
+ *                                --- mqb1a2b-2 === eth0 10.213.7.3/24  (node 2: mqb-1a2b-2)
+ *                                --- ...           (veth pairs)
+ * </pre>
+ *
+ * <p>Node {@code i} (from 0) runs in namespace {@code mqb-<id>-<i+1>} (its loopback up, and {@code
+ * eth0} holding {@code 10.213.X.(i+2)/24}), whose veth's other end {@code mqb<id>-<i+1>} is a port
+ * of the bridge {@code mqb<id>} in this machine's own namespace, which holds {@code 10.213.X.1/24}.
+ * Nodes reach each other across the bridge, and this process reaches them through the bridge's
+ * address (the kernel's route for the bridge's subnet): no forwarding, no NAT, nothing machine-wide
+ * changes. {@link #cut} sets a node's bridge-side veth down: the node is cut off from the clients
+ * and from the other nodes, its TCP connections stay open and stall, as in a real partition; {@link
+ * #heal} sets it up again.
+ *
+ * <p><b>No collisions.</b> {@code id} is four random hex digits and {@code X} a subnet that no
+ * address or route of this machine overlaps (routes as wide as a /16 or narrower count; a wider
+ * one, such as a 10.0.0.0/8 network, is shadowed for the chosen /24 while the run lasts). Both are
+ * chosen and the bridge made under a lock file in the temporary directory, so that runs started at
+ * once never pick the same subnet.
+ *
+ * <p><b>Nothing outlives its owner.</b> {@link #close()} removes the veths, namespaces and bridge;
+ * the owner calls it on close, on a failed start and at JVM shutdown. A harness killed with SIGKILL
+ * cannot: its bridge's alias ({@code mqbench pid <pid>}) names it, and {@link #create} first
+ * removes every network whose owner is gone, as {@link ScratchDirectory} does for directories.
+ *
+ * <p>Thread-safe.
+ */
+public final class NetworkNamespaces implements AutoCloseable {
+  /** The first two octets of every node's address: 10.213.X.0/24 is one network. */
+  static final String PREFIX = "10.213.";
+
+  /** How long one {@code ip} command may take. */
+  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(15);
+
+  /** The alias of every bridge made here, followed by its owner's pid. */
+  private static final String ALIAS = "mqbench pid ";
+
+  /** {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}, bits 12 and 21 of a capability set. */
+  private static final long NEEDED_CAPABILITIES = (1L << 12) | (1L << 21);
+
+  /** Serialises choosing a subnet within this JVM; the lock file does it across processes. */
+  private static final Object CHOOSING = new Object();
+
+  private static final Pattern IPV4 =
+      Pattern.compile(
+          "(?<![0-9.])(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})(?:/(\\d{1,2}))?");
+
+  private static final Pattern OWN_NAMESPACE =
+      Pattern.compile("^(mqb-([0-9a-f]{4})-\\d+)(\\s.*)?$");
+
+  private static final Pattern OWNED_BRIDGE =
+      Pattern.compile("^\\d+: (mqb[0-9a-f]{4})[:@].*\\\\\\s+alias " + ALIAS + "(\\d+)\\s*$");
+
+  private final String ip;
+  private final String id;
+  private final int subnet;
+  private final int nodes;
+  private final boolean[] cut;
+  private final List<String> namespaces = new ArrayList<>();
+  private final List<String> veths = new ArrayList<>();
+  private boolean bridgeMade;
+  private boolean closed;
+
+  private NetworkNamespaces(String ip, String id, int subnet, int nodes) {
+    this.ip = ip;
+    this.id = id;
+    this.subnet = subnet;
+    this.nodes = nodes;
+    this.cut = new boolean[nodes];
+  }
+
+  /**
+   * Why network namespaces cannot be made here, without trying: not Linux, no {@code ip}, or
+   * neither root nor the capabilities it takes.
+   *
+   * @return empty if they can; else why not, in a few words fit for one line
+   */
+  public static Optional<String> unavailable() {
+    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+      return Optional.of(
+          "network namespaces are Linux's, and this is " + System.getProperty("os.name"));
+    }
+    if (ipCommand().isEmpty()) {
+      return Optional.of("there is no ip command here (apt-get install iproute2)");
+    }
+    try {
+      return missingCapabilities(
+          Files.readString(Path.of("/proc/self/status"), StandardCharsets.UTF_8));
+    } catch (IOException | RuntimeException e) {
+      return Optional.of("cannot read this process's capabilities from /proc/self/status: " + e);
+    }
+  }
+
+  /**
+   * Whether a process may make network namespaces, by its effective capabilities.
+   *
+   * @param status the process's {@code /proc/PID/status}
+   * @return empty if it has {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}; else why not
+   * @throws IllegalStateException if the text has no {@code CapEff:} or {@code Uid:} line
+   */
+  static Optional<String> missingCapabilities(String status) {
+    long capabilities = Long.parseUnsignedLong(field(status, "CapEff:"), 16);
+    if ((capabilities & NEEDED_CAPABILITIES) == NEEDED_CAPABILITIES) {
+      return Optional.empty();
+    }
+    String uid = field(status, "Uid:").split("\\s+")[1]; // real, effective, saved, file system
+    return Optional.of(
+        uid.equals("0")
+            ? "this process is root but lacks CAP_NET_ADMIN or CAP_SYS_ADMIN, which network"
+                + " namespaces take (a container needs --cap-add NET_ADMIN --cap-add SYS_ADMIN)"
+            : "this process runs as uid "
+                + uid
+                + ", not root: making network namespaces takes root (CAP_NET_ADMIN and"
+                + " CAP_SYS_ADMIN)");
+  }
+
+  private static String field(String status, String name) {
+    return status
+        .lines()
+        .filter(l -> l.startsWith(name))
+        .findFirst()
+        .map(l -> l.substring(name.length()).trim())
+        .orElseThrow(() -> new IllegalStateException("no " + name + " line"));
+  }
+
+  private static Optional<String> ipCommand() {
+    return Stream.of("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip")
+        .filter(p -> Files.isExecutable(Path.of(p)))
+        .findFirst();
+  }
+
+  /**
+   * Makes the bridge and one namespace per node, first removing the networks of harnesses that are
+   * gone.
+   *
+   * @param nodes how many nodes, from 1 to 250
+   * @return the network, every node's namespace up and reachable through the bridge
+   * @throws MqException in one line if namespaces are {@linkplain #unavailable() unavailable}, no
+   *     subnet 10.213.X.0/24 is free, or an {@code ip} command fails (its message quoted); nothing
+   *     made is left behind then
+   * @throws InterruptedException if interrupted while waiting for {@code ip}; nothing made is left
+   *     behind then
+   */
+  public static NetworkNamespaces create(int nodes) throws InterruptedException {
+    if (nodes < 1 || nodes > 250) {
+      throw new IllegalArgumentException("1 to 250 nodes, not " + nodes);
+    }
+    Optional<String> why = unavailable();
+    if (why.isPresent()) {
+      throw new MqException("cannot run broker nodes in network namespaces: " + why.get());
+    }
+    String ip = ipCommand().orElseThrow();
+    NetworkNamespaces made;
+    synchronized (CHOOSING) {
+      Path lockFile = Paths.get(System.getProperty("java.io.tmpdir"), "mqbench-netns.lock");
+      try (FileChannel channel =
+          FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        channel.lock(); // released when the channel closes
+        removeAbandoned(ip);
+        made = new NetworkNamespaces(ip, freeId(ip), freeSubnet(ip), nodes);
+        made.makeBridge();
+      } catch (IOException e) {
+        throw new MqException("cannot lock " + lockFile + " to choose a subnet: " + e, e);
+      }
+    }
+    try {
+      for (int i = 0; i < nodes; i++) {
+        made.makeNode(i);
+      }
+      return made;
+    } catch (RuntimeException | InterruptedException e) {
+      made.close();
+      throw e;
+    }
+  }
+
+  /** Called with the lock held, so that the chosen subnet is taken before another run looks. */
+  private void makeBridge() throws InterruptedException {
+    String bridge = bridge();
+    ip("link", "add", "name", bridge, "type", "bridge");
+    synchronized (this) {
+      bridgeMade = true;
+    }
+    try {
+      ip("link", "set", "dev", bridge, "alias", ALIAS + ProcessHandle.current().pid());
+      ip("address", "add", bridgeAddress() + "/24", "dev", bridge);
+      ip("link", "set", "dev", bridge, "up");
+    } catch (RuntimeException | InterruptedException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private void makeNode(int node) throws InterruptedException {
+    String ns = namespace(node);
+    String link = link(node);
+    String peer = link + "p";
+    ip("netns", "add", ns);
+    synchronized (this) {
+      namespaces.add(ns);
+    }
+    ip("link", "add", "name", link, "type", "veth", "peer", "name", peer);
+    synchronized (this) {
+      veths.add(link); // its peer goes with it
+    }
+    ip("link", "set", "dev", peer, "netns", ns);
+    ip("-n", ns, "link", "set", "dev", peer, "name", "eth0");
+    ip("-n", ns, "address", "add", host(node) + "/24", "dev", "eth0");
+    ip("-n", ns, "link", "set", "dev", "eth0", "up");
+    ip("-n", ns, "link", "set", "dev", "lo", "up");
+    ip("link", "set", "dev", link, "master", bridge());
+    ip("link", "set", "dev", link, "up");
+  }
+
+  private static String freeId(String ip) throws InterruptedException {
+    String links = run(ip, List.of("-o", "link", "show"));
+    String namespaces = run(ip, List.of("netns", "list"));
+    for (int attempt = 0; attempt < 100; attempt++) {
+      String id = String.format(Locale.ROOT, "%04x", ThreadLocalRandom.current().nextInt(0x10000));
+      if (!links.contains(" mqb" + id) && !namespaces.contains("mqb-" + id + "-")) {
+        return id;
+      }
+    }
+    throw new MqException("no free name mqb<4 hex digits> for a bridge: 100 tries were taken");
+  }
+
+  private static int freeSubnet(String ip) throws InterruptedException {
+    String used =
+        run(ip, List.of("-o", "-4", "address", "show"))
+            + "\n"
+            + run(ip, List.of("-o", "-4", "route", "show", "table", "all"));
+    Set<Integer> busy = busySubnets(used);
+    int start = ThreadLocalRandom.current().nextInt(1, 255);
+    for (int i = 0; i < 254; i++) {
+      int x = 1 + (start - 1 + i) % 254;
+      if (!busy.contains(x)) {
+        return x;
+      }
+    }
+    throw new MqException(
+        "no free subnet 10.213.X.0/24 for broker nodes in network namespaces: this machine's"
+            + " addresses and routes (ip address; ip route show table all) overlap every one");
+  }
+
+  /**
+   * Which X of 10.213.X.0/24 overlap an address or route in {@code ip}'s output. Prefixes wider
+   * than /16 (a default route, 10.0.0.0/8) do not count: a /24 of ours is more specific.
+   *
+   * @param ipOutput what {@code ip -o -4 address show} and {@code ip -o -4 route show table all}
+   *     printed
+   * @return the Xs in use
+   */
+  static Set<Integer> busySubnets(String ipOutput) {
+    Set<Integer> busy = new HashSet<>();
+    Matcher m = IPV4.matcher(ipOutput);
+    while (m.find()) {
+      long address = 0;
+      boolean valid = true;
+      for (int g = 1; g <= 4; g++) {
+        int octet = Integer.parseInt(m.group(g));
+        valid &= octet <= 255;
+        address = address << 8 | octet;
+      }
+      int length = m.group(5) == null ? 32 : Integer.parseInt(m.group(5));
+      if (!valid || length < 16 || length > 32) {
+        continue;
+      }
+      long size = 1L << (32 - length);
+      long first = address & ~(size - 1) & 0xffffffffL;
+      long last = first + size - 1;
+      for (int x = 0; x < 256; x++) {
+        long ours = (10L << 24) | (213L << 16) | ((long) x << 8);
+        if (first <= ours + 255 && ours <= last) {
+          busy.add(x);
+        }
+      }
+    }
+    return busy;
+  }
+
+  /**
+   * Removes the networks whose owner process is gone (a harness killed with SIGKILL): its veths,
+   * namespaces and bridge; and namespaces of ours without their bridge (made before the namespaces
+   * and removed after them, so such a namespace is a leftover). Networks of live harnesses are left
+   * alone. Called with the lock held, so that no network is half made meanwhile.
+   */
+  static void removeAbandoned(String ip) throws InterruptedException {
+    String bridges;
+    try {
+      bridges = run(ip, List.of("-o", "link", "show", "type", "bridge"));
+      for (String ns : run(ip, List.of("netns", "list")).lines().toList()) {
+        Matcher m = OWN_NAMESPACE.matcher(ns);
+        if (m.matches() && !bridges.contains(": mqb" + m.group(2) + ":")) {
+          quietly(ip, List.of("netns", "delete", m.group(1)));
+          System.err.println(
+              "mqbench: removed the network namespace " + m.group(1) + ", left without its bridge");
+        }
+      }
+    } catch (MqException e) {
+      return; // best effort: a leftover costs a name and a subnet, not correctness
+    }
+    for (String line : bridges.lines().toList()) {
+      Matcher m = OWNED_BRIDGE.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      long owner = Long.parseLong(m.group(2));
+      if (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
+        continue;
+      }
+      String bridge = m.group(1);
+      String id = bridge.substring(3);
+      List<String> names = new ArrayList<>();
+      try {
+        for (String l : run(ip, List.of("-o", "link", "show")).lines().toList()) {
+          Matcher link = Pattern.compile("^\\d+: (mqb" + id + "-\\d+)[:@].*").matcher(l);
+          if (link.matches()) {
+            names.add(link.group(1));
+          }
+        }
+        List<String> spaces =
+            run(ip, List.of("netns", "list"))
+                .lines()
+                .map(l -> l.split("\\s+")[0])
+                .filter(n -> n.startsWith("mqb-" + id + "-"))
+                .toList();
+        for (String link : names) {
+          quietly(ip, List.of("link", "delete", "dev", link));
+        }
+        for (String ns : spaces) {
+          quietly(ip, List.of("netns", "delete", ns));
+        }
+        quietly(ip, List.of("link", "delete", "dev", bridge));
+        System.err.println(
+            "mqbench: removed the network namespaces of harness "
+                + owner
+                + ", which is gone: bridge "
+                + bridge
+                + (spaces.isEmpty() ? "" : ", " + String.join(", ", spaces)));
+      } catch (MqException e) {
+        // best effort, as above
+      }
+    }
+  }
+
+  /**
+   * @return the network's id, four hex digits: its bridge is {@code mqb<id>}
+   */
+  public String id() {
+    return id;
+  }
+
+  /**
+   * @return how many nodes it has
+   */
+  public int nodes() {
+    return nodes;
+  }
+
+  /**
+   * @return the bridge's name, {@code mqb<id>}
+   */
+  public String bridge() {
+    return "mqb" + id;
+  }
+
+  /**
+   * @return the bridge's address, {@code 10.213.X.1}: where the nodes see this process from
+   */
+  public String bridgeAddress() {
+    return PREFIX + subnet + ".1";
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return its namespace's name, {@code mqb-<id>-<node + 1>}
+   */
+  public String namespace(int node) {
+    return "mqb-" + id + "-" + (checked(node) + 1);
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return the bridge-side end of its veth, {@code mqb<id>-<node + 1>}: what {@link #cut} sets
+   *     down
+   */
+  public String link(int node) {
+    return "mqb" + id + "-" + (checked(node) + 1);
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return its address, {@code 10.213.X.(node + 2)}: the only one to bind besides loopback
+   */
+  public String host(int node) {
+    return PREFIX + subnet + "." + (checked(node) + 2);
+  }
+
+  /**
+   * What runs a command in a node's namespace: {@code ip netns exec <namespace>}, to be followed by
+   * the command. {@code ip} execs it, so the process started is the command's own (its pid is the
+   * command's, and signals reach it).
+   *
+   * @param node which node, from 0
+   * @return the prefix
+   */
+  public List<String> exec(int node) {
+    return List.of(ip, "netns", "exec", namespace(node));
+  }
+
+  /**
+   * Cuts a node off: its bridge-side veth goes down, so nothing reaches it or leaves it, from this
+   * process or from the other nodes, until {@link #heal}. Its connections stay open; their packets
+   * are dropped. Cutting a node that is cut does nothing.
+   *
+   * @param node which node, from 0
+   * @throws MqException if {@code ip} fails, or the network is closed
+   * @throws InterruptedException if interrupted while waiting for {@code ip}
+   */
+  public synchronized void cut(int node) throws InterruptedException {
+    open();
+    ip("link", "set", "dev", link(node), "down");
+    cut[node] = true;
+  }
+
+  /**
+   * Joins a {@linkplain #cut cut} node to the network again (its veth up). Healing a node that is
+   * not cut does nothing.
+   *
+   * @param node which node, from 0
+   * @throws MqException if {@code ip} fails, or the network is closed
+   * @throws InterruptedException if interrupted while waiting for {@code ip}
+   */
+  public synchronized void heal(int node) throws InterruptedException {
+    open();
+    ip("link", "set", "dev", link(node), "up");
+    cut[node] = false;
+  }
+
+  /**
+   * @param node which node, from 0
+   * @return whether it is cut off now
+   */
+  public synchronized boolean isCut(int node) {
+    return cut[checked(node)];
+  }
+
+  /**
+   * @return for the terminal: {@code bridge mqb1a2b 10.213.7.1/24, namespaces mqb-1a2b-1 to
+   *     mqb-1a2b-3}
+   */
+  public String description() {
+    return "bridge "
+        + bridge()
+        + " "
+        + bridgeAddress()
+        + "/24, namespace"
+        + (nodes == 1 ? " " + namespace(0) : "s " + namespace(0) + " to " + namespace(nodes - 1));
+  }
+
+  /**
+   * Removes the veths, the namespaces and the bridge. Idempotent; what cannot be removed is said on
+   * standard error, and the rest is still removed. A process still running in a namespace keeps it
+   * alive, unnamed and cut off, until it exits.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    boolean interrupted = Thread.interrupted(); // removal must not be cut short by an interrupt
+    try {
+      for (String link : veths) {
+        remove(List.of("link", "delete", "dev", link), "Cannot find device");
+      }
+      for (String ns : namespaces) {
+        remove(List.of("netns", "delete", ns), "No such file");
+      }
+      if (bridgeMade) {
+        remove(List.of("link", "delete", "dev", bridge()), "Cannot find device");
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void remove(List<String> args, String alreadyGone) {
+    try {
+      run(ip, args);
+    } catch (MqException e) {
+      if (!e.getMessage().contains(alreadyGone)) {
+        System.err.println("mqbench: " + e.getMessage());
+      }
+    } catch (InterruptedException e) {
+      System.err.println("mqbench: interrupted while removing: ip " + String.join(" ", args));
+    }
+  }
+
+  private void open() {
+    if (closed) {
+      throw new MqException("the network namespaces " + bridge() + " are removed");
+    }
+  }
+
+  private int checked(int node) {
+    if (node < 0 || node >= nodes) {
+      throw new IllegalArgumentException("node " + node + " of " + nodes + " (from 0)");
+    }
+    return node;
+  }
+
+  private void ip(String... args) throws InterruptedException {
+    run(ip, List.of(args));
+  }
+
+  private static void quietly(String ip, List<String> args) throws InterruptedException {
+    try {
+      run(ip, args);
+    } catch (MqException e) {
+      // already gone, or not ours to remove
+    }
+  }
+
+  /**
+   * Runs {@code ip} with {@code args}.
+   *
+   * @return what it printed
+   * @throws MqException in one line quoting the command and what it said, if it fails or hangs
+   */
+  private static String run(String ip, List<String> args) throws InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(ip);
+    command.addAll(args);
+    String shown = "ip " + String.join(" ", args);
+    Process p;
+    try {
+      ProcessBuilder pb =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+      pb.environment().put("LC_ALL", "C");
+      p = pb.start();
+    } catch (IOException e) {
+      throw new MqException("cannot run " + shown + ": " + e.getMessage(), e);
+    }
+    CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> readAll(p));
+    try {
+      if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        p.destroyForcibly();
+        throw new MqException(shown + " did not end within " + COMMAND_TIMEOUT.toSeconds() + " s");
+      }
+      String out = output.get(5, TimeUnit.SECONDS);
+      if (p.exitValue() != 0) {
+        throw new MqException(
+            shown + " failed with status " + p.exitValue() + ": " + out.strip().replace('\n', ' '));
+      }
+      return out;
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      throw e;
+    } catch (ExecutionException | TimeoutException e) {
+      throw new MqException("cannot read what " + shown + " printed: " + e, e);
+    }
+  }
+
+  private static String readAll(Process p) {
+    try (InputStream in = p.getInputStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
