@@ -84,6 +84,7 @@ class WireTest {
             .withReceiveWait(Duration.ofMillis(20))
             .withConnectTimeout(Duration.ofSeconds(9))
             .withMaxBacklog(BacklogLimit.of(7_000))
+            .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
             .withMessagesPerSender(900);
     CellSpec spec =
         new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3)

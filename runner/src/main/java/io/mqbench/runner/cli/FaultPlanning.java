@@ -35,6 +35,8 @@ final class FaultPlanning {
    * @param nodes the run's worker nodes; empty for a run in this process
    * @param provider the backend
    * @param backend its configuration
+   * @param dockerCompose whether a docker CLI with compose answers here, to fault the compose
+   *     cluster the run would use (asked only when a broker fault needs to know)
    * @param composeAnswers whether something answers on the backend's compose port (asked only when
    *     a broker fault needs to know)
    * @return the faults, parsed and checked
@@ -47,7 +49,8 @@ final class FaultPlanning {
       Optional<NodeLayout> nodes,
       MqProvider provider,
       MqConfig backend,
-      BooleanSupplier composeAnswers) {
+      BooleanSupplier composeAnswers,
+      BooleanSupplier dockerCompose) {
     Optional<BrokerAddressing> addressing = provider.brokerAddressing();
     if (policy == LocalPolicy.ALWAYS
         && addressing.isPresent()
@@ -59,6 +62,7 @@ final class FaultPlanning {
     }
     List<FaultSpec> faults = new ArrayList<>();
     Boolean answers = null;
+    Boolean docker = null;
     for (String text : given) {
       if (text.isBlank()) {
         continue;
@@ -90,34 +94,50 @@ final class FaultPlanning {
                   + a.composeProbe()
                   + ")");
         }
+        boolean onCompose = false;
         if (policy == LocalPolicy.NEVER) {
-          throw new ConfigException(
-              where
-                  + "broker faults hit a broker mqbench starts, and --local-broker never starts"
-                  + " none: use --local-broker always");
+          if (docker == null) {
+            docker = dockerCompose.getAsBoolean();
+          }
+          if (!docker) {
+            throw new ConfigException(
+                where
+                    + "--local-broker never runs on "
+                    + a.composeFile()
+                    + "'s cluster, which mqbench faults through the docker CLI, and no `docker"
+                    + " compose` answers here: install it, or use --local-broker always");
+          }
+          onCompose = true;
         }
         if (policy == LocalPolicy.AUTO) {
           if (answers == null) {
             answers = composeAnswers.getAsBoolean();
           }
           if (answers) {
-            throw new ConfigException(
-                where
-                    + "something answers on "
-                    + a.composeProbe()
-                    + " ("
-                    + a.composeFile()
-                    + "'s port), which the run would use, and mqbench faults only brokers it"
-                    + " starts: give --local-broker always to run a broker of its own (the one on "
-                    + a.composeProbe()
-                    + " is left alone)");
+            if (docker == null) {
+              docker = dockerCompose.getAsBoolean();
+            }
+            if (!docker) {
+              throw new ConfigException(
+                  where
+                      + "something answers on "
+                      + a.composeProbe()
+                      + " ("
+                      + a.composeFile()
+                      + "'s port), which the run would use, and no `docker compose` answers"
+                      + " here to fault its containers: give --local-broker always to run a"
+                      + " broker of mqbench's own (the one on "
+                      + a.composeProbe()
+                      + " is left alone)");
+            }
+            onCompose = true;
           }
         }
         if (f.target().type() == TargetType.LEADER && !provider.hasLeaders()) {
           throw new ConfigException(
               where + provider.name() + " has no leader to find; name a node (:node N) instead");
         }
-        if (f.kind() == Kind.PARTITION_BROKER) {
+        if (f.kind() == Kind.PARTITION_BROKER && !onCompose) {
           checkNetworkNamespaces(where, provider, backend);
         }
       } else {

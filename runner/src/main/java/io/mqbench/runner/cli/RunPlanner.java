@@ -19,6 +19,7 @@ import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
+import io.mqbench.runner.session.ComposeBrokerFaults;
 import io.mqbench.runner.session.RunLimits;
 import io.mqbench.worker.NodeLayout;
 import java.io.IOException;
@@ -295,7 +296,9 @@ final class RunPlanner {
             nodes,
             provider,
             backend,
-            () -> BrokerResolution.composeAnswers(provider, backend));
+            () -> BrokerResolution.composeAnswers(provider, backend),
+            () ->
+                ComposeBrokerFaults.dockerAvailable(ComposeBrokerFaults.docker(invocation.env())));
     RunConfig config =
         new RunConfig(
             o.queue,

@@ -14,6 +14,8 @@ import io.mqbench.engine.ScheduledFault;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
@@ -32,6 +34,7 @@ import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.worker.HttpCell;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -208,7 +211,7 @@ public final class BenchmarkSession {
           new FaultActions(
               provider,
               RunQueues.configs(provider, effective, config.run().queues()).get(0),
-              local.flatMap(LocalBroker::faults),
+              local.flatMap(LocalBroker::faults).or(() -> composeFaults(local)),
               err);
       faultActions.check(
           config.faults(),
@@ -268,6 +271,30 @@ public final class BenchmarkSession {
       local.ifPresent(LocalBroker::close);
       held.ifPresent(LocalBroker.Hold::close);
     }
+  }
+
+  /**
+   * A run with broker faults on the cluster of the backend's compose file (no address given, no
+   * local broker: the planner checked that a docker CLI answers) faults its containers.
+   */
+  private Optional<BrokerFaults> composeFaults(Optional<LocalBroker> local) {
+    Optional<BrokerAddressing> a = provider.brokerAddressing();
+    boolean brokerFaults = config.faults().stream().anyMatch(f -> f.kind().onBroker());
+    if (local.isPresent() || !brokerFaults || a.isEmpty() || a.get().isGivenIn(backendConfig)) {
+      return Optional.empty();
+    }
+    ComposeBrokerFaults compose =
+        ComposeBrokerFaults.of(
+            ComposeBrokerFaults.docker(System.getenv()), Path.of(a.get().composeFile()));
+    err.println(
+        "mqbench: broker faults hit the containers of "
+            + a.get().composeFile()
+            + "'s cluster through docker compose ("
+            + compose.nodes()
+            + " node"
+            + (compose.nodes() == 1 ? "" : "s")
+            + ")");
+    return Optional.of(compose);
   }
 
   private boolean partitions() {

@@ -2,8 +2,10 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.session.ComposeBrokerFaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +25,11 @@ class FaultOptionTest {
     all[args.length + 1] = "--dry-run";
     all[args.length + 2] = "--out";
     all[args.length + 3] = tmp.toString();
-    return cli.run(all);
+    // No docker CLI, whatever this machine has: the compose cluster cannot be faulted.
+    return cli.run(
+        Map.of(ComposeBrokerFaults.DOCKER_VARIABLE, tmp.resolve("no-docker").toString()),
+        Map.of(),
+        all);
   }
 
   private void assertRefused(String message, String... args) {
@@ -131,7 +137,9 @@ class FaultOptionTest {
         "--fault",
         "restart-broker@5s");
     assertRefused(
-        "--local-broker never starts none: use --local-broker always",
+        "--local-broker never runs on docker/kafka.yml's cluster, which mqbench faults through the"
+            + " docker CLI, and no `docker compose` answers here: install it, or use --local-broker"
+            + " always",
         "--queue",
         "kafka",
         "--local-broker",
@@ -210,8 +218,8 @@ class FaultOptionTest {
       }
       assertRefused(
           "--fault 'restart-broker@5s': something answers on 127.0.0.1:5672 (docker/rabbitmq.yml's"
-              + " port), which the run would use, and mqbench faults only brokers it starts: give"
-              + " --local-broker always",
+              + " port), which the run would use, and no `docker compose` answers here to fault its"
+              + " containers: give --local-broker always",
           "--queue",
           "rabbitmq",
           "--fault",
@@ -224,6 +232,34 @@ class FaultOptionTest {
           .contains("  local broker: always\n")
           .contains("  fault restart-broker@5s\n");
     }
+  }
+
+  @Test
+  void withDockerComposeTheComposeClusterOnTheComposePortIsFaultedThroughIt() throws Exception {
+    // A docker CLI stand-in whose `docker compose version` answers (no Docker engine here).
+    Path docker = tmp.resolve("docker");
+    Files.writeString(docker, "#!/bin/sh\nexit 0\n");
+    Files.setPosixFilePermissions(
+        docker, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    cli.reset();
+
+    int code =
+        cli.run(
+            Map.of(ComposeBrokerFaults.DOCKER_VARIABLE, docker.toString()),
+            Map.of(),
+            "run",
+            "--queue",
+            "kafka",
+            "--local-broker",
+            "never",
+            "--fault",
+            "pause-broker@5s+2s:node 2",
+            "--dry-run",
+            "--out",
+            tmp.toString());
+
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("  fault pause-broker@5s+2s:node 2\n");
   }
 
   @Test
