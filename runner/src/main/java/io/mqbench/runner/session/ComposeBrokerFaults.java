@@ -8,13 +8,11 @@ import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.MqException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -129,10 +127,6 @@ public final class ComposeBrokerFaults implements BrokerFaults {
         }
       }
     }
-    return nodes;
-  }
-
-  List<Node> nodeList() {
     return nodes;
   }
 
@@ -272,17 +266,5 @@ public final class ComposeBrokerFaults implements BrokerFaults {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while running " + String.join(" ", cmd), e);
     }
-  }
-
-  /**
-   * @return the compose file's path
-   */
-  Path composeFile() {
-    return composeFile;
-  }
-
-  static Optional<Path> existing(String composeFile) {
-    Path p = Path.of(composeFile);
-    return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
   }
 }

@@ -7,16 +7,10 @@ import io.mqbench.engine.OnClientError;
 import io.mqbench.engine.measure.ClientErrors;
 import io.mqbench.rabbitmq.RabbitNode;
 import io.mqbench.results.FaultResult;
-import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
-import io.mqbench.results.files.ResultsWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,47 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 class FaultInjectionIT {
   @TempDir Path tmp;
 
-  private record Ran(int code, String out, String err, RunResult result) {
-    /** The action's line for the fault. */
-    String line(String spec) {
-      return err.lines()
-          .filter(l -> l.startsWith("mqbench: fault " + spec + ": "))
-          .findFirst()
-          .orElseThrow(() -> new AssertionError("no line for fault " + spec + " in:\n" + err));
-    }
-  }
-
-  private Ran run(String name, String... args) throws Exception {
-    CliCapture cli = new CliCapture();
-    Path out = Files.createDirectories(tmp.resolve(name));
-    String[] all =
-        Stream.concat(Stream.of("run", "--out", out.toString()), Stream.of(args))
-            .toArray(String[]::new);
-    int code = cli.run(Map.of(), Map.of(), all);
-    System.err.println("[" + name + "] exit " + code + "\n" + cli.err());
-    try (Stream<Path> runs = Files.list(out)) {
-      Optional<Path> folder = runs.filter(Files::isDirectory).findFirst();
-      assertThat(folder).as("a results folder; the run said:\n" + cli.err()).isPresent();
-      return new Ran(
-          code,
-          cli.out(),
-          cli.err(),
-          ResultsWriter.read(folder.get().resolve(ResultsWriter.RUN_JSON)));
-    }
-  }
-
-  private static void assertNothingLost(Ran ran) {
-    assertThat(ran.result().totals().sent()).as(ran.err()).isPositive();
-    assertThat(ran.result().totals().lost()).as("lost; " + ran.err()).isZero();
-    assertThat(ran.result().totals().unsettled()).as("unsettled; " + ran.err()).isZero();
-    assertThat(ran.code()).as(ran.err()).isNotEqualTo(ExitCodes.LOST_MESSAGES);
+  private FaultRun run(String name, String... args) throws Exception {
+    return FaultRun.of(tmp, name, args);
   }
 
   @Test
   @Timeout(120)
   void aKilledReceiverLeavesItsBatchUnacknowledgedAndTheOtherReceiverGetsItAgain()
       throws Exception {
-    Ran ran =
+    FaultRun ran =
         run(
             "memory-kill-receiver",
             "--queue",
@@ -88,7 +50,7 @@ class FaultInjectionIT {
     assertThat(held.find()).as(line).isTrue();
     long unacknowledged = Long.parseLong(held.group(1).replace(",", ""));
     assertThat(unacknowledged).as("a receiver at full load dies with a batch in hand").isPositive();
-    assertNothingLost(ran);
+    ran.assertNothingLost();
     // What it held was counted once by it, and again when the queue delivered it to receiver 2.
     assertThat(ran.result().totals().duplicates()).isGreaterThanOrEqualTo(unacknowledged);
     assertThat(ran.code()).as(ran.err()).isZero();
@@ -97,7 +59,7 @@ class FaultInjectionIT {
   @Test
   @Timeout(120)
   void aKilledSenderStopsSendingAndTheOthersGoOn() throws Exception {
-    Ran ran =
+    FaultRun ran =
         run(
             "memory-kill-sender",
             "--queue",
@@ -110,14 +72,14 @@ class FaultInjectionIT {
             "kill-sender@3s:sender 2");
 
     assertThat(ran.line("kill-sender@3s:sender 2")).contains("sender 2 died with");
-    assertNothingLost(ran);
+    ran.assertNothingLost();
     assertThat(ran.code()).as(ran.err()).isZero();
   }
 
   @Test
   @Timeout(300)
   void kafkaLosesNothingWhenTheLeaderOfItsPartitionsIsKilledAndRestarted() throws Exception {
-    Ran ran =
+    FaultRun ran =
         run(
             "kafka-restart-leader",
             "--queue",
@@ -139,7 +101,7 @@ class FaultInjectionIT {
             "mqbench: fault restart-broker@5s:leader: kafka node [123] \\(the leader\\) at"
                 + " 127\\.0\\.0\\.1:[0-9]+: killed \\(SIGKILL, pid [0-9]+\\) and started again on"
                 + " its data, serving after [0-9.]+ s \\(pid [0-9]+\\)");
-    assertNothingLost(ran);
+    ran.assertNothingLost();
   }
 
   @Test
@@ -147,7 +109,7 @@ class FaultInjectionIT {
   void rabbitMqLosesNothingWhenItsPrivateNodeIsKilledAndRestartedAndTheRunRidesThrough()
       throws Exception {
     assumeTrue(RabbitNode.installed().isPresent(), "rabbitmq-server is not installed");
-    Ran ran =
+    FaultRun ran =
         run(
             "rabbitmq-restart",
             "--queue",
@@ -166,7 +128,7 @@ class FaultInjectionIT {
         .contains("rabbitmq node 1 at 127.0.0.1:")
         .contains("killed (SIGKILL, pid ")
         .contains("and started again on its data, serving after");
-    assertNothingLost(ran);
+    ran.assertNothingLost();
     assertRodeThrough(ran);
   }
 
@@ -174,7 +136,7 @@ class FaultInjectionIT {
    * The run went on through the restart (a run with faults reconnects by default): its clients'
    * connections broke, were counted, were made again, and messages flowed after the fault.
    */
-  private static void assertRodeThrough(Ran ran) {
+  private static void assertRodeThrough(FaultRun ran) {
     assertThat(ran.result().status()).as(ran.err()).isNotEqualTo(RunStatus.FAILED);
     assertThat(ran.result().settings().run().onClientError()).isEqualTo(OnClientError.RECONNECT);
     ClientErrors errors = ran.result().clientErrors();
@@ -189,7 +151,7 @@ class FaultInjectionIT {
   @Timeout(300)
   void rabbitMqLosesNothingWhenItsNodeIsPausedForTwoSeconds() throws Exception {
     assumeTrue(RabbitNode.installed().isPresent(), "rabbitmq-server is not installed");
-    Ran ran =
+    FaultRun ran =
         run(
             "rabbitmq-pause",
             "--queue",
@@ -205,7 +167,7 @@ class FaultInjectionIT {
         .matches(
             "mqbench: fault pause-broker@4s\\+2s: rabbitmq node 1 at 127\\.0\\.0\\.1:[0-9]+: paused"
                 + " \\(SIGSTOP, pid [0-9]+\\) for 2s, then resumed \\(SIGCONT\\)");
-    assertNothingLost(ran);
+    ran.assertNothingLost();
     assertThat(ran.code()).as(ran.err()).isZero();
   }
 
@@ -213,7 +175,7 @@ class FaultInjectionIT {
   @Timeout(300)
   void artemisLosesNothingWhenItsBrokerIsKilledAndRestartedOnItsJournalAndTheRunRidesThrough()
       throws Exception {
-    Ran ran =
+    FaultRun ran =
         run(
             "artemis-restart",
             "--queue",
@@ -228,7 +190,7 @@ class FaultInjectionIT {
     assertThat(ran.line("restart-broker@4s"))
         .contains("artemis node 1 at 127.0.0.1:")
         .contains("and started again on its data, serving after");
-    assertNothingLost(ran);
+    ran.assertNothingLost();
     assertRodeThrough(ran);
   }
 
@@ -243,7 +205,7 @@ class FaultInjectionIT {
   void rabbitMqTransientMessagesAreReportedLostAfterARestartAndTheLossIsLabelledAsExpected()
       throws Exception {
     assumeTrue(RabbitNode.installed().isPresent(), "rabbitmq-server is not installed");
-    Ran ran =
+    FaultRun ran =
         run(
             "rabbitmq-transient-restart",
             "--queue",

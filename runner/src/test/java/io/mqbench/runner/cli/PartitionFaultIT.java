@@ -3,13 +3,8 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.FaultResult;
-import io.mqbench.results.RunResult;
-import io.mqbench.results.files.ResultsWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,37 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PartitionFaultIT {
   @TempDir Path tmp;
 
-  private record Ran(int code, String err, RunResult result) {
-    /** The action's line for the fault. */
-    String line(String spec) {
-      return err.lines()
-          .filter(l -> l.startsWith("mqbench: fault " + spec + ": "))
-          .findFirst()
-          .orElseThrow(() -> new AssertionError("no line for fault " + spec + " in:\n" + err));
-    }
-  }
-
-  private Ran run(String name, String... args) throws Exception {
-    CliCapture cli = new CliCapture();
-    Path out = Files.createDirectories(tmp.resolve(name));
-    String[] all =
-        Stream.concat(Stream.of("run", "--out", out.toString()), Stream.of(args))
-            .toArray(String[]::new);
-    int code = cli.run(Map.of(), Map.of(), all);
-    System.err.println("[" + name + "] exit " + code + "\n" + cli.err());
-    try (Stream<Path> runs = Files.list(out)) {
-      Optional<Path> folder = runs.filter(Files::isDirectory).findFirst();
-      assertThat(folder).as("a results folder; the run said:\n" + cli.err()).isPresent();
-      return new Ran(
-          code, cli.err(), ResultsWriter.read(folder.get().resolve(ResultsWriter.RUN_JSON)));
-    }
-  }
-
-  private static void assertNothingLost(Ran ran) {
-    assertThat(ran.result().totals().sent()).as(ran.err()).isPositive();
-    assertThat(ran.result().totals().lost()).as("lost; " + ran.err()).isZero();
-    assertThat(ran.result().totals().unsettled()).as("unsettled; " + ran.err()).isZero();
-    assertThat(ran.code()).as(ran.err()).isNotEqualTo(ExitCodes.LOST_MESSAGES);
+  private FaultRun run(String name, String... args) throws Exception {
+    return FaultRun.of(tmp, name, args);
   }
 
   private static String ip(String... args) throws Exception {
@@ -77,7 +43,7 @@ class PartitionFaultIT {
   @Timeout(300)
   void kafkaLosesNothingWhenTheLeaderOfItsPartitionsIsCutOffTheNetworkAndJoinedAgain()
       throws Exception {
-    Ran ran =
+    FaultRun ran =
         run(
             "kafka-partition-leader",
             "--queue",
@@ -144,7 +110,7 @@ class PartitionFaultIT {
     assertThat(f.recoverySeconds())
         .as("received back to 90 % of the rate before, by the end; " + f.summary())
         .isNotNull();
-    assertNothingLost(ran);
+    ran.assertNothingLost();
 
     assertThat(ip("netns", "list"))
         .as("no namespace outlives the run")

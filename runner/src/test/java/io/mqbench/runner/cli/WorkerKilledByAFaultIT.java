@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
-import io.mqbench.results.files.ResultsWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,12 +31,10 @@ class WorkerKilledByAFaultIT {
       WorkerProcesses.Worker sender = processes.start("--port", "0");
       WorkerProcesses.Worker receiving = processes.start("--port", "0");
       WorkerProcesses.Worker killed = processes.start("--port", "0");
-      Path out = tmp.resolve("results");
-      CliCapture cli = new CliCapture();
-
-      int code =
-          cli.run(
-              "run",
+      FaultRun ran =
+          FaultRun.of(
+              tmp,
+              "results",
               "--queue",
               "kafka",
               "--workers",
@@ -60,17 +54,10 @@ class WorkerKilledByAFaultIT {
               "--warmup",
               "2s",
               "--fault",
-              "kill-receiver@5s",
-              "--out",
-              out.toString());
-      System.err.println(cli.err() + cli.out());
+              "kill-receiver@5s");
+      System.err.println(ran.out());
 
-      String line =
-          cli.err()
-              .lines()
-              .filter(l -> l.startsWith("mqbench: fault kill-receiver@5s: "))
-              .findFirst()
-              .orElseThrow(() -> new AssertionError("no fault line in:\n" + cli.err()));
+      String line = ran.line("kill-receiver@5s");
       assertThat(line).contains("worker node 3 (" + killed.address() + ") halted as kill -9");
       Matcher held = Pattern.compile("holding ([0-9,]+) unacknowledged").matcher(line);
       assertThat(held.find()).as(line).isTrue();
@@ -80,16 +67,9 @@ class WorkerKilledByAFaultIT {
       assertThat(sender.process().isAlive()).isTrue();
       assertThat(receiving.process().isAlive()).isTrue();
 
-      RunResult r;
-      try (Stream<Path> runs = Files.list(out)) {
-        Optional<Path> folder = runs.filter(Files::isDirectory).findFirst();
-        assertThat(folder).as(cli.err()).isPresent();
-        r = ResultsWriter.read(folder.get().resolve(ResultsWriter.RUN_JSON));
-      }
-      assertThat(r.status()).as(cli.err()).isNotIn(RunStatus.FAILED, RunStatus.UNSETTLED);
-      assertThat(code).as(cli.err()).isNotEqualTo(ExitCodes.LOST_MESSAGES);
-      assertThat(r.totals().lost()).as(cli.err()).isZero();
-      assertThat(r.totals().unsettled()).as(cli.err()).isZero();
+      RunResult r = ran.result();
+      assertThat(r.status()).as(ran.err()).isNotIn(RunStatus.FAILED, RunStatus.UNSETTLED);
+      ran.assertNothingLost();
       assertThat(r.totals().sent()).as("sent for the whole run").isGreaterThan(25_000);
       long unacknowledged = Long.parseLong(held.group(1).replace(",", ""));
       assertThat(r.totals().duplicates())
