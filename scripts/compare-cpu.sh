@@ -29,6 +29,9 @@
 #   STEADY_BEFORE change them), per message at the rate that side moved (the runner's achieved rate
 #   when the broker held it back): the per-message path alone, without either side's start-up, JIT
 #   warm-up, results or shut-down (needs --seconds 20 or more);
+# - and the whole process without writing the results, which the runner does and the tools do not
+#   (run.json with every histogram, .hgrm, CSV, XLSX, the chart): the runner's CPU less what it says
+#   writing them took (its terminal's `results` line, the process's CPU before and after);
 # - each run a fresh queue (topic), deleted afterwards; rounds alternate which side goes first.
 #
 #   scripts/compare-cpu.sh --tool perftest|kafka|artemis [--rate 5000] [--seconds 30]
@@ -208,6 +211,7 @@ header() {
   cmp_fair "client settings" "both: 1 producer + 1 consumer together, ${SIZE}-byte messages, $SETTINGS_TEXT"
   cmp_fair "heap" "both: $HEAP given to java directly, so the runner keeps its load in that JVM (it starts a second JVM only when java gets no heap flag); each round says how many JVMs ran"
   cmp_fair "runner extras" "none: --max-backlog off, --limit-probe 0s (no unmeasured run after), --progress never, --keep-queue (the script deletes each side's queue)"
+  cmp_fair "without results" "the runner's whole process less the CPU it says writing its results took (its terminal's results line: run.json, .hgrm, CSV, XLSX, chart, which the native tools do not write), against the native side's whole process"
   cmp_fair "steady state" "both: the CPU of each side's processes from ${STEADY_FROM:-8}s after its start to ${STEADY_BEFORE:-6}s before its end (/proc, twice a second), per message at the rate that side moved (the target, or what it sent in the time when under it; the runner's achieved rate when it sent late): the per-message path without either side's start-up, warm-up, reports or shut-down"
   cmp_fair "queues" "$QUEUE_TEXT"
   cmp_fair "order" "rounds alternate which side goes first; $REPEAT rounds"
@@ -366,7 +370,7 @@ run_native() { # run_native ROUND
   }
 }
 run_runner() { # run_runner ROUND
-  local r="$1" q="mqbench-cpu-$TOOL-$STAMP-$1-runner" code=0 json msgs sent received achieved note
+  local r="$1" q="mqbench-cpu-$TOOL-$STAMP-$1-runner" code=0 json msgs sent received achieved note results_cpu
   local log="$WORK/runner-$r"
   PENDING="$q"
   if [ "$TOOL" = kafka ] && ! topic_command --create --topic "$q" --partitions "$PARTITIONS" --replication-factor "$NODES"; then
@@ -385,7 +389,9 @@ run_runner() { # run_runner ROUND
   note="$note; $DELETED"
   # The runner sends every message, late when the broker cannot keep up: its steady state moved
   # the rate it achieved, not the target.
-  STEADY_RATE="$achieved" cpu record "$WORK/results" "$r" runner runner "$sent" "$received" \
+  # What writing its results cost, as the runner says on its terminal ("writing them took X CPU-s").
+  results_cpu=$(sed -n 's/.*(writing them took \([0-9.]*\) CPU-s.*/\1/p' "$log.log" 2>/dev/null | head -1)
+  RESULTS_CPU="$results_cpu" STEADY_RATE="$achieved" cpu record "$WORK/results" "$r" runner runner "$sent" "$received" \
     "$MESSAGES" "$SECONDS_MEASURED" "$note" "$log.usage" || {
     echo "round $r runner gave no figure; its output ends:" >&2
     tail -20 "$log.log" >&2 || true

@@ -172,19 +172,24 @@ section_compare_kafka() { compare_row kafka; }
 section_compare_rabbitmq() { compare_row rabbitmq; }
 section_compare_artemis() { compare_row artemis; }
 
+# "TITLE: per-round ratios A B C, median M (medians: TOOL N, runner R)" -> "**M** | A B C; TOOL N, runner R"
+cpu_cells() {
+  echo "**$(sed -E 's/.*, median ([0-9.-]+).*/\1/' <<<"$1")** | $(sed -E 's/.*per-round ratios ([0-9. -]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$1")"
+}
 section_cpu() {
   head_of cpu "Figures from \`scripts/readme-figures.sh cpu\`, $TODAY: \`scripts/compare-cpu.sh --tool T --rate R --seconds 30 --repeat 3\` per row, one after the other (each states its terms at the top of its output)."
-  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of 3 rounds) | per-round ratios; medians of CPU-s per million (native, runner) | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
-  echo "|---|---|---|---|---|"
-  local t r line steady
+  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of 3 rounds) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
+  echo "|---|---|---|---|---|---|---|"
+  local t r line net steady
   for t in perftest kafka artemis; do
     for r in 5000 20000; do
       RUNNER_JAR="$JAR" run "$WORK/cpu-$t-$r.log" scripts/compare-cpu.sh --tool "$t" --rate "$r" --seconds 30 --repeat 3
       [ -n "$PLAN" ] && continue
       # "CPU-s per million sent: per-round ratios A B C, median M (medians: TOOL N, runner R)"
       line=$(grep -m1 '^CPU-s per million sent:' "$WORK/cpu-$t-$r.log")
+      net=$(grep -m1 '^without writing results' "$WORK/cpu-$t-$r.log")
       steady=$(grep -m1 '^steady state' "$WORK/cpu-$t-$r.log")
-      echo "| $t, $(figures grouped "$r") msgs/s | **$(sed -E 's/.*, median ([0-9.]+).*/\1/' <<<"$line")** | $(sed -E 's/.*per-round ratios ([0-9. ]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$line") | **$(sed -E 's/.*, median ([0-9.-]+).*/\1/' <<<"$steady")** | $(sed -E 's/.*per-round ratios ([0-9. -]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$steady") |"
+      echo "| $t, $(figures grouped "$r") msgs/s | $(cpu_cells "$line") | $(cpu_cells "$net") | $(cpu_cells "$steady") |"
     done
   done
 }

@@ -204,7 +204,10 @@ class CoordinatorTest {
             .max()
             .orElseThrow();
     assertThat(outcome.drainStartNanos()).isGreaterThanOrEqualTo(lastAck);
+    // A receiver may get nothing (the other drained the queue first): it has no first receive.
     assertThat(outcome.measurements().receivers())
+        .filteredOn(r -> r.received() > 0)
+        .isNotEmpty()
         .allSatisfy(r -> assertThat(r.firstReceiveNanos()).isGreaterThanOrEqualTo(lastAck));
   }
 

@@ -462,6 +462,51 @@ class ComparisonScriptsTest {
     assertThat(lateOut).contains("steady state 100.00;");
   }
 
+  /**
+   * The runner writes results the tools do not (run.json with every histogram, .hgrm, CSV, XLSX,
+   * chart): the whole process without them leaves out the CPU the runner says writing them took,
+   * and the summary gives that ratio beside the whole process's.
+   */
+  @Test
+  void cpuWithoutResultsLeavesOutWhatTheRunnerSaysWritingThemTook(@TempDir Path tmp)
+      throws Exception {
+    Path usage = tmp.resolve("usage.json");
+    Files.writeString(
+        usage,
+        "{\"user\": 9, \"sys\": 1.5, \"maxRssKiB\": 102400, \"exit\": 0, \"wallSeconds\": 34.5,"
+            + " \"mostJvmsAtOnce\": 1, \"processes\": [], \"cpuSamples\": []}");
+    Path results = tmp.resolve("results");
+    ProcessBuilder runner =
+        new ProcessBuilder(recordCommand(results, usage))
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true);
+    runner.environment().put("RESULTS_CPU", "1.5");
+    Process p = runner.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    // 10.5 CPU-s over 150,000 messages: 70 per million; 9 without the 1.5 of the results: 60.
+    assertThat(out).contains("= 70.00 CPU-s per million sent (60.00 without writing its results");
+
+    List<String> nativeSide = new ArrayList<>(recordCommand(results, usage));
+    nativeSide.set(5, "native");
+    nativeSide.set(6, "perftest");
+    Process n = new ProcessBuilder(nativeSide).directory(ROOT.toFile()).start();
+    assertThat(n.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    Process summary =
+        new ProcessBuilder(
+                "python3", "scripts/lib/cpu_seconds.py", "summary", results.toString(), "PerfTest")
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String text = new String(summary.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(summary.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(text).contains("CPU-s per million sent: per-round ratios 1.00, median 1.00");
+    assertThat(text)
+        .containsPattern("without writing results .*: per-round ratios 0.86, median 0.86")
+        .contains("the runner's writing of its results, median 1.50 CPU-s a run");
+  }
+
   private static List<String> recordCommand(Path results, Path usage) {
     return List.of(
         "python3",
