@@ -401,10 +401,13 @@ class CoordinatorTest {
       assertThat(outcome.failure()).isEmpty();
       assertThat(outcome.ledger().sent()).as("every scheduled message was sent").isEqualTo(2_000);
       long lastAck = outcome.measurements().senders().get(0).lastAckNanos();
-      assertThat(lastAck / 1e9).as("within the 2 s schedule plus one round trip").isLessThan(2.2);
+      // One batch at a time would take 40 s and queue responses up to about 2 s; the bounds leave
+      // room for a busy machine (the suite builds two modules at once) and still tell the two
+      // apart.
+      assertThat(lastAck / 1e9).as("within the 2 s schedule plus a few round trips").isLessThan(3);
       assertThat(outcome.measurements().responseMicros().decode().getValueAtPercentile(99) / 1e3)
           .as("p99 response time, ms")
-          .isLessThan(100);
+          .isLessThan(500);
     } finally {
       later.shutdownNow();
     }

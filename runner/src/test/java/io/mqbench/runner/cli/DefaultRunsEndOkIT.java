@@ -8,16 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The design card's command, {@code -Dqueue=X} and nothing else, on the two backends whose
- * receiving side is slower than their sending side on their default local broker (the ElasticMQ and
- * MongoDB stand-ins). Issue 22, defect 1: both ended "receivers behind" with exit 5. Now the
- * senders are held back to the rate both sides sustain and the run ends ok, naming which side set
- * the pace.
+ * The design card's command, {@code -Dqueue=X} and nothing else, on a backend whose receiving side
+ * is slower than its sending side on its default local broker (the ElasticMQ stand-in), and the
+ * same settings in a shorter run on the other such backend (the MongoDB stand-in). Issue 22, defect
+ * 1: both ended "receivers behind" with exit 5. Now the senders are held back to the rate both
+ * sides sustain and the run ends ok, naming which side set the pace.
  *
  * <p>The queues added since (issue 25) are held to the same with no address, each on its local
  * default (a private redis-server, nats-server, PostgreSQL server, a RabbitMQ node with the stream
@@ -30,12 +31,30 @@ class DefaultRunsEndOkIT {
 
   private final CliCapture cli = new CliCapture();
 
-  @ParameterizedTest
-  @ValueSource(strings = {"sqs", "mongo"})
-  void theDefaultRunEndsOk(String queue) throws Exception {
+  @Test
+  void theDefaultRunEndsOkOnSqs() throws Exception {
     // As exec:java passes them: system properties only, every other option at its default
-    // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe).
-    endsOk(Map.of("queue", queue, "out", tmp.toString(), "progress", "never"));
+    // (5 s warm-up, 20 s measured, one sender and one receiver, the limit probe). ElasticMQ's
+    // receiving side is the slower of the two stand-ins.
+    endsOk(Map.of("queue", "sqs", "out", tmp.toString(), "progress", "never"));
+  }
+
+  @Test
+  void aShorterRunOfOtherwiseDefaultSettingsEndsOkOnMongo() throws Exception {
+    // The same hold-back on the MongoDB stand-in, in 8 s after a 2 s warm-up (the full default
+    // run took 33 s of the suite's time; scenarios/all-queues.yml measures it in the README).
+    endsOk(
+        Map.of(
+            "queue",
+            "mongo",
+            "duration",
+            "8s",
+            "warmup",
+            "2s",
+            "out",
+            tmp.toString(),
+            "progress",
+            "never"));
   }
 
   @ParameterizedTest
