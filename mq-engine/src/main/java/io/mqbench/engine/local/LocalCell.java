@@ -43,6 +43,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -779,8 +780,7 @@ public final class LocalCell implements Cell {
    *
    * @return the new one; null if {@code stop} said to stop first
    */
-  private <T> T reopen(java.util.function.Supplier<T> create, BooleanSupplier stop)
-      throws InterruptedException {
+  private <T> T reopen(Supplier<T> create, BooleanSupplier stop) throws InterruptedException {
     long backoffNanos = TimeUnit.MILLISECONDS.toNanos(50);
     while (!stop.getAsBoolean()) {
       try {
@@ -814,7 +814,7 @@ public final class LocalCell implements Cell {
     HarnessMeter.ThreadCpu cpu = null;
     Mq queue = queues.get(receiverQueue[index]);
     int subscription = receiverSubscription[index];
-    java.util.function.Supplier<MqReceiver> create =
+    Supplier<MqReceiver> create =
         () -> s.subscriptions() == 1 ? queue.createReceiver() : queue.createReceiver(subscription);
     try (MqReceiver receiver = create.get()) {
       ReceiverTask task =

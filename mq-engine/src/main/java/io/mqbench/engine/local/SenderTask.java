@@ -337,10 +337,10 @@ public final class SenderTask {
     }
     inFlight--;
     if (c.failure() != null) {
+      RuntimeException why = rethrow(c.failure());
       if (rideThrough == null) {
-        throw rethrow(c.failure());
+        throw why;
       }
-      Throwable why = rethrow(c.failure());
       rideThrough.failedSend(b.size(), why);
       broken = true;
       return;

@@ -2,6 +2,7 @@ package io.mqbench.engine.measure;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Locale;
 
 /**
  * The backend errors a run rode through instead of failing on them ({@link
@@ -50,7 +51,7 @@ public record ClientErrors(
    */
   public String describe() {
     return String.format(
-        java.util.Locale.ROOT,
+        Locale.ROOT,
         "%,d send%s failed (%,d message%s, not counted as sent), %,d receive%s failed; %,d"
             + " reconnect%s%s",
         failedSends,

@@ -61,8 +61,8 @@ final class FaultPlanning {
               + " names one: drop one of them");
     }
     List<FaultSpec> faults = new ArrayList<>();
-    Boolean answers = null;
-    Boolean docker = null;
+    BooleanSupplier answers = once(composeAnswers);
+    BooleanSupplier docker = once(dockerCompose);
     for (String text : given) {
       if (text.isBlank()) {
         continue;
@@ -96,10 +96,7 @@ final class FaultPlanning {
         }
         boolean onCompose = false;
         if (policy == LocalPolicy.NEVER) {
-          if (docker == null) {
-            docker = dockerCompose.getAsBoolean();
-          }
-          if (!docker) {
+          if (!docker.getAsBoolean()) {
             throw new ConfigException(
                 where
                     + "--local-broker never runs on "
@@ -110,14 +107,8 @@ final class FaultPlanning {
           onCompose = true;
         }
         if (policy == LocalPolicy.AUTO) {
-          if (answers == null) {
-            answers = composeAnswers.getAsBoolean();
-          }
-          if (answers) {
-            if (docker == null) {
-              docker = dockerCompose.getAsBoolean();
-            }
-            if (!docker) {
+          if (answers.getAsBoolean()) {
+            if (!docker.getAsBoolean()) {
               throw new ConfigException(
                   where
                       + "something answers on "
@@ -249,5 +240,16 @@ final class FaultPlanning {
       throw new ConfigException(
           where + "the run has " + count + " " + role + "s, not " + f.target().number());
     }
+  }
+
+  /** Asks {@code question} the first time only: each probe costs a process or a connection. */
+  private static BooleanSupplier once(BooleanSupplier question) {
+    Boolean[] answer = {null};
+    return () -> {
+      if (answer[0] == null) {
+        answer[0] = question.getAsBoolean();
+      }
+      return answer[0];
+    };
   }
 }
