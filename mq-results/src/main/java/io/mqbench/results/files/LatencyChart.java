@@ -3,15 +3,12 @@ package io.mqbench.results.files;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.results.RunResult;
 import java.awt.Color;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -29,22 +26,9 @@ public final class LatencyChart {
   private LatencyChart() {}
 
   /**
-   * Draws the chart to a PNG file; histograms without values are left out.
-   *
-   * @param title the chart's title
-   * @param microsByName histograms of microseconds, by series name
-   * @param png the file to write
-   * @throws IOException if the file cannot be written
-   */
-  public static void write(String title, Map<String, Histogram> microsByName, Path png)
-      throws IOException {
-    BitmapEncoder.saveBitmap(
-        chart(title, microsByName), png.toString(), BitmapEncoder.BitmapFormat.PNG);
-  }
-
-  /**
-   * The chart itself, for a report that embeds it. Latency is on a logarithmic axis: on a linear
-   * one the tail flattens the median and the usual percentiles into the x axis.
+   * The chart as XChart draws it, for the report that embeds it (the results folder's file is
+   * {@link LatencySvg}'s). Latency is on a logarithmic axis: on a linear one the tail flattens the
+   * median and the usual percentiles into the x axis.
    *
    * @param title the chart's title
    * @param microsByName histograms of microseconds, by series name; those without values are left

@@ -26,17 +26,17 @@ import org.HdrHistogram.Histogram;
  * Writes a run's results folder: {@code run.json} (everything), {@code delivery.bin}, {@code
  * summary.csv} and {@code summary.xlsx} (one row; the workbook's sheets as the caller gives them),
  * an {@code .hgrm} percentile file per latency histogram (values in milliseconds, loadable in
- * HdrHistogram's plotter), {@code latency-by-percentile.png}, and for a catch-up run {@code
- * catch-up.png} (its timeline with the backlog, {@link CatchUpChart}), for a run with faults {@code
- * faults.png} ({@link FaultChart}); and reads {@code run.json} back into the typed {@link
- * RunResult}.
+ * HdrHistogram's plotter), {@code latency-by-percentile.svg} ({@link LatencySvg}), and for a
+ * catch-up run {@code catch-up.png} (its timeline with the backlog, {@link CatchUpChart}), for a
+ * run with faults {@code faults.png} ({@link FaultChart}); and reads {@code run.json} back into the
+ * typed {@link RunResult}.
  */
 public final class ResultsWriter {
   /** File names inside a results folder. */
   public static final String RUN_JSON = "run.json",
       SUMMARY_CSV = "summary.csv",
       SUMMARY_XLSX = "summary.xlsx",
-      CHART_PNG = "latency-by-percentile.png",
+      CHART_SVG = "latency-by-percentile.svg",
       CATCH_UP_PNG = "catch-up.png",
       FAULTS_PNG = "faults.png";
 
@@ -52,8 +52,8 @@ public final class ResultsWriter {
   private ResultsWriter() {}
 
   /**
-   * Writes every results file into {@code dir}, creating it. The chart is drawn last and a failure
-   * to draw it is a warning, not an error.
+   * Writes every results file into {@code dir}, creating it. The charts are drawn last and a
+   * failure to draw one is a warning, not an error.
    *
    * @param result the run's results
    * @param dir the run's results folder
@@ -170,11 +170,11 @@ public final class ResultsWriter {
       String title, Map<String, Histogram> histograms, Path dir, List<String> warnings)
       throws IOException {
     try {
-      LatencyChart.write(title, histograms, dir.resolve(CHART_PNG));
-    } catch (IOException | RuntimeException | LinkageError e) {
-      // A picture is not worth the numbers: no fonts, no AWT, or the JVM shutting down.
-      Files.deleteIfExists(dir.resolve(CHART_PNG));
-      warnings.add("could not draw " + CHART_PNG + ": " + e);
+      LatencySvg.write(title, histograms, dir.resolve(CHART_SVG));
+    } catch (IOException | RuntimeException e) {
+      // A picture is not worth the numbers.
+      Files.deleteIfExists(dir.resolve(CHART_SVG));
+      warnings.add("could not draw " + CHART_SVG + ": " + e);
     }
   }
 

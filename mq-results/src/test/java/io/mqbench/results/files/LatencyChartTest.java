@@ -4,17 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.results.FixedResults;
-import java.awt.image.BufferedImage;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class LatencyChartTest {
-  @TempDir Path tmp;
 
   @Test
   void percentileAxisHasOneStepPerNine() {
@@ -36,27 +30,6 @@ class LatencyChartTest {
     double axisEnd = LatencyChart.x(99.9999);
     assertThat(points).allSatisfy(p -> assertThat(p[0]).isLessThanOrEqualTo(axisEnd));
     assertThat(points.get(points.size() - 1)[0]).isEqualTo(axisEnd);
-  }
-
-  @Test
-  void chartIsAPngWithALinePerHistogramThatHasValues() throws Exception {
-    Histogram slow = Latencies.newHistogram();
-    Histogram fast = Latencies.newHistogram();
-    for (int i = 1; i <= 10_000; i++) {
-      slow.recordValue(i * 10L);
-      fast.recordValue(i);
-    }
-    Map<String, Histogram> series = new LinkedHashMap<>();
-    series.put("slow", slow);
-    series.put("fast", fast);
-    series.put("empty", Latencies.newHistogram());
-    Path png = tmp.resolve("chart.png");
-
-    LatencyChart.write("test", series, png);
-
-    BufferedImage image = ImageIO.read(png.toFile());
-    assertThat(image.getWidth()).isEqualTo(1000);
-    assertThat(image.getHeight()).isEqualTo(600);
   }
 
   @Test

@@ -107,7 +107,7 @@ class InterruptedRunsTest {
     try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
-      assertThat(folders.get(0).resolve(ResultsWriter.CHART_PNG)).isNotEmptyFile();
+      assertThat(folders.get(0).resolve(ResultsWriter.CHART_SVG)).isNotEmptyFile();
       assertThat(folders.get(0).resolve(ResultsWriter.SUMMARY_XLSX)).isNotEmptyFile();
       return JsonTrees.read(folders.get(0).resolve(ResultsWriter.RUN_JSON));
     }

@@ -67,7 +67,7 @@ class MainTest {
             ResultsWriter.RUN_JSON,
             ResultsWriter.SUMMARY_CSV,
             ResultsWriter.SUMMARY_XLSX,
-            ResultsWriter.CHART_PNG,
+            ResultsWriter.CHART_SVG,
             "send-latency.hgrm",
             "end-to-end-latency.hgrm")) {
       assertThat(folder.resolve(f)).isNotEmptyFile();
@@ -333,7 +333,7 @@ class MainTest {
             "schedule-lag.hgrm",
             "send-latency.hgrm",
             "end-to-end-latency.hgrm",
-            ResultsWriter.CHART_PNG)) {
+            ResultsWriter.CHART_SVG)) {
       assertThat(folder.resolve(f)).isNotEmptyFile();
     }
     JsonNode json = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
@@ -411,7 +411,7 @@ class MainTest {
     assertThat(rows.get(1)).contains("\"senders=1 batch=1 memory.maxDepth=1000\",1,");
     assertThat(rows.get(8)).contains("\"senders=2 batch=10 memory.maxDepth=1000\",2,");
     assertThat(matrix.resolve(ResultsWriter.SUMMARY_XLSX)).isNotEmptyFile();
-    assertThat(matrix.resolve(ResultsWriter.CHART_PNG)).isNotEmptyFile();
+    assertThat(matrix.resolve(ResultsWriter.CHART_SVG)).isNotEmptyFile();
     JsonNode last = JsonTrees.read(matrix.resolve("008").resolve(ResultsWriter.RUN_JSON));
     assertThat(last.at("/settings/senders").asInt()).isEqualTo(2);
     assertThat(last.at("/settings/batch").asInt()).isEqualTo(10);
