@@ -5,6 +5,7 @@ import io.mqbench.engine.local.RateSchedule;
 import io.mqbench.engine.local.ReceiverTask;
 import io.mqbench.engine.local.SenderTask;
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.SequenceSet;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.MqReceiver;
@@ -31,7 +32,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
  * The runner's per-message work, part by part: what a sender does to make a message (envelope and
@@ -60,15 +60,15 @@ public class HarnessPartsBenchmark {
   private MessageBodies bodies;
   private byte[] body;
   private long sequence;
-  private Roaring64NavigableMap seen;
+  private SequenceSet seen;
   private Histogram latencies;
-  private Roaring64NavigableMap acknowledged;
+  private SequenceSet acknowledged;
   private RateSchedule schedule;
   private final BlockingQueue<Object> completions = new LinkedBlockingQueue<>();
 
   @Setup(Level.Iteration)
   public void setUp() {
-    acknowledged = new Roaring64NavigableMap();
+    acknowledged = new SequenceSet();
     // A schedule that started long ago: every batch is already due, so nothing waits.
     schedule =
         new RateSchedule(
@@ -79,7 +79,7 @@ public class HarnessPartsBenchmark {
             RateSchedule.parking(System::nanoTime));
     bodies = new MessageBodies(sizeBytes, 42, 0, 1);
     body = bodies.next(0, System.nanoTime());
-    seen = new Roaring64NavigableMap();
+    seen = new SequenceSet();
     latencies = Latencies.newHistogram();
   }
 
@@ -97,8 +97,19 @@ public class HarnessPartsBenchmark {
 
   /** A receiver marks a message as delivered (sequence numbers arrive in order, as mostly). */
   @Benchmark
-  public Roaring64NavigableMap markDelivered() {
-    seen.addLong(sequence++);
+  public SequenceSet markDelivered() {
+    seen.add(sequence++);
+    return seen;
+  }
+
+  /**
+   * A receiver marks a message as delivered when it shares the queue with another: every other
+   * sequence number, so no two continue a run.
+   */
+  @Benchmark
+  public SequenceSet markDeliveredEveryOther() {
+    seen.add(sequence);
+    sequence += 2;
     return seen;
   }
 
@@ -201,7 +212,7 @@ public class HarnessPartsBenchmark {
 
   /** A sender marks a completed batch's sequence numbers as acknowledged by the backend. */
   @Benchmark
-  public Roaring64NavigableMap markAcknowledged() {
+  public SequenceSet markAcknowledged() {
     long first = sequence;
     sequence += 1;
     acknowledged.addRange(first, sequence);

@@ -127,7 +127,11 @@ final class RabbitMqReceiver implements MqReceiver {
       session.acked.clear();
       return;
     }
-    long[] tags = session.acked.stream().mapToLong(Long::longValue).toArray();
+    long[] tags = new long[session.acked.size()];
+    int i = 0;
+    for (long tag : session.acked) {
+      tags[i++] = tag;
+    }
     session.acked.clear();
     long lowestStillLeased = session.leased.isEmpty() ? Long.MAX_VALUE : session.leased.first();
     try {

@@ -281,8 +281,10 @@ final class RabbitMqSender implements MqSender {
       AsyncBatch b =
           new AsyncBatch(
               first, last, returns.get(), System.nanoTime() + settings.confirmTimeout().toNanos());
-      for (long seq = first; seq <= last; seq++) {
-        asyncUnconfirmed.put(seq, Boolean.TRUE);
+      // An int count, not a long range with <=: the JIT guards a long loop's limit and compiled
+      // this path twice over when the guard first failed.
+      for (int i = 0; i < batch.size(); i++) {
+        asyncUnconfirmed.put(first + i, Boolean.TRUE);
       }
       asyncBatches.put(first, b);
       for (byte[] body : batch) {

@@ -1,6 +1,7 @@
 package io.mqbench.engine.local;
 
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.SequenceSet;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
@@ -32,7 +33,7 @@ public final class ReceiverTask {
   private final int maxBatch;
   private final Duration wait;
   private final LongSupplier clock;
-  private final Roaring64NavigableMap[] seenBySender;
+  private final SequenceSet[] seenBySender;
   private final Histogram endToEndMicros = Latencies.newHistogram();
   private final AtomicLong received = new AtomicLong();
   private long foreign;
@@ -75,9 +76,9 @@ public final class ReceiverTask {
     this.runId = runId;
     this.maxBatch = maxBatch;
     this.wait = wait;
-    this.seenBySender = new Roaring64NavigableMap[senders];
+    this.seenBySender = new SequenceSet[senders];
     for (int i = 0; i < senders; i++) {
-      seenBySender[i] = new Roaring64NavigableMap();
+      seenBySender[i] = new SequenceSet();
     }
   }
 
@@ -191,7 +192,7 @@ public final class ReceiverTask {
           foreign++;
           continue;
         }
-        seenBySender[sender].addLong(Envelope.sequence(body));
+        seenBySender[sender].add(Envelope.sequence(body));
         long endToEnd = sinceStart - Envelope.intendedSendNanos(body);
         if (endToEnd < 0) {
           // Received before it was to be sent: the sender's clock is ahead of this one by more
@@ -241,8 +242,7 @@ public final class ReceiverTask {
   synchronized Snapshot snapshot() {
     Roaring64NavigableMap[] seen = new Roaring64NavigableMap[seenBySender.length];
     for (int i = 0; i < seen.length; i++) {
-      seen[i] = new Roaring64NavigableMap();
-      seen[i].or(seenBySender[i]);
+      seen[i] = seenBySender[i].copy();
     }
     return new Snapshot(
         received.get(),
@@ -268,7 +268,7 @@ public final class ReceiverTask {
    * @param into the bitmap to add to
    */
   public synchronized void addSeen(int sender, Roaring64NavigableMap into) {
-    into.or(seenBySender[sender]);
+    into.or(seenBySender[sender].bitmap());
   }
 
   /**

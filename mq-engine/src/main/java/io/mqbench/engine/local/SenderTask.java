@@ -1,6 +1,7 @@
 package io.mqbench.engine.local;
 
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.SequenceSet;
 import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqSender;
@@ -46,7 +47,7 @@ public final class SenderTask {
   private final Histogram responseMicros = Latencies.newHistogram();
   private final Histogram scheduleLagMicros = Latencies.newHistogram();
   private final Histogram harnessLagMicros = Latencies.newHistogram();
-  private final Roaring64NavigableMap acknowledged = new Roaring64NavigableMap();
+  private final SequenceSet acknowledged = new SequenceSet();
   private final AtomicLong sent = new AtomicLong();
   private long nextSequence;
   private long sentSoFar;
@@ -395,8 +396,7 @@ public final class SenderTask {
    * @return what this sender measured so far, copied; safe from any thread, also while it sends
    */
   synchronized Snapshot snapshot() {
-    Roaring64NavigableMap ack = new Roaring64NavigableMap();
-    ack.or(acknowledged);
+    Roaring64NavigableMap ack = acknowledged.copy();
     return new Snapshot(
         senderId,
         sentSoFar,
@@ -473,8 +473,8 @@ public final class SenderTask {
   /**
    * @return the sequence numbers the backend acknowledged
    */
-  public Roaring64NavigableMap acknowledged() {
-    return acknowledged;
+  public synchronized Roaring64NavigableMap acknowledged() {
+    return acknowledged.bitmap();
   }
 
   /**
