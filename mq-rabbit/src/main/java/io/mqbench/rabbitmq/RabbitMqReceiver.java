@@ -74,14 +74,14 @@ final class RabbitMqReceiver implements MqReceiver {
     if (first == null && !session.acked.isEmpty() && waitNanos > 0) {
       // Held acks linger a little: under load the next delivery comes well within it.
       long linger = Math.min(waitNanos, ACK_LINGER_NANOS);
-      first = session.buffer.poll(linger, TimeUnit.NANOSECONDS);
+      first = awaitDelivery(linger);
       waitNanos -= linger;
     }
     if (first == null) {
       // The queue ran dry: send the held acks, so that the broker's credit is whole again.
       flushAcks();
       if (waitNanos > 0) {
-        first = session.buffer.poll(waitNanos, TimeUnit.NANOSECONDS);
+        first = awaitDelivery(waitNanos);
       }
     }
     if (first == null) {
@@ -96,6 +96,15 @@ final class RabbitMqReceiver implements MqReceiver {
       out.add(new Message(session, d.tag(), d.body()));
     }
     return out;
+  }
+
+  /**
+   * Both timed waits go through here so that the JIT's profile of the wait's result has seen it
+   * empty: the wait after the held acks went out returns empty only when the queue runs dry, and
+   * that first time made the JIT throw the compiled receive away and compile it again.
+   */
+  private Delivery awaitDelivery(long nanos) throws InterruptedException {
+    return session.buffer.poll(nanos, TimeUnit.NANOSECONDS);
   }
 
   @Override
