@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Written by hand rather than painted by XChart, because every run writes it: painting a chart
  * (AWT's fonts and text layout, rasterising, PNG encoding) and the JIT compiling that code cost the
- * runner about 0.7 CPU-seconds at the end of each run, in a benchmark whose harness is measured
+ * runner about half a CPU-second at the end of each run, in a benchmark whose harness is measured
  * against the brokers' own tools. Text and lines need neither fonts nor pixels here; the browser
  * opening the file lays them out. The report's charts ({@code report.html}) are still XChart's.
  */
