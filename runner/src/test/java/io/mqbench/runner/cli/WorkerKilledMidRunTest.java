@@ -74,12 +74,16 @@ class WorkerKilledMidRunTest {
               out.toString());
       killer.join();
 
-      assertThat(code).as(cli.err()).isEqualTo(RunStatus.FAILED.exitCode());
       Path run;
       try (Stream<Path> runs = Files.list(out)) {
         run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       }
       RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
+      // The killed worker's last checkpoint may hold a message its sender had acknowledged and its
+      // receiver not yet taken (its queue is in its own process): neither received nor proven
+      // lost, so the failed run is unsettled (seen once in a full .ci/run, two modules at a time).
+      RunStatus expected = result.totals().unsettled() > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
+      assertThat(code).as(cli.err()).isEqualTo(expected.exitCode());
       assertThat(result.failure()).contains("worker " + killed.address());
       String partial = "worker " + killed.address() + ": measured up to its last checkpoint";
       assertThat(result.partial())
