@@ -146,7 +146,7 @@ public final class LatencySvg {
 
   private static void yAxis(StringBuilder s, LogAxis axis) {
     DecimalFormat ms =
-        new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        new DecimalFormat(LogAxis.LABEL_PATTERN, DecimalFormatSymbols.getInstance(Locale.ROOT));
     for (double v : axis.labels()) {
       double y = py(v, axis);
       gridLine(s, PLOT_LEFT, y, PLOT_RIGHT, y);
@@ -202,7 +202,7 @@ public final class LatencySvg {
     if (!attributes.isEmpty()) {
       s.append(' ').append(attributes);
     }
-    s.append('>').append(escape(text)).append("</text>\n");
+    s.append('>').append(Markup.escape(text)).append("</text>\n");
   }
 
   /** The plot's x pixel of a percentile position ({@link LatencyChart#x}). */
@@ -221,20 +221,5 @@ public final class LatencySvg {
     long tenths = Math.abs(Math.round(v * 10));
     String sign = v < 0 && tenths != 0 ? "-" : "";
     return sign + (tenths / 10) + (tenths % 10 == 0 ? "" : "." + tenths % 10);
-  }
-
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '"' -> out.append("&quot;");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
   }
 }

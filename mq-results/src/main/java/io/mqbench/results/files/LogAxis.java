@@ -24,6 +24,9 @@ public record LogAxis(double min, double max, boolean everyMultiple, List<Double
   /** A wider axis labelled at every multiple would have labels 8 and 9 touch on a 480 px chart. */
   static final double EVERY_MULTIPLE_UP_TO_DECADES = Math.log10(20);
 
+  /** How a label's value is written: 2,000 ms, not 2E3 (XChart's own pattern). */
+  public static final String LABEL_PATTERN = "#,##0.###";
+
   /** Relative slack for a value that floating point puts a hair beside a multiple. */
   private static final double SLACK = 1e-9;
 
@@ -99,8 +102,7 @@ public record LogAxis(double min, double max, boolean everyMultiple, List<Double
     s.setYAxisLogarithmicDecadeOnly(!axis.everyMultiple());
     s.setYAxisMin(axis.min());
     s.setYAxisMax(axis.max());
-    // XChart's own pattern writes 2,000 ms as 2E3.
-    s.setYAxisDecimalPattern("#,##0.###");
+    s.setYAxisDecimalPattern(LABEL_PATTERN);
     return axis;
   }
 

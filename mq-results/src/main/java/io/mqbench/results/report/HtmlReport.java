@@ -7,6 +7,7 @@ import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.files.Markup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -684,9 +685,6 @@ public final class HtmlReport {
    * @return it escaped for HTML text and attribute values
    */
   public static String esc(String s) {
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
+    return Markup.escape(s);
   }
 }
