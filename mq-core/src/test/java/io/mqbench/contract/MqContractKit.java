@@ -513,6 +513,29 @@ public abstract class MqContractKit {
   }
 
   @Test
+  void singleMessageBatchesInFlightBesideLargerOnesEachCompleteOnceTheirMessageIsSent()
+      throws Exception {
+    MqSender sender = sender();
+    List<byte[]> sent = new ArrayList<>();
+    List<CompletableFuture<Void>> inFlight = new ArrayList<>();
+    long sequence = 0;
+    // Batches of one (the runner's default) between batches of several, all issued at once.
+    for (int i = 0; i < 60; i++) {
+      int size = i % 3 == 2 ? 7 : 1;
+      List<byte[]> batch = messages(sequence, size, 100);
+      sequence += size;
+      sent.addAll(batch);
+      inFlight.add(sender.sendAsync(batch));
+    }
+    CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new))
+        .get(patience().toMillis(), TimeUnit.MILLISECONDS);
+
+    assertThat(inFlight).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+    assertThat(keys(receiveAndAck(receiver(), sent.size())))
+        .containsExactlyInAnyOrderElementsOf(keys(sent));
+  }
+
+  @Test
   void sendAndSendAsyncMixOnOneSender() throws Exception {
     MqSender sender = sender();
     CompletableFuture<Void> first = sender.sendAsync(messages(0, 10, 100));

@@ -195,6 +195,7 @@ final class RabbitMqSender implements MqSender {
         new ConcurrentSkipListMap<>();
     private final ConcurrentNavigableMap<Long, AsyncBatch> asyncBatches =
         new ConcurrentSkipListMap<>();
+    private final long confirmTimeoutNanos = settings.confirmTimeout().toNanos();
 
     Link(Connection connection) {
       this.connection = connection;
@@ -279,12 +280,16 @@ final class RabbitMqSender implements MqSender {
       long first = channel.getNextPublishSeqNo();
       long last = first + batch.size() - 1;
       AsyncBatch b =
-          new AsyncBatch(
-              first, last, returns.get(), System.nanoTime() + settings.confirmTimeout().toNanos());
-      // An int count, not a long range with <=: the JIT guards a long loop's limit and compiled
-      // this path twice over when the guard first failed.
-      for (int i = 0; i < batch.size(); i++) {
-        asyncUnconfirmed.put(first + i, Boolean.TRUE);
+          new AsyncBatch(first, last, returns.get(), System.nanoTime() + confirmTimeoutNanos);
+      // A batch of one is settled by its own confirm: only the messages of larger batches are
+      // tracked one by one (a skip-list entry per message cost the sender and the connection's
+      // thread a put and a remove each).
+      if (first != last) {
+        // An int count, not a long range with <=: the JIT guards a long loop's limit and compiled
+        // this path twice over when the guard first failed.
+        for (int i = 0; i < batch.size(); i++) {
+          asyncUnconfirmed.put(first + i, Boolean.TRUE);
+        }
       }
       asyncBatches.put(first, b);
       for (byte[] body : batch) {
@@ -308,7 +313,9 @@ final class RabbitMqSender implements MqSender {
         if (nack) {
           b.nacked = true;
         }
-        if (asyncUnconfirmed.subMap(b.first, true, b.last, true).isEmpty()) {
+        // A batch was touched only if a confirm covered its first message; one of a single
+        // message is then settled.
+        if (b.first == b.last || asyncUnconfirmed.subMap(b.first, true, b.last, true).isEmpty()) {
           asyncBatches.remove(b.first);
           if (b.nacked) {
             b.done.completeExceptionally(nacked(1 + (int) (b.last - b.first)));

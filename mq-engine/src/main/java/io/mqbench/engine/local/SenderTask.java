@@ -290,16 +290,23 @@ public final class SenderTask {
   private int issue(int n, long intended) {
     long start = clock.getAsLong();
     long sinceOrigin = intended - runStartNanos; // one volatile read per batch
-    List<byte[]> bodiesOfBatch = new ArrayList<>(n);
+    List<byte[]> bodiesOfBatch;
     long bytes = 0;
     int minBytes = Integer.MAX_VALUE;
     int maxBytes = 0;
-    for (int i = 0; i < n; i++) {
-      byte[] body = bodies.next(nextSequence + i, sinceOrigin);
-      bodiesOfBatch.add(body);
-      bytes += body.length;
-      minBytes = Math.min(minBytes, body.length);
-      maxBytes = Math.max(maxBytes, body.length);
+    if (n == 1) { // the usual batch: one small list instead of a growable one and its array
+      byte[] body = bodies.next(nextSequence, sinceOrigin);
+      bodiesOfBatch = List.of(body);
+      bytes = minBytes = maxBytes = body.length;
+    } else {
+      bodiesOfBatch = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        byte[] body = bodies.next(nextSequence + i, sinceOrigin);
+        bodiesOfBatch.add(body);
+        bytes += body.length;
+        minBytes = Math.min(minBytes, body.length);
+        maxBytes = Math.max(maxBytes, body.length);
+      }
     }
     // Late for the harness's reasons only by the time since the sender could have issued it: the
     // backend's previous send call had returned and, if that filled the window, a slot was freed.

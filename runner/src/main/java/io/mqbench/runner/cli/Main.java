@@ -11,12 +11,14 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,6 +40,7 @@ import picocli.CommandLine.Model.OptionSpec;
     },
     subcommands = {CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+  private static final String RUN = "run";
   private final Invocation invocation;
 
   private Main(Invocation invocation) {
@@ -103,7 +106,7 @@ public final class Main implements Runnable {
             || Arrays.asList(args).contains("--verbose")
             || isTrue(invocation.systemProperties().get("verbose"));
     try {
-      boolean isRun = args.length > 0 && args[0].equals("run");
+      boolean isRun = args.length > 0 && args[0].equals(RUN);
       String[] runArgs = isRun ? Arrays.copyOfRange(args, 1, args.length) : new String[0];
       Set<String> runOptions = runOptionNames();
       if (isRun) {
@@ -123,20 +126,25 @@ public final class Main implements Runnable {
               invocation.err());
       RunPlanner planner =
           new RunPlanner(invocation, providers, scenario, preset, Arrays.asList(runArgs), heap);
-      CommandLine cli =
-          new CommandLine(new Main(invocation))
-              .addSubcommand(new CommandLine(new RunCommand(invocation, planner, stop)))
-              .addSubcommand(new CommandLine(new QueuesCommand(invocation, providers)));
-      cli.addSubcommand(new CommandLine(new DrainCommand(invocation, providers)));
-      cli.addSubcommand(new CommandLine(new WorkerCommand(invocation, providers, stop, heap)));
-      cli.addSubcommand(new CommandLine(new JmhCommand(invocation)));
-      cli.addSubcommand(new CommandLine(new ReportCommand(invocation)));
-      cli.addSubcommand(new CommandLine(new CompareCommand(invocation)));
+      Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+      commands.put(RUN, () -> new RunCommand(invocation, planner, stop));
+      commands.put("queues", () -> new QueuesCommand(invocation, providers));
+      commands.put("drain", () -> new DrainCommand(invocation, providers));
+      commands.put("worker", () -> new WorkerCommand(invocation, providers, stop, heap));
+      commands.put("jmh", () -> new JmhCommand(invocation));
+      commands.put("report", () -> new ReportCommand(invocation));
+      commands.put("compare", () -> new CompareCommand(invocation));
+      CommandLine cli = new CommandLine(new Main(invocation));
+      for (Map.Entry<String, Supplier<Object>> c : chosenCommands(args, commands).entrySet()) {
+        cli.addSubcommand(c.getKey(), new CommandLine(c.getValue().get()));
+      }
       cli.setOut(new PrintWriter(invocation.out(), true));
       cli.setErr(new PrintWriter(invocation.err(), true));
-      CommandLine run = cli.getSubcommands().get("run");
-      run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
-      RunOptions.showGivenValues(run);
+      CommandLine run = cli.getSubcommands().get(RUN);
+      if (run != null) {
+        run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
+        RunOptions.showGivenValues(run);
+      }
       cli.setParameterExceptionHandler(
           (ex, a) -> {
             invocation
@@ -144,6 +152,7 @@ public final class Main implements Runnable {
                 .println(
                     "mqbench: "
                         + ex.getMessage()
+                        + suggestions(ex)
                         + " (see mqbench "
                         + (ex.getCommandLine().getParent() == null
                             ? ""
@@ -180,6 +189,19 @@ public final class Main implements Runnable {
   }
 
   /**
+   * The subcommands to build: only the one named first on the command line, or every one when none
+   * is named (usage, {@code --help}, {@code help}, a mistyped name, which picocli answers with the
+   * names it knows). Each command's model is built by reflection over its options, and some load
+   * libraries as they start (a JSON mapper): a run should not pay for the others.
+   */
+  static <T> Map<String, T> chosenCommands(String[] args, Map<String, T> commands) {
+    if (args.length > 0 && commands.containsKey(args[0])) {
+      return Map.of(args[0], commands.get(args[0]));
+    }
+    return commands;
+  }
+
+  /**
    * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
    * {@code heap}, which -D and MQBENCH_ may set.
    */
@@ -197,6 +219,14 @@ public final class Main implements Runnable {
   /** A -D given as a flag: {@code -DdryRun} (empty, as Java sets it) or {@code -DdryRun=true}. */
   static boolean isTrue(String value) {
     return value != null && (value.isEmpty() || value.equalsIgnoreCase("true"));
+  }
+
+  /** A mistyped command or option: the names picocli finds closest, as it would print them. */
+  private static String suggestions(CommandLine.ParameterException ex) {
+    if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+      return "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+    }
+    return "";
   }
 
   private static void report(Throwable e, boolean verbose, PrintStream err) {

@@ -153,6 +153,43 @@ class MainTest {
   }
 
   @Test
+  void usageAndHelpStillListEveryCommand() {
+    for (String[] args : List.of(new String[0], new String[] {"--help"})) {
+      cli.reset();
+      assertThat(run(args)).isZero();
+      assertThat(out())
+          .containsPattern("(?m)^\\s+run\\s")
+          .containsPattern("(?m)^\\s+queues\\s")
+          .containsPattern("(?m)^\\s+drain\\s")
+          .containsPattern("(?m)^\\s+worker\\s")
+          .containsPattern("(?m)^\\s+jmh\\s")
+          .containsPattern("(?m)^\\s+report\\s")
+          .containsPattern("(?m)^\\s+compare\\s");
+    }
+  }
+
+  @Test
+  void aCommandNamedFirstIsTheOnlyOneBuiltAndAnyOtherFirstWordBuildsThemAll() {
+    Map<String, String> commands = new java.util.LinkedHashMap<>();
+    commands.put("run", "r");
+    commands.put("queues", "q");
+
+    assertThat(Main.chosenCommands(new String[] {"run", "--queue", "memory"}, commands))
+        .containsExactly(Map.entry("run", "r"));
+    assertThat(Main.chosenCommands(new String[] {"help", "run"}, commands)).isEqualTo(commands);
+    assertThat(Main.chosenCommands(new String[] {"rnu"}, commands)).isEqualTo(commands);
+    assertThat(Main.chosenCommands(new String[0], commands)).isEqualTo(commands);
+  }
+
+  @Test
+  void aMistypedCommandIsAnsweredWithTheCommandsThereAre() {
+    int code = run("qeueus");
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err()).contains("qeueus").contains("queues").doesNotContain("\tat ");
+  }
+
+  @Test
   void unknownQueueFailsWithOneLineListingTheKnownQueues() {
     int code = run("run", "--queue", "nosuch", "--progress", "never");
 
