@@ -7,8 +7,10 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
@@ -80,21 +82,63 @@ class MessageSizesAndPayloadsTest {
         .hasMessageStartingWith("--compressibility");
   }
 
+  @Test
+  void smallBodiesInARowEachGetPaddingOfTheirOwnThatDoesNotCompress() {
+    MessageBodies bodies = new MessageBodies(MessageSizes.of(100), 0, 1, 1, 1);
+    Set<String> paddings = new HashSet<>();
+    ByteArrayOutputStream batch = new ByteArrayOutputStream();
+    for (int i = 0; i < 20_000; i++) {
+      byte[] body = bodies.next(i, 0);
+      paddings.add(
+          new String(
+              body, Envelope.SIZE, body.length - Envelope.SIZE, StandardCharsets.ISO_8859_1));
+      if (i < 200) {
+        batch.write(body, Envelope.SIZE, body.length - Envelope.SIZE);
+      }
+    }
+
+    assertThat(paddings).as("no two bodies with the same padding").hasSize(20_000);
+    assertThat(deflatedShare(batch.toByteArray()))
+        .as("the paddings of 200 bodies in a row, as in a batch")
+        .isGreaterThan(0.99);
+  }
+
+  @Test
+  void bodiesLargerThanHalfThePoolAreFilledWhole() {
+    MessageBodies bodies = new MessageBodies(MessageSizes.of(700 * 1024), 0, 1, 1, 3);
+    for (int i = 0; i < 5; i++) {
+      byte[] body = bodies.next(i, 0);
+      assertThat(body).hasSize(700 * 1024);
+      assertThat(Envelope.sequence(body)).isEqualTo(i);
+      long zeros = 0;
+      for (int j = Envelope.SIZE; j < body.length; j++) {
+        zeros += body[j] == 0 ? 1 : 0;
+      }
+      assertThat(zeros)
+          .as("random padding, about 1 byte in 256 zero")
+          .isLessThan(body.length / 100);
+    }
+  }
+
   /** Deflate's output over its input for 100 bodies in a row, as a broker compresses a batch. */
   private static double compressedShare(MessageBodies bodies) {
     ByteArrayOutputStream in = new ByteArrayOutputStream();
     for (int i = 0; i < 100; i++) {
       in.writeBytes(bodies.next(i, 0));
     }
+    return deflatedShare(in.toByteArray());
+  }
+
+  private static double deflatedShare(byte[] input) {
     Deflater deflater = new Deflater();
-    deflater.setInput(in.toByteArray());
+    deflater.setInput(input);
     deflater.finish();
-    byte[] out = new byte[in.size() * 2];
+    byte[] out = new byte[input.length * 2];
     int n = 0;
     while (!deflater.finished()) {
       n += deflater.deflate(out, n, out.length - n);
     }
-    return (double) n / in.size();
+    return (double) n / input.length;
   }
 
   @Test

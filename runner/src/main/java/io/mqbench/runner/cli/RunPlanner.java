@@ -432,7 +432,12 @@ final class RunPlanner {
   /** Why no folder can be made in {@code dir}, or null if one can (and was removed again). */
   private static String cannotMakeAFolderIn(Path dir) {
     try {
-      Files.delete(Files.createTempDirectory(dir, ".mqbench-write-check-"));
+      // A name of this process and instant, not createTempDirectory's random one: seeding its
+      // SecureRandom was most of this check's start-up cost, and nothing here needs secrecy.
+      Path probe =
+          dir.resolve(
+              ".mqbench-write-check-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+      Files.delete(Files.createDirectory(probe));
       return null;
     } catch (FileSystemException e) {
       return "cannot make a folder in "
