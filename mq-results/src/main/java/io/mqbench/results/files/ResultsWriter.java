@@ -11,7 +11,6 @@ import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -219,13 +218,6 @@ public final class ResultsWriter {
   }
 
   private static void hgrm(Histogram micros, Path file) throws IOException {
-    try (PrintStream out =
-        new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
-      if (micros.getTotalCount() == 0) {
-        out.println("#[No values recorded]");
-      } else {
-        micros.outputPercentileDistribution(out, 5, 1000.0);
-      }
-    }
+    Files.writeString(file, HgrmText.of(micros), StandardCharsets.UTF_8);
   }
 }
