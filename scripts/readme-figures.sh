@@ -30,7 +30,9 @@
 #   catch-up          Catch-up after a backlog: RabbitMQ and Kafka at 5,000 msgs/s (10 s backlog,
 #                     40 s) and 10,000 msgs/s (20 s backlog, 60 s), one run each
 #
-# --list prints the section names; --plan prints each section's commands and runs nothing. Needs
+# --list prints the section names; --plan prints each section's commands and runs nothing.
+# LOGS=DIR keeps every command's whole output in DIR (each comparison's per-round lines and its
+# `rate held` line among them); without it they go with the script's scratch folder. Needs
 # ./mvnw -q -B package -DskipTests (runner and benchmarks jars); RabbitMQ for the sections that use
 # it (the runner's policy: 127.0.0.1:5672 if it answers, else a private node). Takes long (the whole
 # set about two hours on a 2-core machine): run the sections you need, on a quiet machine.
@@ -72,6 +74,11 @@ run() { # run LOG COMMAND...
   local cmd=()
   for w in "$@"; do cmd+=("${w/runner\/target\/mqbench.jar/$JAR}"); done
   "${cmd[@]}" >"$log" 2>&1
+  local code=$?
+  if [ -n "${LOGS:-}" ]; then
+    mkdir -p "$LOGS" && cp "$log" "$LOGS/"
+  fi
+  return $code
 }
 head_of() { # head_of NAME LINE: the marker and the source line
   echo "<!-- figures: $1 -->"
