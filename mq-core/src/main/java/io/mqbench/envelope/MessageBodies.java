@@ -12,11 +12,11 @@ import java.util.SplittableRandom;
  * than drawing fresh random bytes for every message and still gives compressors nothing to work
  * with (the pool is 1 MiB, far larger than any compression window a broker uses per batch).
  * Consecutive bodies take consecutive stretches of the pool, from a random start and again from a
- * random start whenever the pool runs out: no two bodies of a batch share a byte of it, and the
- * copy reads memory the processor has already fetched ahead (a random offset per body cost a cache
- * miss per message). A compressibility above 0 makes that share of the padding, at its end,
- * repeated text instead, which compressors shrink to almost nothing: {@code 0.9} leaves a tenth of
- * the padding random.
+ * random start whenever the pool runs out: bodies sent close together never repeat each other's
+ * padding (not before a MiB of it), and the copy reads memory the processor has already fetched
+ * ahead (a random offset per body cost a cache miss per message). A compressibility above 0 makes
+ * that share of the padding, at its end, repeated text instead, which compressors shrink to almost
+ * nothing: {@code 0.9} leaves a tenth of the padding random.
  *
  * <p><b>Records.</b> Given records (lines of a file, say), each body is the envelope followed by
  * the next record, cycling through them from an offset the seed picks, so that senders do not send
