@@ -16,7 +16,8 @@
 #   rate-presets      Against the brokers' own tools: every --preset on Kafka and RabbitMQ, 15 s each
 #   harness-overhead  Harness overhead: JMH HarnessOverhead and the runner on the memory backend
 #   cpu               The cost of measuring: compare-cpu.sh against PerfTest, Kafka's tools and
-#                     artemis perf client at 5,000 and 20,000 msgs/s, 3 rounds each
+#                     artemis perf client at 5,000 and 20,000 msgs/s, 5 rounds each (a row moves
+#                     by up to 0.1 between series of 3)
 #   jmh               JMH benchmarks: Backend send and pipeline, batch 10 and 100
 #   machine-cost      Cost per million messages: a 15 s matrix of rabbitmq, redis and nats with
 #                     --machine-cost 0.384
@@ -183,14 +184,16 @@ section_compare_artemis() { compare_row artemis; }
 cpu_cells() {
   echo "**$(sed -E 's/.*, median ([0-9.-]+).*/\1/' <<<"$1")** | $(sed -E 's/.*per-round ratios ([0-9. -]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$1")"
 }
+# Five rounds: the median of three moved by up to 0.1 between series on a 2-core machine.
+CPU_ROUNDS=5
 section_cpu() {
-  head_of cpu "Figures from \`scripts/readme-figures.sh cpu\`, $TODAY: \`scripts/compare-cpu.sh --tool T --rate R --seconds 30 --repeat 3\` per row, one after the other (each states its terms at the top of its output)."
-  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of 3 rounds) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
+  head_of cpu "Figures from \`scripts/readme-figures.sh cpu\`, $TODAY: \`scripts/compare-cpu.sh --tool T --rate R --seconds 30 --repeat $CPU_ROUNDS\` per row, one after the other (each states its terms at the top of its output)."
+  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of $CPU_ROUNDS rounds) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
   echo "|---|---|---|---|---|---|---|"
   local t r line net steady
   for t in perftest kafka artemis; do
     for r in 5000 20000; do
-      RUNNER_JAR="$JAR" run "$WORK/cpu-$t-$r.log" scripts/compare-cpu.sh --tool "$t" --rate "$r" --seconds 30 --repeat 3
+      RUNNER_JAR="$JAR" run "$WORK/cpu-$t-$r.log" scripts/compare-cpu.sh --tool "$t" --rate "$r" --seconds 30 --repeat "$CPU_ROUNDS"
       [ -n "$PLAN" ] && continue
       # "CPU-s per million sent: per-round ratios A B C, median M (medians: TOOL N, runner R)"
       line=$(grep -m1 '^CPU-s per million sent:' "$WORK/cpu-$t-$r.log")
