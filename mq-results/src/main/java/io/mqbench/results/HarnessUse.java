@@ -5,6 +5,7 @@ import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.ProcessUsage;
 import io.mqbench.engine.measure.ReceiverStats;
 import io.mqbench.engine.measure.SenderStats;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -31,6 +32,11 @@ import java.util.Locale;
  * @param busiestSenderShare the busiest sender thread's CPU over the sending time: 1.0 is a whole
  *     core, all the time
  * @param busiestReceiverShare the busiest receiver thread's CPU over the receiving time
+ * @param senderCpuWaitSeconds how long the sender threads, added up, were runnable but waiting for
+ *     a CPU that other threads held (the JVM's compiler and collector, the backend client's
+ *     threads, other processes such as a broker on the same machine); null where not measured (it
+ *     is Linux's run-queue time)
+ * @param receiverCpuWaitSeconds the same for the receiver threads; null where not measured
  * @param gcSeconds time the garbage collectors reported over the run
  * @param gcCount garbage collections over the run
  * @param residentPeakMb peak resident memory of the processes (added up over workers), in MiB; null
@@ -50,6 +56,8 @@ public record HarnessUse(
     double receiverCpuMicrosPerMessage,
     double busiestSenderShare,
     double busiestReceiverShare,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double senderCpuWaitSeconds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double receiverCpuWaitSeconds,
     double gcSeconds,
     long gcCount,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double residentPeakMb,
@@ -95,10 +103,20 @@ public record HarnessUse(
         perMessage(receiverNanos, received),
         share(busiestSender, sendSeconds),
         share(busiestReceiver, receiveSeconds),
+        waitSeconds(report.senders().stream().map(SenderStats::cpuWaitNanos).toList()),
+        waitSeconds(report.receivers().stream().map(ReceiverStats::cpuWaitNanos).toList()),
         p.gcMillis() / 1e3,
         p.gcCount(),
         p.residentPeakBytes() < 0 ? null : p.residentPeakBytes() / (1024.0 * 1024.0),
         p.processes());
+  }
+
+  /** The threads' waits added up; null unless every thread's is known. */
+  private static Double waitSeconds(List<Long> nanos) {
+    if (nanos.isEmpty() || nanos.contains(null)) {
+      return null;
+    }
+    return nanos.stream().mapToLong(Long::longValue).sum() / 1e9;
   }
 
   private static double perMessage(double nanos, long messages) {
@@ -130,6 +148,24 @@ public record HarnessUse(
   }
 
   /**
+   * @return how long the threads waited for a CPU, in words ({@code ; waited for a CPU: senders
+   *     1.96 s, receivers 1.46 s}); empty where not measured
+   */
+  public String cpuWaits() {
+    if (senderCpuWaitSeconds == null && receiverCpuWaitSeconds == null) {
+      return "";
+    }
+    return "; waited for a CPU: "
+        + (senderCpuWaitSeconds == null
+            ? ""
+            : String.format(Locale.ROOT, "senders %.2f s", senderCpuWaitSeconds))
+        + (senderCpuWaitSeconds != null && receiverCpuWaitSeconds != null ? ", " : "")
+        + (receiverCpuWaitSeconds == null
+            ? ""
+            : String.format(Locale.ROOT, "receivers %.2f s", receiverCpuWaitSeconds));
+  }
+
+  /**
    * @return the figures in one line, as the terminal shows them
    */
   public String describe() {
@@ -140,7 +176,7 @@ public record HarnessUse(
     return String.format(
         Locale.ROOT,
         "CPU %.2f s%s = %.1f µs/msg: senders %.2f s (%.1f µs/msg sent), receivers %.2f s (%.1f"
-            + " µs/msg received), other %.2f s; %s; GC %.2f s in %,d collections%s%s",
+            + " µs/msg received), other %.2f s; %s%s; GC %.2f s in %,d collections%s%s",
         cpuSeconds,
         split,
         cpuMicrosPerMessage,
@@ -150,6 +186,7 @@ public record HarnessUse(
         receiverCpuMicrosPerMessage,
         otherCpuSeconds,
         busiestThreads(),
+        cpuWaits(),
         gcSeconds,
         gcCount,
         residentPeakMb == null

@@ -57,7 +57,10 @@ public record RateAchieved(
    * @param harnessLagMicros the merged harness-lag histogram of all senders
    * @param harness what the harness used; null where not measured. A sender or receiver thread busy
    *     near a whole core ({@link HarnessUse#threadsSaturated()}) could not have gone faster,
-   *     however punctual its sends were, so the run is harness-limited too
+   *     however punctual its sends were, so the run is harness-limited too. Sender threads that
+   *     waited for a CPU at least as long as they stalled were starved of cores by other threads,
+   *     not slowed by their own work: the advice then names those (the JVM still compiling, a
+   *     broker on the same machine) rather than fewer senders
    * @return the report
    */
   public static RateAchieved assess(
@@ -81,6 +84,9 @@ public record RateAchieved(
     double maxMs = harnessLagMicros.getTotalCount() == 0 ? 0 : harnessLagMicros.getMaxValue() / 1e3;
     long unsent = Math.max(0, scheduled - sent);
     boolean met = achieved >= TARGET_SHARE * target && unsent == 0;
+    Double waitedSeconds = harness == null ? null : harness.senderCpuWaitSeconds();
+    // Waiting for a core covers the stalls: the thread was ready to send but not running.
+    boolean starved = waitedSeconds != null && waitedSeconds * 1e6 >= stalledMicros;
     String harnessText =
         String.format(
                 Locale.ROOT,
@@ -95,7 +101,21 @@ public record RateAchieved(
                     Locale.ROOT,
                     "; %s (limit %.0f %%)",
                     harness.busiestThreads(),
-                    HarnessUse.BUSY_SHARE_LIMIT * 100));
+                    HarnessUse.BUSY_SHARE_LIMIT * 100))
+            + (waitedSeconds == null
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; the sender threads waited %.2f s for a CPU (%.1f %% of the sending time)",
+                    waitedSeconds,
+                    100 * waitedSeconds * 1e6 / (senders * runMicros)));
+    String starvedText =
+        "the senders waited for a CPU longer than they stalled: they were late for want of a core,"
+            + " held by other threads (this JVM's compiler and collector, the backend client's"
+            + " threads, a broker on this machine), not for the harness's own work";
+    String starvedAdvice =
+        "run the broker on other cores or another host, or use a bigger machine (a longer"
+            + " --warmup removes only the JVM's compiling)";
     String assessment;
     String shortfall =
         String.format(
@@ -115,8 +135,13 @@ public record RateAchieved(
               + shortfall
               + "; "
               + harnessText
-              + ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
-              + " machine";
+              + (starved
+                  ? "; "
+                      + starvedText
+                      + ", so part of the shortfall may be theirs: "
+                      + starvedAdvice
+                  : ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
+                      + " machine");
     } else if (!met) {
       // The harness kept up, so the backend did not: say so rather than call the schedule kept.
       assessment =
@@ -135,8 +160,13 @@ public record RateAchieved(
       assessment =
           "HARNESS-LIMITED: "
               + harnessText
-              + "; these numbers are the harness's, not the backend's: use fewer senders or a"
-              + " bigger machine";
+              + (starved
+                  ? "; "
+                      + starvedText
+                      + ", so these numbers are partly the machine's, not the backend's alone: "
+                      + starvedAdvice
+                  : "; these numbers are the harness's, not the backend's: use fewer senders or a"
+                      + " bigger machine");
     } else {
       assessment = "schedule kept: " + harnessText;
     }

@@ -96,4 +96,69 @@ class HarnessUseTest {
     assertThat(kept.harnessLimited()).isFalse();
     assertThat(kept.assessment()).startsWith("schedule kept");
   }
+
+  /** As {@link #report}, the sender and receiver threads having waited as given for a CPU. */
+  private static CellMeasurements waited(Long senderWait, Long receiverWait) {
+    return report(SECOND, SECOND)
+        .with(
+            m ->
+                m.senders(
+                        List.of(
+                            new SenderStats(
+                                0, 50_000, 50_000, 10 * SECOND, SECOND, 0, 0, 0, senderWait)))
+                    .receivers(
+                        List.of(
+                            new ReceiverStats(
+                                50_000, 0, 1, 10 * SECOND, SECOND, 0, 0, receiverWait))));
+  }
+
+  @Test
+  void howLongTheSendersAndReceiversWaitedForACpuIsAddedUpAndSaid() {
+    CellMeasurements two = waited(2 * SECOND, SECOND / 2).plus(waited(SECOND / 4, SECOND / 4));
+
+    HarnessUse h = HarnessUse.of(two, 10, 10);
+
+    assertThat(h.senderCpuWaitSeconds()).isEqualTo(2.25);
+    assertThat(h.receiverCpuWaitSeconds()).isEqualTo(0.75);
+    assertThat(h.describe()).contains("; waited for a CPU: senders 2.25 s, receivers 0.75 s;");
+  }
+
+  @Test
+  void aWaitNotMeasuredOnEveryThreadIsNotAddedUp() {
+    // One worker could not tell (not Linux): a sum of the others would read as the whole.
+    HarnessUse h = HarnessUse.of(waited(SECOND, SECOND).plus(waited(null, null)), 10, 10);
+
+    assertThat(h.senderCpuWaitSeconds()).isNull();
+    assertThat(h.receiverCpuWaitSeconds()).isNull();
+    assertThat(h.describe()).doesNotContain("waited for a CPU");
+  }
+
+  @Test
+  void stallsOfASenderThatWaitedForACpuAreBlamedOnTheCoresNotOnTooManySenders() {
+    // Seen on main: one sender at 3 % of a core, Kafka at 5,000 msgs/s on 2 cores, the JVM still
+    // compiling: 1.13 % of the run stalled, and the advice was "use fewer senders".
+    Histogram lag = Latencies.newHistogram();
+    lag.recordValueWithCount(80, 50_000);
+    lag.recordValueWithCount(5_000, 30); // 150 ms of 10 s: 1.5 %
+    HarnessUse starved = HarnessUse.of(waited(SECOND, SECOND), 10, 10); // waited 1 s: 10 %
+    HarnessUse notStarved = HarnessUse.of(waited(SECOND / 20, SECOND), 10, 10); // 50 ms
+
+    RateAchieved onStarved =
+        RateAchieved.assess(5_000, 5_000, 50_000, 50_000, 1, 10e6, lag, starved);
+    RateAchieved onSlow =
+        RateAchieved.assess(5_000, 5_000, 50_000, 50_000, 1, 10e6, lag, notStarved);
+
+    assertThat(onStarved.harnessLimited()).isTrue();
+    assertThat(onStarved.assessment())
+        .startsWith("HARNESS-LIMITED: the harness stalled")
+        .contains("the sender threads waited 1.00 s for a CPU (10.0 % of the sending time)")
+        .contains("late for want of a core")
+        .contains("partly the machine's, not the backend's alone")
+        .contains("a longer --warmup")
+        .doesNotContain("fewer senders");
+    assertThat(onSlow.harnessLimited()).isTrue();
+    assertThat(onSlow.assessment())
+        .contains("the sender threads waited 0.05 s for a CPU (0.5 % of the sending time)")
+        .endsWith("use fewer senders or a bigger machine");
+  }
 }

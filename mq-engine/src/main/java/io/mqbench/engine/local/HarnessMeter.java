@@ -24,6 +24,7 @@ final class HarnessMeter {
 
   private static final Path STAT = Path.of("/proc/self/stat");
   private static final Path STATUS = Path.of("/proc/self/status");
+  private static final Path THREAD_SCHEDSTAT = Path.of("/proc/thread-self/schedstat");
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private HarnessMeter() {}
@@ -101,6 +102,26 @@ final class HarnessMeter {
   }
 
   /**
+   * How long the calling thread was runnable but not running since it started: the time it waited
+   * in the scheduler's run queue for a core that other threads held (this JVM's compiler and
+   * collector threads, the backend client's threads, other processes such as a broker on the same
+   * machine). A thread late for its schedule while waiting here was starved of CPU, not slow.
+   *
+   * @return nanoseconds, or -1 where the operating system does not tell (it is Linux's {@code
+   *     schedstat}, the second of its three figures)
+   */
+  static long currentThreadCpuWaitNanos() {
+    try {
+      String schedstat = Files.readString(THREAD_SCHEDSTAT);
+      int from = schedstat.indexOf(' ') + 1;
+      int to = schedstat.indexOf(' ', from);
+      return Long.parseLong(schedstat.substring(from, to));
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /**
    * @param threadId a live thread's id
    * @return its CPU time in nanoseconds, or -1 if it ended or the JVM does not measure it
    */
@@ -114,12 +135,15 @@ final class HarnessMeter {
 
   /**
    * One thread's CPU over the run: read by the thread itself when it is released and when it ends,
-   * and by any other thread in between.
+   * and by any other thread in between. Its wait for a CPU only the thread itself can read, so that
+   * is known once it ended.
    */
   static final class ThreadCpu {
     private final long threadId;
     private volatile long atStart = -1;
     private volatile long atEnd = -1;
+    private volatile long waitAtStart = -1;
+    private volatile long waitAtEnd = -1;
 
     ThreadCpu(long threadId) {
       this.threadId = threadId;
@@ -127,6 +151,7 @@ final class HarnessMeter {
 
     /** Called by the thread itself when the run releases it. */
     void started() {
+      waitAtStart = currentThreadCpuWaitNanos();
       atStart = currentThreadCpuNanos();
     }
 
@@ -135,6 +160,19 @@ final class HarnessMeter {
       if (atStart >= 0) {
         atEnd = currentThreadCpuNanos();
       }
+      if (waitAtStart >= 0) {
+        waitAtEnd = currentThreadCpuWaitNanos();
+      }
+    }
+
+    /**
+     * @return nanoseconds the thread waited for a CPU between its release and its end; null if it
+     *     has not ended, or where the operating system does not tell
+     */
+    Long waitedNanos() {
+      long start = waitAtStart;
+      long end = waitAtEnd;
+      return start < 0 || end < 0 ? null : Math.max(0, end - start);
     }
 
     /**

@@ -542,7 +542,8 @@ public final class LocalCell implements Cell {
               cpuNanos(senderCpu, i),
               s.sentBytes(),
               s.minMessageBytes(),
-              s.maxMessageBytes()));
+              s.maxMessageBytes(),
+              cpuWaitNanos(senderCpu, i)));
     }
     Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
     List<ReceiverStats> receiverStats = new ArrayList<>();
@@ -572,7 +573,8 @@ public final class LocalCell implements Cell {
               since(start, r.lastReceiveNanos()),
               cpuNanos(receiverCpu, i),
               receiverQueue[i],
-              receiverSubscription[i]));
+              receiverSubscription[i],
+              cpuWaitNanos(receiverCpu, i)));
     }
     return CellMeasurementsBuilder.builder(CellMeasurements.empty())
         .senders(senderStats)
@@ -596,6 +598,11 @@ public final class LocalCell implements Cell {
   private static long cpuNanos(HarnessMeter.ThreadCpu[] cpu, int index) {
     HarnessMeter.ThreadCpu c = cpu[index];
     return c == null ? 0 : c.usedNanos();
+  }
+
+  private static Long cpuWaitNanos(HarnessMeter.ThreadCpu[] cpu, int index) {
+    HarnessMeter.ThreadCpu c = cpu[index];
+    return c == null ? null : c.waitedNanos();
   }
 
   /** This process's usage since the run started; none before it did. */

@@ -1,5 +1,7 @@
 package io.mqbench.engine.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * What one receiver did.
  *
@@ -12,6 +14,8 @@ package io.mqbench.engine.measure;
  * @param queue the queue it read, from 0 ({@code --queues}); 0 in reports written before it existed
  * @param subscription the subscription it read, from 0 ({@code --subscriptions}); 0 in reports
  *     written before it existed
+ * @param cpuWaitNanos how long its thread was runnable but waiting for a CPU from its start
+ *     (Linux's run-queue time); null where not measured
  */
 public record ReceiverStats(
     long received,
@@ -20,7 +24,28 @@ public record ReceiverStats(
     long lastReceiveNanos,
     long cpuNanos,
     int queue,
-    int subscription) {
+    int subscription,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuWaitNanos) {
+
+  /** As above, with the wait for a CPU not measured. */
+  public ReceiverStats(
+      long received,
+      long foreign,
+      long firstReceiveNanos,
+      long lastReceiveNanos,
+      long cpuNanos,
+      int queue,
+      int subscription) {
+    this(
+        received,
+        foreign,
+        firstReceiveNanos,
+        lastReceiveNanos,
+        cpuNanos,
+        queue,
+        subscription,
+        null);
+  }
 
   /**
    * A receiver of the only queue and subscription.

@@ -1,5 +1,7 @@
 package io.mqbench.engine.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * What one sender did.
  *
@@ -13,6 +15,9 @@ package io.mqbench.engine.measure;
  *     not measured (results and workers from before sizes were counted)
  * @param minMessageBytes the smallest message acknowledged; 0 if none or not measured
  * @param maxMessageBytes the largest message acknowledged; 0 if none or not measured
+ * @param cpuWaitNanos how long its thread was runnable but waiting for a CPU from the run's start
+ *     (Linux's run-queue time): sends it started late while waiting were late for want of a core,
+ *     not for the harness's own work; null where not measured
  */
 public record SenderStats(
     int senderId,
@@ -22,10 +27,33 @@ public record SenderStats(
     long cpuNanos,
     long sentBytes,
     int minMessageBytes,
-    int maxMessageBytes) {
+    int maxMessageBytes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuWaitNanos) {
 
-  /** As above, with the sizes not measured. */
+  /** As above, with the wait for a CPU not measured. */
+  public SenderStats(
+      int senderId,
+      long sent,
+      long batches,
+      long lastAckNanos,
+      long cpuNanos,
+      long sentBytes,
+      int minMessageBytes,
+      int maxMessageBytes) {
+    this(
+        senderId,
+        sent,
+        batches,
+        lastAckNanos,
+        cpuNanos,
+        sentBytes,
+        minMessageBytes,
+        maxMessageBytes,
+        null);
+  }
+
+  /** As above, with the sizes and the wait for a CPU not measured. */
   public SenderStats(int senderId, long sent, long batches, long lastAckNanos, long cpuNanos) {
-    this(senderId, sent, batches, lastAckNanos, cpuNanos, 0, 0, 0);
+    this(senderId, sent, batches, lastAckNanos, cpuNanos, 0, 0, 0, null);
   }
 }

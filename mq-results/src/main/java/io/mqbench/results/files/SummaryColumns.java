@@ -79,6 +79,8 @@ public final class SummaryColumns {
       RECEIVER_CPU_US_PER_MSG = "receiver_cpu_us_per_msg",
       BUSIEST_SENDER_CORE_SHARE = "sender_core_share_max",
       BUSIEST_RECEIVER_CORE_SHARE = "receiver_core_share_max",
+      SENDER_CPU_WAIT_S = "sender_cpu_wait_s",
+      RECEIVER_CPU_WAIT_S = "receiver_cpu_wait_s",
       HARNESS_GC_S = "harness_gc_s",
       HARNESS_RSS_PEAK_MIB = "harness_rss_peak_mib",
       E2E_NEGATIVE = "e2e_negative",
@@ -280,6 +282,15 @@ public final class SummaryColumns {
     addHarness(c, RECEIVER_CPU_US_PER_MSG, h -> round(h.receiverCpuMicrosPerMessage(), 2));
     addHarness(c, BUSIEST_SENDER_CORE_SHARE, h -> round(h.busiestSenderShare(), 3));
     addHarness(c, BUSIEST_RECEIVER_CORE_SHARE, h -> round(h.busiestReceiverShare(), 3));
+    // Time runnable but without a core: a late sender that waited here was starved, not slow.
+    addHarness(
+        c,
+        SENDER_CPU_WAIT_S,
+        h -> h.senderCpuWaitSeconds() == null ? "" : round(h.senderCpuWaitSeconds(), 3));
+    addHarness(
+        c,
+        RECEIVER_CPU_WAIT_S,
+        h -> h.receiverCpuWaitSeconds() == null ? "" : round(h.receiverCpuWaitSeconds(), 3));
     addHarness(c, HARNESS_GC_S, h -> round(h.gcSeconds(), 3));
     addHarness(
         c,

@@ -330,8 +330,8 @@ class ResultsWriterTest {
                         "rabbitmq.queueType=quorum"))
                 .harness(
                     new HarnessUse(
-                        4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125, 0.125,
-                        7, 312.5, 2))
+                        4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125, 0.5,
+                        0.25, 0.125, 7, 312.5, 2))
                 .endToEndClock(
                     new EndToEndClock(
                         12,

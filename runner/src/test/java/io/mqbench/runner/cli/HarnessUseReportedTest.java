@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every result says what the harness itself used: the process's CPU (user and system), split by
- * thread role, per message, GC and peak memory, in run.json, summary.csv, on the terminal and in
- * report.html; the roles' CPU is within the process's.
+ * thread role, per message, how long its threads waited for a CPU, GC and peak memory, in run.json,
+ * summary.csv, on the terminal and in report.html; the roles' CPU is within the process's.
  */
 class HarnessUseReportedTest {
   @TempDir Path tmp;
@@ -70,6 +70,19 @@ class HarnessUseReportedTest {
     assertThat(h.busiestSenderShare()).isBetween(0.0, 1.0);
     assertThat(h.gcCount()).isGreaterThanOrEqualTo(0);
     assertThat(h.residentPeakMb()).as("peak RSS").isGreaterThan(10.0);
+    if (Files.isReadable(Path.of("/proc/thread-self/schedstat"))) {
+      // Linux tells how long each thread was ready to run but had no core.
+      assertThat(h.senderCpuWaitSeconds())
+          .as("senders' wait for a CPU")
+          .isNotNull()
+          .isNotNegative();
+      assertThat(h.receiverCpuWaitSeconds()).as("receivers' wait").isNotNull().isNotNegative();
+      assertThat(h.senderCpuWaitSeconds())
+          .as("the sender waited at most the time it was not running")
+          .isLessThanOrEqualTo(result.totals().sendSeconds() - h.senderCpuSeconds() + 0.1);
+    } else {
+      assertThat(h.senderCpuWaitSeconds()).as("not measured here").isNull();
+    }
 
     List<String> csv = Files.readAllLines(run.resolve(ResultsWriter.SUMMARY_CSV));
     List<String> header = Arrays.asList(csv.get(0).split(","));
@@ -83,7 +96,9 @@ class HarnessUseReportedTest {
             SummaryColumns.HARNESS_CPU_S,
             SummaryColumns.SENDER_CPU_US_PER_MSG,
             SummaryColumns.RECEIVER_CPU_US_PER_MSG,
-            SummaryColumns.HARNESS_GC_S);
+            SummaryColumns.HARNESS_GC_S,
+            SummaryColumns.SENDER_CPU_WAIT_S,
+            SummaryColumns.RECEIVER_CPU_WAIT_S);
 
     assertThat(cli.out()).containsPattern("harness    CPU [0-9.]+ s \\(user [0-9.]+, system");
     // Writing the results comes after the harness figures were taken: said on its own line.
