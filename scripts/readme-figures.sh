@@ -180,15 +180,18 @@ section_compare_kafka() { compare_row kafka; }
 section_compare_rabbitmq() { compare_row rabbitmq; }
 section_compare_artemis() { compare_row artemis; }
 
-# "TITLE: per-round ratios A B C, median M (medians: TOOL N, runner R)" -> "**M** | A B C; TOOL N, runner R"
+# "TITLE: per-round ratios A B* C, median M[ of the K rounds where ...] (medians: TOOL N, runner R)"
+#   -> "**M**[ (K rounds)] | A B* C; TOOL N, runner R"
 cpu_cells() {
-  echo "**$(sed -E 's/.*, median ([0-9.-]+).*/\1/' <<<"$1")** | $(sed -E 's/.*per-round ratios ([0-9. -]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$1")"
+  local k
+  k=$(sed -nE 's/.*, median [0-9.-]+ of the ([0-9]+) rounds where both sides held.*/ (\1 rounds)/p' <<<"$1")
+  echo "**$(sed -E 's/.*, median ([0-9.-]+).*/\1/' <<<"$1")**$k | $(sed -E 's/.*per-round ratios ([0-9.* -]+), median.*\(medians: (.*)\)$/\1; \2/' <<<"$1")"
 }
 # Five rounds: the median of three moved by up to 0.1 between series on a 2-core machine.
 CPU_ROUNDS=5
 section_cpu() {
   head_of cpu "Figures from \`scripts/readme-figures.sh cpu\`, $TODAY: \`scripts/compare-cpu.sh --tool T --rate R --seconds 30 --repeat $CPU_ROUNDS\` per row, one after the other (each states its terms at the top of its output)."
-  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of $CPU_ROUNDS rounds) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
+  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of $CPU_ROUNDS rounds, or of those where both sides held the rate: a round marked * is one where a side sent under 95 % of rate x seconds) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
   echo "|---|---|---|---|---|---|---|"
   local t r line net steady
   for t in perftest kafka artemis; do

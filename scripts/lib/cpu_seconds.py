@@ -326,11 +326,23 @@ def summary(results, native):
             values[(r, parts[1], parts[2])] = number(parts[3])
     print("== result: %d rounds, CPU-seconds per million messages sent, runner / %s"
           " (ratios below 1: the runner used less CPU) ==" % (len(rounds), native))
+    # A side that did not hold the rate spread its fixed costs over fewer messages: its round is
+    # not comparable, so it is shown (marked *) but left out of the medians, unless no round held.
+    held_both = [r for r in rounds
+                 if all(values.get((r, side, "held")) != 0 for side in ("native", "runner"))]
+    counted = held_both or rounds
+    if len(counted) < len(rounds):
+        of = " of the %d rounds where both sides held the rate" % len(counted)
+    elif not held_both and any(values.get((r, side, "held")) == 0
+                               for r in rounds for side in ("native", "runner")):
+        of = " of all rounds (none held the rate on both sides)"
+    else:
+        of = ""
 
-    def medians(key):
+    def medians(key, among=None):
         out = []
         for side in ("native", "runner"):
-            v = [values.get((r, side, key)) for r in rounds]
+            v = [values.get((r, side, key)) for r in (among or counted)]
             v = [x for x in v if x is not None]
             out.append(statistics.median(v) if v else None)
         return out
@@ -351,24 +363,26 @@ def summary(results, native):
             if a is None or b is None or b == 0:
                 per_round.append("-")
             else:
-                ratios.append(a / b)
-                per_round.append("%.2f" % (a / b))
+                if r in counted:
+                    ratios.append(a / b)
+                per_round.append("%.2f%s" % (a / b, "" if r in counted else "*"))
         n, m = medians(key)
-        print("%s: per-round ratios %s, median %s (medians: %s %s, runner %s)"
+        print("%s: per-round ratios %s, median %s%s (medians: %s %s, runner %s)"
               % (title, " ".join(per_round), "%.2f" % statistics.median(ratios) if ratios else "-",
-                 native, fmt(n, pattern), fmt(m, pattern)))
+                 of, native, fmt(n, pattern), fmt(m, pattern)))
     for key, title in (("sent", "messages sent"), ("received", "messages received"),
                        ("rss", "max RSS MiB (a side's JVMs added)")):
-        n, m = medians(key)
+        n, m = medians(key, rounds)
         print("%s, medians: %s %s, runner %s" % (title, native, fmt(n), fmt(m)))
-    results_cpu = medians("results_cpu")[1]
+    results_cpu = medians("results_cpu", rounds)[1]
     if results_cpu:
         print("the runner's writing of its results, median %s CPU-s a run" % fmt(results_cpu, "{:.2f}"))
     missed = ["round %d %s" % (r, native if side == "native" else side) for r in rounds
               for side in ("native", "runner") if values.get((r, side, "held")) == 0]
     if missed:
         print("RATE NOT HELD (sent under %d %% of rate x seconds; such a side's figure spreads its"
-              " fixed costs over fewer messages, so it is not comparable): %s"
+              " fixed costs over fewer messages, so it is not comparable; its round's ratios are"
+              " marked * and left out of the medians): %s"
               % (HELD * 100, ", ".join(missed)))
     else:
         print("rate held: every side of every round sent at least %d %% of rate x seconds"

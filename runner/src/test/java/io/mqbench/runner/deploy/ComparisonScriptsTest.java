@@ -507,6 +507,60 @@ class ComparisonScriptsTest {
         .contains("the runner's writing of its results, median 1.50 CPU-s a run");
   }
 
+  /**
+   * A side that did not hold the rate spread its fixed costs over fewer messages: its round is
+   * shown, marked, but not in the medians (seen: PerfTest at 20,000 msgs/s sent 18,958 msgs/s in
+   * two of five rounds, and those rounds' ratios made the row's median).
+   */
+  @Test
+  void aRoundInWhichASideDidNotHoldTheRateIsLeftOutOfTheMedians(@TempDir Path tmp)
+      throws Exception {
+    Path cheap = tmp.resolve("cheap.json");
+    Path dear = tmp.resolve("dear.json");
+    for (Path usage : List.of(cheap, dear)) {
+      Files.writeString(
+          usage,
+          "{\"user\": %s, \"sys\": 0, \"maxRssKiB\": 102400, \"exit\": 0, \"wallSeconds\": 31,"
+                  .formatted(usage == cheap ? "9" : "12")
+              + " \"mostJvmsAtOnce\": 1, \"processes\": [], \"cpuSamples\": []}");
+    }
+    Path results = tmp.resolve("results");
+    // Round 1: both held, runner 9 against 12 CPU-s (0.75). Round 2: the native side sent 90 %
+    // of 150,000 for the same 12 CPU-s, so its per-million figure is inflated (ratio 0.67).
+    record(results, "1", "runner", "150000", cheap);
+    record(results, "1", "native", "150000", dear);
+    record(results, "2", "runner", "150000", cheap);
+    record(results, "2", "native", "135000", dear);
+
+    Process summary =
+        new ProcessBuilder(
+                "python3", "scripts/lib/cpu_seconds.py", "summary", results.toString(), "PerfTest")
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String text = new String(summary.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(summary.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(text)
+        .contains(
+            "CPU-s per million sent: per-round ratios 0.75 0.67*, median 0.75 of the 1 rounds"
+                + " where both sides held the rate (medians: PerfTest 80.00, runner 60.00)")
+        .contains("marked * and left out of the medians): round 2 PerfTest");
+  }
+
+  private static void record(Path results, String round, String side, String sent, Path usage)
+      throws Exception {
+    List<String> command = new ArrayList<>(recordCommand(results, usage));
+    command.set(4, round);
+    command.set(5, side);
+    command.set(6, side.equals("native") ? "perftest" : "runner");
+    command.set(7, sent);
+    Process p =
+        new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+  }
+
   private static List<String> recordCommand(Path results, Path usage) {
     return List.of(
         "python3",
