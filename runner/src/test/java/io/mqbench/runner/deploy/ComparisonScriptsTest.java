@@ -493,14 +493,7 @@ class ComparisonScriptsTest {
     nativeSide.set(6, "perftest");
     Process n = new ProcessBuilder(nativeSide).directory(ROOT.toFile()).start();
     assertThat(n.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    Process summary =
-        new ProcessBuilder(
-                "python3", "scripts/lib/cpu_seconds.py", "summary", results.toString(), "PerfTest")
-            .directory(ROOT.toFile())
-            .redirectErrorStream(true)
-            .start();
-    String text = new String(summary.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(summary.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String text = cpuSummary(results);
     assertThat(text).contains("CPU-s per million sent: per-round ratios 1.00, median 1.00");
     assertThat(text)
         .containsPattern("without writing results .*: per-round ratios 0.86, median 0.86")
@@ -532,6 +525,16 @@ class ComparisonScriptsTest {
     record(results, "2", "runner", "150000", cheap);
     record(results, "2", "native", "135000", dear);
 
+    String text = cpuSummary(results);
+    assertThat(text)
+        .contains(
+            "CPU-s per million sent: per-round ratios 0.75 0.67*, median 0.75 of the 1 rounds"
+                + " where both sides held the rate (medians: PerfTest 80.00, runner 60.00)")
+        .contains("marked * and left out of the medians): round 2 PerfTest");
+  }
+
+  /** The summary of the rounds recorded in {@code results}, against PerfTest. */
+  private static String cpuSummary(Path results) throws Exception {
     Process summary =
         new ProcessBuilder(
                 "python3", "scripts/lib/cpu_seconds.py", "summary", results.toString(), "PerfTest")
@@ -540,11 +543,7 @@ class ComparisonScriptsTest {
             .start();
     String text = new String(summary.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(summary.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(text)
-        .contains(
-            "CPU-s per million sent: per-round ratios 0.75 0.67*, median 0.75 of the 1 rounds"
-                + " where both sides held the rate (medians: PerfTest 80.00, runner 60.00)")
-        .contains("marked * and left out of the medians): round 2 PerfTest");
+    return text;
   }
 
   private static void record(Path results, String round, String side, String sent, Path usage)
