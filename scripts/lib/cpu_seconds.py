@@ -333,8 +333,7 @@ def summary(results, native):
     counted = held_both or rounds
     if len(counted) < len(rounds):
         of = " of the %d rounds where both sides held the rate" % len(counted)
-    elif not held_both and any(values.get((r, side, "held")) == 0
-                               for r in rounds for side in ("native", "runner")):
+    elif rounds and not held_both:
         of = " of all rounds (none held the rate on both sides)"
     else:
         of = ""

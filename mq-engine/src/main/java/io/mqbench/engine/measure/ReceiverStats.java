@@ -27,33 +27,13 @@ public record ReceiverStats(
     int subscription,
     @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuWaitNanos) {
 
-  /** As above, with the wait for a CPU not measured. */
-  public ReceiverStats(
-      long received,
-      long foreign,
-      long firstReceiveNanos,
-      long lastReceiveNanos,
-      long cpuNanos,
-      int queue,
-      int subscription) {
-    this(
-        received,
-        foreign,
-        firstReceiveNanos,
-        lastReceiveNanos,
-        cpuNanos,
-        queue,
-        subscription,
-        null);
-  }
-
   /**
    * A receiver of the only queue and subscription.
    *
-   * @see #ReceiverStats(long, long, long, long, long, int, int)
+   * @see #ReceiverStats(long, long, long, long, long, int, int, Long)
    */
   public ReceiverStats(
       long received, long foreign, long firstReceiveNanos, long lastReceiveNanos, long cpuNanos) {
-    this(received, foreign, firstReceiveNanos, lastReceiveNanos, cpuNanos, 0, 0);
+    this(received, foreign, firstReceiveNanos, lastReceiveNanos, cpuNanos, 0, 0, null);
   }
 }

@@ -30,28 +30,6 @@ public record SenderStats(
     int maxMessageBytes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuWaitNanos) {
 
-  /** As above, with the wait for a CPU not measured. */
-  public SenderStats(
-      int senderId,
-      long sent,
-      long batches,
-      long lastAckNanos,
-      long cpuNanos,
-      long sentBytes,
-      int minMessageBytes,
-      int maxMessageBytes) {
-    this(
-        senderId,
-        sent,
-        batches,
-        lastAckNanos,
-        cpuNanos,
-        sentBytes,
-        minMessageBytes,
-        maxMessageBytes,
-        null);
-  }
-
   /** As above, with the sizes and the wait for a CPU not measured. */
   public SenderStats(int senderId, long sent, long batches, long lastAckNanos, long cpuNanos) {
     this(senderId, sent, batches, lastAckNanos, cpuNanos, 0, 0, 0, null);
