@@ -9,6 +9,7 @@ import io.mqbench.runner.config.ScenarioFile;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -19,10 +20,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 
 /**
  * The mqbench command line. {@code main} is the only place that exits the JVM; everything else
@@ -203,17 +203,30 @@ public final class Main implements Runnable {
 
   /**
    * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
-   * {@code heap}, which -D and MQBENCH_ may set.
+   * {@code heap}, which -D and MQBENCH_ may set. Read from the option fields' annotations, not from
+   * a picocli model of {@code run}: building one costs about 0.1 CPU-s at every start, and picocli
+   * builds {@code run}'s own model anyway.
    */
   static Set<String> runOptionNames() {
-    Set<String> names =
-        CommandLine.Model.CommandSpec.forAnnotatedObject(new RunOptions()).options().stream()
-            .filter(o -> !o.typeInfo().isMap())
-            .map(OptionSpec::longestName)
-            .map(LayeredDefaults::camelName)
-            .collect(Collectors.toCollection(TreeSet::new));
+    Set<String> names = new TreeSet<>();
+    for (Field f : RunOptions.class.getDeclaredFields()) {
+      Option option = f.getAnnotation(Option.class);
+      if (option != null && !Map.class.isAssignableFrom(f.getType())) {
+        names.add(LayeredDefaults.camelName(longest(option.names())));
+      }
+    }
     names.add(RunHeap.OPTION);
     return names;
+  }
+
+  private static String longest(String[] names) {
+    String longest = names[0];
+    for (String n : names) {
+      if (n.length() > longest.length()) {
+        longest = n;
+      }
+    }
+    return longest;
   }
 
   /** A -D given as a flag: {@code -DdryRun} (empty, as Java sets it) or {@code -DdryRun=true}. */
