@@ -70,6 +70,15 @@ final class RabbitMqReceiver implements MqReceiver {
     }
     session.startConsuming(max);
     Delivery first = session.buffer.poll();
+    if (first == null) {
+      // The connection's thread puts the deliveries of one read one after another, and waking this
+      // thread for the first often preempts it on the same core: parking now would be woken again
+      // for each of the others. Giving way once lets it put them first. At 20,000 msgs/s on a
+      // quorum queue this thread's context switches fell from 123,000 to 22,000 in 15 s, and the
+      // connection thread's preemptions from 105,000 to 3,000.
+      Thread.yield();
+      first = session.buffer.poll();
+    }
     long waitNanos = wait.toNanos();
     if (first == null && !session.acked.isEmpty() && waitNanos > 0) {
       // Held acks linger a little: under load the next delivery comes well within it.
