@@ -204,8 +204,8 @@ public final class Main implements Runnable {
   /**
    * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
    * {@code heap}, which -D and MQBENCH_ may set. Read from the option fields' annotations, not from
-   * a picocli model of {@code run}: building one costs about 0.1 CPU-s at every start, and picocli
-   * builds {@code run}'s own model anyway.
+   * a second picocli model of {@code run} built at every start only for these names (picocli builds
+   * {@code run}'s own model for parsing).
    */
   static Set<String> runOptionNames() {
     Set<String> names = new TreeSet<>();
