@@ -2,6 +2,7 @@ package io.mqbench.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.HostLoad;
 import io.mqbench.engine.measure.ProcessUsage;
 import io.mqbench.engine.measure.ReceiverStats;
 import io.mqbench.engine.measure.SenderStats;
@@ -43,6 +44,14 @@ import java.util.Locale;
  *     where unknown
  * @param processes how many processes these figures add up: 1 for a run in one process, else one
  *     per worker
+ * @param runCpuWaitShare the share of their runnable time that the run's processes (the harness's
+ *     and a local broker it started), every thread counted, waited for a CPU; of several workers,
+ *     the most starved host's; null where not measured
+ * @param otherWorkShare the share of the host's CPU capacity that other processes used over the
+ *     run; null where not measured
+ * @param hostLimited true when the host, not the queue, set the pace ({@link HostLoad#starved()}):
+ *     the run's processes waited at least {@value HostLoad#RUN_WAIT_LIMIT} of their runnable time
+ *     for a CPU while other work took at least {@value HostLoad#OTHER_WORK_LIMIT} of the host
  */
 public record HarnessUse(
     double cpuSeconds,
@@ -61,7 +70,10 @@ public record HarnessUse(
     double gcSeconds,
     long gcCount,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double residentPeakMb,
-    int processes) {
+    int processes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double runCpuWaitShare,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double otherWorkShare,
+    boolean hostLimited) {
 
   /**
    * A sender or receiver thread busy for at least this share of a core could not have done more:
@@ -108,7 +120,42 @@ public record HarnessUse(
         p.gcMillis() / 1e3,
         p.gcCount(),
         p.residentPeakBytes() < 0 ? null : p.residentPeakBytes() / (1024.0 * 1024.0),
-        p.processes());
+        p.processes(),
+        p.host().known() ? p.host().runWaitShare() : null,
+        p.host().known() ? p.host().otherWorkShare() : null,
+        p.host().starved());
+  }
+
+  /**
+   * @return the host's figures in words ({@code the run's processes waited for a CPU 82 % of their
+   *     runnable time; other work used 77 % of the host's 2 CPUs}); empty where not measured
+   */
+  public String hostLoad() {
+    if (runCpuWaitShare == null || otherWorkShare == null) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "the run's processes waited for a CPU %.0f %% of the time they could have run; other work"
+            + " used %.0f %% of the host's CPUs",
+        runCpuWaitShare * 100,
+        otherWorkShare * 100);
+  }
+
+  /**
+   * @return the host-limited verdict in one line, with its figures and what to do; empty when the
+   *     host did not set the pace
+   */
+  public String hostLimitedAdvice() {
+    if (!hostLimited) {
+      return "";
+    }
+    return "HOST-LIMITED: the host, not the queue, set the pace: "
+        + hostLoad()
+        + cpuWaits().replace("; waited", " (the sender and receiver threads waited")
+        + (cpuWaits().isEmpty() ? "" : ")")
+        + ". These figures are not the queue's: run on a quieter host, move the broker to"
+        + " another host, or use fewer threads";
   }
 
   /** The threads' waits added up; null unless every thread's is known. */
@@ -176,7 +223,7 @@ public record HarnessUse(
     return String.format(
         Locale.ROOT,
         "CPU %.2f s%s = %.1f µs/msg: senders %.2f s (%.1f µs/msg sent), receivers %.2f s (%.1f"
-            + " µs/msg received), other %.2f s; %s%s; GC %.2f s in %,d collections%s%s",
+            + " µs/msg received), other %.2f s; %s%s; GC %.2f s in %,d collections%s%s%s",
         cpuSeconds,
         split,
         cpuMicrosPerMessage,
@@ -192,6 +239,7 @@ public record HarnessUse(
         residentPeakMb == null
             ? ""
             : String.format(Locale.ROOT, "; peak RSS %.0f MiB", residentPeakMb),
-        processes > 1 ? " (" + processes + " processes)" : "");
+        processes > 1 ? " (" + processes + " processes)" : "",
+        hostLoad().isEmpty() ? "" : "; " + hostLoad());
   }
 }

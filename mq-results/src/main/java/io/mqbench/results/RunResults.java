@@ -68,7 +68,11 @@ public final class RunResults {
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
-        .status(status(outcome, totals, verdict(run, totals, rate, outcome.pacing(), catchUp)))
+        .status(
+            status(
+                outcome,
+                totals,
+                verdict(run, totals, rate, outcome.pacing(), catchUp).worst(hostVerdict(harness))))
         .failure(outcome.failure().map(f -> f.line()).orElse(null))
         .queue(queue)
         .target(target)
@@ -306,6 +310,14 @@ public final class RunResults {
    * senders; a catch-up run whose receivers did not catch up before the end of sending is {@link
    * RunStatus#RECEIVERS_BEHIND}, ranked ahead of a harness that stalled (which exits 0).
    */
+  /**
+   * {@link RunStatus#HOST_LIMITED} when the host set the pace, in every mode; else {@link
+   * RunStatus#OK}.
+   */
+  static RunStatus hostVerdict(HarnessUse harness) {
+    return harness != null && harness.hostLimited() ? RunStatus.HOST_LIMITED : RunStatus.OK;
+  }
+
   static RunStatus verdict(RunSettings run, Totals totals, RateAchieved rate, Pacing pacing) {
     return verdict(run, totals, rate, pacing, null);
   }

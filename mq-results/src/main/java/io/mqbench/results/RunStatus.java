@@ -21,6 +21,14 @@ public enum RunStatus {
    */
   HARNESS_LIMITED("harness-limited", 0),
   /**
+   * Any mode: the run completed and every acknowledged message arrived, but the host, not the
+   * queue, set the pace: the run's processes waited for a CPU most of the time they could have run
+   * while other work took a large share of the host ({@link HarnessUse#hostLimited()}). Its figures
+   * are the host's, not the queue's; it is never anyone's best, and {@code compare} names it.
+   * Ranked below the verdicts that exit non-zero, which keep their codes on a starved host too.
+   */
+  HOST_LIMITED("host-limited", 0),
+  /**
    * Rate mode: the backend acknowledged less than 99 % of the target rate, or scheduled messages
    * went unsent; ranked above {@link #HARNESS_LIMITED} in the verdict, so that a missed target
    * never exits 0 even when the harness stalled too.
@@ -90,8 +98,8 @@ public enum RunStatus {
 
   /**
    * @param other another status
-   * @return the worse of the two, in the order ok, harness-limited, target not met, receivers
-   *     behind, failed, unsettled, lost messages, interrupted
+   * @return the worse of the two, in the order ok, harness-limited, host-limited, target not met,
+   *     receivers behind, failed, unsettled, lost messages, interrupted
    */
   public RunStatus worst(RunStatus other) {
     return other.ordinal() > ordinal() ? other : this;

@@ -131,7 +131,7 @@ public final class FixedResults {
                     .harness(
                         new HarnessUse(
                             4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125,
-                            0.5, 0.25, 0.125, 7, 312.5, 1)))
+                            0.5, 0.25, 0.125, 7, 312.5, 1, null, null, false)))
         .inCell(Map.of("senders", "4"), 2);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.mqbench.engine.measure.CellMeasurements;
+import io.mqbench.engine.measure.HostLoad;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.engine.measure.ProcessUsage;
 import io.mqbench.engine.measure.ReceiverStats;
@@ -35,7 +36,8 @@ class HarnessUseTest {
                             6,
                             300L * 1024 * 1024,
                             10 * SECOND,
-                            1)));
+                            1,
+                            HostLoad.NONE)));
   }
 
   @Test

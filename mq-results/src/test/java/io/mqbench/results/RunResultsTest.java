@@ -13,7 +13,9 @@ import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
+import io.mqbench.engine.measure.HostLoad;
 import io.mqbench.engine.measure.Latencies;
+import io.mqbench.engine.measure.ProcessUsage;
 import io.mqbench.engine.measure.ReceiverStats;
 import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.engine.testing.TestSettings;
@@ -58,6 +60,12 @@ class RunResultsTest {
 
   /** One sender that sent {@code sent} messages in 10 s, one receiver that got them all by then. */
   private static RunResult summarise(RunSettings run, long sent, double receiveSeconds) {
+    return summarise(run, sent, receiveSeconds, HostLoad.NONE);
+  }
+
+  /** The same, with the host's load over the run's 10 s as given. */
+  private static RunResult summarise(
+      RunSettings run, long sent, double receiveSeconds, HostLoad host) {
     Roaring64NavigableMap all = new Roaring64NavigableMap();
     all.addRange(0, sent);
     Histogram lag = Latencies.newHistogram();
@@ -74,6 +82,7 @@ class RunResultsTest {
             .endToEndMicros(some)
             .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
             .failure(Optional.empty())
+            .processUsage(new ProcessUsage(2 * SECOND, -1, -1, 0, 0, -1, 10 * SECOND, 1, host))
             .build();
     RunOutcome outcome =
         new RunOutcome(
@@ -89,6 +98,64 @@ class RunResultsTest {
             false,
             Pacing.NONE);
     return summarise(outcome, run);
+  }
+
+  /** 10 s on 2 CPUs: the run's processes used and waited as given; the host was busy as given. */
+  private static HostLoad host(double runCpuSeconds, double runWaitSeconds, double busySeconds) {
+    return new HostLoad(
+        (long) (busySeconds * SECOND),
+        2,
+        (long) (runCpuSeconds * SECOND),
+        (long) (runWaitSeconds * SECOND),
+        10 * SECOND);
+  }
+
+  @Test
+  void aThroughputRunWhoseProcessesWaitedForCpusThatOtherWorkHeldIsHostLimited() {
+    // The run's processes used 3 s and waited 12 s for a CPU; the host was busy 18 of 20 CPU-s.
+    RunResult r =
+        summarise(
+            settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER),
+            30_000,
+            10.0,
+            host(3, 12, 18));
+
+    assertThat(r.status()).isEqualTo(RunStatus.HOST_LIMITED);
+    assertThat(r.status().exitCode()).isZero();
+    assertThat(r.harness().hostLimited()).isTrue();
+    assertThat(r.harness().runCpuWaitShare()).isEqualTo(0.8);
+    assertThat(r.harness().otherWorkShare()).isEqualTo(0.75);
+    assertThat(r.harness().hostLimitedAdvice())
+        .contains("waited for a CPU 80 %")
+        .contains("other work used 75 %")
+        .contains("quieter host");
+  }
+
+  @Test
+  void aRunThatWaitedOnlyForItsOwnBrokerIsNotHostLimited() {
+    // Broker and harness share the host and wait for each other; nothing else ran.
+    RunResult r =
+        summarise(
+            settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER),
+            30_000,
+            10.0,
+            host(15, 40, 16));
+
+    assertThat(r.harness().runCpuWaitShare()).isEqualTo(40.0 / 55);
+    assertThat(r.status()).isEqualTo(RunStatus.OK);
+  }
+
+  @Test
+  void aStarvedHostDoesNotHideAMissedTarget() {
+    RunResult r =
+        summarise(
+            settings(Mode.RATE, Optional.of(3000.0), Phases.TOGETHER),
+            5_120,
+            10.0,
+            host(3, 12, 18));
+
+    assertThat(r.status()).isEqualTo(RunStatus.TARGET_NOT_MET);
+    assertThat(r.harness().hostLimited()).isTrue();
   }
 
   @Test

@@ -49,7 +49,8 @@ final class HarnessMeter {
         gcCount,
         residentPeakBytes(),
         wallNanos,
-        1);
+        1,
+        HostMeter.read(wallNanos));
   }
 
   private static long processCpuNanos(long[] userSystem) {

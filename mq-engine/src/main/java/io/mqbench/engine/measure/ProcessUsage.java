@@ -21,6 +21,8 @@ package io.mqbench.engine.measure;
  * @param residentPeakBytes the process's peak resident memory since it started; -1 where unknown
  * @param wallNanos wall-clock time over which the rest was measured
  * @param processes how many processes this adds up; 0 for no measurement
+ * @param host how busy the host was and how long the run's processes waited for a CPU; of several
+ *     processes, the most starved host's
  */
 public record ProcessUsage(
     long cpuNanos,
@@ -30,10 +32,17 @@ public record ProcessUsage(
     long gcCount,
     long residentPeakBytes,
     long wallNanos,
-    int processes) {
+    int processes,
+    HostLoad host) {
+
+  /** A usage with no host figures: an older report's. */
+  public ProcessUsage {
+    host = host == null ? HostLoad.NONE : host;
+  }
 
   /** No measurement: what an older report, or a cell that never started, carries. */
-  public static final ProcessUsage NONE = new ProcessUsage(0, -1, -1, 0, 0, -1, 0, 0);
+  public static final ProcessUsage NONE =
+      new ProcessUsage(0, -1, -1, 0, 0, -1, 0, 0, HostLoad.NONE);
 
   /**
    * @param other another process's usage over the same run
@@ -54,7 +63,8 @@ public record ProcessUsage(
         gcCount + other.gcCount,
         known(residentPeakBytes, other.residentPeakBytes),
         Math.max(wallNanos, other.wallNanos),
-        processes + other.processes);
+        processes + other.processes,
+        host.worse(other.host));
   }
 
   /**
@@ -70,7 +80,8 @@ public record ProcessUsage(
         gcCount - earlier.gcCount,
         residentPeakBytes,
         wallNanos - earlier.wallNanos,
-        processes);
+        processes,
+        host.since(earlier.host));
   }
 
   private static long known(long a, long b) {

@@ -63,7 +63,7 @@ class HarnessMeterTest {
         .isCloseTo(wall, within(0.1 * wall));
   }
 
-  private static void spinUntil(AtomicBoolean stop) {
+  static void spinUntil(AtomicBoolean stop) {
     long x = 0;
     while (!stop.get()) {
       x += System.nanoTime() & 1;

@@ -60,6 +60,7 @@ public final class SummaryColumns {
       UNSETTLED = "unsettled",
       DUPLICATES = "duplicates",
       HARNESS_LIMITED = "harness_limited",
+      HOST_LIMITED = "host_limited",
       FAULTS = "faults",
       FAULTS_NOT_RECOVERED = "faults_not_recovered",
       FAULT_RECOVERY_MAX_S = "fault_recovery_max_s",
@@ -81,6 +82,8 @@ public final class SummaryColumns {
       BUSIEST_RECEIVER_CORE_SHARE = "receiver_core_share_max",
       SENDER_CPU_WAIT_S = "sender_cpu_wait_s",
       RECEIVER_CPU_WAIT_S = "receiver_cpu_wait_s",
+      RUN_CPU_WAIT_SHARE = "run_cpu_wait_share",
+      OTHER_WORK_SHARE = "other_work_share",
       HARNESS_GC_S = "harness_gc_s",
       HARNESS_RSS_PEAK_MIB = "harness_rss_peak_mib",
       E2E_NEGATIVE = "e2e_negative",
@@ -225,9 +228,9 @@ public final class SummaryColumns {
     c.add(new Column(LOST, r -> r.totals().lost()));
     c.add(new Column(UNSETTLED, r -> r.totals().unsettled()));
     c.add(new Column(DUPLICATES, r -> r.totals().duplicates()));
-    c.add(
-        new Column(
-            HARNESS_LIMITED, r -> r.rate() == null ? "" : (Object) r.rate().harnessLimited()));
+    c.add(new Column(HARNESS_LIMITED, r -> r.rate() != null && r.rate().harnessLimited()));
+    // In every mode: the host, not the queue, set the pace (HarnessUse.hostLimited).
+    c.add(new Column(HOST_LIMITED, r -> r.harness() != null && r.harness().hostLimited()));
     // --phases backlog-then-catch-up: the backlog receivers found, whether and how fast they caught
     // up, and the publish rate and latencies while catching up against after it; empty otherwise.
     addCatchUp(c, CATCH_UP_BACKLOG_MSGS, u -> u.backlogAtStart());
@@ -291,6 +294,12 @@ public final class SummaryColumns {
         c,
         RECEIVER_CPU_WAIT_S,
         h -> h.receiverCpuWaitSeconds() == null ? "" : round(h.receiverCpuWaitSeconds(), 3));
+    addHarness(
+        c,
+        RUN_CPU_WAIT_SHARE,
+        h -> h.runCpuWaitShare() == null ? "" : round(h.runCpuWaitShare(), 3));
+    addHarness(
+        c, OTHER_WORK_SHARE, h -> h.otherWorkShare() == null ? "" : round(h.otherWorkShare(), 3));
     addHarness(c, HARNESS_GC_S, h -> round(h.gcSeconds(), 3));
     addHarness(
         c,

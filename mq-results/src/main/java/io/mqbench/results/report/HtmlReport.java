@@ -7,6 +7,7 @@ import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.Markup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -84,6 +85,7 @@ public final class HtmlReport {
         .append("th{background:#eee}td.l,th.l{text-align:left}")
         .append("td.best{background:#c6efce;font-weight:bold}")
         .append(".bad{color:#9c0006;font-weight:bold}.ok{color:#006100}")
+        .append(".warn{color:#9c5700;font-weight:bold}")
         .append(".unsafe{display:inline-block;margin-left:4px;padding:0 3px;border-radius:3px;")
         .append("background:#9c0006;color:#fff;font-size:10px;font-weight:bold;line-height:14px;")
         .append("white-space:nowrap;cursor:help}")
@@ -234,8 +236,11 @@ public final class HtmlReport {
     h.append("</tr>\n");
     // Beside brokers, the in-process reference is never anyone's best; nor is a cell that did not
     // store what it acknowledged: its speed is bought with the promise the others keep.
+    // Nor is a cell measured on a starved host: its figures are the host's.
     List<CellFigures> rivals =
-        Reference.apart(cells, CellFigures::queue).stream().filter(c -> !c.unsafe()).toList();
+        Reference.apart(cells, CellFigures::queue).stream()
+            .filter(c -> !c.unsafe() && c.verdict() != RunStatus.HOST_LIMITED)
+            .toList();
     boolean compare = rivals.size() > 1;
     Double bestSent = best(rivals, c -> c.sent(), true);
     Double bestReceived = best(rivals, c -> c.received(), true);
@@ -243,7 +248,7 @@ public final class HtmlReport {
     Double bestAchieved = best(rivals, c -> c.achieved(), true);
     for (CellFigures c : cells) {
       boolean rival = rivals.contains(c);
-      String tag = unsafeTag(c.runs());
+      String tag = unsafeTag(c.runs()) + hostLimitedTag(c.verdict());
       h.append("<tr><td class=\"l\">")
           .append(esc(c.label()))
           .append(" <small>[")
@@ -254,7 +259,7 @@ public final class HtmlReport {
           .append("</td><td>")
           .append(c.runs().size())
           .append("</td><td class=\"l ")
-          .append(c.verdict().exitCode() == 0 ? "ok" : "bad")
+          .append(statusClass(c.verdict()))
           .append("\">")
           .append(esc(c.verdict().label()))
           .append("</td>");
@@ -482,7 +487,7 @@ public final class HtmlReport {
           .append("</td><td class=\"l\">")
           .append(esc(r.target()))
           .append("</td><td class=\"l ")
-          .append(r.status().exitCode() == 0 ? "ok" : "bad")
+          .append(statusClass(r.status()))
           .append("\">")
           .append(esc(r.statusLine()))
           .append("</td><td class=\"l")
@@ -583,6 +588,22 @@ public final class HtmlReport {
    * @param runs the runs a figure is made of
    * @return the tag, with what was unsafe as its title; empty if every run is safe
    */
+  /** Green only for ok; a verdict that exits 0 but qualifies the figures is amber. */
+  private static String statusClass(RunStatus status) {
+    if (status == RunStatus.OK) {
+      return "ok";
+    }
+    return status.exitCode() == 0 ? "warn" : "bad";
+  }
+
+  /** Beside each figure of a cell whose host set the pace. */
+  private static String hostLimitedTag(RunStatus verdict) {
+    return verdict != RunStatus.HOST_LIMITED
+        ? ""
+        : " <span class=\"warn\" title=\"the host, not the queue, set the pace: these figures are"
+            + " the host's\">host-limited</span>";
+  }
+
   private static String unsafeTag(List<RunFigures> runs) {
     List<String> why =
         runs.stream()

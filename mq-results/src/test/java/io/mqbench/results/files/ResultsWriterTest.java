@@ -156,16 +156,21 @@ class ResultsWriterTest {
   }
 
   @Test
-  void harnessLimitedIsABooleanCellInTheSpreadsheet() throws IOException {
+  void harnessLimitedAndHostLimitedAreBooleanCellsInEveryModesRow() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     SummaryWorkbook.write(
         List.of(FixedResults.fixedResult(0), FixedResults.fixedRateResult()), SHEETS, bytes);
 
     List<Row> rows = sheet(bytes.toByteArray(), "runs");
-    int column = rows.get(0).stream().map(c -> c.getRawValue()).toList().indexOf("harness_limited");
-    assertThat(rows.get(1).hasCell(column)).as("not a rate run: no cell").isFalse();
-    assertThat(rows.get(2).getCell(column).getType()).isEqualTo(CellType.BOOLEAN);
-    assertThat(rows.get(2).getCellAsBoolean(column)).contains(true);
+    List<String> header = rows.get(0).stream().map(c -> c.getRawValue()).toList();
+    int harness = header.indexOf("harness_limited");
+    int host = header.indexOf("host_limited");
+    assertThat(rows.get(1).getCell(harness).getType()).isEqualTo(CellType.BOOLEAN);
+    assertThat(rows.get(1).getCellAsBoolean(harness)).as("a throughput run").contains(false);
+    assertThat(rows.get(2).getCellAsBoolean(harness)).contains(true);
+    assertThat(rows.get(1).getCell(host).getType()).isEqualTo(CellType.BOOLEAN);
+    assertThat(rows.get(1).getCellAsBoolean(host)).contains(false);
+    assertThat(rows.get(2).getCellAsBoolean(host)).contains(false);
   }
 
   @Test
@@ -331,7 +336,7 @@ class ResultsWriterTest {
                 .harness(
                     new HarnessUse(
                         4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125, 0.5,
-                        0.25, 0.125, 7, 312.5, 2))
+                        0.25, 0.125, 7, 312.5, 2, 0.5, 0.125, false))
                 .endToEndClock(
                     new EndToEndClock(
                         12,

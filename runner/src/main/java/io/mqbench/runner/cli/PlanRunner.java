@@ -300,6 +300,8 @@ final class PlanRunner {
                     : "the receiving side was the limit (--max-backlog auto holds senders back"
                         + " to the rate both sides sustain)");
       }
+      case HOST_LIMITED ->
+          invocation.err().println("mqbench: " + result.harness().hostLimitedAdvice());
       case OK -> {}
     }
     return exitCode(result.status());

@@ -158,6 +158,10 @@ final class TerminalSummary {
     endToEndClock(clock, colour, out);
     if (r.harness() != null) {
       out.println("harness    " + r.harness().describe());
+      String host = r.harness().hostLimitedAdvice();
+      if (!host.isEmpty()) {
+        out.println("host       " + (colour ? RED + host + RESET : host));
+      }
     }
     if (Double.isNaN(resultsCpuSeconds)) {
       out.printf(Locale.ROOT, "results    %s%n", folder);

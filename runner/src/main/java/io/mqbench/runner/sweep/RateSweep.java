@@ -14,14 +14,18 @@ import java.util.Optional;
  * precision. That search gives a candidate, which is then held: run again, longer, {@code confirm}
  * times. The candidate is verified only if every hold meets the target; after a failed hold the
  * sweep steps down by the precision and holds again. A step or hold passes if its run's verdict is
- * ok (harness-limited is not: the harness set the pace), it achieved at least 99 % of the rate, and
- * the objective holds. A failing rate below a passing one is flagged non-monotonic. Independent of
- * running anything: the probe measures a rate.
+ * ok (harness-limited and host-limited are not: the harness or the host set the pace), it achieved
+ * at least 99 % of the rate, and the objective holds. A failing rate below a passing one is flagged
+ * non-monotonic. Independent of running anything: the probe measures a rate.
  */
 public final class RateSweep {
   /** Why a harness-limited step or hold fails. */
   public static final String HARNESS_LIMITED =
       "harness-limited: the harness, not the queue, set the pace";
+
+  /** Why a step or hold on a starved host fails. */
+  public static final String HOST_LIMITED =
+      "host-limited: the host, busy with other work, not the queue, set the pace";
 
   /** The fraction of the target rate a step or hold must achieve to pass. */
   public static final double ACHIEVED_FRACTION = 0.99;
@@ -68,6 +72,8 @@ public final class RateSweep {
       String reason = why;
       if (passed && HARNESS_LIMITED_LABEL.equals(verdict)) {
         reason = HARNESS_LIMITED;
+      } else if (passed && HOST_LIMITED_LABEL.equals(verdict)) {
+        reason = HOST_LIMITED;
       } else if (passed && achieved < ACHIEVED_FRACTION * rate) {
         reason =
             String.format(
@@ -83,6 +89,7 @@ public final class RateSweep {
   }
 
   private static final String HARNESS_LIMITED_LABEL = "harness-limited";
+  private static final String HOST_LIMITED_LABEL = "host-limited";
 
   /** Measures one rate. */
   @FunctionalInterface

@@ -1,0 +1,75 @@
+package io.mqbench.engine.local;
+
+import io.mqbench.engine.measure.HostLoad;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Reads {@link HostLoad}: the host's busy CPU time from {@code /proc/stat}, and the CPU time and
+ * run-queue wait of every thread of this process and of its descendants (a local broker the run
+ * started) from {@code /proc/PID/task/TID/schedstat}. Taken at a run's start and end and at its
+ * checkpoints, never per message: a broker's hundred threads are a hundred small reads.
+ */
+final class HostMeter {
+  /** Clock ticks per second of {@code /proc/stat}: USER_HZ, fixed at 100 for user space. */
+  private static final long USER_HZ = 100;
+
+  private static final Path STAT = Path.of("/proc/stat");
+
+  private HostMeter() {}
+
+  /**
+   * @param wallNanos the reading's instant, on the cell's clock
+   * @return the reading; {@link HostLoad#NONE} where {@code /proc} does not tell
+   */
+  static HostLoad read(long wallNanos) {
+    try {
+      long[] host = hostBusyNanosAndCpus();
+      long[] run = new long[2];
+      ProcessHandle self = ProcessHandle.current();
+      add(self.pid(), run);
+      try (Stream<ProcessHandle> children = self.descendants()) {
+        children.forEach(p -> add(p.pid(), run));
+      }
+      return new HostLoad(host[0], (int) host[1], run[0], run[1], wallNanos);
+    } catch (IOException | RuntimeException e) {
+      return HostLoad.NONE;
+    }
+  }
+
+  /** The first line of /proc/stat, busy = all but idle and iowait; CPUs = the cpuN lines. */
+  private static long[] hostBusyNanosAndCpus() throws IOException {
+    List<String> lines = Files.readAllLines(STAT);
+    String[] f = lines.get(0).trim().split("\\s+");
+    long busy = 0;
+    for (int i = 1; i < Math.min(f.length, 9); i++) {
+      if (i != 4 && i != 5) { // idle, iowait
+        busy += Long.parseLong(f[i]);
+      }
+    }
+    long cpus = lines.stream().filter(l -> l.matches("cpu\\d+ .*")).count();
+    return new long[] {busy * (1_000_000_000L / USER_HZ), cpus};
+  }
+
+  /** Adds one process's threads' CPU and wait; a process or thread that ended is skipped. */
+  private static void add(long pid, long[] run) {
+    try (DirectoryStream<Path> tasks =
+        Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+      for (Path task : tasks) {
+        try {
+          String[] s = Files.readString(task.resolve("schedstat")).trim().split(" ");
+          run[0] += Long.parseLong(s[0]);
+          run[1] += Long.parseLong(s[1]);
+        } catch (IOException | RuntimeException e) {
+          // the thread ended between the listing and the read
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // the process ended
+    }
+  }
+}
