@@ -72,6 +72,13 @@ final class BacklogGate {
    * @param now the end ({@code nanoTime})
    * @return whether senders were still held (and must be released)
    */
+  /**
+   * @return whether the senders are held back now
+   */
+  boolean held() {
+    return held;
+  }
+
   boolean end(long now) {
     boolean wasHeld = held;
     if (held) {

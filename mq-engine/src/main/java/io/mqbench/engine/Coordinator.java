@@ -178,7 +178,8 @@ public final class Coordinator {
           watch.catchUp.map(c -> c.result(merged, watch.endNanos - start)),
           injection.records(merged, watch.endNanos - start),
           watch.gaps(watch.endNanos - start),
-          watch.everyTenth);
+          watch.everyTenth,
+          watch.sendGaps(watch.endNanos - start, !interrupted && merged.failure().isEmpty()));
     } finally {
       for (Placement p : placements) {
         p.cell().close();
@@ -240,13 +241,11 @@ public final class Coordinator {
     /** The instant of the watch's last poll. */
     long endNanos;
 
-    /** Since when, from the run's start, nothing arrived; negative before receivers run. */
-    long gapFrom = -1;
+    /** Times without a delivery while receivers ran, the wait for the first one included. */
+    final GapTracker deliveries = new GapTracker(false);
 
-    /** What had arrived at {@code gapFrom}. */
-    long gapReceived;
-
-    private final List<DeliveryGap> gaps = new ArrayList<>();
+    /** Times without an acknowledged send while senders ran and were not held back. */
+    final GapTracker sends = new GapTracker(true);
 
     /** With faults: received so far at every tenth of a second from the start. */
     final List<Long> everyTenth = new ArrayList<>();
@@ -258,39 +257,25 @@ public final class Coordinator {
       }
     }
 
-    /** At a poll while receivers run: a delivery ends the gap before it. */
-    void deliveries(long sinceStart, long received) {
-      if (gapFrom < 0) {
-        gapFrom = sinceStart;
-        gapReceived = received;
-      } else if (received != gapReceived) {
-        gap(sinceStart);
-        gapFrom = sinceStart;
-        gapReceived = received;
-      }
-    }
-
-    private void gap(long until) {
-      if (until - gapFrom < RunOutcome.GAP_NANOS) {
-        return;
-      }
-      gaps.add(new DeliveryGap(gapFrom, until));
-      if (gaps.size() > RunOutcome.MAX_GAPS) {
-        gaps.remove(gaps.stream().min(Comparator.comparingLong(DeliveryGap::nanos)).orElseThrow());
-      }
+    /**
+     * @param endNanos the run's end, from its start
+     * @return the delivery gaps, the one open at the end included when it began while senders still
+     *     sent (a broker that never came back), not when receivers merely waited out their idle
+     *     time
+     */
+    List<DeliveryGap> gaps(long endNanos) {
+      long open = deliveries.openSince();
+      return deliveries.gaps(endNanos, open >= 0 && (sendingNanos == 0 || open < sendingNanos));
     }
 
     /**
      * @param endNanos the run's end, from its start
-     * @return the gaps, the one open at the end included when it began while senders still sent (a
-     *     broker that never came back), not when receivers merely waited out their idle time
+     * @param includeOpen whether a gap open when sending ended counts (a run that neither failed
+     *     nor was stopped: its senders waited for acknowledgements to the end)
+     * @return the send gaps, an open one up to the end of sending
      */
-    List<DeliveryGap> gaps(long endNanos) {
-      if (gapFrom >= 0 && (sendingNanos == 0 || gapFrom < sendingNanos)) {
-        gap(endNanos);
-        gapFrom = endNanos;
-      }
-      return List.copyOf(gaps);
+    List<DeliveryGap> sendGaps(long endNanos, boolean includeOpen) {
+      return sends.gaps(sendingNanos > 0 ? sendingNanos : endNanos, includeOpen);
     }
   }
 
@@ -428,7 +413,7 @@ public final class Coordinator {
     long backlogNanos = catchUp ? settings.backlog().orElseThrow().toNanos() : 0;
     boolean receiversStarted = !drain && !catchUp;
     if (receiversStarted) {
-      w.gapFrom = 0;
+      w.deliveries.observe(0, 0);
     }
     boolean sendersStopped = false;
     while (true) {
@@ -444,7 +429,7 @@ public final class Coordinator {
       long sent = progress.sent();
       long received = progress.received();
       if (receiversStarted && settings.receivers() > 0) {
-        w.deliveries(now - start, received);
+        w.deliveries.observe(now - start, received);
       }
       if (!faults.isEmpty()) {
         w.tenths(now - start, received);
@@ -502,6 +487,11 @@ public final class Coordinator {
         }
       }
       if (progress.sendersRunning() > 0) {
+        if (w.gate != null && w.gate.held()) {
+          w.sends.pause();
+        } else {
+          w.sends.observe(now - start, sent);
+        }
         if (w.firstDeliveryNanos == 0 && received > 0) {
           w.firstDeliveryNanos = now - start;
         }

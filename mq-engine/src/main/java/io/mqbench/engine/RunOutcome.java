@@ -31,6 +31,9 @@ import java.util.Optional;
  * @param receivedEveryTenth for a run with faults: messages received so far at every tenth of a
  *     second from the run's start (element k at k/10 s), for rates around a fault finer than the
  *     timeline's seconds; empty for a run without faults
+ * @param sendGaps the times of at least {@link #GAP_NANOS} during which senders ran, were not held
+ *     back, and no send was acknowledged, from the first acknowledgement on, in order; the longest
+ *     {@link #MAX_GAPS} when there were more
  */
 public record RunOutcome(
     int runId,
@@ -47,7 +50,8 @@ public record RunOutcome(
     Optional<CatchUp> catchUp,
     List<FaultRecord> faults,
     List<DeliveryGap> deliveryGaps,
-    List<Long> receivedEveryTenth) {
+    List<Long> receivedEveryTenth,
+    List<DeliveryGap> sendGaps) {
 
   /** The shortest time without a delivery that is recorded as a gap. */
   public static final long GAP_NANOS = 100_000_000L;
@@ -63,6 +67,43 @@ public record RunOutcome(
     faults = faults == null ? List.of() : List.copyOf(faults);
     deliveryGaps = deliveryGaps == null ? List.of() : List.copyOf(deliveryGaps);
     receivedEveryTenth = receivedEveryTenth == null ? List.of() : List.copyOf(receivedEveryTenth);
+    sendGaps = sendGaps == null ? List.of() : List.copyOf(sendGaps);
+  }
+
+  /** An outcome whose send gaps were not tracked. */
+  public RunOutcome(
+      int runId,
+      long seed,
+      List<CellReady> cells,
+      CellMeasurements measurements,
+      List<Tick> timeline,
+      DeliveryLedger ledger,
+      long drainStartNanos,
+      Optional<CellFailure> failure,
+      boolean endedIdle,
+      boolean interrupted,
+      Pacing pacing,
+      Optional<CatchUp> catchUp,
+      List<FaultRecord> faults,
+      List<DeliveryGap> deliveryGaps,
+      List<Long> receivedEveryTenth) {
+    this(
+        runId,
+        seed,
+        cells,
+        measurements,
+        timeline,
+        ledger,
+        drainStartNanos,
+        failure,
+        endedIdle,
+        interrupted,
+        pacing,
+        catchUp,
+        faults,
+        deliveryGaps,
+        receivedEveryTenth,
+        List.of());
   }
 
   /**

@@ -78,6 +78,10 @@ import java.util.Map;
  * @param clientErrors with {@code --on-client-error reconnect} (the default of a run with faults):
  *     the backend errors the run rode through, counted (see {@link ClientErrors}); null (and not in
  *     {@code run.json}) when there were none, and in files before version 9
+ * @param outages the times the run went without an acknowledged send or without a delivery for at
+ *     least {@link Outage#threshold the outage threshold}, whether or not the client threw (see
+ *     {@link Outage}); empty (and not in {@code run.json}) when there were none, and in files
+ *     before version 10
  */
 @RecordBuilder
 public record RunResult(
@@ -112,7 +116,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartTotals> bySubscription,
     @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultResult> faults,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ClientErrors clientErrors)
+    @JsonInclude(JsonInclude.Include.NON_NULL) ClientErrors clientErrors,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Outage> outages)
     implements RunResultBuilder.With {
 
   /**
@@ -124,11 +129,11 @@ public record RunResult(
    * {@code bySubscription} (absent, empty, in older files), the settings {@code queues} and {@code
    * subscriptions} (absent, 1) and {@code catchUp} (absent, null, in older files and for other
    * phases); version 8 added {@code faults} (absent, empty, in older files); version 9 added {@code
-   * clientErrors} (absent, null, in older files and runs without errors). A field added later
-   * raises it, and the tests of reading a version-1 file name the new field with the value it reads
-   * as.
+   * clientErrors} (absent, null, in older files and runs without errors); version 10 added {@code
+   * outages} (absent, empty, in older files and runs without outages). A field added later raises
+   * it, and the tests of reading a version-1 file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 9;
+  public static final int FORMAT_VERSION = 10;
 
   /**
    * Reads a missing format version as 1, missing collections (a file that lacks them) as empty, and
@@ -147,6 +152,7 @@ public record RunResult(
     byQueue = byQueue == null ? List.of() : List.copyOf(byQueue);
     bySubscription = bySubscription == null ? List.of() : List.copyOf(bySubscription);
     faults = faults == null ? List.of() : List.copyOf(faults);
+    outages = outages == null ? List.of() : List.copyOf(outages);
   }
 
   /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */

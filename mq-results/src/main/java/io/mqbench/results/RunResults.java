@@ -65,6 +65,17 @@ public final class RunResults {
     RateAchieved rate = run.rateMode() ? rateAchieved(report, run, totals, harness) : null;
     Map<String, Latency> latencies = latencies(report, run.rateMode());
     CatchUpResult catchUp = outcome.catchUp().map(c -> CatchUpResult.of(c, run)).orElse(null);
+    List<FaultResult> faults =
+        outcome.faults().stream()
+            .map(
+                f ->
+                    FaultResult.of(
+                        f,
+                        outcome.receivedEveryTenth(),
+                        outcome.deliveryGaps(),
+                        outcome.sendGaps(),
+                        sendingEndSeconds(outcome)))
+            .toList();
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
@@ -72,7 +83,9 @@ public final class RunResults {
             status(
                 outcome,
                 totals,
-                verdict(run, totals, rate, outcome.pacing(), catchUp).worst(hostVerdict(harness))))
+                verdict(run, totals, rate, outcome.pacing(), catchUp)
+                    .worst(hostVerdict(harness))
+                    .worst(recoveryVerdict(faults))))
         .failure(outcome.failure().map(f -> f.line()).orElse(null))
         .queue(queue)
         .target(target)
@@ -99,12 +112,16 @@ public final class RunResults {
         .byQueue(byQueue(report, run, totals))
         .bySubscription(bySubscription(report, run, totals))
         .catchUp(catchUp)
-        .faults(
-            outcome.faults().stream()
-                .map(f -> FaultResult.of(f, outcome.receivedEveryTenth(), outcome.deliveryGaps()))
-                .toList())
+        .faults(faults)
         .clientErrors(report.clientErrors().none() ? null : report.clientErrors())
+        .outages(Outage.of(outcome, run))
         .build();
+  }
+
+  /** When the senders stopped, from the run's start; the run's end when unknown. */
+  private static double sendingEndSeconds(RunOutcome outcome) {
+    long sending = outcome.pacing().sendingNanos();
+    return sending > 0 ? sending / 1e9 : Double.MAX_VALUE;
   }
 
   /** Each queue's figures, when there are several. */
@@ -316,6 +333,15 @@ public final class RunResults {
    */
   static RunStatus hostVerdict(HarnessUse harness) {
     return harness != null && harness.hostLimited() ? RunStatus.HOST_LIMITED : RunStatus.OK;
+  }
+
+  /**
+   * {@link RunStatus#NOT_RECOVERED} when a fault's run never recovered; else {@link RunStatus#OK}.
+   */
+  static RunStatus recoveryVerdict(List<FaultResult> faults) {
+    return faults.stream().anyMatch(FaultResult::notRecovered)
+        ? RunStatus.NOT_RECOVERED
+        : RunStatus.OK;
   }
 
   static RunStatus verdict(RunSettings run, Totals totals, RateAchieved rate, Pacing pacing) {

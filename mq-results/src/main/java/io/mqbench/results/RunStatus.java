@@ -43,6 +43,13 @@ public enum RunStatus {
    * catch up with the backlog before the end of sending ends so too ({@link CatchUpResult}).
    */
   RECEIVERS_BEHIND("receivers behind", 5),
+  /**
+   * A fault ({@code --fault}) was injected and the run never got back to {@value
+   * FaultResult#RECOVERED_SHARE} of its received rate before it and held it for {@value
+   * FaultResult#HOLD_SECONDS} s before sending ended ({@link FaultResult#notRecovered()}): the
+   * queue did not recover within the run, whatever was delivered.
+   */
+  NOT_RECOVERED("not recovered", 9),
   /** The backend failed: unreachable, rejected, or an error mid-run. */
   FAILED("failed", 1),
   /**
@@ -99,7 +106,7 @@ public enum RunStatus {
   /**
    * @param other another status
    * @return the worse of the two, in the order ok, harness-limited, host-limited, target not met,
-   *     receivers behind, failed, unsettled, lost messages, interrupted
+   *     receivers behind, not recovered, failed, unsettled, lost messages, interrupted
    */
   public RunStatus worst(RunStatus other) {
     return other.ordinal() > ordinal() ? other : this;

@@ -2,7 +2,10 @@ package io.mqbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.engine.CatchUp;
 import io.mqbench.engine.CellReady;
+import io.mqbench.engine.DeliveryGap;
+import io.mqbench.engine.FaultRecord;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
@@ -156,6 +159,128 @@ class RunResultsTest {
 
     assertThat(r.status()).isEqualTo(RunStatus.TARGET_NOT_MET);
     assertThat(r.harness().hostLimited()).isTrue();
+  }
+
+  /**
+   * 20 s of sending at 1,000 msgs/s, all received; the given fault, received counts every tenth of
+   * a second, and gaps.
+   */
+  private static RunResult withFault(
+      FaultRecord fault,
+      List<Long> everyTenth,
+      List<DeliveryGap> deliveryGaps,
+      List<DeliveryGap> sendGaps) {
+    long sent = 20_000;
+    Roaring64NavigableMap all = new Roaring64NavigableMap();
+    all.addRange(0, sent);
+    EncodedHistogram none = EncodedHistogram.empty();
+    CellMeasurements report =
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of(new SenderStats(0, sent, sent, 20 * SECOND, 0)))
+            .receivers(List.of(new ReceiverStats(sent, 0, SECOND / 10, 20 * SECOND, 0)))
+            .serviceMicros(none)
+            .responseMicros(none)
+            .scheduleLagMicros(none)
+            .harnessLagMicros(none)
+            .endToEndMicros(none)
+            .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
+            .failure(Optional.empty())
+            .build();
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            Optional.empty(),
+            false,
+            false,
+            new Pacing(false, 0, 0, 0, SECOND / 10, sent, 20 * SECOND),
+            Optional.empty(),
+            List.of(fault),
+            deliveryGaps,
+            everyTenth,
+            sendGaps);
+    return summarise(
+        outcome,
+        settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
+            .with(r -> r.duration(Optional.of(Duration.ofSeconds(20)))));
+  }
+
+  private static FaultRecord restartAt(long at) {
+    CatchUp.Window w =
+        new CatchUp.Window(
+            0,
+            at,
+            at / SECOND * 1_000,
+            at / SECOND * 1_000,
+            EncodedHistogram.empty(),
+            EncodedHistogram.empty(),
+            EncodedHistogram.empty());
+    return new FaultRecord(
+        "restart-broker",
+        "kafka",
+        at,
+        true,
+        at,
+        at + SECOND,
+        "restarted",
+        Optional.empty(),
+        w,
+        w,
+        w);
+  }
+
+  /** Received so far every tenth of a second, from per-second rates. */
+  private static List<Long> everyTenth(long... perSecond) {
+    List<Long> counts = new java.util.ArrayList<>(List.of(0L));
+    long received = 0;
+    for (long rate : perSecond) {
+      for (int t = 1; t <= 10; t++) {
+        counts.add(received + rate * t / 10);
+      }
+      received += rate;
+    }
+    return counts;
+  }
+
+  @Test
+  void aRunWhoseFaultNeverRecoveredHasAStatusOfItsOwnAndExitsNonZero() {
+    // Restarted at 10 s; a trickle after it, never back to 900 msgs/s before sending ended.
+    long[] rates = new long[20];
+    java.util.Arrays.fill(rates, 0, 10, 1_000);
+    java.util.Arrays.fill(rates, 10, 20, 200);
+
+    RunResult r = withFault(restartAt(10 * SECOND), everyTenth(rates), List.of(), List.of());
+
+    assertThat(r.faults().get(0).notRecovered()).isTrue();
+    assertThat(r.status()).isEqualTo(RunStatus.NOT_RECOVERED);
+    assertThat(r.status().exitCode()).isNotZero();
+  }
+
+  @Test
+  void silencesTheClientRodeThroughAreRecordedAsOutagesWithoutAnyClientError() {
+    long[] rates = new long[20];
+    java.util.Arrays.fill(rates, 1_000);
+    List<DeliveryGap> noDelivery =
+        List.of(
+            new DeliveryGap(0, SECOND / 10), // the wait for the first delivery: not an outage
+            new DeliveryGap(10 * SECOND, 16 * SECOND + SECOND / 2),
+            new DeliveryGap(17 * SECOND, 17 * SECOND + SECOND / 2)); // shorter than a second
+    List<DeliveryGap> noSend = List.of(new DeliveryGap(10 * SECOND, 15 * SECOND));
+
+    RunResult r = withFault(restartAt(10 * SECOND), everyTenth(rates), noDelivery, noSend);
+
+    assertThat(r.clientErrors()).isNull();
+    assertThat(r.outages())
+        .containsExactly(
+            new Outage(Outage.NO_SEND, 10.0, 15.0, 5.0),
+            new Outage(Outage.NO_DELIVERY, 10.0, 16.5, 6.5));
+    assertThat(r.outages().get(1).describe())
+        .isEqualTo("no delivery from 10.00 s to 16.50 s (6.50 s)");
   }
 
   @Test

@@ -255,8 +255,7 @@ public final class SummaryColumns {
     // before each), the longest time without a delivery around one, the deepest dip; lost and
     // duplicates are the run's own columns. Empty for a run without faults.
     addFaults(c, FAULTS, f -> (long) f.size());
-    addFaults(
-        c, FAULTS_NOT_RECOVERED, f -> f.stream().filter(x -> x.recoverySeconds() == null).count());
+    addFaults(c, FAULTS_NOT_RECOVERED, f -> f.stream().filter(FaultResult::notRecovered).count());
     addFaults(
         c,
         FAULT_RECOVERY_MAX_S,

@@ -382,14 +382,17 @@ public final class HtmlReport {
     boolean withSource = runs.stream().map(RunFigures::source).distinct().count() > 1;
     h.append("<h2>Faults</h2>\n<p>Each fault from its injection until its action returned (a")
         .append(" killed broker serving again, a pause undone). Recovered: from the injection to")
-        .append(" the first instant, half a second or more after it, at which the received rate")
-        .append(" over the second before (read every tenth of a second) was back to 90 % of the")
-        .append(" rate before the fault. Longest gap: the longest time without a delivery around")
-        .append(" it. Lost and duplicates are the run's.</p>\n<table id=\"faults\"><tr>")
+        .append(" the first instant, after the received rate fell below 90 % of the rate before")
+        .append(" the fault (and for a pause or partition after its end), from which the rate over")
+        .append(" every second (read every tenth of a second) stayed at 90 % or more for 3 s.")
+        .append(" Unavailable: the longest time without a delivery, and without an acknowledged")
+        .append(" send, around it. Lost and duplicates are the run's.</p>\n")
+        .append("<table id=\"faults\"><tr>")
         .append("<th class=\"l\">run</th><th class=\"l\">fault</th><th class=\"l\">on</th>")
         .append("<th>at s</th><th>lasted s</th><th class=\"l\">what happened</th>")
         .append("<th>received msgs/s before</th><th>lowest msgs/s</th><th>recovered after s</th>")
-        .append("<th>longest gap s</th><th>end-to-end p99 ms: before</th><th>during</th>")
+        .append("<th>no delivery for s</th><th>no acknowledged send for s</th>")
+        .append("<th>end-to-end p99 ms: before</th><th>during</th>")
         .append("<th>after</th><th>lost</th><th>duplicates</th></tr>\n");
     for (RunFigures r : withFaults) {
       for (FaultResult f : r.result().faults()) {
@@ -422,6 +425,8 @@ public final class HtmlReport {
                     : String.format(Locale.ROOT, "%.1f", f.recoverySeconds()))
             .append("</td><td>")
             .append(String.format(Locale.ROOT, "%.2f", f.longestGapSeconds()))
+            .append("</td><td>")
+            .append(String.format(Locale.ROOT, "%.2f", f.longestSendGapSeconds()))
             .append("</td>");
         p99(h, f.before(), RunResult.END_TO_END);
         p99(h, f.during(), RunResult.END_TO_END);

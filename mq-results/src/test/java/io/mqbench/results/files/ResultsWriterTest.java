@@ -376,7 +376,9 @@ class ResultsWriterTest {
                             4.5,
                             window(0, 10.015, 30_045, 30_000, rate),
                             window(10.015, 14.25, 12_700, 600, rate),
-                            window(14.25, 30.0, 47_250, 59_300, rate)),
+                            window(14.25, 30.0, 47_250, 59_300, rate),
+                            10.5,
+                            3.25),
                         new FaultResult(
                             "pause-broker",
                             "kafka node 1",
@@ -392,7 +394,9 @@ class ResultsWriterTest {
                             0,
                             window(40, 40, 0, 0, rate),
                             window(40, 40, 0, 0, rate),
-                            window(40, 40, 0, 0, rate))))
+                            window(40, 40, 0, 0, rate),
+                            null,
+                            0)))
                 .clientErrors(
                     new io.mqbench.engine.measure.ClientErrors(
                         3, 30, 2, 5, "rabbitmq: connection reset")));
@@ -425,13 +429,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(null));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(9);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(10);
     assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
         .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(9);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(10);
     assertThat(json.has("delivery")).isFalse();
   }
 

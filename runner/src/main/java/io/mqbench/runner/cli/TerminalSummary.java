@@ -112,6 +112,12 @@ final class TerminalSummary {
     for (FaultResult f : r.faults()) {
       out.println("fault      " + f.summary());
     }
+    if (!r.outages().isEmpty()) {
+      // Whether or not the client threw: a client that reconnects by itself hides nothing here.
+      out.println(
+          "outages    "
+              + String.join("; ", r.outages().stream().map(o -> o.describe()).toList()));
+    }
     if (r.clientErrors() != null) {
       out.println("errors     " + r.clientErrors().describe());
     }
