@@ -253,4 +253,18 @@ public interface MqProvider {
   default Optional<RequestPrice> requestPrice(MqConfig config) {
     return Optional.empty();
   }
+
+  /**
+   * How long the broker may keep a message from every receiver after the receiver that held it lost
+   * its connection or died: its lease (a visibility timeout, a share group's acquisition lock, a
+   * consumer's session timeout, an ack wait). Until that much time has passed after an outage, a
+   * message that did not arrive may still come back, so the runner does not call it lost before.
+   *
+   * @param config the validated configuration
+   * @return the lease; zero by default, for brokers that hand a dead connection's messages out
+   *     again at once
+   */
+  default java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return java.time.Duration.ZERO;
+  }
 }

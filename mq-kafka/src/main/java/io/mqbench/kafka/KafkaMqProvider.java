@@ -515,4 +515,9 @@ public final class KafkaMqProvider implements BrokerBackend {
     Object v = props.get(name);
     return v == null ? otherwise : Long.parseLong(v.toString().trim());
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(KafkaSettings.SESSION_TIMEOUT);
+  }
 }

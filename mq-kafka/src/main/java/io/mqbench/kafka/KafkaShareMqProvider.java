@@ -261,4 +261,9 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     return KafkaMqProvider.limits(
         new KafkaSettings(KafkaShareSettings.kafka(withProbeAddress(config)), NAME));
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(KafkaShareSettings.LEASE_TIMEOUT);
+  }
 }

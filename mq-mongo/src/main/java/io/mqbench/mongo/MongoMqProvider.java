@@ -207,4 +207,9 @@ public final class MongoMqProvider implements BrokerBackend {
                 .get(MongoSettings.CONNECT_TIMEOUT)
                 .plus(config.get(MongoSettings.OPERATION_TIMEOUT)));
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(MongoSettings.VISIBILITY_TIMEOUT);
+  }
 }

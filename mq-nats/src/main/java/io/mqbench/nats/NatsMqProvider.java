@@ -193,4 +193,9 @@ public final class NatsMqProvider implements BrokerBackend {
                 .plus(CLEANUP)
                 .plus(config.get(NatsSettings.CONNECT_TIMEOUT)));
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(NatsSettings.ACK_WAIT);
+  }
 }

@@ -194,4 +194,9 @@ public final class PostgresMqProvider implements BrokerBackend {
                         + PostgresSettings.seconds(config.get(PostgresSettings.CONNECT_TIMEOUT)))
                 .plus(SLACK));
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(PostgresSettings.VISIBILITY_TIMEOUT);
+  }
 }

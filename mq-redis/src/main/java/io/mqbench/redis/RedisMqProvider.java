@@ -202,4 +202,9 @@ public final class RedisMqProvider implements BrokerBackend {
                 + config.get(RedisSettings.MAX_MESSAGE_BYTES))
         .withSendTimeout(timeout);
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(RedisSettings.VISIBILITY_TIMEOUT);
+  }
 }

@@ -23,10 +23,16 @@ public record Accounting(DeliveryBitmaps bitmaps, long received, boolean drained
    * @param outcome a run's outcome
    * @param run its settings
    * @return the run's own accounting, before any settle drain: drained only if receivers ran to
-   *     their end without failure or interrupt
+   *     their end without failure, interrupt or outage ({@link Outage#during}): after an outage the
+   *     receivers' idle end proves nothing while the backend may still hold messages under a lease,
+   *     or is not serving yet
    */
   public static Accounting of(RunOutcome outcome, RunSettings run) {
-    boolean drained = run.receivers() > 0 && outcome.failure().isEmpty() && !outcome.interrupted();
+    boolean drained =
+        run.receivers() > 0
+            && outcome.failure().isEmpty()
+            && !outcome.interrupted()
+            && !Outage.during(outcome, run);
     return new Accounting(
         outcome.measurements().delivery(), outcome.ledger().received(), drained, 0);
   }

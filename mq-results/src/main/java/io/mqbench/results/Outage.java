@@ -77,6 +77,18 @@ public record Outage(String what, double fromSeconds, double toSeconds, double s
     return outages;
   }
 
+  /**
+   * @param outcome what the run produced
+   * @param run its settings
+   * @return whether the run went through trouble after which a silence proves nothing until the
+   *     backend's leases have passed: client errors or reconnects, an injected fault, or an outage
+   */
+  public static boolean during(RunOutcome outcome, RunSettings run) {
+    return !outcome.measurements().clientErrors().none()
+        || outcome.faults().stream().anyMatch(f -> f.injected())
+        || !of(outcome, run).isEmpty();
+  }
+
   private static void add(List<Outage> to, String what, DeliveryGap g, double threshold) {
     double seconds = g.nanos() / 1e9;
     if (seconds >= threshold) {

@@ -288,12 +288,20 @@ public final class RunResults {
    * backlog) gets the verdict on its numbers: its backlog was asked for.
    */
   static RunStatus status(RunOutcome outcome, Totals totals, RunStatus verdict) {
-    return status(
-        outcome.interrupted(),
-        outcome.failure().isPresent(),
-        totals.lost(),
-        totals.unsettled(),
-        verdict);
+    RunStatus status =
+        status(
+            outcome.interrupted(),
+            outcome.failure().isPresent(),
+            totals.lost(),
+            totals.unsettled(),
+            verdict);
+    // Receivers ran, yet acknowledged messages are neither received nor proven lost: an outage
+    // whose leases the settle drain could not outwait. Unlike a send-only run's backlog, not asked.
+    boolean received = outcome.measurements().receivers().size() > 0;
+    if (status == verdict && received && totals.unsettled() > 0) {
+      return RunStatus.UNSETTLED.worst(verdict);
+    }
+    return status;
   }
 
   /**

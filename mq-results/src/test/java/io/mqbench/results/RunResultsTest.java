@@ -14,6 +14,7 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.CellMeasurementsBuilder;
+import io.mqbench.engine.measure.ClientErrors;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.EncodedHistogram;
 import io.mqbench.engine.measure.HostLoad;
@@ -375,6 +376,11 @@ class RunResultsTest {
   /** One sender that sent 1,000 messages, of which the receivers got the first 400. */
   private static RunResult partlyReceived(
       int receivers, Optional<CellFailure> failure, boolean interrupted) {
+    return partlyReceived(receivers, failure, interrupted, ClientErrors.NONE);
+  }
+
+  private static RunResult partlyReceived(
+      int receivers, Optional<CellFailure> failure, boolean interrupted, ClientErrors errors) {
     Roaring64NavigableMap sent = new Roaring64NavigableMap();
     sent.addRange(0, 1_000);
     Roaring64NavigableMap seen = new Roaring64NavigableMap();
@@ -393,6 +399,7 @@ class RunResultsTest {
             .delivery(
                 new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)))
             .failure(failure)
+            .clientErrors(errors)
             .build();
     RunSettings run =
         settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
@@ -440,6 +447,23 @@ class RunResultsTest {
     assertThat(r.totals().lost()).isEqualTo(600);
     assertThat(r.totals().unsettled()).isZero();
     assertThat(r.status()).isEqualTo(RunStatus.LOST_MESSAGES);
+  }
+
+  @Test
+  void aRunThatRodeThroughClientErrorsHasNotProvenItsMissingMessagesLost() {
+    // A broker restart with reconnect: the receivers' idle end came while the messages were still
+    // out of reach (a node not back yet, a dead consumer's lease); only a settle drain can prove.
+    RunResult r =
+        partlyReceived(
+            1,
+            Optional.empty(),
+            false,
+            new ClientErrors(2, 20, 3, 4, "redis: connection reset by peer"));
+
+    assertThat(r.totals().lost()).isZero();
+    assertThat(r.totals().unsettled()).isEqualTo(600);
+    assertThat(r.status()).isEqualTo(RunStatus.UNSETTLED);
+    assertThat(r.status().exitCode()).isEqualTo(6);
   }
 
   @Test

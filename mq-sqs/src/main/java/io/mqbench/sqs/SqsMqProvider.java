@@ -230,4 +230,9 @@ public final class SqsMqProvider implements BrokerBackend {
     return Optional.of(
         new RequestPrice(Double.parseDouble(price), "USD", SqsSettings.PRICE.name() + "=" + price));
   }
+
+  @Override
+  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
+    return config.get(SqsSettings.VISIBILITY_TIMEOUT);
+  }
 }

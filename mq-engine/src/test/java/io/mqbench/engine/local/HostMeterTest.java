@@ -60,8 +60,9 @@ class HostMeterTest {
       for (Thread t : ours) {
         t.join();
       }
+      // SIGTERM, which timeout passes on to the loop it runs (SIGKILL would orphan the loop).
       for (String pid : Files.readAllLines(pids)) {
-        ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly);
+        ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroy);
       }
       Files.delete(pids);
     }

@@ -115,8 +115,7 @@ final class TerminalSummary {
     if (!r.outages().isEmpty()) {
       // Whether or not the client threw: a client that reconnects by itself hides nothing here.
       out.println(
-          "outages    "
-              + String.join("; ", r.outages().stream().map(o -> o.describe()).toList()));
+          "outages    " + String.join("; ", r.outages().stream().map(o -> o.describe()).toList()));
     }
     if (r.clientErrors() != null) {
       out.println("errors     " + r.clientErrors().describe());

@@ -302,14 +302,18 @@ public final class BenchmarkSession {
   }
 
   /**
-   * After a failure, acknowledged messages that did not arrive may well still be in the queue:
-   * drains it for at most {@link Settlement#AFTER_RUN}, so that what is found counts as received,
-   * what is proven missing as lost, and only the rest as unsettled. After a stop (Ctrl-C) they stay
-   * unsettled: the stop must end promptly, and {@code mqbench drain} settles them later.
+   * After a failure or an outage, acknowledged messages that did not arrive may well still be in
+   * the queue, or held under a lease by a receiver that lost its connection: drains it, within a
+   * bound, so that what is found counts as received, what is proven missing as lost (the queue idle
+   * for the receivers' idle time past the backend's lease), and only the rest as unsettled. After a
+   * stop (Ctrl-C) they stay unsettled: the stop must end promptly, and {@code mqbench drain}
+   * settles them later.
    */
   private Accounting settle(MqConfig effective, RunOutcome outcome) throws InterruptedException {
     Accounting own = Accounting.of(outcome, config.run());
-    boolean cutShort = outcome.failure().isPresent() || outcome.interrupted();
+    boolean failed = outcome.failure().isPresent();
+    boolean outage = !failed && !outcome.interrupted() && config.run().receivers() > 0;
+    boolean cutShort = failed || outcome.interrupted() || outage;
     if (!cutShort || own.unsettled() == 0) {
       return own;
     }
@@ -331,9 +335,9 @@ public final class BenchmarkSession {
           own.unsettled());
       return own;
     }
-    if (outcome.interrupted() && outcome.failure().isEmpty()) {
-      // A stop must end within seconds; a drain of up to AFTER_RUN is for failures, and `drain`
-      // settles a stopped run when asked.
+    if (outcome.interrupted() && !failed) {
+      // A stop must end within seconds; a drain is for failures and outages, and `drain` settles
+      // a stopped run when asked.
       err.printf(
           Locale.ROOT,
           "mqbench: %,d acknowledged messages not received before the stop stay unsettled;"
@@ -341,13 +345,17 @@ public final class BenchmarkSession {
           own.unsettled());
       return own;
     }
+    SettleBound bound =
+        SettleBound.of(provider.leaseAfterConnectionLoss(effective), config.run(), failed);
     err.printf(
         Locale.ROOT,
         "mqbench: %,d acknowledged messages not received when the run %s; draining the queue for"
-            + " up to %s to settle them%n",
+            + " up to %s to settle them (missing only once nothing arrived for %s: %s)%n",
         own.unsettled(),
-        outcome.failure().isPresent() ? "failed" : "was interrupted",
-        Durations.format(Settlement.AFTER_RUN));
+        failed ? "failed" : "ended after an outage",
+        Durations.format(bound.bound()),
+        Durations.format(bound.idle()),
+        bound.why());
     Settlement.Result settled =
         Settlement.drain(
             provider,
@@ -355,8 +363,8 @@ public final class BenchmarkSession {
             outcome.runId(),
             config.run().senders(),
             own,
-            config.run().receiverIdle(),
-            Settlement.AFTER_RUN);
+            bound.idle(),
+            bound.bound());
     Accounting after = settled.accounting();
     err.printf(
         Locale.ROOT,
