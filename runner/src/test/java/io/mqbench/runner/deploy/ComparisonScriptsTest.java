@@ -455,7 +455,7 @@ class ComparisonScriptsTest {
         new ProcessBuilder(recordCommand(results, usage))
             .directory(ROOT.toFile())
             .redirectErrorStream(true);
-    late.environment().put("STEADY_RATE", "2500");
+    late.environment().put("ACHIEVED_RATE", "2500");
     Process q = late.start();
     String lateOut = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(q.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -531,6 +531,89 @@ class ComparisonScriptsTest {
             "CPU-s per million sent: per-round ratios 0.75 0.67*, median 0.75 of the 1 rounds"
                 + " where both sides held the rate (medians: PerfTest 80.00, runner 60.00)")
         .contains("marked * and left out of the medians): round 2 PerfTest");
+  }
+
+  /**
+   * "Held the rate" is judged by time, whichever side: at 20,000 msgs/s for 30 s, PerfTest stops at
+   * 30 s having sent 540,000, and the runner sends all 600,000 but over 37.5 s (16,000 msgs/s over
+   * its sending time, as run.json's achieved rate says). Neither held it; counting messages alone
+   * marked PerfTest only, and the runner's fixed CPU, spread over 11 % more messages, read in its
+   * favour.
+   */
+  @Test
+  void aSideThatSentEveryMessageButLateDidNotHoldTheRate(@TempDir Path tmp) throws Exception {
+    Path usage = tmp.resolve("usage.json");
+    Files.writeString(
+        usage,
+        "{\"user\": 12, \"sys\": 0, \"maxRssKiB\": 102400, \"exit\": 0, \"wallSeconds\": 40,"
+            + " \"mostJvmsAtOnce\": 1, \"processes\": [], \"cpuSamples\": []}");
+    Path results = tmp.resolve("results");
+
+    String late = recordAt(results, "1", "runner", "600000", "16000", usage);
+    recordAt(results, "1", "native", "540000", "", usage);
+    String onTime = recordAt(results, "2", "runner", "600000", "19900", usage);
+    recordAt(results, "2", "native", "600000", "", usage);
+
+    assertThat(late).contains("16,000 msgs/s over its sending time, RATE NOT HELD");
+    assertThat(onTime).doesNotContain("RATE NOT HELD");
+    assertThat(cpuSummary(results))
+        .contains("marked * and left out of the medians): round 1 PerfTest, round 1 runner")
+        .contains("per-round ratios 0.90* 1.00, median 1.00 of the 1 rounds where both sides");
+  }
+
+  /** Records a side of a round of 20,000 msgs/s for 30 s; {@code achieved} as ACHIEVED_RATE. */
+  private static String recordAt(
+      Path results, String round, String side, String sent, String achieved, Path usage)
+      throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                "python3",
+                "scripts/lib/cpu_seconds.py",
+                "record",
+                results.toString(),
+                round,
+                side,
+                side.equals("native") ? "perftest" : "runner",
+                sent,
+                "600000",
+                "600000",
+                "30",
+                "",
+                usage.toString())
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true);
+    if (!achieved.isEmpty()) {
+      pb.environment().put("ACHIEVED_RATE", achieved);
+    }
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    return out;
+  }
+
+  /**
+   * ProducerPerformance, like the runner, sends every record however long it takes: its total
+   * line's records/sec is the rate it held, which the script passes on.
+   */
+  @Test
+  void producerPerformancesTotalGivesItsCountAndRate(@TempDir Path tmp) throws Exception {
+    Path log = tmp.resolve("producer.log");
+    Files.writeString(
+        log,
+        "99946 records sent, 19989.2 records/sec (1.91 MB/sec), 2.1 ms avg latency, 40.0 ms max"
+            + " latency.\n"
+            + "600000 records sent, 16012.810248 records/sec (1.53 MB/sec), 2.67 ms avg latency,"
+            + " 241.00 ms max latency, 2 ms 50th, 4 ms 95th, 9 ms 99th, 120 ms 99.9th.\n");
+    Process p =
+        new ProcessBuilder(
+                "python3", "scripts/lib/cpu_seconds.py", "producer-messages", log.toString())
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(out.strip()).isEqualTo("600000 16012.8");
   }
 
   /** The summary of the rounds recorded in {@code results}, against PerfTest. */
