@@ -35,7 +35,7 @@
 # - each run a fresh queue (topic), deleted afterwards; rounds alternate which side goes first.
 #
 #   scripts/compare-cpu.sh --tool perftest|kafka|artemis [--rate 5000] [--seconds 30]
-#       [--repeat 3] [--size 100] [--plan]
+#       [--repeat 3] [--size 100] [--keep DIR] [--plan]
 #
 # --plan prints the terms and the command lines and runs nothing. Environment: RABBITMQ_URI (the
 # broker for perftest; default amqp://guest:guest@127.0.0.1:5672), RUNNER_JAR (another runner jar,
@@ -43,11 +43,14 @@
 # Kafka and Artemis run on a local broker started for the comparison and removed after, as in
 # compare-kafka.sh and compare-artemis.sh. A side that fails is recorded and the script goes on; it
 # exits 1 when a side of some round gave no figure.
+# Raw outputs (each run's results folder, the tools' own outputs and logs) are kept for examining a
+# round afterwards: in --keep DIR (a new or empty folder), else in a fresh folder under $TMPDIR; the
+# last line says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
 
-TOOL= RATE=5000 SECONDS_MEASURED=30 REPEAT=3 SIZE=100 PLAN=
+TOOL= RATE=5000 SECONDS_MEASURED=30 REPEAT=3 SIZE=100 PLAN= KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
     --tool) TOOL="$2"; shift 2 ;;
@@ -56,10 +59,12 @@ while [ $# -gt 0 ]; do
     --repeat) REPEAT="$2"; shift 2 ;;
     --size) SIZE="$2"; shift 2 ;;
     --plan) PLAN=1; shift ;;
+    --keep) KEEP="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+cmp_check_keep "$KEEP"
 case "$TOOL" in
   perftest | kafka | artemis) ;;
   *) echo "--tool perftest, kafka or artemis (see --help)" >&2; exit 2 ;;
@@ -223,7 +228,7 @@ if [ -n "$PLAN" ]; then
   exit 0
 fi
 
-WORK="$(mktemp -d -t mqbench-compare-cpu.XXXXXX)"
+cmp_work cpu "$KEEP"
 # SERVER_PID, not BROKER_PID: bash unsets the coproc's own BROKER_PID once it has ended.
 SERVER_PID= BROKER_IN= PENDING= PT_CP= ARTEMIS= BACKGROUND=
 delete_pending() { # deletes the queue or topic $1
@@ -249,7 +254,7 @@ cleanup() {
     [ -z "$BROKER_IN" ] || eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
   fi
-  rm -rf "$WORK"
+  cmp_keep mqbench.jar "apache-artemis-$ARTEMIS_VERSION" "apache-artemis-$ARTEMIS_VERSION-bin.tar.gz"
 }
 trap cleanup EXIT
 trap 'exit 130' INT

@@ -660,6 +660,95 @@ class ComparisonScriptsTest {
         usage.toString());
   }
 
+  /** Every comparison script: each keeps its raw outputs. */
+  private static final List<String> COMPARISONS =
+      List.of(
+          "compare-artemis.sh",
+          "compare-cpu.sh",
+          "compare-kafka.sh",
+          "compare-mongo-claims.sh",
+          "compare-postgres.sh",
+          "compare-rabbitmq.sh");
+
+  private record Ran(int exit, String out) {
+    String lastLine() {
+      List<String> lines = out.lines().filter(l -> !l.isBlank()).toList();
+      return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    }
+  }
+
+  private static Ran bash(Map<String, String> env, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash"));
+    command.addAll(Arrays.asList(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile());
+    pb.environment().putAll(env);
+    Process p = pb.redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(out).isTrue();
+    return new Ran(p.exitValue(), out);
+  }
+
+  /** A comparison's steps as the scripts take them, through compare-common.sh's functions. */
+  private static final String ROUND =
+      ". scripts/lib/compare-common.sh && cmp_work cpu \"$1\" && mkdir \"$WORK/runner-1.out\""
+          + " && echo 'round 1' >\"$WORK/runner-1.log\" && echo jar >\"$WORK/mqbench.jar\""
+          + " && trap 'cmp_keep mqbench.jar' EXIT && echo '== result: ... =='";
+
+  @Test
+  void rawOutputsAreKeptInTheKeepFolderAndTheLastLineSaysWhere(@TempDir Path tmp) throws Exception {
+    Path keep = tmp.resolve("keep");
+
+    Ran ran = bash(Map.of(), "-c", ROUND, "_", keep.toString());
+
+    assertThat(ran.exit()).as(ran.out()).isZero();
+    assertThat(ran.lastLine()).isEqualTo("raw outputs kept in " + keep);
+    assertThat(keep.resolve("runner-1.log")).hasContent("round 1");
+    assertThat(keep.resolve("runner-1.out")).isDirectory();
+    assertThat(keep.resolve("mqbench.jar")).as("a copy that can be had again").doesNotExist();
+  }
+
+  @Test
+  void withoutKeepRawOutputsStayInAFreshFolderTheLastLineNames(@TempDir Path tmp) throws Exception {
+    Ran ran = bash(Map.of("TMPDIR", tmp.toString()), "-c", ROUND, "_", "");
+
+    assertThat(ran.exit()).as(ran.out()).isZero();
+    assertThat(ran.lastLine()).startsWith("raw outputs kept in " + tmp + "/mqbench-compare-cpu.");
+    Path kept = Path.of(ran.lastLine().substring("raw outputs kept in ".length()));
+    assertThat(kept.resolve("runner-1.log")).hasContent("round 1");
+  }
+
+  @Test
+  void aKeepFolderThatIsNotEmptyIsRefusedBeforeAnythingRuns(@TempDir Path tmp) throws Exception {
+    Path used = Files.createDirectories(tmp.resolve("used"));
+    Files.writeString(used.resolve("runner-1.log"), "an earlier comparison's round");
+    for (String script : COMPARISONS) {
+      List<String> args = new ArrayList<>(List.of("scripts/" + script, "--keep", used.toString()));
+      if (script.equals("compare-cpu.sh")) {
+        args.addAll(List.of("--tool", "perftest"));
+      }
+      Ran ran =
+          bash(Map.of("RUNNER_JAR", tmp.resolve("no.jar").toString()), args.toArray(String[]::new));
+
+      assertThat(ran.exit()).as(script + ": " + ran.out()).isEqualTo(2);
+      assertThat(ran.out()).as(script).contains("--keep " + used + " is not empty");
+      assertThat(used.resolve("runner-1.log")).hasContent("an earlier comparison's round");
+    }
+    Ran plan =
+        bash(Map.of(), "scripts/compare-rabbitmq.sh", "--plan", "--keep", "" + tmp.resolve("new"));
+    assertThat(plan.exit()).as(plan.out()).isZero();
+  }
+
+  @Test
+  void everyComparisonScriptTakesKeepAndNoneDeletesItsRawOutputs() throws Exception {
+    for (String script : COMPARISONS) {
+      Ran help = bash(Map.of(), "scripts/" + script, "--help");
+      String text = Files.readString(ROOT.resolve("scripts").resolve(script));
+
+      assertThat(help.out()).as(script).contains("--keep DIR");
+      assertThat(text).as(script).contains("cmp_keep").doesNotContain("rm -rf \"$WORK\"");
+    }
+  }
+
   @Test
   void cpuWantsAKnownTool() throws Exception {
     Process p =
