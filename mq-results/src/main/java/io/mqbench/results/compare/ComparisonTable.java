@@ -227,7 +227,9 @@ public final class ComparisonTable {
         + number(c.thresholdPercent())
         + " % change (smallest detectable: "
         + range
-        + ", the half-width of the 95 % interval)";
+        + (detectable.length > 1 && detectable[0] != detectable[detectable.length - 1]
+            ? ", the half-widths of the 95 % intervals)"
+            : ", the half-width of the 95 % interval)");
   }
 
   private static String counts(Comparison c) {

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Compares a candidate's results with a baseline's, cell by cell and figure by figure, with"
-          + " 95 %% confidence intervals, and exits 7 when the candidate regressed.",
+          + " 95 %% confidence intervals, and exits 7 when the candidate regressed, 8 when it could"
+          + " not tell.",
       "",
       "Each results folder holds one run, a matrix or a sweep. Cells are matched on queue, mode, senders, receivers,"
           + " batch, size, rate and every matrix axis; a cell on one side only is listed. For"
