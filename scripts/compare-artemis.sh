@@ -20,18 +20,21 @@
 # - each run a fresh queue, deleted afterwards; rounds alternate which tool goes first.
 #
 #   scripts/compare-artemis.sh [--size 100] [--in-flight 500] [--warmup 5] [--seconds 20]
-#       [--repeat 3] [--plan]
+#       [--repeat 3] [--keep DIR] [--plan]
 #
 # --plan prints the fairness header and both command lines and runs nothing. Needs the runner's jar
 # (./mvnw -q -B package -DskipTests); resolves org.apache.artemis:apache-artemis:tar.gz:bin (the
 # version of the parent pom) into a temporary directory. RUNNER_JAR=path picks another runner jar,
 # RUNNER_FLAGS adds runner options. The runner's verdict of every run is recorded; a verdict other
 # than ok never stops the script.
+# Raw outputs (each run's results folder, the tools' own outputs and logs) are kept for examining a
+# round afterwards: in --keep DIR (a new or empty folder), else in a fresh folder under $TMPDIR; the
+# last line says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
 
-SIZE=100 IN_FLIGHT=500 SECONDS_MEASURED=20 WARMUP=5 REPEAT=3 PLAN=
+SIZE=100 IN_FLIGHT=500 SECONDS_MEASURED=20 WARMUP=5 REPEAT=3 PLAN= KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) SIZE="$2"; shift 2 ;;
@@ -40,10 +43,12 @@ while [ $# -gt 0 ]; do
     --warmup) WARMUP="$2"; shift 2 ;;
     --repeat) REPEAT="$2"; shift 2 ;;
     --plan) PLAN=1; shift ;;
+    --keep) KEEP="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+cmp_check_keep "$KEEP"
 TOTAL=$((WARMUP + SECONDS_MEASURED))
 RUNNER_FLAGS="${RUNNER_FLAGS:-}"
 HEAP=-Xmx512m
@@ -97,7 +102,7 @@ if [ -n "$PLAN" ]; then
   exit 0
 fi
 
-WORK="$(mktemp -d -t mqbench-compare-artemis.XXXXXX)"
+cmp_work artemis "$KEEP"
 BROKER_PID= BROKER_IN= PENDING_QUEUE= ARTEMIS=
 delete_queue() {
   JAVA_ARGS="$HEAP" "$ARTEMIS" queue delete --name "$1" --url "$URL" --user artemis \
@@ -114,7 +119,7 @@ cleanup() {
     eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
     wait "${BROKER_PID:-}" 2>/dev/null || true
   fi
-  rm -rf "$WORK"
+  cmp_keep mqbench.jar "apache-artemis-$VERSION" "apache-artemis-$VERSION-bin.tar.gz"
 }
 trap cleanup EXIT
 trap 'exit 130' INT

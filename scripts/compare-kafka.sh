@@ -27,7 +27,7 @@
 #
 #   scripts/compare-kafka.sh [--messages N] [--warmup-messages 1000000] [--min-seconds 20]
 #       [--partitions 8] [--size 100] [--repeat 3] [--nodes 1] [--heap-mb 512] [--batch 1000]
-#       [--producer-property KEY=VALUE]... [--plan]
+#       [--producer-property KEY=VALUE]... [--keep DIR] [--plan]
 #
 # --batch is the runner's largest send batch (random 1..batch records per send; the Kafka producer
 # batches them by batch.size and linger.ms as it does ProducerPerformance's records).
@@ -35,13 +35,16 @@
 # at the runner's own default). --plan prints the fairness header and the command lines and runs
 # nothing. RUNNER_JAR picks another runner jar, RUNNER_FLAGS adds runner options. The runner's
 # verdict of every run is recorded; a verdict other than ok never stops the script.
+# Raw outputs (each run's results folder, the tools' own outputs and logs) are kept for examining a
+# round afterwards: in --keep DIR (a new or empty folder), else in a fresh folder under $TMPDIR; the
+# last line says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
 
 MESSAGES="${MESSAGES:-}" WARMUP_MESSAGES=1000000 MIN_SECONDS=20 PARTITIONS="${PARTITIONS:-8}"
 SIZE="${SIZE:-100}" REPEAT="${ROUNDS:-3}" NODES="${NODES:-1}" HEAP_MB="${HEAP_MB:-512}"
-BATCH="${BATCH:-1000}" PLAN=
+BATCH="${BATCH:-1000}" PLAN= KEEP=
 # Kafka's producer defaults (kafka-clients 4.x), given to both sides.
 PRODUCER_PROPS=(acks=all enable.idempotence=true batch.size=16384 linger.ms=5
   buffer.memory=33554432 max.request.size=1048576 compression.type=none
@@ -67,10 +70,12 @@ while [ $# -gt 0 ]; do
       for p in "${PRODUCER_PROPS[@]}"; do [ "${p%%=*}" = "$key" ] || kept+=("$p"); done
       PRODUCER_PROPS=("${kept[@]}" "$2"); shift 2 ;;
     --plan) PLAN=1; shift ;;
+    --keep) KEEP="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+cmp_check_keep "$KEEP"
 RUNNER_FLAGS="${RUNNER_FLAGS:-}"
 HEAP=-Xmx512m
 CONSUMER_PROPS=(max.poll.records="$MAX_POLL" receive.buffer.bytes="$SOCKET_BUFFER"
@@ -129,7 +134,7 @@ if [ -n "$PLAN" ]; then
   exit 0
 fi
 
-WORK="$(mktemp -d -t mqbench-compare-kafka.XXXXXX)"
+cmp_work kafka "$KEEP"
 BROKER_PID= BROKER_IN= PENDING_TOPIC=
 topic_command() { # topic_command ARGS...
   java "$HEAP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$TOOLS_CP" \
@@ -147,7 +152,7 @@ cleanup() {
     eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
     wait "${BROKER_PID:-}" 2>/dev/null || true
   fi
-  rm -rf "$WORK"
+  cmp_keep mqbench.jar
 }
 trap cleanup EXIT
 trap 'exit 130' INT

@@ -5,6 +5,7 @@
 #
 #   scripts/compare-mongo-claims.sh [--uri mongodb://host:port] [--messages 2000,10000]
 #       [--batch 100] [--size 100] [--rounds 3] [--write-concerns majority,acknowledged,journaled,w1]
+#       [--keep DIR]
 #
 # Each run is --phases send-then-drain into a fresh collection (deleted messages leave it empty):
 # one sender sends --messages in batches of random size 1..batch, then one receiver drains the
@@ -17,11 +18,14 @@
 # free loopback port, and every run uses it: STAND-IN NUMBERS ARE NOT MONGODB NUMBERS (its writes
 # are slow next to a round trip, and it scans the whole collection for most filters). Needs:
 # ./mvnw -q -B package -DskipTests.
+# Raw outputs (each run's results folder, the tools' own outputs and logs) are kept for examining a
+# round afterwards: in --keep DIR (a new or empty folder), else in a fresh folder under $TMPDIR; the
+# last line says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
 
-URI="${MONGODB_URI:-}" MESSAGES=2000,10000 BATCH=100 SIZE=100 ROUNDS=3
+URI="${MONGODB_URI:-}" MESSAGES=2000,10000 BATCH=100 SIZE=100 ROUNDS=3 KEEP=
 WRITE_CONCERNS=majority,acknowledged,journaled,w1
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,16 +35,18 @@ while [ $# -gt 0 ]; do
     --size) SIZE="$2"; shift 2 ;;
     --rounds) ROUNDS="$2"; shift 2 ;;
     --write-concerns) WRITE_CONCERNS="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --keep) KEEP="$2"; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+cmp_check_keep "$KEEP"
 
 runner_jar=runner/target/mqbench.jar
 [ -f "$runner_jar" ] || { echo "$runner_jar is missing: ./mvnw -q -B package -DskipTests" >&2; exit 1; }
-WORK="$(mktemp -d -t mqbench-compare-mongo.XXXXXX)"
+cmp_work mongo "$KEEP"
 STANDIN_PID=
-cleanup() { [ -n "$STANDIN_PID" ] && kill "$STANDIN_PID" 2>/dev/null; rm -rf "$WORK"; }
+cleanup() { [ -z "$STANDIN_PID" ] || kill "$STANDIN_PID" 2>/dev/null; cmp_keep mqbench.jar; }
 trap cleanup EXIT
 # A copy, so that a rebuild during the comparison cannot replace the jar being measured.
 cp "$runner_jar" "$WORK/mqbench.jar"

@@ -21,18 +21,21 @@
 #
 #   scripts/compare-rabbitmq.sh [--uri amqp://guest:guest@127.0.0.1:5672] [--senders 2]
 #       [--receivers 2] [--size 100] [--warmup 5] [--seconds 20] [--repeat 3]
-#       [--confirm-window 128] [--prefetch 256] [--plan]
+#       [--confirm-window 128] [--prefetch 256] [--keep DIR] [--plan]
 #
 # --plan prints the fairness header and both command lines and runs nothing. Environment:
 # RABBITMQ_URI (the broker, like --uri), RUNNER_JAR (another runner jar), RUNNER_FLAGS (more runner
 # options), MVN (Maven command resolving PerfTest; default ./mvnw).
 # The runner's verdict of every run is recorded; a verdict other than ok never stops the script.
+# Raw outputs (each run's results folder, the tools' own outputs and logs) are kept for examining a
+# round afterwards: in --keep DIR (a new or empty folder), else in a fresh folder under $TMPDIR; the
+# last line says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
 
 URI="${RABBITMQ_URI:-amqp://guest:guest@127.0.0.1:5672}"
-SENDERS=2 RECEIVERS=2 SIZE=100 WARMUP=5 SECONDS_MEASURED=20 REPEAT=3 CONFIRM=128 PREFETCH=256 PLAN=
+SENDERS=2 RECEIVERS=2 SIZE=100 WARMUP=5 SECONDS_MEASURED=20 REPEAT=3 CONFIRM=128 PREFETCH=256 PLAN= KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
     --uri) URI="$2"; shift 2 ;;
@@ -45,10 +48,12 @@ while [ $# -gt 0 ]; do
     --confirm-window) CONFIRM="$2"; shift 2 ;;
     --prefetch) PREFETCH="$2"; shift 2 ;;
     --plan) PLAN=1; shift ;;
+    --keep) KEEP="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+cmp_check_keep "$KEEP"
 TOTAL=$((WARMUP + SECONDS_MEASURED))
 MULTI_ACK=$(( PREFETCH / 2 > 0 ? PREFETCH / 2 : 1 ))
 RUNNER_FLAGS="${RUNNER_FLAGS:-}"
@@ -97,7 +102,7 @@ if [ -n "$PLAN" ]; then
   exit 0
 fi
 
-WORK="$(mktemp -d -t mqbench-compare-rabbitmq.XXXXXX)"
+cmp_work rabbitmq "$KEEP"
 PT_CP= PENDING_QUEUE=
 delete_queue() { java -cp "$PT_CP" scripts/lib/DeleteRabbitQueues.java "$URI" "$1" >>"$WORK/deleted.log" 2>&1; }
 cleanup() {
@@ -105,7 +110,7 @@ cleanup() {
   if [ -n "$PENDING_QUEUE" ]; then
     delete_queue "$PENDING_QUEUE" || echo "could not delete queue $PENDING_QUEUE" >&2
   fi
-  rm -rf "$WORK"
+  cmp_keep mqbench.jar
 }
 trap cleanup EXIT
 trap 'exit 130' INT

@@ -33,7 +33,9 @@
 #
 # --list prints the section names; --plan prints each section's commands and runs nothing.
 # LOGS=DIR keeps every command's whole output in DIR (each comparison's per-round lines and its
-# `rate held` line among them); without it they go with the script's scratch folder. Needs
+# `rate held` line among them), and each comparison's raw outputs beside it (--keep); without it
+# the outputs go with the script's scratch folder, and each comparison's raw outputs stay where
+# its log's last line says. Needs
 # ./mvnw -q -B package -DskipTests (runner and benchmarks jars); RabbitMQ for the sections that use
 # it (the runner's policy: 127.0.0.1:5672 if it answers, else a private node). Takes long (the whole
 # set about two hours on a 2-core machine): run the sections you need, on a quiet machine.
@@ -164,7 +166,9 @@ section_durability() {
 }
 
 compare_row() { # compare_row TOOL: runs scripts/compare-TOOL.sh with its fair defaults, prints its row
-  run "$WORK/compare-$1.log" "scripts/compare-$1.sh"
+  local keep=() # with LOGS, each comparison's raw outputs beside its log
+  [ -z "${LOGS:-}" ] || keep=(--keep "$LOGS/compare-$1")
+  run "$WORK/compare-$1.log" "scripts/compare-$1.sh" "${keep[@]}"
   [ -n "$PLAN" ] || figures compare-row "$1" "$WORK/compare-$1.log" "$TODAY"
 }
 compare_head() {
@@ -191,12 +195,14 @@ cpu_cells() {
 CPU_ROUNDS=5
 section_cpu() {
   head_of cpu "Figures from \`scripts/readme-figures.sh cpu\`, $TODAY: \`scripts/compare-cpu.sh --tool T --rate R --seconds 30 --repeat $CPU_ROUNDS\` per row, one after the other (each states its terms at the top of its output)."
-  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of $CPU_ROUNDS rounds, or of those where both sides held the rate: a round marked * is one where a side sent under 95 % of rate x seconds) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
+  echo "| tool, rate | whole process: CPU-s per million messages sent, runner / native tool (median of $CPU_ROUNDS rounds, or of those where both sides held the rate: a round marked * is one where a side sent under 95 % of rate x seconds, or at under 95 % of the rate over its own sending time) | per-round ratios; medians of CPU-s per million (native, runner) | whole process without writing the runner's results, runner / native tool | per-round ratios; medians | steady state (8 s after the start to 6 s before the end), runner / native tool | per-round ratios; medians |"
   echo "|---|---|---|---|---|---|---|"
-  local t r line net steady
+  local t r line net steady keep
   for t in perftest kafka artemis; do
     for r in 5000 20000; do
-      RUNNER_JAR="$JAR" run "$WORK/cpu-$t-$r.log" scripts/compare-cpu.sh --tool "$t" --rate "$r" --seconds 30 --repeat "$CPU_ROUNDS"
+      keep=()
+      [ -z "${LOGS:-}" ] || keep=(--keep "$LOGS/cpu-$t-$r")
+      RUNNER_JAR="$JAR" run "$WORK/cpu-$t-$r.log" scripts/compare-cpu.sh --tool "$t" --rate "$r" --seconds 30 --repeat "$CPU_ROUNDS" "${keep[@]}"
       [ -n "$PLAN" ] && continue
       # "CPU-s per million sent: per-round ratios A B C, median M (medians: TOOL N, runner R)"
       line=$(grep -m1 '^CPU-s per million sent:' "$WORK/cpu-$t-$r.log")

@@ -85,3 +85,36 @@ cmp_finish_round() { # cmp_finish_round TOOL R SIDE Q
     FAILED=1
   fi
 }
+
+# Raw outputs (each run's results folder, the tools' own outputs, logs) are kept after the
+# comparison so that an odd round can be examined afterwards: in --keep DIR, or else in a fresh
+# folder under $TMPDIR; the script's last line says where. Only what can be had again is removed
+# at the end (the copy of the runner jar, a broker distribution).
+
+# Refuses a --keep folder that already holds files: rounds of two comparisons would mix.
+cmp_check_keep() { # cmp_check_keep DIR (empty: none given)
+  [ -n "$1" ] || return 0
+  if [ -e "$1" ] && { [ ! -d "$1" ] || [ -n "$(ls -A "$1")" ]; }; then
+    echo "--keep $1 is not empty: give a new or empty folder for this comparison's raw outputs" >&2
+    exit 2
+  fi
+}
+
+# Makes WORK, the folder of the comparison's raw outputs: DIR when given, else a fresh one.
+cmp_work() { # cmp_work NAME DIR
+  if [ -n "$2" ]; then
+    cmp_check_keep "$2"
+    mkdir -p "$2"
+    WORK="$(cd "$2" && pwd)"
+  else
+    WORK="$(mktemp -d -t "mqbench-compare-$1.XXXXXX")"
+  fi
+}
+
+# At the end (the scripts' EXIT trap): removes the named paths under WORK that can be had again,
+# and says where the rest is, as the last line.
+cmp_keep() { # cmp_keep PATH...
+  local p
+  for p in "$@"; do rm -rf "${WORK:?}/$p"; done
+  echo "raw outputs kept in $WORK"
+}

@@ -19,6 +19,11 @@ import java.util.Objects;
  * candidate is worse by more than the threshold. A cell whose candidate failed its verdict (lost
  * messages, target not met, ...) where the baseline passed is one too.
  *
+ * <p>A figure is <b>inconclusive</b> when its interval holds 0 and also reaches beyond the
+ * threshold on the worse side: the runs agree with no change and with a regression beyond the
+ * threshold alike. Its {@link FigureComparison#smallestDetectablePercent()} (the interval's
+ * half-width) says how large a change these runs could have told from noise.
+ *
  * @param baseline the baseline's name (its folder)
  * @param baselineRunCount how many runs the baseline holds
  * @param candidate the candidate's name
@@ -153,6 +158,37 @@ public record Comparison(
         .flatMap(c -> c.figures().stream())
         .filter(FigureComparison::regression)
         .count();
+  }
+
+  /**
+   * @return the cells with a figure that is {@link Verdict#INCONCLUSIVE}
+   */
+  public List<CellComparison> inconclusiveCells() {
+    return cells.stream()
+        .filter(c -> c.figures().stream().anyMatch(f -> f.verdict() == Verdict.INCONCLUSIVE))
+        .toList();
+  }
+
+  /**
+   * @return the inconclusive figures of every cell
+   */
+  public List<FigureComparison> inconclusiveFigures() {
+    return cells.stream()
+        .flatMap(c -> c.figures().stream())
+        .filter(f -> f.verdict() == Verdict.INCONCLUSIVE)
+        .toList();
+  }
+
+  /**
+   * @return true when nothing regressed but some figure could not be told: {@link
+   *     Verdict#INCONCLUSIVE} or {@link Verdict#CANNOT_JUDGE}. Such a comparison is no pass.
+   */
+  public boolean couldNotTell() {
+    return !regressed()
+        && cells.stream()
+            .flatMap(c -> c.figures().stream())
+            .anyMatch(
+                f -> f.verdict() == Verdict.INCONCLUSIVE || f.verdict() == Verdict.CANNOT_JUDGE);
   }
 
   /**

@@ -14,9 +14,10 @@ public final class ComparisonHtml {
       "td.better{background:#c6efce;color:#006100}td.worse{background:#ffeb9c;color:#7f4f00}"
           + "td.regression{background:#ffc7ce;color:#9c0006;font-weight:bold}"
           + "td.same{color:#555}td.cannot{color:#777;font-style:italic}"
+          + "td.inconclusive{background:#fde9d9;color:#7f4f00;font-style:italic}"
           + "p.outcome{font-size:1.15em;padding:6px 10px;border-radius:4px;display:inline-block}"
           + "p.outcome.bad{background:#ffc7ce}p.outcome.ok{background:#c6efce}"
-          + "p.outcome.none{background:#eee}";
+          + "p.outcome.none{background:#eee}p.outcome.unsure{background:#fde9d9}";
 
   private ComparisonHtml() {}
 
@@ -40,9 +41,13 @@ public final class ComparisonHtml {
         .append(" in percent of the baseline's mean. A <b>regression</b> is a worse figure whose")
         .append(" whole interval lies beyond ")
         .append(esc(ComparisonTable.number(c.thresholdPercent())))
-        .append(" %; a cell with a single run on a side cannot be judged.</p>\n");
+        .append(" %; a figure is <b>inconclusive</b> when its interval holds 0 and also reaches")
+        .append(" beyond that on the worse side (the runs agree with no change and with a")
+        .append(" regression alike), shown with the smallest change the runs could detect: the")
+        .append(
+            " interval's half-width; a cell with a single run on a side cannot be judged.</p>\n");
     h.append("<p id=\"outcome\" class=\"outcome ")
-        .append(c.regressed() ? "bad" : judgedAny(c) ? "ok" : "none")
+        .append(c.regressed() ? "bad" : !judgedAny(c) ? "none" : c.couldNotTell() ? "unsure" : "ok")
         .append("\">")
         .append(esc(ComparisonTable.outcome(c)))
         .append("</p>\n");
@@ -90,6 +95,13 @@ public final class ComparisonHtml {
     return c.cells().stream()
         .flatMap(x -> x.figures().stream())
         .anyMatch(f -> f.verdict() != Verdict.CANNOT_JUDGE);
+  }
+
+  private static String verdict(FigureComparison f) {
+    if (f.verdict() == Verdict.INCONCLUSIVE) {
+      return ComparisonTable.inconclusiveLabel(f);
+    }
+    return f.verdict().label() + (f.regression() ? ": regression" : "");
   }
 
   private static void cell(StringBuilder h, CellComparison cell) {
@@ -142,6 +154,7 @@ public final class ComparisonHtml {
                 case BETTER -> "better";
                 case WORSE -> "worse";
                 case NO_CHANGE -> "same";
+                case INCONCLUSIVE -> "inconclusive";
                 case CANNOT_JUDGE -> "cannot";
               };
       for (String v :
@@ -153,7 +166,7 @@ public final class ComparisonHtml {
               "<td>" + esc(both ? ComparisonTable.percent(f.percent()) : "") + "</td>",
               "<td>" + esc(pci) + "</td>",
               "<td class=\"l " + cls + "\">",
-              esc(f.verdict().label() + (f.regression() ? ": regression" : "")),
+              esc(verdict(f)),
               "</td></tr>\n")) {
         h.append(v);
       }

@@ -29,7 +29,9 @@ public final class ComparisonTable {
     out.printf(
         Locale.ROOT,
         "rule       difference = candidate - baseline, 95 %% interval by Welch's t; a regression"
-            + " is a worse figure whose whole interval lies beyond %s %%%n",
+            + " is a worse figure whose whole interval lies beyond %1$s %%; inconclusive: the"
+            + " interval holds 0 and reaches beyond %1$s %% on the worse side (smallest detectable"
+            + " ±X %%: its half-width, the smallest change these runs could tell from noise)%n",
         number(c.thresholdPercent()));
     Provenance p = c.provenance();
     if (p.settingsDiffer()) {
@@ -138,7 +140,10 @@ public final class ComparisonTable {
               + percentNumber(f.percentHigh())
               + "]";
     }
-    String verdict = f.verdict().label() + (f.regression() ? "  REGRESSION" : "");
+    String verdict =
+        f.verdict() == Verdict.INCONCLUSIVE
+            ? inconclusiveLabel(f)
+            : f.verdict().label() + (f.regression() ? "  REGRESSION" : "");
     return new String[] {
       f.figure().label(),
       estimate(f.baseline(), d),
@@ -151,25 +156,17 @@ public final class ComparisonTable {
 
   /**
    * @param c a comparison
-   * @return its outcome in one line: the verdicts counted, and whether it regressed
+   * @return its outcome in one line: the verdicts counted, and whether it regressed, could not tell
+   *     (inconclusive figures, with the smallest change they could have detected; single runs), or
+   *     passed
    */
   public static String outcome(Comparison c) {
-    long better = count(c, Verdict.BETTER);
-    long worse = count(c, Verdict.WORSE);
-    long same = count(c, Verdict.NO_CHANGE);
     long cannot = count(c, Verdict.CANNOT_JUDGE);
-    long statuses = c.cells().stream().filter(CellComparison::statusRegressed).count();
-    String counts =
-        String.format(
-            Locale.ROOT,
-            "%d cell%s compared: %d better, %d worse, %d no change, %d cannot judge",
-            c.cells().size(),
-            c.cells().size() == 1 ? "" : "s",
-            better,
-            worse,
-            same,
-            cannot);
+    long inconclusive = count(c, Verdict.INCONCLUSIVE);
+    long judged = c.cells().stream().mapToLong(x -> x.figures().size()).sum() - cannot;
+    String counts = counts(c);
     if (c.regressed()) {
+      long statuses = c.cells().stream().filter(CellComparison::statusRegressed).count();
       return "REGRESSION: "
           + counts
           + "; "
@@ -181,13 +178,85 @@ public final class ComparisonTable {
           + " %"
           + (statuses > 0 ? "; " + statuses + " cell(s) failed a verdict the baseline passed" : "");
     }
-    if (cannot > 0 && better + worse + same == 0) {
+    if (cannot > 0 && judged == 0) {
       return "NOTHING JUDGED: "
           + counts
           + "; a side has a single run of every figure: repeat each cell (repeat: 3 in a scenario"
           + " file)";
     }
+    if (inconclusive > 0) {
+      return "INCONCLUSIVE: " + inconclusive(c) + "; " + counts + REPEAT_MORE;
+    }
+    if (cannot > 0) {
+      return "NOT ALL JUDGED: no regression beyond "
+          + number(c.thresholdPercent())
+          + " % among the figures judged, but "
+          + cannot
+          + " figure"
+          + (cannot == 1 ? " has" : "s have")
+          + " a single run on a side; "
+          + counts;
+    }
     return "no regression beyond " + number(c.thresholdPercent()) + " %: " + counts;
+  }
+
+  private static final String REPEAT_MORE =
+      "; more repetitions or longer runs narrow the intervals";
+
+  /** "N of M cells could not detect a T % change (smallest detectable: a % to b %, ...)". */
+  private static String inconclusive(Comparison c) {
+    int m = c.cells().size();
+    double[] detectable =
+        c.inconclusiveFigures().stream()
+            .mapToDouble(FigureComparison::smallestDetectablePercent)
+            .filter(v -> !Double.isNaN(v))
+            .sorted()
+            .toArray();
+    String range =
+        detectable.length == 0
+            ? "-"
+            : detectable[0] == detectable[detectable.length - 1]
+                ? percentOf(detectable[0])
+                : percentOf(detectable[0]) + " to " + percentOf(detectable[detectable.length - 1]);
+    return c.inconclusiveCells().size()
+        + " of "
+        + m
+        + " cell"
+        + (m == 1 ? "" : "s")
+        + " could not detect a "
+        + number(c.thresholdPercent())
+        + " % change (smallest detectable: "
+        + range
+        + (detectable.length > 1 && detectable[0] != detectable[detectable.length - 1]
+            ? ", the half-widths of the 95 % intervals)"
+            : ", the half-width of the 95 % interval)");
+  }
+
+  private static String counts(Comparison c) {
+    return String.format(
+        Locale.ROOT,
+        "%d cell%s compared: %d better, %d worse, %d no change, %d inconclusive, %d cannot judge",
+        c.cells().size(),
+        c.cells().size() == 1 ? "" : "s",
+        count(c, Verdict.BETTER),
+        count(c, Verdict.WORSE),
+        count(c, Verdict.NO_CHANGE),
+        count(c, Verdict.INCONCLUSIVE),
+        count(c, Verdict.CANNOT_JUDGE));
+  }
+
+  /** "inconclusive (smallest detectable ±62 %)": the verdict with the interval's half-width. */
+  static String inconclusiveLabel(FigureComparison f) {
+    return "inconclusive (smallest detectable ±" + percentOf(f.smallestDetectablePercent()) + ")";
+  }
+
+  /** A positive percentage, to the decimals that show it: 62 %, 5.8 %, 0.04 %. */
+  static String percentOf(double v) {
+    if (Double.isNaN(v)) {
+      return "-";
+    }
+    String digits = v >= 10 ? "%.0f" : v >= 1 ? "%.1f" : "%.2g";
+    return String.format(Locale.ROOT, digits, v) + " %";
   }
 
   private static long count(Comparison c, Verdict v) {

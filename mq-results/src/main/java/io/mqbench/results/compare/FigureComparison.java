@@ -12,7 +12,7 @@ import java.util.List;
  * @param candidate the candidate's
  * @param welch the difference, candidate minus baseline, with its 95 % interval; null when a side
  *     has fewer than two runs with this figure
- * @param verdict better, worse, no change, or cannot judge
+ * @param verdict better, worse, no change, inconclusive, or cannot judge
  * @param regression true when worse and the whole interval lies beyond the threshold: the change
  *     is, at 95 % confidence, larger than the threshold
  */
@@ -57,12 +57,42 @@ public record FigureComparison(
       verdict = (w.low() > 0) == figure.higherIsBetter() ? Verdict.BETTER : Verdict.WORSE;
     }
     FigureComparison judged = new FigureComparison(figure, be, ce, w, verdict, false);
+    if (verdict == Verdict.NO_CHANGE) {
+      // Holding 0 is not enough to say "no regression": the interval's worse end must stay
+      // within the threshold too, or the runs agree as well with a regression beyond it.
+      Verdict told = judged.worseEndPercent() > thresholdPercent ? Verdict.INCONCLUSIVE : verdict;
+      return new FigureComparison(figure, be, ce, w, told, false);
+    }
     if (verdict != Verdict.WORSE) {
       return judged;
     }
     // The interval's end nearest 0 is the smallest change the runs support at 95 %.
     double nearest = figure.higherIsBetter() ? -judged.percentHigh() : judged.percentLow();
     return new FigureComparison(figure, be, ce, w, verdict, nearest > thresholdPercent);
+  }
+
+  /**
+   * @return how far the interval reaches on the worse side, in percent of the baseline's mean
+   *     (positive when it reaches past 0 into the worse side); NaN without an interval or when that
+   *     mean is 0
+   */
+  public double worseEndPercent() {
+    return figure.higherIsBetter() ? -percentLow() : percentHigh();
+  }
+
+  /**
+   * The smallest change these runs could have detected: the half-width of the difference's 95 %
+   * interval ({@link Welch#halfWidth()}), in percent of the baseline's mean. A difference of the
+   * means smaller than this is not told from noise; with the observed difference at 0, a threshold
+   * below it can be neither passed nor failed, which is when a figure is {@link
+   * Verdict#INCONCLUSIVE}.
+   *
+   * @return the half-width in percent; NaN without an interval or when the baseline's mean is 0
+   */
+  public double smallestDetectablePercent() {
+    return welch == null || baseline.mean() == 0
+        ? Double.NaN
+        : 100 * welch.halfWidth() / Math.abs(baseline.mean());
   }
 
   /**

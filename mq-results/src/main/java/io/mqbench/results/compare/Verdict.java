@@ -6,8 +6,17 @@ public enum Verdict {
   BETTER("better"),
   /** The whole 95 % interval of the difference lies on the worse side of 0. */
   WORSE("worse"),
-  /** The interval holds 0: any change is within the runs' noise. */
+  /**
+   * The interval holds 0 and stays within the threshold on the worse side: no change, and no
+   * regression beyond the threshold, at 95 %.
+   */
   NO_CHANGE("no change"),
+  /**
+   * The interval holds 0 and also reaches beyond the threshold on the worse side: the runs agree
+   * with no change and with a regression larger than the threshold alike, so they cannot tell.
+   * {@link FigureComparison#smallestDetectablePercent()} says what they could have told.
+   */
+  INCONCLUSIVE("inconclusive"),
   /**
    * A side has a single run (or none with this figure): one run says nothing about its spread, so
    * no interval can be drawn; repeat the runs ({@code repeat: 3} in a scenario).

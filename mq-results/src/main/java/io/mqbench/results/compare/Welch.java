@@ -55,6 +55,14 @@ public record Welch(double difference, double low, double high, double degreesOf
     return low <= 0 && high >= 0;
   }
 
+  /**
+   * @return half the interval's width, {@code t(0.975, df) × se}: the smallest difference of the
+   *     means these runs' spread tells from no difference at 95 %; 0 when neither side varied
+   */
+  public double halfWidth() {
+    return (high - low) / 2;
+  }
+
   private static double mean(List<Double> v) {
     return v.stream().mapToDouble(Double::doubleValue).sum() / v.size();
   }

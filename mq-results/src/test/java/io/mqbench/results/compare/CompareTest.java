@@ -118,6 +118,72 @@ class CompareTest {
     assertThat(c.regressed()).isFalse();
   }
 
+  /**
+   * Three runs a side spread from 60,000 to 140,000 msgs/s: the difference, +3 %, has a 95 %
+   * interval of ±90.7 % (s = 40,000 a side, se = 32,660, df = 4, t = 2.7764), which holds 0 and a
+   * 50 % regression alike. Saying "no change" there would pass a comparison that could not have
+   * seen one.
+   */
+  @Test
+  void aComparisonThatCannotDetectTheThresholdSaysInconclusive() {
+    Comparison c =
+        compare(runs("base", 100_000, 60_000, 140_000), runs("cand", 103_000, 63_000, 143_000));
+
+    FigureComparison sent = figure(c, SummaryColumns.SENT_MSGS_PER_S);
+    assertThat(sent.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(sent.regression()).isFalse();
+    assertThat(sent.welch().halfWidth()).isCloseTo(90_678, within(2.0));
+    assertThat(sent.smallestDetectablePercent()).isCloseTo(90.678, within(2e-3));
+    assertThat(sent.worseEndPercent()).isCloseTo(87.678, within(2e-3));
+    assertThat(c.regressed()).isFalse();
+    assertThat(c.couldNotTell()).isTrue();
+    assertThat(c.inconclusiveCells()).hasSize(1);
+    assertThat(ComparisonTable.outcome(c))
+        .startsWith(
+            "INCONCLUSIVE: 1 of 1 cell could not detect a 5 % change (smallest detectable: 91 %,"
+                + " the half-width of the 95 % interval); 1 cell compared:")
+        .contains(" 1 inconclusive, 0 cannot judge")
+        .doesNotContain("no regression");
+    assertThat(print(c))
+        .containsPattern("sent msgs/s .* inconclusive \\(smallest detectable ±91 %\\)");
+    String html = ComparisonHtml.section(c);
+    assertThat(html)
+        .contains("class=\"outcome unsure\"")
+        .doesNotContain("class=\"outcome ok\"")
+        .contains("<td class=\"l inconclusive\">inconclusive (smallest detectable ±91 %)");
+  }
+
+  /**
+   * An interval that holds 0 is still "no change" when its worse end stays within the threshold,
+   * however far it reaches on the better side: the runs rule out a regression beyond it.
+   */
+  @Test
+  void anIntervalHoldingZeroWithinTheThresholdOnTheWorseSideIsNoChange() {
+    // +3 % ± 5 %: [-2 %, +8 %] for a rate, of which the worse side reaches 2 %
+    Comparison c =
+        compare(runs("base", 100_000, 97_800, 102_200), runs("cand", 103_000, 100_800, 105_200));
+
+    FigureComparison sent = figure(c, SummaryColumns.SENT_MSGS_PER_S);
+    assertThat(sent.percentLow()).isBetween(-2.2, -1.8);
+    assertThat(sent.percentHigh()).isGreaterThan(5);
+    assertThat(sent.verdict()).isEqualTo(Verdict.NO_CHANGE);
+    assertThat(c.couldNotTell()).isFalse();
+    assertThat(ComparisonTable.outcome(c)).startsWith("no regression beyond 5 %: 1 cell compared");
+    assertThat(
+            figure(
+                    Comparison.of(
+                        "b",
+                        runs("base", 100_000, 97_800, 102_200),
+                        "c",
+                        runs("cand", 103_000, 100_800, 105_200),
+                        1,
+                        Figure.ALL),
+                    SummaryColumns.SENT_MSGS_PER_S)
+                .verdict())
+        .as("with a threshold of 1 %% the same interval cannot tell")
+        .isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
   @Test
   void higherLatencyIsWorseAndHigherRatesAreBetter() {
     List<RunFigures> base = List.of(run("b", 100, 10.0), run("b", 101, 10.5), run("b", 99, 9.5));
@@ -280,6 +346,62 @@ class CompareTest {
     assertThatThrownBy(() -> Comparisons.read(base, tmp.resolve("empty"), 5, Figure.ALL))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("holds no run.json");
+  }
+
+  private void writeRuns(Path folder, UnaryOperator<RunResult> edit) {
+    for (int rep = 1; rep <= 2; rep++) {
+      ResultsFolder.write(
+          edit.apply(FixedResults.fixedResult(0).inCell(Map.of("senders", "4"), rep)),
+          folder.resolve("00" + rep));
+    }
+  }
+
+  @Test
+  void theSameFolderTwiceIsRefused() {
+    Path base = tmp.resolve("base");
+    writeRuns(base, r -> r);
+
+    assertThatThrownBy(() -> Comparisons.read(base, base, 5, Figure.ALL))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("BASELINE and CANDIDATE are the same folder");
+    assertThatThrownBy(() -> Comparisons.read(base, tmp.resolve("x/../base/."), 5, Figure.ALL))
+        .as("however it is spelled")
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("same folder");
+  }
+
+  @Test
+  void aRunJsonOfAFormatThisVersionDoesNotReadIsRefused() throws IOException {
+    Path base = tmp.resolve("base");
+    Path later = tmp.resolve("later");
+    writeRuns(base, r -> r);
+    writeRuns(later, r -> r);
+    Path file = later.resolve("002/run.json");
+    String version = "\"formatVersion\" : " + RunResult.FORMAT_VERSION + ",";
+    Files.writeString(file, Files.readString(file).replace(version, "\"formatVersion\" : 99,"));
+
+    assertThatThrownBy(() -> Comparisons.read(base, later, 5, Figure.ALL))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("is in run.json format 99; this mqbench reads formats 1 to ")
+        .hasMessageContaining(String.valueOf(later));
+    assertThat(Comparisons.read(base, base.resolve("001"), 5, Figure.ALL).cells())
+        .as("this version's own format reads")
+        .hasSize(1);
+  }
+
+  @Test
+  void foldersWithNoCellInCommonAreRefusedPointingToTheReport() {
+    Path base = tmp.resolve("base");
+    Path other = tmp.resolve("other");
+    writeRuns(base, r -> r);
+    writeRuns(other, r -> r.withSettings(settings(r, r.settings().run().withSenders(8))));
+
+    assertThatThrownBy(() -> Comparisons.read(base, other, 5, Figure.ALL))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("nothing to compare")
+        .hasMessageContaining("baseline senders=4")
+        .hasMessageContaining("candidate senders=8")
+        .hasMessageEndingWith("for a side-by-side view: mqbench report " + base + " " + other);
   }
 
   @Test

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code mqbench compare BASELINE CANDIDATE}: each figure of each cell, candidate against baseline,
  * with its 95 % interval and a verdict; exit code {@link ExitCodes#REGRESSION} for CI when a figure
- * regressed beyond the threshold.
+ * regressed beyond the threshold, {@link ExitCodes#INCONCLUSIVE} when nothing did but some figure
+ * could not be told. Bad input is refused before anything is printed or written.
  */
 // Descriptions are format strings to picocli: a percent sign is written %% (issue 22, point 8).
 @Command(
@@ -24,20 +25,26 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Compares a candidate's results with a baseline's, cell by cell and figure by figure, with"
-          + " 95 %% confidence intervals, and exits 7 when the candidate regressed.",
+          + " 95 %% confidence intervals, and exits 7 when the candidate regressed, 8 when it could"
+          + " not tell.",
       "",
       "Each results folder holds one run, a matrix or a sweep. Cells are matched on queue, mode, senders, receivers,"
           + " batch, size, rate and every matrix axis; a cell on one side only is listed. For"
           + " each figure: both means, the difference (candidate - baseline, absolute and in %% of"
           + " the baseline) with its 95 %% confidence interval by Welch's t over the repetitions,"
-          + " and a verdict: better, worse, no change (the interval holds 0), or cannot judge (a"
-          + " side has one run: repeat each cell, repeat: 3 in a scenario file). Settings,"
-          + " versions and machine that differ between the sides are listed first.",
+          + " and a verdict: better, worse, no change (the interval holds 0 and stays within"
+          + " --threshold on the worse side), inconclusive (it holds 0 but reaches beyond"
+          + " --threshold on the worse side: shown with the smallest change the runs could"
+          + " detect, the interval's half-width), or cannot judge (a side has one run: repeat"
+          + " each cell, repeat: 3 in a scenario file). Settings, versions and machine that"
+          + " differ between the sides are listed first.",
       "",
-      "Exit code: 0 no regression; 7 a regression: a worse figure whose whole interval lies"
-          + " beyond --threshold, or a cell that failed its verdict (lost messages, target not"
-          + " met...) where the baseline passed; 2 bad input (a folder that is missing or holds"
-          + " no run.json, an unknown figure, no cell in common)."
+      "Exit code: 0 no regression, every figure judged; 7 a regression: a worse figure whose"
+          + " whole interval lies beyond --threshold, or a cell that failed its verdict (lost"
+          + " messages, target not met...) where the baseline passed; 8 no regression, but some"
+          + " figure inconclusive or not judged; 2 bad input, refused before anything is written"
+          + " (a folder that is missing or holds no run.json, the same folder twice, a run.json"
+          + " of a later format, an unknown figure, no cell in common)."
     })
 final class CompareCommand implements Callable<Integer> {
   @Parameters(
@@ -111,14 +118,9 @@ final class CompareCommand implements Callable<Integer> {
       Path file = Comparisons.write(c, baseline, candidate, out.resolve(Reports.REPORT_HTML));
       invocation.out().println("report     " + file);
     }
-    if (c.cells().isEmpty()) {
-      throw new ConfigException(
-          "no cell of "
-              + candidate
-              + " has the settings of a cell of "
-              + baseline
-              + ": nothing to compare (see the cells listed above)");
+    if (c.regressed()) {
+      return ExitCodes.REGRESSION;
     }
-    return c.regressed() ? ExitCodes.REGRESSION : ExitCodes.OK;
+    return c.couldNotTell() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
   }
 }

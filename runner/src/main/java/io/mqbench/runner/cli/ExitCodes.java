@@ -23,6 +23,14 @@ public final class ExitCodes {
    */
   public static final int REGRESSION = 7;
 
+  /**
+   * {@code mqbench compare}: nothing regressed, but the comparison could not tell for some figure:
+   * it is inconclusive (its interval holds 0 and reaches beyond the threshold on the worse side, so
+   * the runs could not have detected a change of the threshold's size) or cannot be judged (a
+   * single run on a side). Neither a pass (0) nor a regression (7).
+   */
+  public static final int INCONCLUSIVE = 8;
+
   /** The run was interrupted (Ctrl-C); partial results were written. 128 + SIGINT, as shells do. */
   public static final int INTERRUPTED = 130;
 

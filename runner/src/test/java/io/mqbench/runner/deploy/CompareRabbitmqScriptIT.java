@@ -118,7 +118,16 @@ class CompareRabbitmqScriptIT {
   @Test
   void twoRoundsRunToTheEndRecordTheRunnersVerdictAndLeaveNoQueue() throws Exception {
     // Only options the script has always had: --repeat 2 is what stopped after round 1 (issue 22).
-    Script s = compare(Map.of(), "--uri", node.uri(), "--repeat", "2", "--seconds", "2");
+    // Its raw outputs stay in a fresh folder under TMPDIR: this test's own.
+    Script s =
+        compare(
+            Map.of("TMPDIR", tmp.toString()),
+            "--uri",
+            node.uri(),
+            "--repeat",
+            "2",
+            "--seconds",
+            "2");
 
     assertThat(toolRuns(s.out()))
         .as(s.out())
@@ -141,12 +150,14 @@ class CompareRabbitmqScriptIT {
         .containsPattern("sent: per-round ratios [0-9.]+ [0-9.]+, median [0-9.]+")
         .containsPattern("received: per-round ratios [0-9.]+ [0-9.]+, median [0-9.]+")
         .containsPattern(
-            "runner verdicts: round 1 [a-z ]+ \\(exit \\d+\\), round 2 [a-z ]+ \\(exit \\d+\\)");
+            "runner verdicts: round 1 [a-z ]+ \\(exit \\d+\\), round 2 [a-z ]+ \\(exit \\d+\\)")
+        .containsPattern("(?m)^raw outputs kept in " + Pattern.quote(tmp.toString()) + "/\\S+$");
   }
 
   @Test
   void aRunnerThatFailsEveryRunIsRecordedAndTheScriptStillFinishesAndCleansUp() throws Exception {
     // No confirm arrives within 1 ms: every runner run fails (exit 1) a moment after it starts.
+    Path keep = tmp.resolve("keep");
     Script s =
         compare(
             Map.of("RUNNER_FLAGS", "-p rabbitmq.confirmTimeout=1ms"),
@@ -155,7 +166,9 @@ class CompareRabbitmqScriptIT {
             "--repeat",
             "1",
             "--seconds",
-            "2");
+            "2",
+            "--keep",
+            keep.toString());
 
     // One round: the test above runs two; this one is about a failing runner's round.
     assertThat(toolRuns(s.out())).as(s.out()).hasSize(2);
@@ -169,5 +182,12 @@ class CompareRabbitmqScriptIT {
     }
     assertThat(s.out()).contains("runner verdicts: round 1 failed (exit 1)");
     assertThat(s.code()).as("runs without rates make the exit code 1").isEqualTo(1);
+    // The failed round can be examined afterwards: its outputs are kept, and the last line says
+    // where.
+    List<String> lines = s.out().lines().filter(l -> !l.isBlank()).toList();
+    assertThat(lines.get(lines.size() - 1)).isEqualTo("raw outputs kept in " + keep);
+    assertThat(keep.resolve("runner-1.log")).isNotEmptyFile();
+    assertThat(keep.resolve("perftest-1.csv")).isRegularFile();
+    assertThat(keep.resolve("mqbench.jar")).as("the jar's copy is not kept").doesNotExist();
   }
 }

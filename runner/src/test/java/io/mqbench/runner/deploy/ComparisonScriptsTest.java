@@ -455,7 +455,7 @@ class ComparisonScriptsTest {
         new ProcessBuilder(recordCommand(results, usage))
             .directory(ROOT.toFile())
             .redirectErrorStream(true);
-    late.environment().put("STEADY_RATE", "2500");
+    late.environment().put("ACHIEVED_RATE", "2500");
     Process q = late.start();
     String lateOut = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(q.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -533,6 +533,89 @@ class ComparisonScriptsTest {
         .contains("marked * and left out of the medians): round 2 PerfTest");
   }
 
+  /**
+   * "Held the rate" is judged by time, whichever side: at 20,000 msgs/s for 30 s, PerfTest stops at
+   * 30 s having sent 540,000, and the runner sends all 600,000 but over 37.5 s (16,000 msgs/s over
+   * its sending time, as run.json's achieved rate says). Neither held it; counting messages alone
+   * marked PerfTest only, and the runner's fixed CPU, spread over 11 % more messages, read in its
+   * favour.
+   */
+  @Test
+  void aSideThatSentEveryMessageButLateDidNotHoldTheRate(@TempDir Path tmp) throws Exception {
+    Path usage = tmp.resolve("usage.json");
+    Files.writeString(
+        usage,
+        "{\"user\": 12, \"sys\": 0, \"maxRssKiB\": 102400, \"exit\": 0, \"wallSeconds\": 40,"
+            + " \"mostJvmsAtOnce\": 1, \"processes\": [], \"cpuSamples\": []}");
+    Path results = tmp.resolve("results");
+
+    String late = recordAt(results, "1", "runner", "600000", "16000", usage);
+    recordAt(results, "1", "native", "540000", "", usage);
+    String onTime = recordAt(results, "2", "runner", "600000", "19900", usage);
+    recordAt(results, "2", "native", "600000", "", usage);
+
+    assertThat(late).contains("16,000 msgs/s over its sending time, RATE NOT HELD");
+    assertThat(onTime).doesNotContain("RATE NOT HELD");
+    assertThat(cpuSummary(results))
+        .contains("marked * and left out of the medians): round 1 PerfTest, round 1 runner")
+        .contains("per-round ratios 0.90* 1.00, median 1.00 of the 1 rounds where both sides");
+  }
+
+  /** Records a side of a round of 20,000 msgs/s for 30 s; {@code achieved} as ACHIEVED_RATE. */
+  private static String recordAt(
+      Path results, String round, String side, String sent, String achieved, Path usage)
+      throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                "python3",
+                "scripts/lib/cpu_seconds.py",
+                "record",
+                results.toString(),
+                round,
+                side,
+                side.equals("native") ? "perftest" : "runner",
+                sent,
+                "600000",
+                "600000",
+                "30",
+                "",
+                usage.toString())
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true);
+    if (!achieved.isEmpty()) {
+      pb.environment().put("ACHIEVED_RATE", achieved);
+    }
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    return out;
+  }
+
+  /**
+   * ProducerPerformance, like the runner, sends every record however long it takes: its total
+   * line's records/sec is the rate it held, which the script passes on.
+   */
+  @Test
+  void producerPerformancesTotalGivesItsCountAndRate(@TempDir Path tmp) throws Exception {
+    Path log = tmp.resolve("producer.log");
+    Files.writeString(
+        log,
+        "99946 records sent, 19989.2 records/sec (1.91 MB/sec), 2.1 ms avg latency, 40.0 ms max"
+            + " latency.\n"
+            + "600000 records sent, 16012.810248 records/sec (1.53 MB/sec), 2.67 ms avg latency,"
+            + " 241.00 ms max latency, 2 ms 50th, 4 ms 95th, 9 ms 99th, 120 ms 99.9th.\n");
+    Process p =
+        new ProcessBuilder(
+                "python3", "scripts/lib/cpu_seconds.py", "producer-messages", log.toString())
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(out.strip()).isEqualTo("600000 16012.8");
+  }
+
   /** The summary of the rounds recorded in {@code results}, against PerfTest. */
   private static String cpuSummary(Path results) throws Exception {
     Process summary =
@@ -575,6 +658,95 @@ class ComparisonScriptsTest {
         "30",
         "",
         usage.toString());
+  }
+
+  /** Every comparison script: each keeps its raw outputs. */
+  private static final List<String> COMPARISONS =
+      List.of(
+          "compare-artemis.sh",
+          "compare-cpu.sh",
+          "compare-kafka.sh",
+          "compare-mongo-claims.sh",
+          "compare-postgres.sh",
+          "compare-rabbitmq.sh");
+
+  private record Ran(int exit, String out) {
+    String lastLine() {
+      List<String> lines = out.lines().filter(l -> !l.isBlank()).toList();
+      return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    }
+  }
+
+  private static Ran bash(Map<String, String> env, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash"));
+    command.addAll(Arrays.asList(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile());
+    pb.environment().putAll(env);
+    Process p = pb.redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(out).isTrue();
+    return new Ran(p.exitValue(), out);
+  }
+
+  /** A comparison's steps as the scripts take them, through compare-common.sh's functions. */
+  private static final String ROUND =
+      ". scripts/lib/compare-common.sh && cmp_work cpu \"$1\" && mkdir \"$WORK/runner-1.out\""
+          + " && echo 'round 1' >\"$WORK/runner-1.log\" && echo jar >\"$WORK/mqbench.jar\""
+          + " && trap 'cmp_keep mqbench.jar' EXIT && echo '== result: ... =='";
+
+  @Test
+  void rawOutputsAreKeptInTheKeepFolderAndTheLastLineSaysWhere(@TempDir Path tmp) throws Exception {
+    Path keep = tmp.resolve("keep");
+
+    Ran ran = bash(Map.of(), "-c", ROUND, "_", keep.toString());
+
+    assertThat(ran.exit()).as(ran.out()).isZero();
+    assertThat(ran.lastLine()).isEqualTo("raw outputs kept in " + keep);
+    assertThat(keep.resolve("runner-1.log")).hasContent("round 1");
+    assertThat(keep.resolve("runner-1.out")).isDirectory();
+    assertThat(keep.resolve("mqbench.jar")).as("a copy that can be had again").doesNotExist();
+  }
+
+  @Test
+  void withoutKeepRawOutputsStayInAFreshFolderTheLastLineNames(@TempDir Path tmp) throws Exception {
+    Ran ran = bash(Map.of("TMPDIR", tmp.toString()), "-c", ROUND, "_", "");
+
+    assertThat(ran.exit()).as(ran.out()).isZero();
+    assertThat(ran.lastLine()).startsWith("raw outputs kept in " + tmp + "/mqbench-compare-cpu.");
+    Path kept = Path.of(ran.lastLine().substring("raw outputs kept in ".length()));
+    assertThat(kept.resolve("runner-1.log")).hasContent("round 1");
+  }
+
+  @Test
+  void aKeepFolderThatIsNotEmptyIsRefusedBeforeAnythingRuns(@TempDir Path tmp) throws Exception {
+    Path used = Files.createDirectories(tmp.resolve("used"));
+    Files.writeString(used.resolve("runner-1.log"), "an earlier comparison's round");
+    for (String script : COMPARISONS) {
+      List<String> args = new ArrayList<>(List.of("scripts/" + script, "--keep", used.toString()));
+      if (script.equals("compare-cpu.sh")) {
+        args.addAll(List.of("--tool", "perftest"));
+      }
+      Ran ran =
+          bash(Map.of("RUNNER_JAR", tmp.resolve("no.jar").toString()), args.toArray(String[]::new));
+
+      assertThat(ran.exit()).as(script + ": " + ran.out()).isEqualTo(2);
+      assertThat(ran.out()).as(script).contains("--keep " + used + " is not empty");
+      assertThat(used.resolve("runner-1.log")).hasContent("an earlier comparison's round");
+    }
+    Ran plan =
+        bash(Map.of(), "scripts/compare-rabbitmq.sh", "--plan", "--keep", "" + tmp.resolve("new"));
+    assertThat(plan.exit()).as(plan.out()).isZero();
+  }
+
+  @Test
+  void everyComparisonScriptTakesKeepAndNoneDeletesItsRawOutputs() throws Exception {
+    for (String script : COMPARISONS) {
+      Ran help = bash(Map.of(), "scripts/" + script, "--help");
+      String text = Files.readString(ROOT.resolve("scripts").resolve(script));
+
+      assertThat(help.out()).as(script).contains("--keep DIR");
+      assertThat(text).as(script).contains("cmp_keep").doesNotContain("rm -rf \"$WORK\"");
+    }
   }
 
   @Test
