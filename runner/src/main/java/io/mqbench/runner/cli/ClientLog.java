@@ -1,6 +1,7 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.broker.ScratchDirectory;
+import io.mqbench.mq.MqException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +13,10 @@ import java.util.Optional;
  * Where the broker clients' own log lines go (Kafka's, Lettuce's, the AWS SDK's, through
  * slf4j-simple): a file, never the terminal, where a client's warning about a reconnect would bury
  * the results. The file lives in a scratch directory of this process (a child JVM of the load
- * inherits it with the other system properties); after each run it is copied into the run's results
- * folder when it holds anything, and a run that did not end well names the copy. A user who sets
- * {@value #PROPERTY} (to {@code System.err}, say) keeps that choice.
+ * inherits it with the other system properties under {@code exec:java}, and makes its own
+ * otherwise); after each run it is copied into the run's results folder when it holds anything, and
+ * a run that did not end well names the copy. A user who sets {@value #PROPERTY} (to {@code
+ * System.err}, say) keeps that choice; so does a worker, whose stderr is its log.
  */
 final class ClientLog {
   /** slf4j-simple's setting: a file name, {@code System.err} or {@code System.out}. */
@@ -36,7 +38,12 @@ final class ClientLog {
     if (properties.containsKey(PROPERTY)) {
       return;
     }
-    ScratchDirectory scratch = ScratchDirectory.create("mqbench-runner-");
+    ScratchDirectory scratch;
+    try {
+      scratch = ScratchDirectory.create("mqbench-runner-");
+    } catch (MqException e) {
+      return; // no place for the file: the clients' lines stay on stderr, as configured
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(scratch::close, "mqbench-client-log"));
     System.setProperty(PROPERTY, scratch.path().resolve(FILE_NAME).toString());
   }
