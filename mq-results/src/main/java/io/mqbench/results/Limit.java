@@ -160,14 +160,15 @@ public record Limit(
               INCONCLUSIVE
                   + "the probe gave %d slice%s and the run %d (at least %d each are needed"
                   + " to tell a gain from noise; %.2fx overall with %d receivers instead of %d);"
-                  + " a longer --limit-probe can tell",
+                  + " %s can tell",
               p.size(),
               p.size() == 1 ? "" : "s",
               r.size(),
               MIN_SLICES,
               ratio,
               probe.receivers(),
-              run.receivers());
+              run.receivers(),
+              p.size() < MIN_SLICES ? "a longer --limit-probe" : "a longer run (--duration)");
       return of(Side.RECEIVING, run, probe, 0, 0, advice);
     }
     double runSlowest = Collections.min(r);

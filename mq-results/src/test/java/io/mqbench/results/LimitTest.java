@@ -80,7 +80,17 @@ class LimitTest {
     assertThat(limit.advice())
         .startsWith(
             "the receiving side set the pace, but the probe was inconclusive: the probe gave 1 slice")
-        .contains("--limit-probe");
+        .endsWith("a longer --limit-probe can tell");
+  }
+
+  @Test
+  void aRunTooShortToSliceIsInconclusiveAndSaysARunLongerCanTell() {
+    Limit limit = Limit.probed(measured(2, 1_000), measured(4, 2_000, 2_100, 1_900));
+
+    assertThat(limit.side()).isEqualTo(Limit.Side.RECEIVING);
+    assertThat(limit.advice())
+        .contains("the probe gave 3 slices and the run 1")
+        .endsWith("a longer run (--duration) can tell");
   }
 
   @Test
