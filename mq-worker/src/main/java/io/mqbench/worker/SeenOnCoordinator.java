@@ -14,8 +14,8 @@ import java.util.List;
  * receive times, and the per-node rates computed over them, are on the coordinator's clock. An
  * instant inside its window is left as the worker read it: there its own clock is the finer one.
  *
- * <p>Not thread-safe beyond its synchronized methods: polls come from the coordinator's polling
- * thread, the report from the thread that finishes the cell.
+ * <p>Thread-safe: polls come from the coordinator's polling thread, the report from the thread that
+ * finishes the cell.
  */
 final class SeenOnCoordinator {
   private final Count sent = new Count();
