@@ -2,11 +2,19 @@ package io.mqbench.broker;
 
 import io.mqbench.mq.MqException;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Comparator;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -79,20 +87,75 @@ public final class ScratchDirectory implements AutoCloseable {
   }
 
   /**
-   * Deletes a directory tree; a missing directory is fine.
+   * Deletes a directory tree; a missing directory is fine, and so is anything in it that vanishes
+   * while it is deleted (a broker still tidying its own files). A real failure is said in one line
+   * on stderr.
    *
    * @param dir the directory
    */
   public static void deleteTree(Path dir) {
+    deleteTree(dir, System.err, p -> {});
+  }
+
+  /**
+   * @param err where a real failure is said
+   * @param deleting called with each path just before it is deleted (tests race it)
+   */
+  static void deleteTree(Path dir, PrintStream err, Consumer<Path> deleting) {
     if (!Files.exists(dir)) {
       return;
     }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      Files.walkFileTree(dir, new Deleter(deleting));
     } catch (IOException | UncheckedIOException e) {
-      System.err.println("mqbench: could not delete " + dir + ": " + e);
+      IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+      err.println("mqbench: could not delete " + dir + ": " + reason(cause));
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof DirectoryNotEmptyException) {
+      return e.getMessage() + " was not empty (something was still writing to it)";
+    }
+    if (e instanceof AccessDeniedException) {
+      return e.getMessage() + ": permission denied";
+    }
+    return e instanceof FileSystemException f && f.getReason() != null
+        ? f.getFile() + ": " + f.getReason()
+        : String.valueOf(e.getMessage());
+  }
+
+  /** Deletes what it visits, children first; what is already gone is skipped. */
+  private static final class Deleter extends SimpleFileVisitor<Path> {
+    private final Consumer<Path> deleting;
+
+    Deleter(Consumer<Path> deleting) {
+      this.deleting = deleting;
+    }
+
+    @Override
+    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+      deleting.accept(file);
+      Files.deleteIfExists(file);
+      return FileVisitResult.CONTINUE;
+    }
+
+    @Override
+    public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+      if (e instanceof NoSuchFileException) {
+        return FileVisitResult.CONTINUE;
+      }
+      throw e;
+    }
+
+    @Override
+    public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+      if (e != null && !(e instanceof NoSuchFileException)) {
+        throw e;
+      }
+      deleting.accept(d);
+      Files.deleteIfExists(d);
+      return FileVisitResult.CONTINUE;
     }
   }
 }

@@ -12,11 +12,13 @@ import java.util.Locale;
  * sent: such samples are counted ({@link #negativeSamples}), not recorded as latencies of 0.
  *
  * <p>The figures are not meaningful at the clocks' resolution when more than {@value
- * #NEGATIVE_SHARE_LIMIT} of the samples came out negative, or when the median latency is smaller
- * than the bound, or when a worker's clock drifted during the run by more than {@value
- * #DRIFT_LIMIT_MS} ms and more than the bound. That is a note on the end-to-end figures, not a
- * verdict on the run: the messages and their delivery were measured exactly all the same, so the
- * run's {@link RunStatus} does not change.
+ * #NEGATIVE_SHARE_LIMIT} of the samples came out negative, or when the median latency is within
+ * {@value #BOUND_MULTIPLE} times the bound (below that the bound is more than a third of the
+ * reading either way: an offset off in one direction inside its bound shifts every reading the same
+ * way, and may leave no negative sample at all), or when a worker's clock drifted during the run by
+ * more than {@value #DRIFT_LIMIT_MS} ms and more than the bound. That is a note on the end-to-end
+ * figures, not a verdict on the run: the messages and their delivery were measured exactly all the
+ * same, so the run's {@link RunStatus} does not change.
  *
  * @param negativeSamples messages received before their intended send time by the receiver's
  *     reading of the run clock: not in the end-to-end histogram
@@ -42,6 +44,12 @@ public record EndToEndClock(
 
   /** Above this share of negative samples, end-to-end figures are not meaningful. */
   public static final double NEGATIVE_SHARE_LIMIT = 0.01;
+
+  /**
+   * A median end-to-end latency below this multiple of the clock bound is not meaningful: only
+   * above it is the reading known within a third of itself either way.
+   */
+  public static final double BOUND_MULTIPLE = 3.0;
 
   /** Above this drift, in milliseconds (and above the bound), end-to-end figures are flagged. */
   public static final double DRIFT_LIMIT_MS = 1.0;
@@ -75,13 +83,20 @@ public record EndToEndClock(
               negativeSamples,
               all,
               100 * share);
-    } else if (boundMs > 0 && endToEnd.p50Ms() != null && endToEnd.p50Ms() < boundMs) {
+    } else if (boundMs > 0
+        && endToEnd.p50Ms() != null
+        && endToEnd.p50Ms() < BOUND_MULTIPLE * boundMs) {
+      double p50 = endToEnd.p50Ms();
       reason =
           String.format(
               Locale.ROOT,
-              "the end-to-end p50 (%.3f ms) is below the clock offsets' uncertainty (+/- %.3f ms)",
-              endToEnd.p50Ms(),
-              boundMs);
+              "the end-to-end p50 (%.3f ms) is within %.0fx the clock offsets' uncertainty"
+                  + " (+/- %.3f ms): the true p50 lies anywhere from %.3f to %.3f ms",
+              p50,
+              BOUND_MULTIPLE,
+              boundMs,
+              Math.max(0, p50 - boundMs),
+              p50 + boundMs);
     } else if (driftMs > DRIFT_LIMIT_MS && driftMs > boundMs) {
       reason =
           String.format(

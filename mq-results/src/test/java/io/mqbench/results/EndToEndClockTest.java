@@ -136,8 +136,31 @@ class EndToEndClockTest {
     assertThat(r.endToEndClock().meaningful()).isFalse();
     assertThat(r.endToEndClock().reason())
         .isEqualTo(
-            "the end-to-end p50 (0.800 ms) is below the clock offsets' uncertainty (+/- 11.000"
-                + " ms)");
+            "the end-to-end p50 (0.800 ms) is within 3x the clock offsets' uncertainty"
+                + " (+/- 11.000 ms): the true p50 lies anywhere from 0.000 to 11.800 ms");
+  }
+
+  @Test
+  void aMedianWithinThreeTimesTheBoundIsNotMeaningfulAndSaysHowFarItCouldBeOff() {
+    // The defect's run: a path 20 ms slower one way put the offset 10 ms off, inside its
+    // +/- 11.7 ms bound; every sample read 13 ms (13.007, the histogram's bucket) against a true
+    // 2-4 ms, none negative.
+    RunResult r = run(20_000, 13_000, 11_700_000);
+
+    EndToEndClock clock = r.endToEndClock();
+    assertThat(clock.negativeSamples()).isZero();
+    assertThat(clock.meaningful()).isFalse();
+    assertThat(clock.reason())
+        .isEqualTo(
+            "the end-to-end p50 (13.007 ms) is within 3x the clock offsets' uncertainty"
+                + " (+/- 11.700 ms): the true p50 lies anywhere from 1.307 to 24.707 ms");
+  }
+
+  @Test
+  void aMedianJustAboveThreeTimesTheBoundIsMeaningful() {
+    RunResult r = run(20_000, 35_200, 11_700_000);
+
+    assertThat(r.endToEndClock().meaningful()).isTrue();
   }
 
   @Test

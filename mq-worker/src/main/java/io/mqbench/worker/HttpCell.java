@@ -22,7 +22,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * A cell on a worker, seen from the coordinator. Instants are translated to the worker's clock with
  * the offset measured when the cell is prepared; while the run goes on the offset is measured again
  * ({@link #CLOCK_RECHECK}), and when it has moved the worker gets the run's origin translated with
- * the new one, so that a drifting clock is corrected piecewise.
+ * the new one, so that a drifting clock is corrected piecewise. The instants of its final report
+ * (last acknowledgement, first and last delivery) are kept within the windows in which the
+ * coordinator's polls saw them happen ({@link SeenOnCoordinator}), so that the run's times and the
+ * per-node rates over them are on the coordinator's clock even when the worker's clock jumped.
  *
  * <p>Once prepared, it never throws: a worker that fails, answers with an error or stops answering
  * turns into a failure of this cell, named after the worker, which the coordinator sees in {@link
@@ -58,6 +61,7 @@ public final class HttpCell implements Cell {
   private volatile CellMeasurements report;
   private volatile CellMeasurements kept = CellMeasurements.empty();
   private volatile long keptAtNanos;
+  private final SeenOnCoordinator seen = new SeenOnCoordinator();
   private volatile boolean halted;
   private volatile boolean closed;
 
@@ -147,6 +151,7 @@ public final class HttpCell implements Cell {
   @Override
   public void startSenders(long atNanos) {
     runStartNanos = atNanos;
+    seen.runStarts(atNanos);
     started = true;
     call("start-senders", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
   }
@@ -175,7 +180,11 @@ public final class HttpCell implements Cell {
     CellFailure failed = failure.get();
     if (failed == null) {
       try {
+        long asked = System.nanoTime();
         CellProgress p = Wire.progress(client.get(path("progress"), WorkerClient.QUICK));
+        if (started) {
+          seen.polled(asked, System.nanoTime(), p.sent(), p.received());
+        }
         p = new CellProgress(p.sent(), p.received(), p.sendersRunning(), named(p.failure()));
         last = p;
         recheckClock();
@@ -311,7 +320,9 @@ public final class HttpCell implements Cell {
                 // The worker waits up to the timeout for its threads, then up to 5 s each for the
                 // interrupted ones; the call may take that long and a little more.
                 timeout.plus(Duration.ofSeconds(15)));
-        CellMeasurements r = Wire.report(n);
+        // Its instants as the coordinator saw them happen, should its clock have jumped.
+        CellMeasurements r =
+            seen.onCoordinatorClock(Wire.report(n), System.nanoTime(), clockUncertaintyNanos);
         // The worker's clock is true within the uncertainty of each offset it ran on.
         report =
             r.withFailure(named(r.failure())).withClock(clockUncertaintyNanos, clockDriftNanos);

@@ -210,6 +210,64 @@ class HttpCellTest {
         .build();
   }
 
+  /**
+   * A clock that jumps {@code by} forward once, {@code after} its first reading (the coordinator's
+   * first clock exchange, just before the run).
+   */
+  private static LongSupplier jumping(Duration after, Duration by) {
+    java.util.concurrent.atomic.AtomicLong at = new java.util.concurrent.atomic.AtomicLong();
+    return () -> {
+      long now = System.nanoTime();
+      at.compareAndSet(0, now + after.toNanos());
+      return now < at.get() ? now : now + by.toNanos();
+    };
+  }
+
+  @Test
+  @Timeout(60)
+  void aReceivingWorkersClockThatJumpsMidRunLeavesItsTimesOnTheCoordinatorsClock()
+      throws Exception {
+    // The receiving worker's clock jumps 5 s ahead a second or so into a 3 s run at 1,000 msgs/s.
+    // Read on its clock, its last delivery came 8 s into the run, and its node line said 375
+    // msgs/s received against the 1,000 it really received.
+    List<HttpCell> cells =
+        List.of(
+            worker(WorkerServer.Clock.shifted(0), Duration.ofMillis(500), Optional.empty()),
+            worker(
+                new WorkerServer.Clock(
+                    jumping(Duration.ofMillis(1_200), Duration.ofSeconds(5)), 0, Duration.ZERO),
+                Duration.ofMillis(500),
+                Optional.empty()));
+    NodeLayout layout =
+        new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 1, 1, 1, 1);
+
+    RunOutcome outcome = run(layout, cells, rate(1_000, Duration.ofSeconds(3), 1));
+
+    assertThat(outcome.failure()).isEmpty();
+    assertThat(outcome.ledger().lost()).isZero();
+    CellMeasurements receiving = cells.get(1).report().orElseThrow();
+    long lastReceive =
+        receiving.receivers().stream()
+            .mapToLong(io.mqbench.engine.measure.ReceiverStats::lastReceiveNanos)
+            .max()
+            .orElseThrow();
+    long lastAck =
+        outcome.measurements().senders().stream()
+            .mapToLong(SenderStats::lastAckNanos)
+            .max()
+            .orElseThrow();
+    System.err.printf(
+        "[clock] receiver's clock jumped 5 s: last delivery %.3f s, last ack %.3f s, drift %.1f"
+            + " ms%n",
+        lastReceive / 1e9, lastAck / 1e9, cells.get(1).clockDriftNanos() / 1e6);
+    assertThat(cells.get(1).clockDriftNanos()).as("the jump is seen").isGreaterThan(4_000_000_000L);
+    assertThat(lastReceive / 1e9)
+        .as("the last delivery, seconds into the run on the coordinator's clock")
+        .isBetween(lastAck / 1e9 - 0.1, lastAck / 1e9 + 0.5);
+    double receivedPerSecond = receiving.received() / (lastReceive / 1e9);
+    assertThat(receivedPerSecond).isBetween(850.0, 1_150.0);
+  }
+
   @Test
   @Timeout(60)
   void aDriftingReceiverClockIsCorrectedDuringTheRunAndItsDriftReported() throws Exception {

@@ -327,7 +327,10 @@ class ResultsWriterTest {
                         "sqs.pricePerMillionRequests=0.40",
                         0.12))
                 .machineCost(new MachineCost(0.384, "USD", "end to end", 39_000.5, 0.00273))
-                .limit(Limit.probed(2, 39_000.5, 4, 71_000.25))
+                .limit(
+                    Limit.probed(
+                        new Limit.Measured(2, 39_000.5, List.of(38_000.0, 40_000.0)),
+                        new Limit.Measured(4, 71_000.25, List.of(70_000.0, 72_000.0))))
                 .durability(
                     new Durability(
                         Durability.Level.FSYNC,

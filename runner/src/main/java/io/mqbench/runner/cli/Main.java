@@ -55,6 +55,11 @@ public final class Main implements Runnable {
   public static void main(String[] args) {
     Map<String, String> props = new TreeMap<>();
     System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    if (args.length == 0 || !args[0].equals("worker")) {
+      // Before anything logs. A worker keeps its clients' lines on its own stderr, its log.
+      ClientLog.install(props);
+      System.getProperties().forEach((k, v) -> props.put(String.valueOf(k), String.valueOf(v)));
+    }
     Invocation invocation =
         new Invocation(System.out, System.err, System.getenv(), props, System.console() != null);
     StopSignals stop = StopSignals.install(System.err);

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -206,6 +207,7 @@ final class PlanRunner {
     if (!written[0]) {
       writeResults(result, folder);
     }
+    Optional<Path> clientLog = ClientLog.file().flatMap(f -> ClientLog.copyInto(f, folder));
     TerminalSummary.print(
         result,
         plan.config().describe(),
@@ -216,6 +218,9 @@ final class PlanRunner {
     if (!session.nodes().isEmpty()) {
       NodesFile.write(session.nodes(), folder);
       NodesFile.print(session.nodes(), invocation.out());
+    }
+    if (result.status() != RunStatus.OK && clientLog.isPresent()) {
+      invocation.err().println("mqbench: the broker clients' own log: " + clientLog.get());
     }
     if (result.totals().sendSeconds() > 0 && result.totals().sendSeconds() < 2) {
       invocation

@@ -383,8 +383,9 @@ public final class BenchmarkSession {
   /**
    * When the receiving side set the pace (senders held back by the backlog limit, or receivers that
    * trailed them), tells which part of it: a short unmeasured probe with twice the receivers, the
-   * backlog limit on, its end-to-end rate against the run's. Receivers that were the limit move
-   * more with more of them; a queue whose delivery path is the limit does not.
+   * backlog limit on, its end-to-end rate against the run's, slice by slice. Receivers that were
+   * the limit move more with more of them; a queue whose delivery path is the limit does not; a
+   * spread across the threshold is inconclusive.
    *
    * @return the limit, or null when the receiving side did not set the pace
    */
@@ -441,7 +442,14 @@ public final class BenchmarkSession {
           probed.failure().map(f -> "the probe failed: " + f.line()).orElse("the probe stopped"));
     }
     return Limit.probed(
-        run.receivers(), endToEnd, probeReceivers, probed.pacing().endToEndPerSecond());
+        new Limit.Measured(
+            run.receivers(),
+            endToEnd,
+            Limit.slices(result.timeline(), result.totals().sendSeconds())),
+        new Limit.Measured(
+            probeReceivers,
+            probed.pacing().endToEndPerSecond(),
+            Limit.slices(probed.timeline(), probed.pacing().sendingNanos() / 1e9)));
   }
 
   /**
