@@ -122,7 +122,21 @@ final class RunPlanner {
   private RunPlans plan(RunOptions given, Optional<Double> atRate) {
     checkOutputFolder(given.out);
     if (scenario.isEmpty() || !scenario.get().isMatrix()) {
-      RunPlan single = plan(1, given, Map.of(), 0, atRate);
+      // A matrix of one cell is one run, of that cell: its axes' values are the run's, though
+      // it is labelled as any single run is.
+      Map<String, String> cell = scenario.map(s -> s.cells().get(0)).orElse(Map.of());
+      RunOptions options = cell.isEmpty() ? given : parseCell(cell);
+      RunPlan single = plan(1, options, cell, 0, atRate);
+      single =
+          new RunPlan(
+              single.number(),
+              Map.of(),
+              single.repetition(),
+              single.provider(),
+              single.backend(),
+              single.config(),
+              single.showProgress(),
+              single.workers());
       return new RunPlans(
           List.of(single), false, 1, 1, given.out, given.queue, given.failFast, given.keepQueue);
     }
