@@ -34,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -117,6 +118,27 @@ final class RunPlanner {
    */
   RunPlans planAtRate(RunOptions given, double rate) {
     return plan(given, Optional.of(rate));
+  }
+
+  /**
+   * Refuses an option given where it does nothing in every run planned ({@link InertOptions}).
+   *
+   * @param given the options as parsed for the whole invocation
+   * @param givenOnInvocation whether an option, by its long name, was given rather than left at its
+   *     default: on the command line, by -D, MQBENCH_, the scenario or the preset
+   * @throws ConfigException in one line naming the option and what it needs
+   */
+  void checkInert(RunOptions given, Predicate<String> givenOnInvocation) {
+    InertOptions inert = new InertOptions();
+    List<Map<String, String>> cells = scenario.map(ScenarioFile::cells).orElse(List.of(Map.of()));
+    for (Map<String, String> cell : cells) {
+      RunOptions options = cell.isEmpty() ? given : parseCell(cell);
+      inert.see(
+          options,
+          name ->
+              givenOnInvocation.test(name) || cell.containsKey(LayeredDefaults.camelName(name)));
+    }
+    inert.check();
   }
 
   private RunPlans plan(RunOptions given, Optional<Double> atRate) {
