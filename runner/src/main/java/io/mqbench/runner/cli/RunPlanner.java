@@ -57,6 +57,7 @@ final class RunPlanner {
   private final Optional<Preset> preset;
   private final List<String> runArgs;
   private final RunHeap heap;
+  private final MachineLimits machine = MachineLimits.here();
 
   /**
    * @param invocation environment, system properties and streams
@@ -349,7 +350,9 @@ final class RunPlanner {
             localBroker);
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
-      checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's
+      // On workers, the threads and batches are the workers', each checking its own part.
+      machine.check(settings, heap.available(settings), heap.howToRaise());
+      checkHeap(settings);
     }
     return new RunPlan(
         number,
