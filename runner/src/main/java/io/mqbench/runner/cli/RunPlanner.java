@@ -186,6 +186,9 @@ final class RunPlanner {
   private RunOptions parseCell(Map<String, String> cell) {
     RunOptions options = new RunOptions();
     CommandLine cli = new CommandLine(options);
+    // The heap is the run command's, read before planning (RunHeap); a cell takes it as given.
+    cli.getCommandSpec()
+        .addOption(OptionSpec.builder("--" + RunHeap.OPTION).paramLabel("SIZE").arity("1").build());
     cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
     CommandLine.ParseResult parsed = cli.parseArgs(runArgs.toArray(String[]::new));
     for (OptionSpec option : cli.getCommandSpec().options()) {

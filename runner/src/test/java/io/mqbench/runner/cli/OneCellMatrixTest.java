@@ -78,6 +78,27 @@ class OneCellMatrixTest {
     assertThat(cli.err().strip()).contains("--senders is varied by the scenario's matrix");
   }
 
+  @Test
+  void aMatrixTakesTheHeapOptionOfTheRunCommand() throws IOException {
+    for (String senders : List.of("[3]", "[1, 2]")) {
+      Path file = scenario("queue: memory\nmessages: 10\nmatrix:\n  senders: " + senders + "\n");
+
+      int code =
+          cli.run(
+              "run",
+              "--scenario",
+              file.toString(),
+              "--heap",
+              "512m",
+              "--dry-run",
+              "--out",
+              tmp.toString());
+
+      assertThat(code).as(senders + ": " + cli.err()).isZero();
+      cli.reset();
+    }
+  }
+
   private static Path onlyFolder(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       List<Path> folders = s.toList();
