@@ -14,13 +14,14 @@ import java.util.Optional;
  * another process (its id reused), or is a zombie: killed, and not yet reaped by its own parent (a
  * supervisor that drains output before it reaps would otherwise wait for this JVM forever).
  *
- * <p>The watch is a daemon thread of the highest priority that only sleeps and reads {@code
- * /proc/<pid>/stat}, so a load that keeps every core busy delays it by a scheduling slice, not by
- * the load. On the parent's death it asks for a stop as at SIGTERM (partial results are written) on
- * a thread of its own, and halts the JVM if that stop has not ended it within {@link #GRACE}: a
- * stop that cannot finish (a heap thrashing in collections, a backend call that never returns) does
- * not keep a JVM nobody watches alive. Where there is no {@code /proc}, the JDK's view of the
- * process is used, which takes a zombie for alive.
+ * <p>The watch is a daemon thread (of the highest priority, a hint the JVM may ignore) that only
+ * sleeps and reads {@code /proc/<pid>/stat}: a thread waking from sleep is scheduled within a slice
+ * however many threads keep the cores busy, so the load delays it little (a collection that stops
+ * every thread still delays it by its pause). On the parent's death it asks for a stop as at
+ * SIGTERM (partial results are written) on a thread of its own, and halts the JVM if that stop has
+ * not ended it within {@link #GRACE}: a stop that cannot finish (a heap thrashing in collections, a
+ * backend call that never returns) does not keep a JVM nobody watches alive. Where there is no
+ * {@code /proc}, the JDK's view of the process is used, which takes a zombie for alive.
  */
 final class ParentWatch {
   /** How often the parent is looked at. */
