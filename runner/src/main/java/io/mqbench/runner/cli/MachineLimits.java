@@ -1,9 +1,7 @@
 package io.mqbench.runner.cli;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
 /**
@@ -43,12 +41,7 @@ record MachineLimits(int cores, long memoryBytes) {
    * @return this machine's
    */
   static MachineLimits here() {
-    long memory =
-        ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
-                && os.getTotalMemorySize() > 0
-            ? os.getTotalMemorySize()
-            : Long.MAX_VALUE;
-    return new MachineLimits(Runtime.getRuntime().availableProcessors(), memory);
+    return new MachineLimits(Runtime.getRuntime().availableProcessors(), RunHeap.machineMemory());
   }
 
   /**

@@ -116,7 +116,7 @@ final class RunHeap {
    */
   static RunHeap choose(Optional<String> heapOption, Optional<ChildJvm> child, PrintStream err) {
     Optional<Long> given = heapOption.map(RunHeap::parse);
-    long memory = MachineLimits.here().memoryBytes();
+    long memory = machineMemory();
     if (given.isPresent() && given.get() > memory) {
       throw new ConfigException(
           String.format(
@@ -315,10 +315,18 @@ final class RunHeap {
 
   /** A quarter of the machine's (or container's) memory: what the JVM takes by default. */
   private static long quarterOfMemory() {
+    long memory = machineMemory();
+    return memory == Long.MAX_VALUE ? Runtime.getRuntime().maxMemory() : memory / 4;
+  }
+
+  /**
+   * @return the machine's (or container's) memory; {@link Long#MAX_VALUE} where it cannot be read
+   */
+  static long machineMemory() {
     if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         && os.getTotalMemorySize() > 0) {
-      return os.getTotalMemorySize() / 4;
+      return os.getTotalMemorySize();
     }
-    return Runtime.getRuntime().maxMemory();
+    return Long.MAX_VALUE;
   }
 }

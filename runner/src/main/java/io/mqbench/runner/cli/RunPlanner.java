@@ -354,8 +354,8 @@ final class RunPlanner {
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
       // On workers, the threads and batches are the workers', each checking its own part.
-      machine.check(settings, heap.available(settings), heap.howToRaise());
       checkHeap(settings);
+      machine.check(settings, heap.available(settings), heap.howToRaise());
     }
     return new RunPlan(
         number,
