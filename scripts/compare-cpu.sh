@@ -22,8 +22,9 @@
 # - the same heap, -Xmx512m given to java directly, which keeps the runner's load in that one JVM
 #   (it starts a second JVM only when java gets no heap flag); every process of each side's tree
 #   is listed and each round says how many JVMs ran;
-# - the runner without anything the native tools do not do: --max-backlog off, --limit-probe 0s,
-#   --progress never, --keep-queue (this script deletes each side's queue alike);
+# - the runner without anything the native tools do not do: --limit-probe 0s, --progress never,
+#   --keep-queue (this script deletes each side's queue alike); a rate run never holds its senders
+#   back, so --max-backlog, which the runner refuses in rate mode, is not given;
 # - beside the whole process, the steady state: the CPU-seconds each side's processes used from 8 s
 #   after its start to 6 s before its end (a /proc scan twice a second; STEADY_FROM and
 #   STEADY_BEFORE change them), per message at the rate that side moved (the runner's achieved rate
@@ -149,7 +150,7 @@ runner_command() { # runner_command QUEUE OUT JAR
   esac
   # shellcheck disable=SC2206 # RUNNER_FLAGS is a list of options
   CMD+=(--size "$SIZE" --duration "${SECONDS_MEASURED}s" --warmup 0s --limit-probe 0s
-    --max-backlog off --progress never --keep-queue --out "$2" $RUNNER_FLAGS)
+    --progress never --keep-queue --out "$2" $RUNNER_FLAGS)
 }
 print_commands() {
   case "$TOOL" in
@@ -215,7 +216,7 @@ header() {
   cmp_fair "rate held" "judged by time, whichever side: a side that sent under 95 % of rate x seconds ($MESSAGES), or sent them at under 95 % of $RATE msgs/s over its own sending time (the runner's achieved rate in run.json; ProducerPerformance's records/sec: both send every message, late when the broker cannot keep up), is marked RATE NOT HELD: its fixed costs are divided by another number of messages than a side that held it, so its figure is not comparable"
   cmp_fair "client settings" "both: 1 producer + 1 consumer together, ${SIZE}-byte messages, $SETTINGS_TEXT"
   cmp_fair "heap" "both: $HEAP given to java directly, so the runner keeps its load in that JVM (it starts a second JVM only when java gets no heap flag); each round says how many JVMs ran"
-  cmp_fair "runner extras" "none: --max-backlog off, --limit-probe 0s (no unmeasured run after), --progress never, --keep-queue (the script deletes each side's queue)"
+  cmp_fair "runner extras" "none: --limit-probe 0s (no unmeasured run after), --progress never, --keep-queue (the script deletes each side's queue); a rate run never holds senders back (no --max-backlog)"
   cmp_fair "without results" "the runner's whole process less the CPU it says writing its results took (its terminal's results line: run.json, .hgrm, CSV, XLSX, chart, which the native tools do not write), against the native side's whole process"
   cmp_fair "steady state" "both: the CPU of each side's processes from ${STEADY_FROM:-8}s after its start to ${STEADY_BEFORE:-6}s before its end (/proc, twice a second), per message at the rate that side moved (the target, or what it sent in the time when under it; the runner's achieved rate when it sent late): the per-message path without either side's start-up, warm-up, reports or shut-down"
   cmp_fair "queues" "$QUEUE_TEXT"

@@ -128,7 +128,7 @@ final class RabbitStreamMq implements Mq {
               + StreamSettings.URI.name()
               + ")");
     } catch (ExecutionException e) {
-      throw StreamFailures.operation("cannot open", e.getCause(), settings);
+      throw StreamFailures.opening(e.getCause(), settings);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       f.cancel(true);

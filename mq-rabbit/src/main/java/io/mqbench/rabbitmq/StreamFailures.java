@@ -17,6 +17,37 @@ final class StreamFailures {
   private StreamFailures() {}
 
   /**
+   * Why opening failed, asking the port whether it speaks AMQP 0-9-1 when the cause is none of the
+   * known ones: the stream client then says only that the connection closed.
+   *
+   * @param e what the client threw
+   * @param settings the backend's settings, for the address
+   * @return the exception to throw
+   */
+  static MqException opening(Throwable e, StreamSettings settings) {
+    if (e instanceof MqException mq) {
+      return mq;
+    }
+    Optional<String> known = known(e, settings);
+    if (known.isEmpty()
+        && AmqpPortProbe.speaksAmqp(settings.host(), settings.port(), settings.connectTimeout())) {
+      known =
+          Optional.of(
+              settings.address()
+                  + " speaks AMQP 0-9-1, not the stream protocol: "
+                  + StreamSettings.URI.name()
+                  + " must name the broker's stream port (5552 unless the stream plugin listens"
+                  + " elsewhere), not its AMQP port");
+    }
+    return new MqException(
+        StreamSettings.NAME
+            + ": "
+            + known.orElseGet(
+                () -> "cannot open at " + settings.address() + ": " + Errors.oneLine(e)),
+        e);
+  }
+
+  /**
    * @param what what was being done, such as {@code "cannot create a producer"}
    * @param e what the client threw
    * @param settings the backend's settings, for the address
@@ -26,6 +57,14 @@ final class StreamFailures {
     if (e instanceof MqException mq) {
       return mq;
     }
+    String message =
+        known(e, settings)
+            .orElseGet(() -> what + " at " + settings.address() + ": " + Errors.oneLine(e));
+    return new MqException(StreamSettings.NAME + ": " + message, e);
+  }
+
+  /** What a failure means when its cause is one the user can fix by a key, naming the key. */
+  private static Optional<String> known(Throwable e, StreamSettings settings) {
     String at = settings.address();
     Optional<StreamException> stream = Errors.find(e, StreamException.class);
     short code = stream.map(StreamException::getCode).orElse((short) -1);
@@ -64,8 +103,8 @@ final class StreamFailures {
     } else if (Errors.find(e, NoRouteToHostException.class).isPresent()) {
       message = "no route to " + at + " (" + StreamSettings.URI.name() + ")";
     } else {
-      message = what + " at " + at + ": " + Errors.oneLine(e);
+      message = null;
     }
-    return new MqException(StreamSettings.NAME + ": " + message, e);
+    return Optional.ofNullable(message);
   }
 }

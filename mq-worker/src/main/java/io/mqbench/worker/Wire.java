@@ -11,6 +11,7 @@ import io.mqbench.engine.json.EngineJson;
 import io.mqbench.engine.measure.CellMeasurements;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * The JSON bodies of the worker protocol: the engine's own records as {@link EngineJson} writes
@@ -47,7 +48,24 @@ final class Wire {
     return JSON.valueToTree(spec);
   }
 
+  /**
+   * @param n a prepare request's body
+   * @return the cell spec it holds
+   * @throws IllegalArgumentException for an empty body, or one without the fields every spec has
+   */
   static CellSpec spec(JsonNode n) {
+    if (n == null || n.isMissingNode() || n.isNull()) {
+      throw new IllegalArgumentException(
+          "the body is empty; POST /v1/cells takes a JSON cell spec");
+    }
+    if (!n.isObject()) {
+      throw new IllegalArgumentException("the body is not a JSON object");
+    }
+    for (String field : List.of("queue", "backendProperties", "settings")) {
+      if (!n.hasNonNull(field)) {
+        throw new IllegalArgumentException("no \"" + field + "\" field");
+      }
+    }
     return read(n, CellSpec.class);
   }
 

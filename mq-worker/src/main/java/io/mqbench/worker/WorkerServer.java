@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.mqbench.config.ConfigException;
 import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
@@ -454,6 +455,16 @@ public final class WorkerServer implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new Refused(400, "not a cell spec: " + Errors.oneLine(e));
     }
+    try {
+      prepare(exchange, spec);
+    } catch (ConfigException e) {
+      // An unknown queue or backend key, a value out of range: the coordinator's request is wrong.
+      throw new Refused(400, Errors.oneLine(e));
+    }
+  }
+
+  private void prepare(HttpExchange exchange, CellSpec spec)
+      throws IOException, InterruptedException {
     Optional<String> refusal = limits.refusal(spec);
     if (refusal.isPresent()) {
       throw new Refused(400, refusal.get());

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqProviders;
 import io.mqbench.rabbitmq.RabbitMqProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -142,5 +144,59 @@ class WorkerRefusalsTest {
 
     assertThat(response.statusCode()).isEqualTo(404);
     assertThat(error(response)).contains("no cell nope");
+  }
+
+  @Test
+  void anEmptyBodyIsA400SayingACellSpecIsNeeded() throws Exception {
+    HttpResponse<String> response = post(worker(), "cells", "");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(error(response)).contains("cell spec").doesNotContain("NullPointer");
+  }
+
+  @Test
+  void anEmptyObjectIsA400NamingWhatIsMissing() throws Exception {
+    HttpResponse<String> response = post(worker(), "cells", "{}");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(error(response)).contains("queue").doesNotContain("NullPointer");
+  }
+
+  @Test
+  void anUnknownQueueIsA400() throws Exception {
+    // As `mqbench worker` makes its cells: the backend looked up by the spec's queue.
+    MqProviders providers = MqProviders.of(List.of(new RabbitMqProvider()));
+    WorkerServer server =
+        WorkerServer.start(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            Optional.of(TOKEN),
+            "test",
+            spec -> {
+              MqProvider provider = providers.find(spec.queue());
+              return LocalCell.of(provider, provider.configure(spec.backendProperties()));
+            },
+            0,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    servers.add(server);
+    WorkerAddress worker = new WorkerAddress("127.0.0.1", server.address().getPort());
+    ObjectNode spec = Wire.spec(unreachableRabbitSpec()).put("queue", "nope");
+
+    HttpResponse<String> response =
+        post(worker, "cells", new String(Wire.bytes(spec), StandardCharsets.UTF_8));
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(error(response)).contains("unknown queue 'nope'");
+  }
+
+  @Test
+  void anUnknownBackendKeyIsA400() throws Exception {
+    ObjectNode spec = Wire.spec(unreachableRabbitSpec());
+    ((ObjectNode) spec.get("backendProperties")).put("rabbitmq.nosuchkey", "1");
+
+    HttpResponse<String> response =
+        post(worker(), "cells", new String(Wire.bytes(spec), StandardCharsets.UTF_8));
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(error(response)).contains("rabbitmq.nosuchkey");
   }
 }

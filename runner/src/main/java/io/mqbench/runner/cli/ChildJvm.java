@@ -28,17 +28,15 @@ import java.util.TreeMap;
  * terminal, which goes to the whole foreground process group, reaches only the parent, and the
  * parent passes every SIGINT and SIGTERM it gets on to the child: a signal to the parent alone
  * ({@code kill}, {@code timeout}, {@code docker stop}) and a Ctrl-C both reach the child exactly
- * once, and a second one still ends it at once. The child watches the parent and stops as at a
- * SIGTERM when the parent is gone (killed with SIGKILL), so that it never runs on unseen. Where
- * there is no {@code setsid}, a child would get a Ctrl-C twice (from the terminal and from the
- * parent) and the second would end it without results; the load then stays in the parent.
+ * once, and a second one still ends it at once. The child watches the parent ({@link ParentWatch})
+ * and stops as at a SIGTERM when the parent is gone (killed with SIGKILL, or a zombie), halted if
+ * that stop does not end it within seconds, so that it never runs on unseen. Where there is no
+ * {@code setsid}, a child would get a Ctrl-C twice (from the terminal and from the parent) and the
+ * second would end it without results; the load then stays in the parent.
  */
 final class ChildJvm {
   /** Set in the child: the parent's process id. */
   static final String PARENT_PROPERTY = "mqbench.parent";
-
-  /** How often the child looks whether its parent is still there. */
-  private static final long PARENT_POLL_MILLIS = 500;
 
   /**
    * System properties the child's JVM sets itself, or that are Maven's own (exec:java runs this
@@ -286,8 +284,9 @@ final class ChildJvm {
   }
 
   /**
-   * In a child: stops the run as at a SIGTERM once the parent is gone. Only {@code main} calls
-   * this; outside a child it does nothing.
+   * In a child: stops the run as at a SIGTERM once the parent is gone (a zombie counts as gone),
+   * and halts this JVM if that stop has not ended it within {@link ParentWatch#GRACE} (see {@link
+   * ParentWatch}). Only {@code main} calls this; outside a child it does nothing.
    *
    * @param systemProperties this JVM's, with the parent's id
    * @param stop this JVM's signals
@@ -298,25 +297,7 @@ final class ChildJvm {
     if (pid == null) {
       return;
     }
-    Optional<ProcessHandle> parent = ProcessHandle.of(Long.parseLong(pid));
-    Thread watch =
-        new Thread(
-            () -> {
-              // ProcessHandle.onExit would poll as well for a process that is not our child, at
-              // intervals growing to 5 s.
-              while (parent.map(ProcessHandle::isAlive).orElse(false)) {
-                try {
-                  Thread.sleep(PARENT_POLL_MILLIS);
-                } catch (InterruptedException e) {
-                  return;
-                }
-              }
-              err.println("mqbench: the mqbench process that started this JVM is gone; stopping");
-              stop.request(true);
-            },
-            "mqbench-parent-watch");
-    watch.setDaemon(true);
-    watch.start();
+    ParentWatch.start(Long.parseLong(pid), () -> stop.request(true), ParentWatch.GRACE, err);
   }
 
   /** Passes the parent's signals on to the child, holding those that come before it started. */

@@ -6,6 +6,7 @@ import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
@@ -65,7 +66,11 @@ final class FaultPlanning {
     BooleanSupplier docker = once(dockerCompose);
     for (String text : given) {
       if (text.isBlank()) {
-        continue;
+        throw new ConfigException(
+            "--fault '"
+                + text
+                + "' names no fault: give KIND@AT[+LENGTH][:TARGET] (kill-broker@15s), or no"
+                + " --fault");
       }
       FaultSpec f = FaultSpec.parse(text);
       String where = "--fault '" + text.strip() + "': ";
@@ -128,6 +133,9 @@ final class FaultPlanning {
           throw new ConfigException(
               where + provider.name() + " has no leader to find; name a node (:node N) instead");
         }
+        if (!onCompose) {
+          checkLocalBroker(where, f, provider, backend);
+        }
         if (f.kind() == Kind.PARTITION_BROKER && !onCompose) {
           checkNetworkNamespaces(where, provider, backend);
         }
@@ -137,6 +145,49 @@ final class FaultPlanning {
       faults.add(f);
     }
     return faults;
+  }
+
+  /**
+   * The local broker the run would start must offer faults, and have the node named: asked of a
+   * broker made and closed here without starting it, so that the refusal comes before a broker ran
+   * for seconds. Where none can be started here, starting it says so in its own line.
+   */
+  private static void checkLocalBroker(
+      String where, FaultSpec f, MqProvider provider, MqConfig backend) {
+    Optional<LocalBroker> local = provider.localBroker(backend);
+    if (local.isEmpty()) {
+      return;
+    }
+    try (LocalBroker broker = local.get()) {
+      Optional<BrokerFaults> faults = broker.faults();
+      if (faults.isEmpty()) {
+        throw new ConfigException(
+            where
+                + "the local "
+                + provider.name()
+                + " broker cannot be killed, restarted, paused or cut off by mqbench; broker"
+                + " faults need a backend whose local broker offers them (see --help for --fault)");
+      }
+      int nodes = faults.get().nodes();
+      if (f.target().type() == TargetType.NODE && f.target().number() > nodes) {
+        throw new ConfigException(
+            where
+                + "the local "
+                + provider.name()
+                + " broker has "
+                + nodes
+                + " node"
+                + (nodes == 1 ? "" : "s")
+                + ", not "
+                + f.target().number()
+                + provider.configKeys().stream()
+                    .map(k -> k.name())
+                    .filter(k -> k.endsWith(".localBrokerNodes"))
+                    .findFirst()
+                    .map(k -> " (" + k + " sets how many)")
+                    .orElse(""));
+      }
+    }
   }
 
   /**

@@ -2,9 +2,15 @@ package io.mqbench.runner.cli;
 
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code mqbench run}: plans every run the options ask for (validating them all before anything
@@ -45,6 +51,8 @@ final class RunCommand implements Callable<Integer> {
               + " was given -Xmx (or another heap flag), its heap, the runs staying in it.")
   String heap;
 
+  @Spec CommandSpec spec;
+
   private final Invocation invocation;
   private final RunPlanner planner;
   private final StopSignals stop;
@@ -57,6 +65,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    planner.checkInert(options, given());
     if (SweepRunner.requested(options)) {
       return new SweepRunner(invocation, planner, stop).run(options);
     }
@@ -72,5 +81,29 @@ final class RunCommand implements Callable<Integer> {
     try (MetricsServing metrics = MetricsServing.open(options, invocation, stop)) {
       return new PlanRunner(invocation, stop, metrics.runs()).run(plans);
     }
+  }
+
+  /**
+   * @return whether an option, by its long name, was given: on the command line, or by a layer of
+   *     {@link LayeredDefaults} (-D, MQBENCH_, the scenario, the preset) rather than its built-in
+   *     default
+   */
+  private Predicate<String> given() {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    IDefaultValueProvider layers = spec.defaultValueProvider();
+    return name -> {
+      OptionSpec option = spec.findOption(name);
+      if (option == null) {
+        return false;
+      }
+      if (parsed.hasMatchedOption(option)) {
+        return true;
+      }
+      try {
+        return layers != null && layers.defaultValue(option) != null;
+      } catch (Exception e) {
+        return false; // LayeredDefaults throws nothing; a provider that does gives no value
+      }
+    };
   }
 }

@@ -111,10 +111,21 @@ final class RunHeap {
    *     elsewhere (below {@code main})
    * @param err where the heap chosen is said
    * @return the heap of this invocation's load
-   * @throws ConfigException for a malformed or too small {@code --heap}
+   * @throws ConfigException for a malformed or too small {@code --heap}, or one above the machine's
+   *     memory
    */
   static RunHeap choose(Optional<String> heapOption, Optional<ChildJvm> child, PrintStream err) {
     Optional<Long> given = heapOption.map(RunHeap::parse);
+    long memory = machineMemory();
+    if (given.isPresent() && given.get() > memory) {
+      throw new ConfigException(
+          String.format(
+              Locale.ROOT,
+              "--heap %s: more than this machine's memory (%,d MiB); a heap beyond it would be"
+                  + " swapped or killed",
+              heapOption.get().strip(),
+              memory / MIB));
+    }
     if (child.isEmpty() || child.get().isChild()) {
       return thisJvm();
     }
@@ -167,15 +178,29 @@ final class RunHeap {
    * @return bytes, a whole number of MiB
    */
   static long needed(RunSettings s) {
+    return wholeMib(fixedBytes(s) + ACCOUNTING_BYTES_PER_MESSAGE * messages(s));
+  }
+
+  /**
+   * The heap a run needs before it accounts for a single message: the base, a share per sender and
+   * receiver thread (of every subscription), and the message bytes it holds at once, twice. A run
+   * whose heap is below it cannot work at all, whatever its length.
+   *
+   * @param s the run's validated settings
+   * @return bytes, a whole number of MiB
+   */
+  static long fixed(RunSettings s) {
+    return wholeMib(fixedBytes(s));
+  }
+
+  private static double fixedBytes(RunSettings s) {
     double batch = (double) s.maxBatch() * s.maxMessageBytes();
     double held =
         (double) s.senders() * (s.effectiveInFlight() + 1) * batch
-            + s.receivers() * (double) s.receiveBatch() * s.maxMessageBytes();
-    return wholeMib(
-        BASE_BYTES
-            + PER_THREAD_BYTES * (double) (s.senders() + s.receivers())
-            + COPIES * held
-            + ACCOUNTING_BYTES_PER_MESSAGE * messages(s));
+            + s.receiverThreads() * (double) s.receiveBatch() * s.maxMessageBytes();
+    return BASE_BYTES
+        + PER_THREAD_BYTES * ((double) s.senders() + s.receiverThreads())
+        + COPIES * held;
   }
 
   /**
@@ -290,10 +315,18 @@ final class RunHeap {
 
   /** A quarter of the machine's (or container's) memory: what the JVM takes by default. */
   private static long quarterOfMemory() {
+    long memory = machineMemory();
+    return memory == Long.MAX_VALUE ? Runtime.getRuntime().maxMemory() : memory / 4;
+  }
+
+  /**
+   * @return the machine's (or container's) memory; {@link Long#MAX_VALUE} where it cannot be read
+   */
+  static long machineMemory() {
     if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         && os.getTotalMemorySize() > 0) {
-      return os.getTotalMemorySize() / 4;
+      return os.getTotalMemorySize();
     }
-    return Runtime.getRuntime().maxMemory();
+    return Long.MAX_VALUE;
   }
 }

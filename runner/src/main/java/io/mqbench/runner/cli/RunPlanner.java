@@ -34,6 +34,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -56,6 +57,7 @@ final class RunPlanner {
   private final Optional<Preset> preset;
   private final List<String> runArgs;
   private final RunHeap heap;
+  private final MachineLimits machine = MachineLimits.here();
 
   /**
    * @param invocation environment, system properties and streams
@@ -119,10 +121,45 @@ final class RunPlanner {
     return plan(given, Optional.of(rate));
   }
 
+  /**
+   * Refuses an option given where it does nothing in every run planned ({@link InertOptions}).
+   *
+   * @param given the options as parsed for the whole invocation
+   * @param givenOnInvocation whether an option, by its long name, was given rather than left at its
+   *     default: on the command line, by -D, MQBENCH_, the scenario or the preset
+   * @throws ConfigException in one line naming the option and what it needs
+   */
+  void checkInert(RunOptions given, Predicate<String> givenOnInvocation) {
+    InertOptions inert = new InertOptions();
+    List<Map<String, String>> cells = scenario.map(ScenarioFile::cells).orElse(List.of(Map.of()));
+    for (Map<String, String> cell : cells) {
+      RunOptions options = cell.isEmpty() ? given : parseCell(cell);
+      inert.see(
+          options,
+          name ->
+              givenOnInvocation.test(name) || cell.containsKey(LayeredDefaults.camelName(name)));
+    }
+    inert.check();
+  }
+
   private RunPlans plan(RunOptions given, Optional<Double> atRate) {
     checkOutputFolder(given.out);
     if (scenario.isEmpty() || !scenario.get().isMatrix()) {
-      RunPlan single = plan(1, given, Map.of(), 0, atRate);
+      // A matrix of one cell is one run, of that cell: its axes' values are the run's, though
+      // it is labelled as any single run is.
+      Map<String, String> cell = scenario.map(s -> s.cells().get(0)).orElse(Map.of());
+      RunOptions options = cell.isEmpty() ? given : parseCell(cell);
+      RunPlan single = plan(1, options, cell, 0, atRate);
+      single =
+          new RunPlan(
+              single.number(),
+              Map.of(),
+              single.repetition(),
+              single.provider(),
+              single.backend(),
+              single.config(),
+              single.showProgress(),
+              single.workers());
       return new RunPlans(
           List.of(single), false, 1, 1, given.out, given.queue, given.failFast, given.keepQueue);
     }
@@ -149,6 +186,9 @@ final class RunPlanner {
   private RunOptions parseCell(Map<String, String> cell) {
     RunOptions options = new RunOptions();
     CommandLine cli = new CommandLine(options);
+    // The heap is the run command's, read before planning (RunHeap); a cell takes it as given.
+    cli.getCommandSpec()
+        .addOption(OptionSpec.builder("--" + RunHeap.OPTION).paramLabel("SIZE").arity("1").build());
     cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
     CommandLine.ParseResult parsed = cli.parseArgs(runArgs.toArray(String[]::new));
     for (OptionSpec option : cli.getCommandSpec().options()) {
@@ -313,7 +353,9 @@ final class RunPlanner {
             localBroker);
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
-      checkHeap(settings); // on workers, the batches are in the workers' heaps, not this one's
+      // On workers, the threads and batches are the workers', each checking its own part.
+      checkHeap(settings);
+      machine.check(settings, heap.available(settings), heap.howToRaise());
     }
     return new RunPlan(
         number,

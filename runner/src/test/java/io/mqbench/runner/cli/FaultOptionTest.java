@@ -290,4 +290,45 @@ class FaultOptionTest {
         "--fault",
         "kill-receiver@1s");
   }
+
+  @Test
+  void anEmptyFaultSpecIsRefusedNotIgnored() {
+    assertRefused("--fault '' names no fault", "--fault", "");
+    assertRefused(
+        "--fault ' ' names no fault", "--receivers", "2", "--fault", "kill-receiver@5s, ");
+  }
+
+  @Test
+  void aBrokerFaultOnALocalBrokerThatOffersNoneIsRefusedBeforeItStarts() {
+    long started = System.nanoTime();
+
+    assertRefused(
+        "--fault 'kill-broker@5s': the local rabbitmq-stream broker cannot be killed, restarted,"
+            + " paused or cut off by mqbench",
+        "--queue",
+        "rabbitmq-stream",
+        "--local-broker",
+        "always",
+        "--fault",
+        "kill-broker@5s");
+    assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
+  }
+
+  @Test
+  void aNodeBeyondTheLocalBrokersNodesIsRefusedBeforeItStarts() {
+    long started = System.nanoTime();
+
+    assertRefused(
+        "--fault 'kill-broker@5s:node 3': the local kafka broker has 2 nodes, not 3"
+            + " (kafka.localBrokerNodes sets how many)",
+        "--queue",
+        "kafka",
+        "-p",
+        "kafka.localBrokerNodes=2",
+        "--local-broker",
+        "always",
+        "--fault",
+        "kill-broker@5s:node 3");
+    assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
+  }
 }
