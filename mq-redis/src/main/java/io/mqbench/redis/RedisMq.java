@@ -174,7 +174,7 @@ final class RedisMq implements Mq {
     }
   }
 
-  private static String serverVersion(String info) {
+  static String serverVersion(String info) {
     return info.lines()
         .filter(l -> l.startsWith("redis_version:"))
         .map(l -> l.substring("redis_version:".length()).trim())

@@ -35,6 +35,11 @@ public enum RunStatus {
    * catch up with the backlog before the end of sending ends so too ({@link CatchUpResult}).
    */
   RECEIVERS_BEHIND("receivers behind", 5),
+  /**
+   * What the broker does with an acknowledged message was read back before and after the run and
+   * differed (a sync setting changed, another server answered): the figures mix two promises.
+   */
+  DURABILITY_CHANGED("durability changed", 8),
   /** The backend failed: unreachable, rejected, or an error mid-run. */
   FAILED("failed", 1),
   /**
@@ -91,7 +96,7 @@ public enum RunStatus {
   /**
    * @param other another status
    * @return the worse of the two, in the order ok, harness-limited, target not met, receivers
-   *     behind, failed, unsettled, lost messages, interrupted
+   *     behind, durability changed, failed, unsettled, lost messages, interrupted
    */
   public RunStatus worst(RunStatus other) {
     return other.ordinal() > ordinal() ? other : this;

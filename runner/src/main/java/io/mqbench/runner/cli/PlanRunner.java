@@ -300,6 +300,15 @@ final class PlanRunner {
                     : "the receiving side was the limit (--max-backlog auto holds senders back"
                         + " to the rate both sides sustain)");
       }
+      case DURABILITY_CHANGED ->
+          invocation
+              .err()
+              .println(
+                  "mqbench: DURABILITY CHANGED: the broker was found "
+                      + result.durabilityCheck().atStart().describe()
+                      + " before the run and "
+                      + result.durabilityCheck().atEnd().describe()
+                      + " after it; its figures mix the two");
       case OK -> {}
     }
     return exitCode(result.status());

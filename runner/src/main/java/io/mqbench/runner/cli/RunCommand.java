@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
           + " `mqbench queues` lists them.",
       "",
       "Exit codes: 0 ok or harness-limited, 1 failed, 2 bad input, 3 lost messages, 4 target not"
-          + " met, 5 receivers behind, 6 unsettled (see `mqbench drain`), 130 stopped by Ctrl-C,"
-          + " 143 stopped by SIGTERM.",
+          + " met, 5 receivers behind, 6 unsettled (see `mqbench drain`), 8 durability changed"
+          + " during the run, 130 stopped by Ctrl-C, 143 stopped by SIGTERM.",
       ""
     })
 final class RunCommand implements Callable<Integer> {
