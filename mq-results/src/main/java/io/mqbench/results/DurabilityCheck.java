@@ -42,12 +42,13 @@ public record DurabilityCheck(
   }
 
   /**
-   * @return true when both readings were made and differ: the broker was reconfigured (or replaced)
-   *     while the run went on, and its figures mix two promises
+   * @return true when both readings were made and their levels differ: the broker was reconfigured
+   *     (or replaced) while the run went on, and its figures mix two promises. Readings that differ
+   *     only in what could be read (a queue the run created, there at the end only) are no change.
    */
   @JsonIgnore
   public boolean changed() {
-    return atStart != null && atEnd != null && !atStart.equals(atEnd);
+    return atStart != null && atEnd != null && atStart.level() != atEnd.level();
   }
 
   /**
@@ -76,7 +77,8 @@ public record DurabilityCheck(
     if (atStart == null || atEnd == null) {
       return atStart == null ? atEnd : atStart;
     }
-    return atEnd.level().weaker(atStart.level()) == atStart.level() ? atStart : atEnd;
+    // Equally strong: the later one, which may have read what the first could not yet.
+    return atStart.level().weaker(atEnd.level()) == atEnd.level() ? atEnd : atStart;
   }
 
   private static String join(String settings, String more) {

@@ -60,6 +60,21 @@ class DurabilityCheckTest {
   }
 
   @Test
+  void readingsThatDifferOnlyInWhatCouldBeReadAreNoChange() {
+    Durability before =
+        new Durability(
+            Durability.Level.MEMORY, "on every in-sync replica", "topic 'q' not there yet");
+    Durability after =
+        new Durability(
+            Durability.Level.MEMORY, "on every in-sync replica", "topic 'q' flush.messages=...");
+
+    DurabilityCheck c = DurabilityCheck.of(before, Optional.of(before), Optional.of(after));
+
+    assertThat(c.changed()).isFalse();
+    assertThat(c.effective().settings()).endsWith("read back: topic 'q' flush.messages=...");
+  }
+
+  @Test
   void aReadingMissingAtTheEndIsNoChange() {
     assertThat(
             DurabilityCheck.of(ASKED_FSYNC, Optional.of(FOUND_FSYNC), Optional.empty()).changed())
