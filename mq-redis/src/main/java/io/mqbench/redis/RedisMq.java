@@ -150,16 +150,19 @@ final class RedisMq implements Mq {
               + settings.fsync().name().toLowerCase(java.util.Locale.ROOT)
               + " cannot be checked");
     }
-    FsyncPolicy actual =
-        FsyncPolicy.of(
-            config.getOrDefault("appendonly", "no"), config.getOrDefault("appendfsync", "no"));
+    String appendonly = config.getOrDefault("appendonly", "no");
+    String appendfsync = config.getOrDefault("appendfsync", "no");
+    FsyncPolicy actual = FsyncPolicy.of(appendonly, appendfsync);
     if (actual != settings.fsync()) {
       String wanted = settings.fsync().name().toLowerCase(java.util.Locale.ROOT);
       throw new MqException(
           "redis: the server at "
               + settings.address()
               + " runs with "
-              + actual.serverSettings()
+              // What it said: appendonly yes with appendfsync no is not "appendonly no".
+              + ("yes".equalsIgnoreCase(appendonly)
+                  ? "appendonly yes, appendfsync " + appendfsync
+                  : "appendonly no")
               + ", not "
               + RedisSettings.FSYNC.name()
               + "="
