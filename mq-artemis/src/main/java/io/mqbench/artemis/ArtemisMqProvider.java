@@ -135,6 +135,15 @@ public final class ArtemisMqProvider implements BrokerBackend {
         settings + ", journal sync: the broker's default");
   }
 
+  /**
+   * Whether the broker persists messages and syncs its journal before it answers, asked of its
+   * management address; see {@link ArtemisDurability}.
+   */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(ArtemisDurability.found(ArtemisSettings.from(config), durability(config)));
+  }
+
   /** Pass-through parameters that let a durable send or an acknowledgement go unconfirmed. */
   @Override
   public List<String> warnings(MqConfig config) {

@@ -25,12 +25,41 @@ public record Durability(Level level, String where, String settings) {
     /** Not stored, or not waited for, before the acknowledgement: loss is expected on failure. */
     NONE("not stored when acknowledged"),
     /** The backend does not declare it. */
-    UNDECLARED("not declared");
+    UNDECLARED("not declared"),
+    /**
+     * What answered is a stand-in for the system the backend is about (a wire-compatible server
+     * that keeps messages in memory): whatever was asked, its figures say nothing about the real
+     * system's, and reports keep it apart from every other level.
+     */
+    STAND_IN("stand-in");
 
     private final String label;
 
     Level(String label) {
       this.label = label;
+    }
+
+    /**
+     * How strong a promise the level is, for {@link #weaker}: a stand-in's is the weakest (it is
+     * not the system asked about), then not declared, none, memory, the service's, fsynced.
+     */
+    private int strength() {
+      return switch (this) {
+        case STAND_IN -> 0;
+        case UNDECLARED -> 1;
+        case NONE -> 2;
+        case MEMORY -> 3;
+        case SERVICE -> 4;
+        case FSYNC -> 5;
+      };
+    }
+
+    /**
+     * @param other another level
+     * @return the weaker promise of the two; this one when they are equally strong
+     */
+    public Level weaker(Level other) {
+      return other.strength() < strength() ? other : this;
     }
 
     /**
@@ -44,7 +73,7 @@ public record Durability(Level level, String where, String settings) {
      * @return the level's name in results and options: {@code fsync}, {@code memory}
      */
     public String key() {
-      return name().toLowerCase(Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -54,7 +83,9 @@ public record Durability(Level level, String where, String settings) {
      */
     public static Level parse(String text) {
       for (Level l : values()) {
-        if (l != UNDECLARED && l.key().equals(text.trim().toLowerCase(Locale.ROOT))) {
+        if (l != UNDECLARED
+            && l != STAND_IN
+            && l.key().equals(text.trim().toLowerCase(Locale.ROOT))) {
           return l;
         }
       }
@@ -85,10 +116,21 @@ public record Durability(Level level, String where, String settings) {
   }
 
   /**
-   * @return true when an acknowledged message can be lost by a crash of one process: not stored, or
-   *     not declared
+   * @return true when an acknowledged message can be lost by a crash of one process: not stored,
+   *     not declared, or held by an in-memory stand-in
    */
   public boolean unsafe() {
-    return level == Level.NONE || level == Level.UNDECLARED;
+    return level == Level.NONE || level == Level.UNDECLARED || level == Level.STAND_IN;
+  }
+
+  /**
+   * A stand-in for {@code system}: a wire-compatible server keeping messages in memory.
+   *
+   * @param system the real system it stands in for: {@code "MongoDB"}, {@code "Amazon SQS"}
+   * @param settings what answered and how it was recognised
+   * @return {@code stand-in (in memory), not MongoDB (...)}
+   */
+  public static Durability standIn(String system, String settings) {
+    return new Durability(Level.STAND_IN, "(in memory), not " + system, settings);
   }
 }

@@ -198,6 +198,23 @@ public interface MqProvider {
   }
 
   /**
+   * What the broker under {@code config} does now with an acknowledged message, read back from it
+   * as far as it lets a client read it (its version, its sync setting, the queue's type, the client
+   * settings actually in force), or what answered if it is a stand-in ({@link Durability#standIn}).
+   * The runner asks once before the measured run and once after it: the result groups by the weaker
+   * of {@link #durability} and what was found, and a change between the two readings is the run's
+   * status. May contact the broker; must answer within seconds.
+   *
+   * @param config validated configuration of this backend, pointing at the broker
+   * @return the durability found; empty where nothing can be read back (the default), and the
+   *     result then says the durability is as configured, not read back
+   * @throws MqException if the broker could not be asked
+   */
+  default Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.empty();
+  }
+
+  /**
    * The keys that give this backend a durability level ({@code --durability}): the settings under
    * which {@link #durability} answers with that level. Keys the user gave explicitly must not
    * contradict them; the runner checks.

@@ -263,6 +263,12 @@ public final class KafkaMqProvider implements BrokerBackend {
     return durability(config, "kafka");
   }
 
+  /** The producer's acks in force and the topic's flush.messages; see {@link KafkaDurability}. */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(KafkaDurability.found(new KafkaSettings(config)));
+  }
+
   /**
    * @param config a configuration of the {@code kafka} backend
    * @param shownAs the backend whose keys the settings name ({@code kafka-share} for one translated
@@ -275,7 +281,8 @@ public final class KafkaMqProvider implements BrokerBackend {
         config
             .passThrough(PRODUCER_PREFIX)
             .getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text())
-            .trim();
+            .trim()
+            .replace("-1", Acks.ALL.text());
     int flush = config.get(FLUSH_MESSAGES);
     if (acks.equals(Acks.NONE.text())) {
       return new Durability(Durability.Level.NONE, "(the producer does not wait)", keys + "acks=0");
@@ -294,8 +301,10 @@ public final class KafkaMqProvider implements BrokerBackend {
               case 1 -> "topic flush.messages=1: every append fsynced before it is acknowledged";
               default -> "topic flush.messages=" + flush + ": fsynced every " + flush + " messages";
             };
+    // A leader-only acknowledgement is lost with its leader, whatever the leader's disk did.
+    boolean fsynced = flush == 1 && acks.equals(Acks.ALL.text());
     return new Durability(
-        flush == 1 ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, setting);
+        fsynced ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, setting);
   }
 
   /**

@@ -185,6 +185,13 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     return KafkaMqProvider.durability(KafkaShareSettings.kafka(config), NAME);
   }
 
+  /** As for {@code kafka}: the producer's acks in force and the topic's flush.messages. */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(
+        KafkaDurability.found(new KafkaSettings(KafkaShareSettings.kafka(config), NAME)));
+  }
+
   /**
    * The producer's effective acks, as for {@code kafka}, and a group that would not start at the
    * earliest offset.

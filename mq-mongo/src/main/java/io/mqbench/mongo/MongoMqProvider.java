@@ -132,6 +132,15 @@ public final class MongoMqProvider implements BrokerBackend {
     };
   }
 
+  /**
+   * What answered: a stand-in (mongo-java-server) is {@link Durability.Level#STAND_IN} whatever the
+   * write concern asks; see {@link MongoDurability}.
+   */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(MongoDurability.found(MongoSettings.from(config), durability(config)));
+  }
+
   /** An unacknowledged or w:1 write concern: sends that may be lost by design. */
   @Override
   public List<String> warnings(MqConfig config) {

@@ -80,27 +80,7 @@ final class MongoQueue implements Mq {
    * @throws MqException in one line naming the servers' address
    */
   static MongoQueue open(MongoSettings settings, MqLimits limits) {
-    MongoClientSettings clientSettings =
-        MongoClientSettings.builder()
-            // A benchmark wants failures reported, not retried behind its back (and a retry would
-            // double the time a send may take); retryWrites=true in the URI turns it back on.
-            .retryWrites(false)
-            .retryReads(false)
-            .applicationName("mqbench")
-            .applyToClusterSettings(
-                b ->
-                    b.serverSelectionTimeout(
-                        settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
-            .applyToSocketSettings(
-                b ->
-                    b.connectTimeout(
-                            (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                        .readTimeout(
-                            (int) settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
-            // Options in the URI win over the keys above: they are applied last.
-            .applyConnectionString(MongoSettings.parse(settings.uri()))
-            .build();
-    MongoClient client = MongoClients.create(clientSettings);
+    MongoClient client = client(settings);
     try {
       BsonDocument buildInfo =
           client
@@ -135,6 +115,31 @@ final class MongoQueue implements Mq {
     }
   }
 
+  /** A client of the configured servers, timeouts and options; the caller closes it. */
+  static MongoClient client(MongoSettings settings) {
+    MongoClientSettings clientSettings =
+        MongoClientSettings.builder()
+            // A benchmark wants failures reported, not retried behind its back (and a retry would
+            // double the time a send may take); retryWrites=true in the URI turns it back on.
+            .retryWrites(false)
+            .retryReads(false)
+            .applicationName("mqbench")
+            .applyToClusterSettings(
+                b ->
+                    b.serverSelectionTimeout(
+                        settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS))
+            .applyToSocketSettings(
+                b ->
+                    b.connectTimeout(
+                            (int) settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                        .readTimeout(
+                            (int) settings.operationTimeout().toMillis(), TimeUnit.MILLISECONDS))
+            // Options in the URI win over the keys above: they are applied last.
+            .applyConnectionString(MongoSettings.parse(settings.uri()))
+            .build();
+    return MongoClients.create(clientSettings);
+  }
+
   /**
    * What answered, for results. The stand-in reports a MongoDB version number (5.0.0) it is not; a
    * real {@code mongod} also reports the commit it was built from ({@code gitVersion}), which the
@@ -150,7 +155,7 @@ final class MongoQueue implements Mq {
         + version;
   }
 
-  private static boolean isMongod(BsonDocument buildInfo) {
+  static boolean isMongod(BsonDocument buildInfo) {
     return buildInfo.containsKey("gitVersion");
   }
 

@@ -103,6 +103,12 @@ public final class NatsMqProvider implements BrokerBackend {
         always ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, settings);
   }
 
+  /** The server's version and the stream's storage, read back; see {@link NatsDurability}. */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(NatsDurability.found(NatsSettings.from(config), durability(config)));
+  }
+
   @Override
   public List<String> warnings(MqConfig config) {
     if (config.get(NatsSettings.SYNC_ALWAYS)) {

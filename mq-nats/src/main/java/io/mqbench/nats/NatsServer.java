@@ -124,7 +124,7 @@ public final class NatsServer extends NativeServer {
     }
   }
 
-  private static boolean atLeast(String version, int major, int minor) {
+  static boolean atLeast(String version, int major, int minor) {
     Matcher m = VERSION.matcher(version);
     if (!m.find()) {
       return false;

@@ -113,7 +113,7 @@ final class PostgresMq implements Mq {
     }
   }
 
-  private static String show(Connection c, String setting) throws SQLException {
+  static String show(Connection c, String setting) throws SQLException {
     try (Statement s = c.createStatement();
         ResultSet r = s.executeQuery("SHOW " + setting)) {
       r.next();

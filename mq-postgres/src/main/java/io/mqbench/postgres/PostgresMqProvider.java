@@ -114,6 +114,12 @@ public final class PostgresMqProvider implements BrokerBackend {
     return new Durability(level, where, settings);
   }
 
+  /** synchronous_commit and fsync as the server has them; see {@link PostgresDurability}. */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(PostgresDurability.found(PostgresSettings.from(config), durability(config)));
+  }
+
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w = new ArrayList<>();

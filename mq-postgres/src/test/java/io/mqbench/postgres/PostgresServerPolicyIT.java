@@ -3,6 +3,7 @@ package io.mqbench.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import java.util.HashMap;
@@ -41,6 +42,23 @@ class PostgresServerPolicyIT {
       raw.put(keys[i], keys[i + 1]);
     }
     return provider.open(provider.configure(raw));
+  }
+
+  @Test
+  void whatIsFoundIsTheServersFsyncReadBackWhateverTheKeysAsk() {
+    Map<String, String> raw = new HashMap<>();
+    raw.put("postgres.url", server.url());
+    raw.put("postgres.password", TestPostgres.PASSWORD);
+    raw.put("postgres.fsync", "true");
+
+    Durability found = provider.durabilityFound(provider.configure(raw)).orElseThrow();
+
+    assertThat(provider.durability(provider.configure(raw)).level())
+        .isEqualTo(Durability.Level.FSYNC);
+    assertThat(found.level()).isEqualTo(Durability.Level.MEMORY);
+    assertThat(found.settings())
+        .startsWith("synchronous_commit=on, fsync=off, synchronous_standby_names=''")
+        .contains("read back (SHOW) from PostgreSQL ");
   }
 
   @Test

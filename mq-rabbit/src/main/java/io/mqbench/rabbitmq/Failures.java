@@ -109,7 +109,7 @@ final class Failures {
     return 0;
   }
 
-  private static String closeText(Throwable e) {
+  static String closeText(Throwable e) {
     ShutdownSignalException s = find(e, ShutdownSignalException.class);
     Method reason = s == null ? null : s.getReason();
     if (reason instanceof AMQP.Connection.Close c) {

@@ -122,6 +122,15 @@ public final class RabbitMqProvider implements BrokerBackend {
   }
 
   /**
+   * The broker's version and whether the queue has the configured type, read back by redeclaring
+   * it; see {@link RabbitDurability}.
+   */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(RabbitDurability.found(RabbitMqSettings.from(config), durability(config)));
+  }
+
+  /**
    * Transient messages on a classic queue (quorum queues and streams persist every message anyway)
    * and queue arguments that drop or expire messages.
    */

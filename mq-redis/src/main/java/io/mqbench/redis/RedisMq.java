@@ -150,16 +150,19 @@ final class RedisMq implements Mq {
               + settings.fsync().name().toLowerCase(java.util.Locale.ROOT)
               + " cannot be checked");
     }
-    FsyncPolicy actual =
-        FsyncPolicy.of(
-            config.getOrDefault("appendonly", "no"), config.getOrDefault("appendfsync", "no"));
+    String appendonly = config.getOrDefault("appendonly", "no");
+    String appendfsync = config.getOrDefault("appendfsync", "no");
+    FsyncPolicy actual = FsyncPolicy.of(appendonly, appendfsync);
     if (actual != settings.fsync()) {
       String wanted = settings.fsync().name().toLowerCase(java.util.Locale.ROOT);
       throw new MqException(
           "redis: the server at "
               + settings.address()
               + " runs with "
-              + actual.serverSettings()
+              // What it said: appendonly yes with appendfsync no is not "appendonly no".
+              + ("yes".equalsIgnoreCase(appendonly)
+                  ? "appendonly yes, appendfsync " + appendfsync
+                  : "appendonly no")
               + ", not "
               + RedisSettings.FSYNC.name()
               + "="
@@ -174,7 +177,7 @@ final class RedisMq implements Mq {
     }
   }
 
-  private static String serverVersion(String info) {
+  static String serverVersion(String info) {
     return info.lines()
         .filter(l -> l.startsWith("redis_version:"))
         .map(l -> l.substring("redis_version:".length()).trim())

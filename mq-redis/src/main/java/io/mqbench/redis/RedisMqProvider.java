@@ -85,7 +85,9 @@ public final class RedisMqProvider implements BrokerBackend {
   public Durability durability(MqConfig config) {
     FsyncPolicy fsync = config.get(RedisSettings.FSYNC);
     int replicas = config.get(RedisSettings.REPLICAS);
-    String settings =
+    return RedisDurability.of(
+        fsync,
+        replicas,
         RedisSettings.FSYNC.name()
             + "="
             + fsync.name().toLowerCase(Locale.ROOT)
@@ -94,16 +96,13 @@ public final class RedisMqProvider implements BrokerBackend {
             + "), "
             + RedisSettings.REPLICAS.name()
             + "="
-            + replicas;
-    String where =
-        replicas == 0
-            ? "on the primary"
-            : "on the primary, and in the memory of " + replicas + " replica(s) (WAIT)";
-    return switch (fsync) {
-      case ALWAYS -> new Durability(Durability.Level.FSYNC, where, settings);
-      case EVERYSEC -> new Durability(Durability.Level.MEMORY, where, settings);
-      case NO -> new Durability(Durability.Level.MEMORY, where, settings);
-    };
+            + replicas);
+  }
+
+  /** The server's append-only policy, read with CONFIG GET. */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return Optional.of(RedisDurability.found(RedisSettings.from(config)));
   }
 
   @Override

@@ -36,4 +36,29 @@ class RedisServerPolicyIT {
       }
     }
   }
+
+  @Test
+  void aServerThatKeepsItsAppendOnlyFileButNeverFsyncsIsRefusedSayingSo() throws Exception {
+    try (RedisServer server = TestRedis.start(FsyncPolicy.ALWAYS)) {
+      RedisMqProvider provider = new RedisMqProvider();
+      Process set =
+          new ProcessBuilder(
+                  "redis-cli",
+                  "-p",
+                  String.valueOf(server.port()),
+                  "-a",
+                  TestRedis.PASSWORD,
+                  "--no-auth-warning",
+                  "CONFIG",
+                  "SET",
+                  "appendfsync",
+                  "no")
+              .start();
+      assertThat(new String(set.getInputStream().readAllBytes())).contains("OK");
+
+      assertThatThrownBy(() -> provider.open(provider.configure(Map.of("redis.uri", server.uri()))))
+          .isInstanceOf(MqException.class)
+          .hasMessageContaining("runs with appendonly yes, appendfsync no, not redis.fsync=always");
+    }
+  }
 }

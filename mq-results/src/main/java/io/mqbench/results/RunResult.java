@@ -57,9 +57,9 @@ import java.util.Map;
  *     machines paid by the hour, at the run's rate; null (and not in {@code run.json}) otherwise
  * @param limit which side set the pace when the receiving side did (see {@link Limit}); null
  *     otherwise
- * @param durability where an acknowledged message was when its acknowledgement arrived, under the
- *     backend settings used (see {@link Durability}); null in results written before it was
- *     recorded
+ * @param durability where an acknowledged message was when its acknowledgement arrived: the weaker
+ *     of what the backend settings asked and what the broker was found doing (see {@link
+ *     Durability} and {@link DurabilityCheck}); null in results written before it was recorded
  * @param endToEndClock how far the end-to-end latencies can be trusted given the clocks they were
  *     read on: samples that came out negative, the clock offsets' uncertainty every end-to-end
  *     figure carries, and whether the figures are meaningful at that resolution (see {@link
@@ -82,6 +82,9 @@ import java.util.Map;
  *     least {@link Outage#threshold the outage threshold}, whether or not the client threw (see
  *     {@link Outage}); empty (and not in {@code run.json}) when there were none, and in files
  *     before version 10
+ * @param durabilityCheck what was asked beside what the broker was found doing at the start and the
+ *     end of the run, {@link #durability} being its {@link DurabilityCheck#effective()}; null (and
+ *     not in {@code run.json}) for a run that never started, and in files before version 10
  */
 @RecordBuilder
 public record RunResult(
@@ -117,7 +120,8 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) CatchUpResult catchUp,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultResult> faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) ClientErrors clientErrors,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Outage> outages)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Outage> outages,
+    @JsonInclude(JsonInclude.Include.NON_NULL) DurabilityCheck durabilityCheck)
     implements RunResultBuilder.With {
 
   /**
@@ -130,8 +134,9 @@ public record RunResult(
    * subscriptions} (absent, 1) and {@code catchUp} (absent, null, in older files and for other
    * phases); version 8 added {@code faults} (absent, empty, in older files); version 9 added {@code
    * clientErrors} (absent, null, in older files and runs without errors); version 10 added {@code
-   * outages} (absent, empty, in older files and runs without outages). A field added later raises
-   * it, and the tests of reading a version-1 file name the new field with the value it reads as.
+   * outages} (absent, empty, in older files and runs without outages) and {@code durabilityCheck}
+   * (absent, null, in older files). A field added later raises it, and the tests of reading a
+   * version-1 file name the new field with the value it reads as.
    */
   public static final int FORMAT_VERSION = 10;
 

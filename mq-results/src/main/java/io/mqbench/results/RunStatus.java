@@ -50,6 +50,11 @@ public enum RunStatus {
    * queue did not recover within the run, whatever was delivered.
    */
   NOT_RECOVERED("not recovered", 9),
+  /**
+   * What the broker does with an acknowledged message was read back before and after the run and
+   * differed (a sync setting changed, another server answered): the figures mix two promises.
+   */
+  DURABILITY_CHANGED("durability changed", 10),
   /** The backend failed: unreachable, rejected, or an error mid-run. */
   FAILED("failed", 1),
   /**
@@ -106,7 +111,8 @@ public enum RunStatus {
   /**
    * @param other another status
    * @return the worse of the two, in the order ok, harness-limited, host-limited, target not met,
-   *     receivers behind, not recovered, failed, unsettled, lost messages, interrupted
+   *     receivers behind, not recovered, durability changed, failed, unsettled, lost messages,
+   *     interrupted
    */
   public RunStatus worst(RunStatus other) {
     return other.ordinal() > ordinal() ? other : this;

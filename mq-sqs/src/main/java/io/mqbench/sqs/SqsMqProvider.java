@@ -151,6 +151,27 @@ public final class SqsMqProvider implements BrokerBackend {
         "SendMessageBatch acknowledged");
   }
 
+  /**
+   * Amazon SQS itself when the queue is reached through a region or an endpoint under {@code
+   * amazonaws.com}; any other endpoint (the local ElasticMQ, a compose service, LocalStack) is an
+   * SQS-compatible stand-in: {@link Durability.Level#STAND_IN}. The service's storage cannot be
+   * read by a client: Amazon SQS's is as its contract says.
+   */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    Optional<String> endpoint = config.find(SqsSettings.ENDPOINT);
+    if (endpoint.isEmpty()) {
+      return Optional.empty();
+    }
+    URI url = SqsSettings.endpoint(endpoint.get());
+    if (url.getHost().endsWith(".amazonaws.com") || url.getHost().endsWith(".amazonaws.com.cn")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        Durability.standIn(
+            "Amazon SQS", "an SQS-compatible server at " + SqsSettings.hostPort(url)));
+  }
+
   /** An endpoint's {@code host:port}; a region's SQS endpoint. */
   @Override
   public String address(String key, String value) {

@@ -676,7 +676,14 @@ public final class HtmlReport {
               + " do not measure the same thing; see each run's durability below.</p>\n");
     }
     for (RunFigures r : runs) {
-      if (r.unsafe()) {
+      Durability d = r.result().durability();
+      if (d != null && d.level() == Durability.Level.STAND_IN) {
+        h.append("<p class=\"bad\">")
+            .append(esc(ReportNames.run(r, false)))
+            .append(": measured on a ")
+            .append(esc(durability(r)))
+            .append("; its figures say nothing about the real system's.</p>\n");
+      } else if (r.unsafe()) {
         h.append("<p class=\"bad\">")
             .append(esc(ReportNames.run(r, false)))
             .append(": acknowledged messages were ")

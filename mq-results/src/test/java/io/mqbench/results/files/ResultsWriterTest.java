@@ -12,6 +12,7 @@ import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.mq.Durability;
 import io.mqbench.results.CatchUpResult;
+import io.mqbench.results.DurabilityCheck;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.FixedResults;
@@ -336,6 +337,14 @@ class ResultsWriterTest {
                         Durability.Level.FSYNC,
                         "on a majority of the queue's replicas",
                         "rabbitmq.queueType=quorum"))
+                .durabilityCheck(
+                    new DurabilityCheck(
+                        new Durability(
+                            Durability.Level.FSYNC,
+                            "on a majority of the queue's replicas",
+                            "rabbitmq.queueType=quorum"),
+                        null,
+                        null))
                 .harness(
                     new HarnessUse(
                         4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125, 0.5,

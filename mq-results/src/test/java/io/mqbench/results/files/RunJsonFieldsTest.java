@@ -74,6 +74,7 @@ class RunJsonFieldsTest {
           "RunResult.bySubscription",
           "RunResult.faults",
           "RunResult.clientErrors",
+          "RunResult.durabilityCheck",
           "ClientErrors.first",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",

@@ -58,6 +58,20 @@ class DurabilityInReportTest {
   }
 
   @Test
+  void aStandInIsNeverGroupedWithTheFsyncedQueuesNorTheirBest() {
+    Durability standIn =
+        Durability.standIn("MongoDB", "a wire-compatible server without gitVersion in buildInfo");
+    String html = report(QUORUM, standIn);
+
+    assertThat(html).contains("id=\"durability-differs\"");
+    assertThat(html).contains("fsynced to disk: ").contains("stand-in: ");
+    assertThat(html)
+        .contains(
+            ": measured on a stand-in (in memory), not MongoDB (a wire-compatible server without"
+                + " gitVersion in buildInfo); its figures say nothing about the real system's.");
+  }
+
+  @Test
   void aResultWrittenBeforeDurabilityWasRecordedSaysSo() {
     RunResult old = FixedResults.fixedResult(0).withDurability(null);
     String html = HtmlReport.render(List.of(RunFigures.of(old, "old")), List.of(), "now");

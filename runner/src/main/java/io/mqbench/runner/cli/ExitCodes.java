@@ -2,7 +2,8 @@ package io.mqbench.runner.cli;
 
 /**
  * The CLI's exit codes that are not a run's verdict; a run ends with its {@link
- * io.mqbench.results.RunStatus}'s code (4 target not met, 5 receivers behind, ...).
+ * io.mqbench.results.RunStatus}'s code (4 target not met, 5 receivers behind, 6 unsettled, 8
+ * durability changed, ...).
  */
 public final class ExitCodes {
   /** The run completed and every acknowledged message arrived. */
@@ -30,6 +31,18 @@ public final class ExitCodes {
    * single run on a side). Neither a pass (0) nor a regression (7).
    */
   public static final int INCONCLUSIVE = 8;
+
+  /**
+   * A fault was injected and the run never got back to its rate before it: {@link
+   * io.mqbench.results.RunStatus#NOT_RECOVERED}.
+   */
+  public static final int NOT_RECOVERED = 9;
+
+  /**
+   * What the broker does with an acknowledged message, read back before and after the run,
+   * differed: {@link io.mqbench.results.RunStatus#DURABILITY_CHANGED}.
+   */
+  public static final int DURABILITY_CHANGED = 10;
 
   /** The run was interrupted (Ctrl-C); partial results were written. 128 + SIGINT, as shells do. */
   public static final int INTERRUPTED = 130;

@@ -307,6 +307,19 @@ final class PlanRunner {
       }
       case HOST_LIMITED ->
           invocation.err().println("mqbench: " + result.harness().hostLimitedAdvice());
+      case DURABILITY_CHANGED ->
+          invocation
+              .err()
+              .println(
+                  "mqbench: DURABILITY CHANGED: the broker was found "
+                      + result.durabilityCheck().atStart().describe()
+                      + " before the run and "
+                      + result.durabilityCheck().atEnd().describe()
+                      + " after it; its figures mix the two");
+      case NOT_RECOVERED ->
+          result.faults().stream()
+              .filter(f -> f.notRecovered())
+              .forEach(f -> invocation.err().println("mqbench: NOT RECOVERED: " + f.summary()));
       case OK -> {}
     }
     return exitCode(result.status());

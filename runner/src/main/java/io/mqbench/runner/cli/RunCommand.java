@@ -31,9 +31,10 @@ import picocli.CommandLine.Spec;
           + " Backend keys: -p kafka.acks=all, -Dkafka.acks=all or MQBENCH_KAFKA_ACKS=all;"
           + " `mqbench queues` lists them.",
       "",
-      "Exit codes: 0 ok, harness-limited or host-limited, 1 failed, 2 bad input, 3 lost messages, 4 target not"
-          + " met, 5 receivers behind, 6 unsettled (see `mqbench drain`), 130 stopped by Ctrl-C,"
-          + " 143 stopped by SIGTERM.",
+      "Exit codes: 0 ok, harness-limited or host-limited, 1 failed, 2 bad input, 3 lost messages,"
+          + " 4 target not met, 5 receivers behind, 6 unsettled (see `mqbench drain`), 9 a fault"
+          + " not recovered from, 10 durability changed during the run, 130 stopped by Ctrl-C, 143"
+          + " stopped by SIGTERM.",
       ""
     })
 final class RunCommand implements Callable<Integer> {

@@ -46,6 +46,13 @@ final class TerminalSummary {
     if (r.durability() != null) {
       out.printf(Locale.ROOT, "durability %s%n", r.durability().describe());
     }
+    if (r.durabilityCheck() != null && r.durabilityCheck().changed()) {
+      out.printf(
+          Locale.ROOT,
+          "           CHANGED during the run: at the start %s; at the end %s%n",
+          r.durabilityCheck().atStart().describe(),
+          r.durabilityCheck().atEnd().describe());
+    }
     out.printf(
         Locale.ROOT,
         "sent       %,d msgs in %.2f s = %,.0f msgs/s%s%n",

@@ -20,6 +20,7 @@ import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.results.Accounting;
+import io.mqbench.results.DurabilityCheck;
 import io.mqbench.results.Environment;
 import io.mqbench.results.Limit;
 import io.mqbench.results.MachineCost;
@@ -222,6 +223,10 @@ public final class BenchmarkSession {
               provider, queue, config.run().subscriptions(), workers.isPresent());
         }
       }
+      DurabilityReadings durability =
+          new DurabilityReadings(
+              provider, RunQueues.configs(provider, effective, config.run().queues()).get(0), err);
+      durability.atStart();
       Instant startedAt = Instant.now();
       long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
       int runId = new SplittableRandom(seed).nextInt();
@@ -235,6 +240,8 @@ public final class BenchmarkSession {
       CellReady cell = outcome.cells().get(0);
       // Settled before a local broker stops: the broker the messages are in.
       Accounting accounting = settle(effective, outcome);
+      // Read again before anything is removed: the broker the run measured, as it is now.
+      DurabilityCheck found = durability.atEnd();
       for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
         createdQueues.afterRun(provider, queue, accounting.unsettled() == 0);
       }
@@ -263,10 +270,15 @@ public final class BenchmarkSession {
                 MachineCost.of(config.machinePrice().get(), config.run(), costed.totals()));
       }
       // Probed while a local broker still runs: the same broker the run measured.
-      return keep.apply(
+      RunResult described =
           costed
               .withLimit(limit(effective, costed, runId, seed))
-              .withDurability(provider.durability(effective)));
+              .withDurability(found.effective())
+              .withDurabilityCheck(found);
+      return keep.apply(
+          found.changed()
+              ? described.withStatus(described.status().worst(RunStatus.DURABILITY_CHANGED))
+              : described);
     } finally {
       local.ifPresent(LocalBroker::close);
       held.ifPresent(LocalBroker.Hold::close);

@@ -99,6 +99,41 @@ class DurabilityOptionTest {
   }
 
   @Test
+  void fsyncOnKafkaWithALeaderOnlyPassThroughAcksIsRefusedBeforeConnecting() {
+    CliCapture cli = new CliCapture();
+    int code =
+        cli.run(
+            "run",
+            "--queue",
+            "kafka",
+            "--durability",
+            "fsync",
+            "-p",
+            "kafka.producer.acks=1",
+            "-p",
+            "kafka.producer.enable.idempotence=false",
+            "-p",
+            "kafka.bootstrapServers=127.0.0.1:1",
+            "--messages",
+            "1",
+            "--out",
+            tmp.toString());
+
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.USAGE);
+    assertThat(cli.err())
+        .startsWith(
+            "mqbench: --durability fsync: with these keys kafka keeps acknowledged messages in"
+                + " memory on the partition leader only (kafka.acks=1");
+  }
+
+  @Test
+  void aStandInIsNoLevelToAskFor() {
+    assertThatThrownBy(() -> plan("--queue", "mongo", "--durability", "stand-in"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("--durability must be fsync, memory, service or none, was 'stand-in'");
+  }
+
+  @Test
   void anUnknownLevelNamesTheLevels() {
     assertThatThrownBy(() -> plan("--queue", "mongo", "--durability", "disk"))
         .isInstanceOf(ConfigException.class)
@@ -121,7 +156,7 @@ class DurabilityOptionTest {
             "postgres",
             "memory")) {
       for (Durability.Level level : Durability.Level.values()) {
-        if (level == Durability.Level.UNDECLARED) {
+        if (level == Durability.Level.UNDECLARED || level == Durability.Level.STAND_IN) {
           continue;
         }
         RunPlan p;
