@@ -34,6 +34,15 @@ final class HarnessMeter {
    * @return this process's usage since it started
    */
   static ProcessUsage read(long wallNanos) {
+    return read(wallNanos, java.util.Set.of());
+  }
+
+  /**
+   * @param wallNanos the reading's wall-clock instant, on the cell's clock
+   * @param peers the run's processes beside this one: the broker it measures on this host
+   * @return this process's usage since it started, with the host's load
+   */
+  static ProcessUsage read(long wallNanos, java.util.Set<Long> peers) {
     long gcMillis = 0;
     long gcCount = 0;
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -50,7 +59,7 @@ final class HarnessMeter {
         residentPeakBytes(),
         wallNanos,
         1,
-        HostMeter.read(wallNanos));
+        HostMeter.read(wallNanos, peers));
   }
 
   private static long processCpuNanos(long[] userSystem) {

@@ -5,14 +5,17 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Reads {@link HostLoad}: the host's busy CPU time from {@code /proc/stat}, and the CPU time and
- * run-queue wait of every thread of this process and of its descendants (a local broker the run
- * started) from {@code /proc/PID/task/TID/schedstat}. Taken at a run's start and end and at its
- * checkpoints, never per message: a broker's hundred threads are a hundred small reads.
+ * run-queue wait of every thread of this process, of its descendants and of the local broker it is
+ * connected to ({@link BrokerPeers}), from {@code /proc/PID/task/TID/schedstat}. Taken at a run's
+ * start and end and at its checkpoints, never per message: a broker's hundred threads are a hundred
+ * small reads.
  */
 final class HostMeter {
   /** Clock ticks per second of {@code /proc/stat}: USER_HZ, fixed at 100 for user space. */
@@ -27,17 +30,37 @@ final class HostMeter {
    * @return the reading; {@link HostLoad#NONE} where {@code /proc} does not tell
    */
   static HostLoad read(long wallNanos) {
+    return read(wallNanos, Set.of());
+  }
+
+  /**
+   * @param wallNanos the reading's instant, on the cell's clock
+   * @param peers processes of the run beside this one and its descendants: the broker it measures
+   *     on this host ({@link BrokerPeers}), with their descendants
+   * @return the reading; {@link HostLoad#NONE} where {@code /proc} does not tell
+   */
+  static HostLoad read(long wallNanos, Set<Long> peers) {
     try {
       long[] host = hostBusyNanosAndCpus();
       long[] run = new long[2];
+      Set<Long> counted = new HashSet<>();
       ProcessHandle self = ProcessHandle.current();
-      add(self.pid(), run);
-      try (Stream<ProcessHandle> children = self.descendants()) {
-        children.forEach(p -> add(p.pid(), run));
+      addTree(self, run, counted);
+      for (long pid : peers) {
+        ProcessHandle.of(pid).ifPresent(p -> addTree(p, run, counted));
       }
       return new HostLoad(host[0], (int) host[1], run[0], run[1], wallNanos);
     } catch (IOException | RuntimeException e) {
       return HostLoad.NONE;
+    }
+  }
+
+  private static void addTree(ProcessHandle root, long[] run, Set<Long> counted) {
+    if (counted.add(root.pid())) {
+      add(root.pid(), run);
+    }
+    try (Stream<ProcessHandle> children = root.descendants()) {
+      children.filter(p -> counted.add(p.pid())).forEach(p -> add(p.pid(), run));
     }
   }
 

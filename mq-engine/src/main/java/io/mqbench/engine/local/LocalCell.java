@@ -87,6 +87,7 @@ public final class LocalCell implements Cell {
   private HarnessMeter.ThreadCpu[] senderCpu = new HarnessMeter.ThreadCpu[0];
   private HarnessMeter.ThreadCpu[] receiverCpu = new HarnessMeter.ThreadCpu[0];
   private volatile ProcessUsage usageAtStart;
+  private volatile java.util.Set<Long> brokerPeers = java.util.Set.of();
   private final CountDownLatch sendersGo = new CountDownLatch(1);
   private final CountDownLatch receiversGo = new CountDownLatch(1);
   private CountDownLatch sendersDone = new CountDownLatch(0);
@@ -281,7 +282,9 @@ public final class LocalCell implements Cell {
    */
   @Override
   public synchronized void startSenders(long atNanos) {
-    usageAtStart = HarnessMeter.read(clock.getAsLong());
+    // Connected by now: the broker's processes on this host are the run's, not other work.
+    brokerPeers = BrokerPeers.find();
+    usageAtStart = HarnessMeter.read(clock.getAsLong(), brokerPeers);
     startNanos = atNanos;
     runOriginAt(atNanos);
     sendersGo.countDown();
@@ -610,7 +613,7 @@ public final class LocalCell implements Cell {
     ProcessUsage atStart = usageAtStart;
     return atStart == null
         ? ProcessUsage.NONE
-        : HarnessMeter.read(clock.getAsLong()).since(atStart);
+        : HarnessMeter.read(clock.getAsLong(), brokerPeers).since(atStart);
   }
 
   /** Read after every thread ended, the counts cover the whole run; before, what was counted. */

@@ -46,4 +46,14 @@ public record CellComparison(
   public boolean single() {
     return baselineRuns.size() < 2 || candidateRuns.size() < 2;
   }
+
+  /**
+   * @return which side ran on a host busy with other work ({@link RunStatus#HOST_LIMITED}): "the
+   *     baseline", "the candidate" or "both sides"; empty when neither did
+   */
+  public String hostLimitedSide() {
+    boolean b = baselineStatus == RunStatus.HOST_LIMITED;
+    boolean c = candidateStatus == RunStatus.HOST_LIMITED;
+    return b && c ? "both sides" : b ? "the baseline" : c ? "the candidate" : "";
+  }
 }

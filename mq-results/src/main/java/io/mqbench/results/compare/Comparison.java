@@ -181,14 +181,26 @@ public record Comparison(
 
   /**
    * @return true when nothing regressed but some figure could not be told: {@link
-   *     Verdict#INCONCLUSIVE} or {@link Verdict#CANNOT_JUDGE}. Such a comparison is no pass.
+   *     Verdict#INCONCLUSIVE} or {@link Verdict#CANNOT_JUDGE}, or a side of a cell was
+   *     host-limited. Such a comparison is no pass.
    */
   public boolean couldNotTell() {
     return !regressed()
-        && cells.stream()
-            .flatMap(c -> c.figures().stream())
-            .anyMatch(
-                f -> f.verdict() == Verdict.INCONCLUSIVE || f.verdict() == Verdict.CANNOT_JUDGE);
+        && (!hostLimitedCells().isEmpty()
+            || cells.stream()
+                .flatMap(c -> c.figures().stream())
+                .anyMatch(
+                    f ->
+                        f.verdict() == Verdict.INCONCLUSIVE
+                            || f.verdict() == Verdict.CANNOT_JUDGE));
+  }
+
+  /**
+   * @return the cells a side of which ran on a host busy with other work: their figures are the
+   *     host's, so the comparison cannot pass on them
+   */
+  public List<CellComparison> hostLimitedCells() {
+    return cells.stream().filter(c -> !c.hostLimitedSide().isEmpty()).toList();
   }
 
   /**

@@ -83,6 +83,13 @@ public final class ComparisonTable {
         runs(cell.candidateRuns().size()),
         cell.candidateStatus().label(),
         cell.statusRegressed() ? "  STATUS REGRESSED" : "");
+    if (!cell.hostLimitedSide().isEmpty()) {
+      out.println(
+          "  HOST-LIMITED: "
+              + cell.hostLimitedSide()
+              + " ran on a host busy with other work: those figures are the host's, not the"
+              + " queue's");
+    }
     if (cell.single()) {
       out.println(
           "  a side has a single run: no interval, no verdict; repeat each cell"
@@ -177,6 +184,22 @@ public final class ComparisonTable {
           + number(c.thresholdPercent())
           + " %"
           + (statuses > 0 ? "; " + statuses + " cell(s) failed a verdict the baseline passed" : "");
+    }
+    List<CellComparison> host = c.hostLimitedCells();
+    if (!host.isEmpty()) {
+      return "HOST-LIMITED: in "
+          + host.size()
+          + " of "
+          + c.cells().size()
+          + " cell"
+          + (c.cells().size() == 1 ? "" : "s")
+          + " a side ran on a host busy with other work ("
+          + host.get(0).label()
+          + ": "
+          + host.get(0).hostLimitedSide()
+          + "), so their figures are not the queue's and are not judged a pass; repeat those runs"
+          + " on a quiet host; "
+          + counts;
     }
     if (cannot > 0 && judged == 0) {
       return "NOTHING JUDGED: "

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
 import io.mqbench.results.Settings;
 import io.mqbench.results.report.ResultsFolder;
 import java.io.IOException;
@@ -81,6 +82,22 @@ class CompareCommandVerdictsTest {
     assertThat(lastLine(cli.out()))
         .startsWith("no regression beyond 5 %: 1 cell compared: 0 better, 0 worse,")
         .contains(" 0 inconclusive, 0 cannot judge");
+  }
+
+  @Test
+  void aSideMeasuredOnAHostBusyWithOtherWorkIsNamedAndNeverPasses() {
+    // Figures that would be "no change", but the candidate's host set the pace.
+    Path base = folder("base", 100_000, 101_000, 99_000);
+    Path cand = folder("cand", r -> r.withStatus(RunStatus.HOST_LIMITED), 100_500, 101_500, 99_500);
+    CliCapture cli = new CliCapture();
+
+    int code = cli.run("compare", base.toString(), cand.toString());
+
+    assertThat(code).as(cli.out() + cli.err()).isEqualTo(ExitCodes.INCONCLUSIVE);
+    assertThat(cli.out())
+        .contains("HOST-LIMITED: the candidate ran on a host busy with other work")
+        .doesNotContain("no regression beyond");
+    assertThat(lastLine(cli.out())).startsWith("HOST-LIMITED: in 1 of 1 cell a side ran on a host");
   }
 
   @Test
