@@ -101,6 +101,14 @@ public record Envelope(int runId, int senderId, long sequence, long intendedSend
   }
 
   /**
+   * @param body a body for which {@link #isMessage} holds
+   * @return the id of the run that sent it
+   */
+  public static int runId(byte[] body) {
+    return (int) INT.get(body, 4);
+  }
+
+  /**
    * @param body a body for which {@link #isOfRun} holds
    * @return its sender id
    */

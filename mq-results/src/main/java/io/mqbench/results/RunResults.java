@@ -225,7 +225,14 @@ public final class RunResults {
         .lost(accounting.lost())
         .unsettled(accounting.unsettled())
         .settled(accounting.settled())
-        .duplicates(ledger.duplicates())
+        // Receive-only: the ledger knows no run's messages, so every delivery would read as a
+        // duplicate; each receiver told its own apart by run, sender and sequence.
+        .duplicates(
+            run.senders() == 0
+                ? outcome.measurements().receivers().stream()
+                    .mapToLong(ReceiverStats::receiveOnlyDuplicates)
+                    .sum()
+                : ledger.duplicates())
         .foreign(outcome.measurements().foreign())
         .unacknowledgedDelivered(ledger.unacknowledgedDelivered())
         .sendSeconds(sendSeconds)

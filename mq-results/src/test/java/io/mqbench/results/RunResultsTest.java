@@ -467,6 +467,47 @@ class RunResultsTest {
   }
 
   @Test
+  void aReceiveOnlyDrainReportsAsDuplicatesOnlyWhatItsReceiversGotTwice() {
+    EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
+    CellMeasurements report =
+        CellMeasurementsBuilder.builder(CellMeasurements.empty())
+            .senders(List.of())
+            .receivers(
+                List.of(
+                    new ReceiverStats(10_000, 0, 1, 5 * SECOND, 0, 0, 0, null, 3),
+                    new ReceiverStats(10_000, 0, 1, 5 * SECOND, 0, 0, 0, null, 0)))
+            .serviceMicros(none)
+            .responseMicros(none)
+            .scheduleLagMicros(none)
+            .harnessLagMicros(none)
+            .endToEndMicros(none)
+            .delivery(DeliveryBitmaps.empty())
+            .failure(Optional.empty())
+            .build();
+    RunSettings drain =
+        settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
+            .with(r -> r.senders(0).receivers(2).duration(Optional.empty()));
+    RunOutcome outcome =
+        new RunOutcome(
+            7,
+            1,
+            List.of(new CellReady("test", Map.of())),
+            report,
+            List.of(),
+            report.ledger(),
+            0,
+            Optional.empty(),
+            true,
+            false,
+            Pacing.NONE);
+
+    RunResult r = summarise(outcome, drain);
+
+    assertThat(r.totals().received()).isEqualTo(20_000);
+    assertThat(r.totals().duplicates()).isEqualTo(3);
+  }
+
+  @Test
   void aSendOnlyRunsBacklogIsUnsettledNotLost() {
     RunResult r = partlyReceived(0, Optional.empty(), false);
 

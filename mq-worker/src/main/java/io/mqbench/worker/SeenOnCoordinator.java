@@ -114,7 +114,8 @@ final class SeenOnCoordinator {
         r.cpuNanos(),
         r.queue(),
         r.subscription(),
-        r.cpuWaitNanos());
+        r.cpuWaitNanos(),
+        r.receiveOnlyDuplicates());
   }
 
   /** An instant moved by a shift; 0 (none) stays 0, and nothing moves before the run's start. */

@@ -78,14 +78,23 @@ final class HostMeter {
     return new long[] {busy * (1_000_000_000L / USER_HZ), cpus};
   }
 
-  /** Adds one process's threads' CPU and wait; a process or thread that ended is skipped. */
+  /**
+   * Adds one process's CPU (utime and stime of {@code /proc/PID/stat}, which keep what its ended
+   * threads used) and its live threads' waits for a CPU; a process that ended is skipped.
+   */
   private static void add(long pid, long[] run) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      run[0] += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * (1_000_000_000L / USER_HZ);
+    } catch (IOException | RuntimeException e) {
+      return; // the process ended
+    }
     try (DirectoryStream<Path> tasks =
         Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
       for (Path task : tasks) {
         try {
           String[] s = Files.readString(task.resolve("schedstat")).trim().split(" ");
-          run[0] += Long.parseLong(s[0]);
           run[1] += Long.parseLong(s[1]);
         } catch (IOException | RuntimeException e) {
           // the thread ended between the listing and the read

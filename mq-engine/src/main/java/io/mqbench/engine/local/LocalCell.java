@@ -577,7 +577,8 @@ public final class LocalCell implements Cell {
               cpuNanos(receiverCpu, i),
               receiverQueue[i],
               receiverSubscription[i],
-              cpuWaitNanos(receiverCpu, i)));
+              cpuWaitNanos(receiverCpu, i),
+              r.receiveOnlyDuplicates()));
     }
     return CellMeasurementsBuilder.builder(CellMeasurements.empty())
         .senders(senderStats)
@@ -611,9 +612,23 @@ public final class LocalCell implements Cell {
   /** This process's usage since the run started; none before it did. */
   private ProcessUsage processUsage() {
     ProcessUsage atStart = usageAtStart;
-    return atStart == null
-        ? ProcessUsage.NONE
-        : HarnessMeter.read(clock.getAsLong(), brokerPeers).since(atStart);
+    if (atStart == null) {
+      return ProcessUsage.NONE;
+    }
+    ProcessUsage used = HarnessMeter.read(clock.getAsLong(), brokerPeers).since(atStart);
+    // A thread that ended is gone from /proc: its wait for a CPU, which it read itself at its
+    // end, is added back (a thread still running is in the reading).
+    long ended = endedWaits(senderCpu) + endedWaits(receiverCpu);
+    return ended == 0 ? used : used.withHost(used.host().plusRunWait(ended));
+  }
+
+  private static long endedWaits(HarnessMeter.ThreadCpu[] threads) {
+    long sum = 0;
+    for (HarnessMeter.ThreadCpu t : threads) {
+      Long waited = t == null ? null : t.waitedNanos();
+      sum += waited == null ? 0 : waited;
+    }
+    return sum;
   }
 
   /** Read after every thread ended, the counts cover the whole run; before, what was counted. */

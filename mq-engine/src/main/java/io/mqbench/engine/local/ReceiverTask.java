@@ -34,6 +34,9 @@ public final class ReceiverTask {
   private final Duration wait;
   private final LongSupplier clock;
   private final SequenceSet[] seenBySender;
+  // Receive-only: the messages seen, by run and sender, to tell a duplicate from a new message.
+  private final java.util.Map<Long, Roaring64NavigableMap> drained = new java.util.HashMap<>();
+  private long drainedDuplicates;
   private final Histogram endToEndMicros = Latencies.newHistogram();
   private final AtomicLong received = new AtomicLong();
   private long foreign;
@@ -180,6 +183,16 @@ public final class ReceiverTask {
         if (seenBySender.length == 0) {
           if (Envelope.isMessage(body)) {
             ours++;
+            long key =
+                ((long) Envelope.runId(body) << 32) | (Envelope.senderId(body) & 0xFFFFFFFFL);
+            Roaring64NavigableMap seen =
+                drained.computeIfAbsent(key, k -> new Roaring64NavigableMap());
+            long sequence = Envelope.sequence(body);
+            if (seen.contains(sequence)) {
+              drainedDuplicates++;
+            } else {
+              seen.addLong(sequence);
+            }
           } else {
             foreign++;
           }
@@ -225,6 +238,7 @@ public final class ReceiverTask {
    * @param negativeEndToEnd messages received before their intended send time
    * @param endToEndMicros end-to-end latency of each message
    * @param seenBySender per sender id, the sequence numbers seen
+   * @param receiveOnlyDuplicates receive-only: messages received again after a first time
    */
   record Snapshot(
       long received,
@@ -233,7 +247,8 @@ public final class ReceiverTask {
       long lastReceiveNanos,
       long negativeEndToEnd,
       Histogram endToEndMicros,
-      Roaring64NavigableMap[] seenBySender) {}
+      Roaring64NavigableMap[] seenBySender,
+      long receiveOnlyDuplicates) {}
 
   /**
    * @return what this receiver measured so far, copied; safe from any thread, also while it
@@ -251,7 +266,8 @@ public final class ReceiverTask {
         lastReceiveNanos,
         negativeEndToEnd,
         endToEndMicros.copy(),
-        seen);
+        seen,
+        drainedDuplicates);
   }
 
   /**

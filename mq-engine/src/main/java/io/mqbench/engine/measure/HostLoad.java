@@ -15,7 +15,8 @@ package io.mqbench.engine.measure;
  * @param hostBusyNanos CPU time the whole host spent busy (every core, every process), user,
  *     system, interrupts and steal; -1 where unknown
  * @param cpus the host's online CPUs
- * @param runCpuNanos CPU time of the run's processes (this one and those it started)
+ * @param runCpuNanos CPU time of the run's processes (this one, those it started and the broker it
+ *     is connected to on this host), their ended threads' included
  * @param runWaitNanos time the threads of the run's processes were runnable but waiting for a CPU
  * @param wallNanos the wall-clock time these were measured over
  */
@@ -29,7 +30,7 @@ public record HostLoad(
    * The share of their runnable time the run's processes spent waiting for a CPU at which the host
    * may have set the pace; with {@link #OTHER_WORK_LIMIT}, the host-limited verdict's threshold.
    */
-  public static final double RUN_WAIT_LIMIT = 0.7;
+  public static final double RUN_WAIT_LIMIT = 0.5;
 
   /** The share of the host's CPU capacity that other work must have taken, beside the run. */
   public static final double OTHER_WORK_LIMIT = 0.25;
@@ -84,6 +85,17 @@ public record HostLoad(
         Math.max(0, runCpuNanos - earlier.runCpuNanos),
         Math.max(0, runWaitNanos - earlier.runWaitNanos),
         wallNanos - earlier.wallNanos);
+  }
+
+  /**
+   * @param nanos waits of the run's threads that ended before this reading (gone from {@code
+   *     /proc})
+   * @return this reading with them added
+   */
+  public HostLoad plusRunWait(long nanos) {
+    return known()
+        ? new HostLoad(hostBusyNanos, cpus, runCpuNanos, runWaitNanos + nanos, wallNanos)
+        : this;
   }
 
   /**

@@ -84,6 +84,23 @@ public record ProcessUsage(
         host.since(earlier.host));
   }
 
+  /**
+   * @param other the host's figures to carry instead
+   * @return this usage with them
+   */
+  public ProcessUsage withHost(HostLoad other) {
+    return new ProcessUsage(
+        cpuNanos,
+        userNanos,
+        systemNanos,
+        gcMillis,
+        gcCount,
+        residentPeakBytes,
+        wallNanos,
+        processes,
+        other);
+  }
+
   private static long known(long a, long b) {
     return a < 0 || b < 0 ? -1 : a + b;
   }

@@ -16,6 +16,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     written before it existed
  * @param cpuWaitNanos how long its thread was runnable but waiting for a CPU from its start
  *     (Linux's run-queue time); null where not measured
+ * @param receiveOnlyDuplicates a receive-only run (no senders, draining what a queue holds): the
+ *     messages this receiver got again after it had received them once, told apart by their run,
+ *     sender and sequence; 0 in other runs, whose duplicates the delivery ledger counts
  */
 public record ReceiverStats(
     long received,
@@ -25,7 +28,30 @@ public record ReceiverStats(
     long cpuNanos,
     int queue,
     int subscription,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuWaitNanos) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuWaitNanos,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) long receiveOnlyDuplicates) {
+
+  /** A receiver that counted no receive-only duplicates. */
+  public ReceiverStats(
+      long received,
+      long foreign,
+      long firstReceiveNanos,
+      long lastReceiveNanos,
+      long cpuNanos,
+      int queue,
+      int subscription,
+      Long cpuWaitNanos) {
+    this(
+        received,
+        foreign,
+        firstReceiveNanos,
+        lastReceiveNanos,
+        cpuNanos,
+        queue,
+        subscription,
+        cpuWaitNanos,
+        0);
+  }
 
   /**
    * A receiver of the only queue and subscription.

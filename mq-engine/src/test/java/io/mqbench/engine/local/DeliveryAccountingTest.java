@@ -165,4 +165,28 @@ class DeliveryAccountingTest {
     assertThat(ledger.lost()).isZero();
     assertThat(ledger.unacknowledgedDelivered()).isEqualTo(1);
   }
+
+  private static byte[] ofEarlierRun(int run, int sender, long sequence) {
+    byte[] body = new byte[64];
+    io.mqbench.envelope.Envelope.write(body, run, sender, sequence, 0);
+    return body;
+  }
+
+  @Test
+  void aReceiveOnlyDrainCountsAsDuplicatesOnlyMessagesItReceivedMoreThanOnce()
+      throws InterruptedException {
+    Script script = new Script();
+    // A backlog of two earlier runs whose sender ids and sequences coincide: not duplicates.
+    script.deliver(
+        ofEarlierRun(5, 0, 1), ofEarlierRun(5, 0, 2), ofEarlierRun(6, 0, 1), ofEarlierRun(5, 1, 1));
+    script.deliver(ofEarlierRun(5, 0, 2), ofEarlierRun(6, 0, 3)); // run 5's 0/2 again
+    ReceiverTask r = new ReceiverTask(script, RUN, 0, 10, Duration.ZERO);
+
+    r.receiveOnce();
+    r.receiveOnce();
+
+    ReceiverTask.Snapshot s = r.snapshot();
+    assertThat(s.received()).isEqualTo(6);
+    assertThat(s.receiveOnlyDuplicates()).isEqualTo(1);
+  }
 }
