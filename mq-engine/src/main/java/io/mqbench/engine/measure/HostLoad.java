@@ -30,10 +30,10 @@ public record HostLoad(
    * The share of their runnable time the run's processes spent waiting for a CPU at which the host
    * may have set the pace; with {@link #OTHER_WORK_LIMIT}, the host-limited verdict's threshold.
    */
-  public static final double RUN_WAIT_LIMIT = 0.5;
+  public static final double RUN_WAIT_LIMIT = 0.4;
 
   /** The share of the host's CPU capacity that other work must have taken, beside the run. */
-  public static final double OTHER_WORK_LIMIT = 0.25;
+  public static final double OTHER_WORK_LIMIT = 0.15;
 
   /**
    * @return whether anything was measured
