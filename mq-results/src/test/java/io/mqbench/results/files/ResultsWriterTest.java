@@ -411,7 +411,11 @@ class ResultsWriterTest {
                             0)))
                 .clientErrors(
                     new io.mqbench.engine.measure.ClientErrors(
-                        3, 30, 2, 5, "rabbitmq: connection reset")));
+                        3, 30, 2, 5, "rabbitmq: connection reset"))
+                .outages(
+                    List.of(
+                        new io.mqbench.results.Outage(
+                            io.mqbench.results.Outage.NO_DELIVERY, 10.25, 14.5, 4.25))));
   }
 
   /** A catch-up window whose latencies are the run's own. */

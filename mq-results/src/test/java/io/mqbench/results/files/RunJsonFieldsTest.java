@@ -74,6 +74,7 @@ class RunJsonFieldsTest {
           "RunResult.bySubscription",
           "RunResult.faults",
           "RunResult.clientErrors",
+          "RunResult.outages",
           "RunResult.durabilityCheck",
           "ClientErrors.first",
           "HarnessUse.userSeconds",
