@@ -145,12 +145,13 @@ public record FaultResult(
   }
 
   /**
-   * @return true when the fault was injected, its action worked, and the run never got back to
-   *     {@value #RECOVERED_SHARE} of its rate before and held it
+   * @return true when a fault on the broker was injected, its action worked, and the run never got
+   *     back to {@value #RECOVERED_SHARE} of its rate before and held it. A killed sender or
+   *     receiver lowers the rate by design: the queue is not what failed to recover
    */
   @JsonIgnore
   public boolean notRecovered() {
-    return injected && error == null && recoverySeconds == null;
+    return injected && error == null && recoverySeconds == null && kind.endsWith("-broker");
   }
 
   /** The dip, the recovery and the lowest rate between, from the received counts. */

@@ -139,6 +139,28 @@ class FaultResultTest {
   }
 
   @Test
+  void aKilledSenderLowersTheRateByDesignAndIsNoQueueThatDidNotRecover() {
+    FaultRecord killSender =
+        new FaultRecord(
+            "kill-sender",
+            "sender 2",
+            3 * S,
+            true,
+            3 * S,
+            3 * S,
+            "sender 2 died",
+            Optional.empty(),
+            window(0, 3 * S, 3_000),
+            window(3 * S, 3 * S, 0),
+            window(3 * S, 8 * S, 2_500));
+
+    FaultResult f = of(killSender, tenths(1_000, 1_000, 1_000, 500, 500, 500, 500, 500), List.of());
+
+    assertThat(f.recoverySeconds()).isNull();
+    assertThat(f.notRecovered()).isFalse();
+  }
+
+  @Test
   void aBurstOfBacklogFollowedBySilenceIsNotARecovery() {
     // A restart at 3 s: a second of backlog delivered at twice the rate, then nothing for 7 s.
     List<Long> counts = tenths(1_000, 1_000, 1_000, 0, 2_000, 0, 0, 0, 0, 0, 0, 0);
