@@ -62,14 +62,11 @@ class CatchUpCliTest {
   }
 
   private static String csvValue(Path folder, String column) throws IOException {
-    // One run's row; its values have no commas, and long names and values are quoted.
-    List<String> csv =
-        Files.readAllLines(folder.resolve(ResultsWriter.SUMMARY_CSV)).stream()
-            .map(l -> l.replace("\"", ""))
-            .toList();
-    int i = Arrays.asList(csv.get(0).split(",", -1)).indexOf(column);
+    // One run's row; a value with a comma is quoted (the durability detail has some).
+    List<String> csv = Files.readAllLines(folder.resolve(ResultsWriter.SUMMARY_CSV));
+    int i = SummaryCsv.fields(csv.get(0)).indexOf(column);
     assertThat(i).as(column + " in " + csv.get(0)).isNotNegative();
-    return csv.get(1).split(",", -1)[i];
+    return SummaryCsv.fields(csv.get(1)).get(i);
   }
 
   @Test

@@ -10,7 +10,6 @@ import io.mqbench.results.files.SummaryColumns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -85,12 +84,12 @@ class HarnessUseReportedTest {
     }
 
     List<String> csv = Files.readAllLines(run.resolve(ResultsWriter.SUMMARY_CSV));
-    List<String> header = Arrays.asList(csv.get(0).split(","));
+    List<String> header = SummaryCsv.fields(csv.get(0));
     int column = header.indexOf(SummaryColumns.HARNESS_CPU_US_PER_MSG);
     assertThat(column)
         .as("summary.csv has %s", SummaryColumns.HARNESS_CPU_US_PER_MSG)
         .isNotNegative();
-    assertThat(Double.parseDouble(csv.get(1).split(",")[column])).isPositive();
+    assertThat(Double.parseDouble(SummaryCsv.fields(csv.get(1)).get(column))).isPositive();
     assertThat(header)
         .contains(
             SummaryColumns.HARNESS_CPU_S,
