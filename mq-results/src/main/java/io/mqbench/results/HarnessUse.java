@@ -49,9 +49,10 @@ import java.util.Locale;
  *     the most starved host's; null where not measured
  * @param otherWorkShare the share of the host's CPU capacity that other processes used over the
  *     run; null where not measured
- * @param hostLimited true when the host, not the queue, set the pace ({@link HostLoad#starved()}):
- *     the run's processes waited at least {@value HostLoad#RUN_WAIT_LIMIT} of their runnable time
- *     for a CPU while other work took at least {@value HostLoad#OTHER_WORK_LIMIT} of the host
+ * @param hostLimited true when the host, not the queue, set the pace ({@link HostLoad#starved()}),
+ *     judged for a run in one process only (a run's other workers may share a worker's host): the
+ *     run's processes waited at least {@value HostLoad#RUN_WAIT_LIMIT} of their runnable time for a
+ *     CPU while other work took at least {@value HostLoad#OTHER_WORK_LIMIT} of the host
  */
 public record HarnessUse(
     double cpuSeconds,
@@ -123,7 +124,9 @@ public record HarnessUse(
         p.processes(),
         p.host().known() ? p.host().runWaitShare() : null,
         p.host().known() ? p.host().otherWorkShare() : null,
-        p.host().starved());
+        // On several workers the others may share a worker's host: they are the run's, yet read as
+        // other work there, so the figures are kept and no verdict is drawn from them.
+        p.processes() == 1 && p.host().starved());
   }
 
   /**

@@ -23,6 +23,9 @@ final class HostMeter {
 
   private static final Path STAT = Path.of("/proc/stat");
 
+  /** The CPU a process of the run must have used to count as lasting. */
+  private static final long LASTING_NANOS = 500_000_000L;
+
   private HostMeter() {}
 
   /**
@@ -44,23 +47,39 @@ final class HostMeter {
       long[] host = hostBusyNanosAndCpus();
       long[] run = new long[2];
       Set<Long> counted = new HashSet<>();
+      Set<Long> lasting = new HashSet<>();
       ProcessHandle self = ProcessHandle.current();
-      addTree(self, run, counted);
+      addTree(self, run, counted, lasting);
       for (long pid : peers) {
-        ProcessHandle.of(pid).ifPresent(p -> addTree(p, run, counted));
+        ProcessHandle.of(pid).ifPresent(p -> addTree(p, run, counted, lasting));
       }
-      return new HostLoad(host[0], (int) host[1], run[0], run[1], wallNanos);
+      return new HostLoad(host[0], (int) host[1], run[0], run[1], wallNanos, lasting);
     } catch (IOException | RuntimeException e) {
       return HostLoad.NONE;
     }
   }
 
-  private static void addTree(ProcessHandle root, long[] run, Set<Long> counted) {
-    if (counted.add(root.pid())) {
-      add(root.pid(), run);
-    }
+  /**
+   * Adds a process and its descendants once each; those that used at least {@link #LASTING_NANOS}
+   * go into {@code lasting}: if one of them ends before the next reading (a broker a fault killed),
+   * what it used is gone, and the difference of the readings is unknown. A short-lived helper (a
+   * command the run ran) is too small to matter.
+   */
+  private static void addTree(
+      ProcessHandle root, long[] run, Set<Long> counted, Set<Long> lasting) {
+    List<ProcessHandle> all = new java.util.ArrayList<>();
+    all.add(root);
     try (Stream<ProcessHandle> children = root.descendants()) {
-      children.filter(p -> counted.add(p.pid())).forEach(p -> add(p.pid(), run));
+      children.forEach(all::add);
+    }
+    for (ProcessHandle p : all) {
+      if (counted.add(p.pid())) {
+        long before = run[0];
+        add(p.pid(), run);
+        if (run[0] - before >= LASTING_NANOS) {
+          lasting.add(p.pid());
+        }
+      }
     }
   }
 

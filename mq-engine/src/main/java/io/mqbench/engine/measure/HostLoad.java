@@ -1,5 +1,7 @@
 package io.mqbench.engine.measure;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * How busy the host was while a cell ran, and how long the run's own processes waited for a CPU:
  * the figures that tell a queue that was slow from a host that was busy with other work. Read from
@@ -19,12 +21,31 @@ package io.mqbench.engine.measure;
  *     is connected to on this host), their ended threads' included
  * @param runWaitNanos time the threads of the run's processes were runnable but waiting for a CPU
  * @param wallNanos the wall-clock time these were measured over
+ * @param runProcesses the process ids of the run's processes at the reading; not reported (a
+ *     difference of two readings is only known when none of the first reading's processes ended in
+ *     between: a broker killed by a fault takes what it used with it)
  */
 public record HostLoad(
-    long hostBusyNanos, int cpus, long runCpuNanos, long runWaitNanos, long wallNanos) {
+    long hostBusyNanos,
+    int cpus,
+    long runCpuNanos,
+    long runWaitNanos,
+    long wallNanos,
+    @JsonIgnore java.util.Set<Long> runProcesses) {
 
   /** Nothing measured: not Linux, an older report, or a cell that never started. */
-  public static final HostLoad NONE = new HostLoad(-1, 0, 0, 0, 0);
+  public static final HostLoad NONE = new HostLoad(-1, 0, 0, 0, 0, java.util.Set.of());
+
+  /** A reading without its process ids: a difference, or one read back. */
+  public HostLoad {
+    runProcesses = runProcesses == null ? java.util.Set.of() : java.util.Set.copyOf(runProcesses);
+  }
+
+  /** A difference of two readings, or one read back: no process ids. */
+  public HostLoad(
+      long hostBusyNanos, int cpus, long runCpuNanos, long runWaitNanos, long wallNanos) {
+    this(hostBusyNanos, cpus, runCpuNanos, runWaitNanos, wallNanos, java.util.Set.of());
+  }
 
   /**
    * The share of their runnable time the run's processes spent waiting for a CPU at which the host
@@ -73,10 +94,12 @@ public record HostLoad(
 
   /**
    * @param earlier a reading of the same host and processes taken before
-   * @return what happened between the two readings
+   * @return what happened between the two readings; {@link #NONE} when one of the run's processes
+   *     of the earlier reading ended in between (a broker restarted by a fault): what it used is
+   *     gone from {@code /proc}, and would read as other work
    */
   public HostLoad since(HostLoad earlier) {
-    if (!known() || earlier.hostBusyNanos < 0) {
+    if (!known() || earlier.hostBusyNanos < 0 || !runProcesses.containsAll(earlier.runProcesses)) {
       return NONE;
     }
     return new HostLoad(

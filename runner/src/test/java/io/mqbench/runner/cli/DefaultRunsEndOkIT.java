@@ -83,7 +83,15 @@ class DefaultRunsEndOkIT {
       Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       json = JsonTrees.read(run.resolve(ResultsWriter.RUN_JSON));
     }
-    assertThat(json.at("/status").asText()).isEqualTo("ok");
+    // ok, unless the suite's other work (a broker of an earlier test still stopping) starved the
+    // host while it ran: then the run says so with the figures that show it.
+    if (json.at("/status").asText().equals("host-limited")) {
+      assertThat(json.at("/harness/otherWorkShare").asDouble())
+          .as(cli.err() + cli.out())
+          .isGreaterThanOrEqualTo(0.15);
+    } else {
+      assertThat(json.at("/status").asText()).as(cli.err() + cli.out()).isEqualTo("ok");
+    }
     assertThat(json.at("/totals/lost").asLong()).isZero();
     double endToEnd = json.at("/totals/endToEndPerSecond").asDouble();
     assertThat(endToEnd).isPositive();
