@@ -64,6 +64,16 @@ public final class ScratchDirectory implements AutoCloseable {
     deleteTree(path);
   }
 
+  /**
+   * Deletes every directory of this prefix in the temporary directory whose owner process is gone
+   * (one a harness killed with SIGKILL left behind).
+   *
+   * @param prefix the directories' name start, such as {@code mqbench-runner-}
+   */
+  public static void removeAbandoned(String prefix) {
+    removeAbandoned(Paths.get(System.getProperty("java.io.tmpdir")), prefix);
+  }
+
   static void removeAbandoned(Path parent, String prefix) {
     try (Stream<Path> dirs = Files.list(parent)) {
       for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith(prefix)).toList()) {

@@ -22,6 +22,9 @@ final class ClientLog {
   /** slf4j-simple's setting: a file name, {@code System.err} or {@code System.out}. */
   static final String PROPERTY = "org.slf4j.simpleLogger.logFile";
 
+  /** The scratch directory's name start. */
+  private static final String PREFIX = "mqbench-runner-";
+
   /** The log's name, in the scratch directory and in a results folder. */
   static final String FILE_NAME = "clients.log";
 
@@ -35,12 +38,19 @@ final class ClientLog {
    * @param properties this JVM's system properties as the user gave them
    */
   static void install(Map<String, String> properties) {
+    if (properties.containsKey(ChildJvm.PARENT_PROPERTY)) {
+      // The load's JVM: a launcher killed with SIGKILL cannot delete its own directory, so this
+      // JVM does at its end (which the launcher's death brings), once that owner is gone.
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(() -> ScratchDirectory.removeAbandoned(PREFIX), "mqbench-launcher-log"));
+    }
     if (properties.containsKey(PROPERTY)) {
       return;
     }
     ScratchDirectory scratch;
     try {
-      scratch = ScratchDirectory.create("mqbench-runner-");
+      scratch = ScratchDirectory.create(PREFIX);
     } catch (MqException e) {
       return; // no place for the file: the clients' lines stay on stderr, as configured
     }
