@@ -62,6 +62,24 @@ class RunResultsTest {
         Environment.current(Map.of()));
   }
 
+  /** Measurements with the given threads and deliveries, every histogram {@code latencies}. */
+  private static CellMeasurementsBuilder measured(
+      List<SenderStats> senders,
+      List<ReceiverStats> receivers,
+      DeliveryBitmaps delivery,
+      EncodedHistogram latencies) {
+    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
+        .senders(senders)
+        .receivers(receivers)
+        .serviceMicros(latencies)
+        .responseMicros(latencies)
+        .scheduleLagMicros(latencies)
+        .harnessLagMicros(latencies)
+        .endToEndMicros(latencies)
+        .delivery(delivery)
+        .failure(Optional.empty());
+  }
+
   /** One sender that sent {@code sent} messages in 10 s, one receiver that got them all by then. */
   private static RunResult summarise(RunSettings run, long sent, double receiveSeconds) {
     return summarise(run, sent, receiveSeconds, HostLoad.NONE);
@@ -76,16 +94,11 @@ class RunResultsTest {
     lag.recordValueWithCount(50, sent); // the harness was never late
     EncodedHistogram some = EncodedHistogram.of(lag);
     CellMeasurements report =
-        CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of(new SenderStats(0, sent, sent, 10 * SECOND, 0)))
-            .receivers(List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND), 0)))
-            .serviceMicros(some)
-            .responseMicros(some)
-            .scheduleLagMicros(some)
-            .harnessLagMicros(some)
-            .endToEndMicros(some)
-            .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
-            .failure(Optional.empty())
+        measured(
+                List.of(new SenderStats(0, sent, sent, 10 * SECOND, 0)),
+                List.of(new ReceiverStats(sent, 0, 1, (long) (receiveSeconds * SECOND), 0)),
+                new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
+                some)
             .processUsage(new ProcessUsage(2 * SECOND, -1, -1, 0, 0, -1, 10 * SECOND, 1, host))
             .build();
     RunOutcome outcome =
@@ -176,16 +189,11 @@ class RunResultsTest {
     all.addRange(0, sent);
     EncodedHistogram none = EncodedHistogram.empty();
     CellMeasurements report =
-        CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of(new SenderStats(0, sent, sent, 20 * SECOND, 0)))
-            .receivers(List.of(new ReceiverStats(sent, 0, SECOND / 10, 20 * SECOND, 0)))
-            .serviceMicros(none)
-            .responseMicros(none)
-            .scheduleLagMicros(none)
-            .harnessLagMicros(none)
-            .endToEndMicros(none)
-            .delivery(new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)))
-            .failure(Optional.empty())
+        measured(
+                List.of(new SenderStats(0, sent, sent, 20 * SECOND, 0)),
+                List.of(new ReceiverStats(sent, 0, SECOND / 10, 20 * SECOND, 0)),
+                new DeliveryBitmaps(Map.of(0, all), Map.of(0, all)),
+                none)
             .build();
     RunOutcome outcome =
         new RunOutcome(
@@ -387,17 +395,11 @@ class RunResultsTest {
     seen.addRange(0, 400);
     EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
     CellMeasurements report =
-        CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of(new SenderStats(0, 1_000, 100, 10 * SECOND, 0)))
-            .receivers(
-                receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND, 0)))
-            .serviceMicros(none)
-            .responseMicros(none)
-            .scheduleLagMicros(none)
-            .harnessLagMicros(none)
-            .endToEndMicros(none)
-            .delivery(
-                new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)))
+        measured(
+                List.of(new SenderStats(0, 1_000, 100, 10 * SECOND, 0)),
+                receivers == 0 ? List.of() : List.of(new ReceiverStats(400, 0, 1, 5 * SECOND, 0)),
+                new DeliveryBitmaps(Map.of(0, sent), receivers == 0 ? Map.of() : Map.of(0, seen)),
+                none)
             .failure(failure)
             .clientErrors(errors)
             .build();
@@ -470,19 +472,13 @@ class RunResultsTest {
   void aReceiveOnlyDrainReportsAsDuplicatesOnlyWhatItsReceiversGotTwice() {
     EncodedHistogram none = EncodedHistogram.of(Latencies.newHistogram());
     CellMeasurements report =
-        CellMeasurementsBuilder.builder(CellMeasurements.empty())
-            .senders(List.of())
-            .receivers(
+        measured(
+                List.of(),
                 List.of(
                     new ReceiverStats(10_000, 0, 1, 5 * SECOND, 0, 0, 0, null, 3),
-                    new ReceiverStats(10_000, 0, 1, 5 * SECOND, 0, 0, 0, null, 0)))
-            .serviceMicros(none)
-            .responseMicros(none)
-            .scheduleLagMicros(none)
-            .harnessLagMicros(none)
-            .endToEndMicros(none)
-            .delivery(DeliveryBitmaps.empty())
-            .failure(Optional.empty())
+                    new ReceiverStats(10_000, 0, 1, 5 * SECOND, 0, 0, 0, null, 0)),
+                DeliveryBitmaps.empty(),
+                none)
             .build();
     RunSettings drain =
         settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
