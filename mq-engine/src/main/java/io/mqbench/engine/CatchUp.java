@@ -117,7 +117,11 @@ public record CatchUp(
       return (endNanos - startNanos) / 1e9;
     }
 
-    static long sent(CellMeasurements m) {
+    /**
+     * @param m a cumulative report
+     * @return the messages acknowledged to its senders
+     */
+    public static long sent(CellMeasurements m) {
       return m.senders().stream().mapToLong(SenderStats::sent).sum();
     }
 

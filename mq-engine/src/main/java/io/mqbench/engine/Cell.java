@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * A group of senders and receivers of one run, in this process or another: the only thing the
- * {@link Coordinator} sees.
+ * {@link io.mqbench.engine.run.Coordinator} sees.
  *
  * <p>Life of a cell: {@link #prepare} (open the backend, connect every sender and receiver, within
  * the connect timeout), {@link #startSenders} and {@link #startReceivers} at an instant (together,

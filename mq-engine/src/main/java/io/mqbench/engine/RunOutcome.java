@@ -3,6 +3,7 @@ package io.mqbench.engine;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.DeliveryLedger;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +36,7 @@ import java.util.Optional;
  *     back, and no send was acknowledged, from the first acknowledgement on, in order; the longest
  *     {@link #MAX_GAPS} when there were more
  */
+@RecordBuilder
 public record RunOutcome(
     int runId,
     long seed,
@@ -63,6 +65,8 @@ public record RunOutcome(
   public RunOutcome {
     cells = List.copyOf(cells);
     timeline = List.copyOf(timeline);
+    failure = failure == null ? Optional.empty() : failure;
+    pacing = pacing == null ? Pacing.NONE : pacing;
     catchUp = catchUp == null ? Optional.empty() : catchUp;
     faults = faults == null ? List.of() : List.copyOf(faults);
     deliveryGaps = deliveryGaps == null ? List.of() : List.copyOf(deliveryGaps);

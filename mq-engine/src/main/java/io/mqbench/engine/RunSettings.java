@@ -2,15 +2,11 @@ package io.mqbench.engine;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.envelope.MessageSizes;
 import io.soabase.recordbuilder.core.RecordBuilder;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -68,8 +64,10 @@ public record RunSettings(
     int senders,
     int receivers,
     @JsonProperty("messages")
-        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unlimited.class)
-        @JsonDeserialize(using = Unlimited.Reader.class)
+        @JsonInclude(
+            value = JsonInclude.Include.CUSTOM,
+            valueFilter = RunSettingsJson.Unlimited.class)
+        @JsonDeserialize(using = RunSettingsJson.Unlimited.Reader.class)
         long messagesPerSender,
     Optional<Duration> duration,
     Optional<Double> rate,
@@ -87,7 +85,9 @@ public record RunSettings(
     Duration scheduleTick,
     int queues,
     int subscriptions,
-    @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FailsOnError.class)
+    @JsonInclude(
+            value = JsonInclude.Include.CUSTOM,
+            valueFilter = RunSettingsJson.FailsOnError.class)
         OnClientError onClientError)
     implements RunSettingsBuilder.With {
 
@@ -210,22 +210,6 @@ public record RunSettings(
    */
   public boolean reconnect() {
     return onClientError == OnClientError.RECONNECT;
-  }
-
-  /**
-   * Leaves the default out of JSON, so that settings without it read and write as before it
-   * existed.
-   */
-  static final class FailsOnError {
-    @Override
-    public boolean equals(Object other) {
-      return other == null || other == OnClientError.FAIL;
-    }
-
-    @Override
-    public int hashCode() {
-      return 0;
-    }
   }
 
   /** The rules of {@link Phases#BACKLOG_THEN_CATCH_UP}, each broken one a line naming options. */
@@ -381,116 +365,7 @@ public record RunSettings(
    * @return a short description for the terminal
    */
   public String describe() {
-    String sendersText = senders + " sender" + (senders == 1 ? "" : "s");
-    String receiversText =
-        receivers
-            + " receiver"
-            + (receivers == 1 ? "" : "s")
-            + (subscriptions > 1 ? " for each of " + subscriptions + " subscriptions" : "")
-            + (queues > 1 ? ", over " + queues + " queues" : "");
-    int w = effectiveInFlight();
-    String window =
-        w == inFlight
-            ? ", in flight " + inFlight
-            : ", in flight " + w + " (" + inFlight + " capped at 32 MiB)";
-    String drain =
-        switch (phases) {
-          case SEND_THEN_DRAIN -> ", send then drain";
-          case BACKLOG_THEN_CATCH_UP ->
-              ", receivers start after a backlog of " + Durations.format(backlog.orElseThrow());
-          case TOGETHER -> "";
-        };
-    if (paced() && maxBacklog.kind() != BacklogLimit.Kind.AUTO) {
-      drain += ", max backlog " + maxBacklog.text();
-    } else if (mode == Mode.THROUGHPUT && !maxBacklog.enabled() && phases == Phases.TOGETHER) {
-      drain += ", max backlog off";
-    }
-    if (mode == Mode.RATE) {
-      return String.format(
-          Locale.ROOT,
-          "rate %,.0f msgs/s for %s over %s, %s, batch %d, %s%s%s",
-          rate.get(),
-          Durations.format(duration.get()),
-          sendersText,
-          receiversText,
-          maxBatch,
-          sizeText(),
-          window,
-          drain);
-    }
-    if (senders == 0) {
-      return String.format(
-          Locale.ROOT, "receive only: %s drain the queue, batch %d", receiversText, maxBatch);
-    }
-    String amount =
-        duration.map(d -> "for " + Durations.format(d)).orElse("x " + messagesPerSender + " msgs");
-    return String.format(
-        Locale.ROOT,
-        "%s %s, %s, batch 1..%d, %s%s%s",
-        sendersText,
-        amount,
-        receiversText,
-        maxBatch,
-        sizeText(),
-        window,
-        drain);
-  }
-
-  /** The sizes for the terminal: {@code 100 B}, or the mix with its mean, and the padding. */
-  private String sizeText() {
-    if (payloadFile.isPresent()) {
-      PayloadFile f = payloadFile.get();
-      return String.format(
-          Locale.ROOT,
-          "payloads from %s (%,d records of %,d to %,d B after the envelope)",
-          f.path(),
-          f.records(),
-          f.minBytes(),
-          f.maxBytes());
-    }
-    String sizes =
-        messageSizes.single()
-            ? messageSizes.max() + " B"
-            : String.format(
-                Locale.ROOT, "sizes %s (mean %,.0f B)", messageSizes.text(), messageSizes.mean());
-    return compressibility > 0
-        ? sizes
-            + String.format(Locale.ROOT, ", padding %.0f %% compressible", 100 * compressibility)
-        : sizes;
-  }
-
-  /**
-   * In JSON, no message limit is no {@code messages} field ({@link Long#MAX_VALUE} in the record):
-   * the field is left out when unlimited and read as unlimited when absent.
-   */
-  static final class Unlimited {
-    @Override
-    public boolean equals(Object value) {
-      return value instanceof Long l && l == Long.MAX_VALUE;
-    }
-
-    @Override
-    public int hashCode() {
-      return 0;
-    }
-
-    static final class Reader extends StdDeserializer<Long> {
-      private static final long serialVersionUID = 1L;
-
-      Reader() {
-        super(Long.class);
-      }
-
-      @Override
-      public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-        return p.getValueAsLong();
-      }
-
-      @Override
-      public Long getNullValue(DeserializationContext ctxt) {
-        return Long.MAX_VALUE;
-      }
-    }
+    return RunDescription.of(this);
   }
 
   private static void require(boolean ok, String message) {

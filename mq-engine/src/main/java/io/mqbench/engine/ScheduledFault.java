@@ -6,9 +6,9 @@ import java.util.Optional;
 
 /**
  * A fault to inject while a run goes on (issue 24: faults at full load): what, on what, when from
- * the run's start, for how long, and the action that does it. The {@link Coordinator} runs the
- * run's faults one after the other on a thread of its own, each at its instant, and records what
- * happened around each one.
+ * the run's start, for how long, and the action that does it. The {@link
+ * io.mqbench.engine.run.Coordinator} runs the run's faults one after the other on a thread of its
+ * own, each at its instant, and records what happened around each one.
  *
  * @param kind what the fault is, as users name it ({@code restart-broker}, {@code pause-broker})
  * @param target what it hits, for results ({@code kafka node 2 (the partitions' leader)})

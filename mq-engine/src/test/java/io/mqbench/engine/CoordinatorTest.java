@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.measure.SenderStats;
+import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;

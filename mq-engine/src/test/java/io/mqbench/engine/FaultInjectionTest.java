@@ -4,6 +4,7 @@ import static io.mqbench.engine.TestRuns.RUN_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqReceiver;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.measure.ClientErrors;
+import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;

@@ -1,6 +1,7 @@
 package io.mqbench.engine;
 
 import io.mqbench.engine.local.LocalCell;
+import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.engine.CatchUp;
 import io.mqbench.engine.CellSpec;
-import io.mqbench.engine.Coordinator;
+import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;

@@ -11,23 +11,12 @@ import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
-import io.mqbench.engine.measure.CellMeasurementsBuilder;
 import io.mqbench.engine.measure.DeliveryBitmaps;
-import io.mqbench.engine.measure.EncodedHistogram;
-import io.mqbench.engine.measure.Latencies;
-import io.mqbench.engine.measure.ProcessUsage;
-import io.mqbench.engine.measure.ReceiverStats;
-import io.mqbench.engine.measure.SenderStats;
-import io.mqbench.envelope.MessageBodies;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
-import io.mqbench.mq.MqReceiver;
-import io.mqbench.mq.MqSender;
-import io.mqbench.mq.RequestCounts;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,14 +27,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
-import org.HdrHistogram.Histogram;
-import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
  * A cell in this process: one thread per sender and per receiver, against a backend opened here.
@@ -67,37 +50,11 @@ public final class LocalCell implements Cell {
    */
   public static final LongSupplier SYSTEM_CLOCK = System::nanoTime;
 
-  /** How often a held sender looks whether it was released: well under the coordinator's poll. */
-  private static final long HOLD_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
   private final Function<CellSpec, Opened> opener;
   private final String where;
-  private final LongSupplier clock;
-
-  private CellSpec spec;
-  private List<Mq> queues = List.of();
-  private final List<Thread> threads = new ArrayList<>();
-  private SenderTask[] senders = new SenderTask[0];
-  private List<byte[]> payloads;
-  private ReceiverTask[] receivers = new ReceiverTask[0];
-  private Thread[] senderThreads = new Thread[0];
-  private Thread[] receiverThreads = new Thread[0];
-  private int[] receiverQueue = new int[0];
-  private int[] receiverSubscription = new int[0];
-  private HarnessMeter.ThreadCpu[] senderCpu = new HarnessMeter.ThreadCpu[0];
-  private HarnessMeter.ThreadCpu[] receiverCpu = new HarnessMeter.ThreadCpu[0];
-  private volatile ProcessUsage usageAtStart;
-  private volatile java.util.Set<Long> brokerPeers = java.util.Set.of();
-  private final CountDownLatch sendersGo = new CountDownLatch(1);
-  private final CountDownLatch receiversGo = new CountDownLatch(1);
-  private CountDownLatch sendersDone = new CountDownLatch(0);
-  private final AtomicReference<CellFailure> failure = new AtomicReference<>();
-  private final ErrorTally errors = new ErrorTally();
-  private volatile long startNanos;
-  private volatile long receiversStartNanos;
-  private volatile boolean stopSenders;
-  private volatile boolean holdSenders;
-  private volatile boolean stopReceivers;
+  private final CellThreads threads;
+  private final CellReport report;
+  private final CellFaults faults;
   private boolean closed;
 
   /**
@@ -144,7 +101,9 @@ public final class LocalCell implements Cell {
   public LocalCell(Function<CellSpec, Opened> opener, String where, LongSupplier clock) {
     this.opener = opener;
     this.where = where;
-    this.clock = clock;
+    this.threads = new CellThreads(clock);
+    this.report = new CellReport(threads);
+    this.faults = new CellFaults(threads);
   }
 
   /**
@@ -179,9 +138,9 @@ public final class LocalCell implements Cell {
 
   @Override
   public CellReady prepare(CellSpec spec) throws InterruptedException {
-    this.spec = spec;
     RunSettings s = spec.settings();
     long deadline = System.nanoTime() + s.connectTimeout().toNanos();
+    List<byte[]> payloads;
     try {
       // Once per cell, before any sender starts: every sender cycles through the same records.
       payloads = s.payloadFile().map(PayloadFile::load).orElse(null);
@@ -189,38 +148,20 @@ public final class LocalCell implements Cell {
       throw new MqException(e.getMessage(), e);
     }
     Opened opened = open(spec, s.connectTimeout());
-    queues = opened.queues();
-    Map<String, String> versions = versions(queues.get(0));
-    int receiverThreads = spec.receivers() * s.subscriptions();
-    senders = new SenderTask[spec.senders()];
-    receivers = new ReceiverTask[receiverThreads];
-    receiverQueue = new int[receiverThreads];
-    receiverSubscription = new int[receiverThreads];
-    senderCpu = new HarnessMeter.ThreadCpu[spec.senders()];
-    receiverCpu = new HarnessMeter.ThreadCpu[receiverThreads];
-    sendersDone = new CountDownLatch(spec.senders());
-    this.senderThreads = new Thread[spec.senders()];
-    this.receiverThreads = new Thread[receiverThreads];
-    CountDownLatch ready = new CountDownLatch(spec.senders() + receiverThreads);
-    for (int i = 0; i < receiverThreads; i++) {
-      int index = i;
-      // Each subscription has the cell's receivers, numbered alike: its receiver k reads queue
-      // k % queues, so that every queue of every subscription is read.
-      receiverSubscription[i] = i / spec.receivers();
-      receiverQueue[i] = s.queueOfReceiver(spec.firstReceiverId() + i % spec.receivers());
-      this.receiverThreads[i] =
-          start(new Thread(() -> receive(index, ready), "mqbench-receiver-" + threads.size()));
-      threads.add(this.receiverThreads[i]);
+    threads.allocate(spec, opened.queues(), payloads);
+    Map<String, String> versions = versions(opened.queues().get(0));
+    int receiverCount = threads.receivers.length;
+    CountDownLatch ready = new CountDownLatch(spec.senders() + receiverCount);
+    for (int i = 0; i < receiverCount; i++) {
+      String name = "mqbench-receiver-" + threads.threads.size();
+      threads.receiverThreads[i] = threads.start(new ReceiverLoop(threads, i, ready), name);
     }
     for (int i = 0; i < spec.senders(); i++) {
-      int index = i;
-      senderThreads[i] =
-          start(
-              new Thread(() -> send(index, ready), "mqbench-sender-" + (spec.firstSenderId() + i)));
-      threads.add(senderThreads[i]);
+      String name = "mqbench-sender-" + (spec.firstSenderId() + i);
+      threads.senderThreads[i] = threads.start(new SenderLoop(threads, i, ready), name);
     }
     boolean allReady = ready.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-    CellFailure failed = failure.get();
+    CellFailure failed = threads.failure.get();
     if (failed != null || !allReady) {
       String why =
           failed != null
@@ -283,11 +224,11 @@ public final class LocalCell implements Cell {
   @Override
   public synchronized void startSenders(long atNanos) {
     // Connected by now: the broker's processes on this host are the run's, not other work.
-    brokerPeers = BrokerPeers.find();
-    usageAtStart = HarnessMeter.read(clock.getAsLong(), brokerPeers);
-    startNanos = atNanos;
+    threads.brokerPeers = BrokerPeers.find();
+    threads.usageAtStart = HarnessMeter.read(threads.clock.getAsLong(), threads.brokerPeers);
+    threads.startNanos = atNanos;
     runOriginAt(atNanos);
-    sendersGo.countDown();
+    threads.sendersGo.countDown();
   }
 
   /**
@@ -305,12 +246,12 @@ public final class LocalCell implements Cell {
    * Tasks exist once {@link #prepare} returned: each thread created its own before it was ready.
    */
   private void runOriginAt(long atNanos) {
-    for (SenderTask s : senders) {
+    for (SenderTask s : threads.senders) {
       if (s != null) {
         s.runStartsAt(atNanos);
       }
     }
-    for (ReceiverTask r : receivers) {
+    for (ReceiverTask r : threads.receivers) {
       if (r != null) {
         r.runStartsAt(atNanos);
       }
@@ -319,8 +260,8 @@ public final class LocalCell implements Cell {
 
   @Override
   public void startReceivers(long atNanos) {
-    receiversStartNanos = atNanos;
-    receiversGo.countDown();
+    threads.receiversStartNanos = atNanos;
+    threads.receiversGo.countDown();
   }
 
   /**
@@ -338,26 +279,7 @@ public final class LocalCell implements Cell {
    * @throws InterruptedException if interrupted while waiting
    */
   public int killReceiver(int index, Duration timeout) throws InterruptedException {
-    if (index < 0 || index >= receivers.length || receivers[index] == null) {
-      throw new IllegalStateException(
-          "no receiver " + (index + 1) + " here (" + receivers.length + " receivers)");
-    }
-    ReceiverTask task = receivers[index];
-    Thread thread = receiverThreads[index];
-    if (task.abandoned() || !thread.isAlive()) {
-      throw new IllegalStateException("receiver " + (index + 1) + " has already ended");
-    }
-    task.abandon();
-    thread.join(Math.max(1, timeout.toMillis()));
-    if (thread.isAlive()) {
-      throw new MqException(
-          "receiver "
-              + (index + 1)
-              + " did not end within "
-              + Durations.format(timeout)
-              + " of being killed (stuck in a receive or close)");
-    }
-    return task.leftUnacknowledged();
+    return faults.killReceiver(index, timeout);
   }
 
   /**
@@ -372,32 +294,7 @@ public final class LocalCell implements Cell {
    * @throws InterruptedException if interrupted while waiting
    */
   public int killAll(Duration timeout) throws InterruptedException {
-    List<Thread> dying = new ArrayList<>();
-    for (int i = 0; i < receivers.length; i++) {
-      if (receivers[i] != null && receiverThreads[i] != null && receiverThreads[i].isAlive()) {
-        receivers[i].abandon();
-        dying.add(receiverThreads[i]);
-      }
-    }
-    for (int i = 0; i < senders.length; i++) {
-      if (senders[i] != null && senderThreads[i] != null && senderThreads[i].isAlive()) {
-        senders[i].abandon();
-        dying.add(senderThreads[i]);
-      }
-    }
-    long deadline = System.nanoTime() + timeout.toNanos();
-    for (Thread t : dying) {
-      t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-      if (t.isAlive()) {
-        throw new MqException(
-            t.getName() + " did not end within " + Durations.format(timeout) + " of being killed");
-      }
-    }
-    int held = 0;
-    for (ReceiverTask r : receivers) {
-      held += r == null ? 0 : r.leftUnacknowledged();
-    }
-    return held;
+    return faults.killAll(timeout);
   }
 
   /**
@@ -415,41 +312,24 @@ public final class LocalCell implements Cell {
    * @throws InterruptedException if interrupted while waiting
    */
   public int killSender(int index, Duration timeout) throws InterruptedException {
-    if (index < 0 || index >= senders.length || senders[index] == null) {
-      throw new IllegalStateException(
-          "no sender " + (index + 1) + " here (" + senders.length + " senders)");
-    }
-    SenderTask task = senders[index];
-    Thread thread = senderThreads[index];
-    if (task.abandoned() || !thread.isAlive()) {
-      throw new IllegalStateException("sender " + (index + 1) + " has already ended");
-    }
-    int inFlight = task.inFlight();
-    task.abandon();
-    thread.join(Math.max(1, timeout.toMillis()));
-    if (thread.isAlive()) {
-      throw new MqException(
-          "sender "
-              + (index + 1)
-              + " did not end within "
-              + Durations.format(timeout)
-              + " of being killed (stuck in a send or close)");
-    }
-    return inFlight;
+    return faults.killSender(index, timeout);
   }
 
   @Override
   public CellProgress poll() {
     long sent = 0;
-    for (SenderTask t : senders) {
+    for (SenderTask t : threads.senders) {
       sent += t == null ? 0 : t.sentCount();
     }
     long received = 0;
-    for (ReceiverTask t : receivers) {
+    for (ReceiverTask t : threads.receivers) {
       received += t == null ? 0 : t.receivedCount();
     }
     return new CellProgress(
-        sent, received, (int) sendersDone.getCount(), Optional.ofNullable(failure.get()));
+        sent,
+        received,
+        (int) threads.sendersDone.getCount(),
+        Optional.ofNullable(threads.failure.get()));
   }
 
   /**
@@ -460,51 +340,29 @@ public final class LocalCell implements Cell {
    */
   @Override
   public DeliveryBitmaps delivery() {
-    Map<Integer, Roaring64NavigableMap> acknowledged = new HashMap<>();
-    Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
-    boolean sendersFinished = sendersDone.getCount() == 0;
-    for (SenderTask s : senders) {
-      if (s != null && sendersFinished) {
-        Roaring64NavigableMap copy = new Roaring64NavigableMap();
-        copy.or(s.acknowledged());
-        acknowledged.put(s.senderId(), copy);
-      }
-    }
-    for (int id = 0; id < spec.settings().senders(); id++) {
-      for (int i = 0; i < receivers.length; i++) {
-        if (receivers[i] != null) {
-          Roaring64NavigableMap bits =
-              seen.computeIfAbsent(
-                  DeliveryBitmaps.seenKey(receiverSubscription[i], id),
-                  k -> new Roaring64NavigableMap());
-          receivers[i].addSeen(id, bits);
-        }
-      }
-    }
-    seen.values().removeIf(Roaring64NavigableMap::isEmpty);
-    return new DeliveryBitmaps(acknowledged, seen, spec.settings().subscriptions());
+    return report.delivery();
   }
 
   @Override
   public void holdSenders(boolean hold) {
-    holdSenders = hold;
+    threads.holdSenders = hold;
   }
 
   @Override
   public void stopSenders() {
-    stopSenders = true;
-    sendersGo.countDown();
+    threads.stopSenders = true;
+    threads.sendersGo.countDown();
   }
 
   @Override
   public void stopReceivers() {
-    stopReceivers = true;
-    receiversGo.countDown();
+    threads.stopReceivers = true;
+    threads.receiversGo.countDown();
   }
 
   @Override
   public CellMeasurements finish(Duration timeout) throws InterruptedException {
-    joinAll(timeout);
+    threads.joinAll(timeout);
     return checkpoint();
   }
 
@@ -517,135 +375,7 @@ public final class LocalCell implements Cell {
    * @return the report so far
    */
   public CellMeasurements checkpoint() {
-    long start = startNanos;
-    Histogram service = Latencies.newHistogram();
-    Histogram response = Latencies.newHistogram();
-    Histogram lag = Latencies.newHistogram();
-    Histogram harnessLag = Latencies.newHistogram();
-    Histogram endToEnd = Latencies.newHistogram();
-    Map<Integer, Roaring64NavigableMap> acknowledged = new HashMap<>();
-    List<SenderStats> senderStats = new ArrayList<>();
-    for (int i = 0; i < senders.length; i++) {
-      SenderTask task = senders[i];
-      if (task == null) {
-        continue;
-      }
-      SenderTask.Snapshot s = task.snapshot();
-      service.add(s.serviceMicros());
-      response.add(s.responseMicros());
-      lag.add(s.scheduleLagMicros());
-      harnessLag.add(s.harnessLagMicros());
-      acknowledged.put(s.senderId(), s.acknowledged());
-      senderStats.add(
-          new SenderStats(
-              s.senderId(),
-              s.sent(),
-              s.batches(),
-              since(start, s.lastAckNanos()),
-              cpuNanos(senderCpu, i),
-              s.sentBytes(),
-              s.minMessageBytes(),
-              s.maxMessageBytes(),
-              cpuWaitNanos(senderCpu, i)));
-    }
-    Map<Integer, Roaring64NavigableMap> seen = new HashMap<>();
-    List<ReceiverStats> receiverStats = new ArrayList<>();
-    long negativeEndToEnd = 0;
-    for (int i = 0; i < receivers.length; i++) {
-      ReceiverTask task = receivers[i];
-      if (task == null) {
-        continue;
-      }
-      ReceiverTask.Snapshot r = task.snapshot();
-      endToEnd.add(r.endToEndMicros());
-      negativeEndToEnd += r.negativeEndToEnd();
-      Roaring64NavigableMap[] bySender = r.seenBySender();
-      for (int id = 0; id < bySender.length; id++) {
-        if (!bySender[id].isEmpty()) {
-          seen.computeIfAbsent(
-                  DeliveryBitmaps.seenKey(receiverSubscription[i], id),
-                  k -> new Roaring64NavigableMap())
-              .or(bySender[id]);
-        }
-      }
-      receiverStats.add(
-          new ReceiverStats(
-              r.received(),
-              r.foreign(),
-              since(start, r.firstReceiveNanos()),
-              since(start, r.lastReceiveNanos()),
-              cpuNanos(receiverCpu, i),
-              receiverQueue[i],
-              receiverSubscription[i],
-              cpuWaitNanos(receiverCpu, i),
-              r.receiveOnlyDuplicates()));
-    }
-    return CellMeasurementsBuilder.builder(CellMeasurements.empty())
-        .senders(senderStats)
-        .receivers(receiverStats)
-        .serviceMicros(EncodedHistogram.of(service))
-        .responseMicros(EncodedHistogram.of(response))
-        .scheduleLagMicros(EncodedHistogram.of(lag))
-        .harnessLagMicros(EncodedHistogram.of(harnessLag))
-        .endToEndMicros(EncodedHistogram.of(endToEnd))
-        .delivery(new DeliveryBitmaps(acknowledged, seen, spec.settings().subscriptions()))
-        .failure(Optional.ofNullable(failure.get()))
-        .requests(requests(queues))
-        .negativeEndToEnd(negativeEndToEnd)
-        .clockUncertaintiesNanos(List.of())
-        .clockDriftNanos(0)
-        .processUsage(processUsage())
-        .clientErrors(errors.read())
-        .build();
-  }
-
-  private static long cpuNanos(HarnessMeter.ThreadCpu[] cpu, int index) {
-    HarnessMeter.ThreadCpu c = cpu[index];
-    return c == null ? 0 : c.usedNanos();
-  }
-
-  private static Long cpuWaitNanos(HarnessMeter.ThreadCpu[] cpu, int index) {
-    HarnessMeter.ThreadCpu c = cpu[index];
-    return c == null ? null : c.waitedNanos();
-  }
-
-  /** This process's usage since the run started; none before it did. */
-  private ProcessUsage processUsage() {
-    ProcessUsage atStart = usageAtStart;
-    if (atStart == null) {
-      return ProcessUsage.NONE;
-    }
-    ProcessUsage used = HarnessMeter.read(clock.getAsLong(), brokerPeers).since(atStart);
-    // A thread that ended is gone from /proc: its wait for a CPU, which it read itself at its
-    // end, is added back (a thread still running is in the reading).
-    long ended = endedWaits(senderCpu) + endedWaits(receiverCpu);
-    return ended == 0 ? used : used.withHost(used.host().plusRunWait(ended));
-  }
-
-  private static long endedWaits(HarnessMeter.ThreadCpu[] threads) {
-    long sum = 0;
-    for (HarnessMeter.ThreadCpu t : threads) {
-      Long waited = t == null ? null : t.waitedNanos();
-      sum += waited == null ? 0 : waited;
-    }
-    return sum;
-  }
-
-  /** Read after every thread ended, the counts cover the whole run; before, what was counted. */
-  private static RequestCounts requests(List<Mq> queues) {
-    RequestCounts sum = RequestCounts.NONE;
-    for (Mq mq : queues) {
-      try {
-        sum = sum.plus(mq.requests());
-      } catch (RuntimeException e) {
-        // counts are an extra; a backend failing here fails nothing else
-      }
-    }
-    return sum;
-  }
-
-  private static long since(long start, long nanos) {
-    return nanos == 0 ? 0 : Math.max(1, nanos - start);
+    return report.checkpoint();
   }
 
   @Override
@@ -657,278 +387,10 @@ public final class LocalCell implements Cell {
     stopSenders();
     stopReceivers();
     try {
-      joinAll(Duration.ofSeconds(5));
+      threads.joinAll(Duration.ofSeconds(5));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    queues.forEach(Mq::close);
-  }
-
-  private void send(int index, CountDownLatch ready) {
-    RunSettings s = spec.settings();
-    int id = spec.firstSenderId() + index;
-    boolean counted = false;
-    HarnessMeter.ThreadCpu cpu = null;
-    Mq mq = queues.get(s.queueOfSender(id));
-    try (MqSender sender = mq.createSender()) {
-      SenderTask task =
-          new SenderTask(
-              id,
-              sender,
-              payloads != null
-                  ? MessageBodies.ofRecords(payloads, spec.runId(), id, spec.seed() + id)
-                  : new MessageBodies(
-                      s.messageSizes(), s.compressibility(), spec.runId(), id, spec.seed() + id),
-              s.rateMode()
-                  ? BatchSizes.fixed(s.maxBatch())
-                  : BatchSizes.uniform(
-                      s.maxBatch(), spec.seed() ^ (0x9E3779B97F4A7C15L * (id + 1))),
-              s.effectiveInFlight(),
-              clock);
-      if (s.reconnect()) {
-        task.rideThroughFailures(errors);
-      }
-      senders[index] = task;
-      ready.countDown();
-      counted = true;
-      sendersGo.await();
-      if (stopSenders) {
-        return;
-      }
-      parkUntil(startNanos);
-      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
-      senderCpu[index] = cpu;
-      cpu.started();
-      try {
-        if (s.rateMode()) {
-          sendOnSchedule(task, id, mq);
-        } else {
-          long remaining = s.messagesPerSender();
-          while (!stopSenders && !task.abandoned() && remaining > 0) {
-            if (holdSenders) {
-              awaitRelease(task);
-              continue;
-            }
-            remaining -= task.sendBatch(remaining);
-            if (task.broken()) {
-              reconnect(task, mq);
-            }
-          }
-        }
-      } finally {
-        // A sender is done only when every batch it issued has completed, also when stopped; a
-        // killed one waits for nothing.
-        if (failure.get() == null && !task.abandoned()) {
-          task.awaitAllCompleted();
-        }
-        if (task.sender() != sender) {
-          closeQuietly(task.sender()); // the try closes the first one
-        }
-      }
-    } catch (Throwable t) {
-      if (senders[index] == null || !senders[index].abandoned()) {
-        fail("sender " + id, t); // a killed sender's failing close or batch is the fault's
-      }
-    } finally {
-      if (!counted) {
-        ready.countDown();
-      }
-      if (cpu != null) {
-        cpu.ended(); // before sendersDone: the final report, taken once all are done, includes it
-      }
-      sendersDone.countDown();
-    }
-  }
-
-  /**
-   * Waits while the coordinator holds senders back, counting what completes meanwhile (the
-   * coordinator's view of the backlog is built from those counts).
-   */
-  private void awaitRelease(SenderTask task) throws InterruptedException {
-    while (holdSenders && !stopSenders && !task.abandoned()) {
-      task.recordCompleted();
-      LockSupport.parkNanos(HOLD_POLL_NANOS);
-      if (Thread.interrupted()) {
-        throw new InterruptedException();
-      }
-    }
-  }
-
-  /**
-   * Issues this sender's batches at its share of the rate, senders offset from each other by a
-   * fraction of the period (by global id, so that the senders of every cell interleave).
-   */
-  private void sendOnSchedule(SenderTask task, int id, Mq mq) throws InterruptedException {
-    RunSettings s = spec.settings();
-    double batchesPerSecond = s.rate().orElseThrow() / s.senders() / s.maxBatch();
-    long offset = (long) (1e9 / batchesPerSecond * id / s.senders());
-    RateSchedule schedule =
-        new RateSchedule(
-            startNanos + offset,
-            batchesPerSecond,
-            s.scheduleTick().toNanos(),
-            clock,
-            RateSchedule.parking(clock));
-    long end = startNanos + s.duration().orElseThrow().toNanos();
-    long remaining = s.messagesPerSender();
-    for (long i = 0; !stopSenders && !task.abandoned() && remaining > 0; i++) {
-      long due = schedule.intendedNanos(i);
-      if (due - end >= 0) {
-        return;
-      }
-      schedule.awaitSlot(i);
-      remaining -= task.sendBatchAt(remaining, due);
-      if (task.broken()) {
-        reconnect(task, mq);
-      }
-    }
-  }
-
-  /**
-   * A sender whose batch failed, riding through it: waits a while for its other batches in flight,
-   * closes its backend sender and creates another, retrying until one works or the sender is
-   * stopped. Batches due meanwhile are issued late, at their intended times, once it works again.
-   */
-  private void reconnect(SenderTask task, Mq mq) throws InterruptedException {
-    task.settleInFlight(spec.settings().connectTimeout());
-    closeQuietly(task.sender());
-    MqSender fresh = reopen(mq::createSender, () -> stopSenders || task.abandoned());
-    if (fresh != null) {
-      task.replaceSender(fresh);
-      errors.reconnected();
-    }
-  }
-
-  /**
-   * Creates a backend sender or receiver again after a failure, backing off from 50 ms to 1 s
-   * between attempts (a broker restarting refuses connections for seconds).
-   *
-   * @return the new one; null if {@code stop} said to stop first
-   */
-  private <T> T reopen(Supplier<T> create, BooleanSupplier stop) throws InterruptedException {
-    long backoffNanos = TimeUnit.MILLISECONDS.toNanos(50);
-    while (!stop.getAsBoolean()) {
-      try {
-        return create.get();
-      } catch (RuntimeException e) {
-        errors.note(e);
-      }
-      long until = clock.getAsLong() + backoffNanos;
-      while (!stop.getAsBoolean() && until - clock.getAsLong() > 0) {
-        LockSupport.parkNanos(Math.min(until - clock.getAsLong(), HOLD_POLL_NANOS * 10));
-        if (Thread.interrupted()) {
-          throw new InterruptedException();
-        }
-      }
-      backoffNanos = Math.min(backoffNanos * 2, TimeUnit.SECONDS.toNanos(1));
-    }
-    return null;
-  }
-
-  private static void closeQuietly(AutoCloseable c) {
-    try {
-      c.close();
-    } catch (Exception e) {
-      // It failed already; closing what is left of it is best effort.
-    }
-  }
-
-  private void receive(int index, CountDownLatch ready) {
-    RunSettings s = spec.settings();
-    boolean counted = false;
-    HarnessMeter.ThreadCpu cpu = null;
-    Mq queue = queues.get(receiverQueue[index]);
-    int subscription = receiverSubscription[index];
-    Supplier<MqReceiver> create =
-        () -> s.subscriptions() == 1 ? queue.createReceiver() : queue.createReceiver(subscription);
-    try (MqReceiver receiver = create.get()) {
-      ReceiverTask task =
-          new ReceiverTask(
-              receiver, spec.runId(), s.senders(), s.receiveBatch(), s.receiveWait(), clock);
-      receivers[index] = task;
-      ready.countDown();
-      counted = true;
-      receiversGo.await();
-      parkUntil(receiversStartNanos);
-      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
-      receiverCpu[index] = cpu;
-      cpu.started();
-      try {
-        while (!stopReceivers && !task.ended()) {
-          try {
-            task.receiveOnce();
-          } catch (RuntimeException e) {
-            if (!s.reconnect() || task.abandoned()) {
-              throw e;
-            }
-            // Riding through: what it held unacknowledged comes back from the queue.
-            errors.failedReceive(e);
-            closeQuietly(task.receiver());
-            MqReceiver fresh = reopen(create, () -> stopReceivers);
-            if (fresh == null) {
-              break;
-            }
-            task.replaceReceiver(fresh);
-            errors.reconnected();
-          }
-        }
-      } finally {
-        if (task.receiver() != receiver) {
-          closeQuietly(task.receiver()); // the try closes the first one
-        }
-      }
-    } catch (Throwable t) {
-      if (receivers[index] == null || !receivers[index].abandoned()) {
-        fail("receiver " + index, t); // a killed receiver's failing close is the fault's
-      }
-    } finally {
-      if (!counted) {
-        ready.countDown();
-      }
-      if (cpu != null) {
-        cpu.ended();
-      }
-    }
-  }
-
-  private void fail(String where, Throwable t) {
-    if (t instanceof InterruptedException && (stopSenders || stopReceivers)) {
-      return; // stopped on purpose
-    }
-    failure.compareAndSet(null, CellFailure.of(where, t));
-    stopSenders = true;
-    stopReceivers = true;
-  }
-
-  private void parkUntil(long nanos) throws InterruptedException {
-    long left;
-    while ((left = nanos - clock.getAsLong()) > 0) {
-      LockSupport.parkNanos(left);
-      if (Thread.interrupted()) {
-        throw new InterruptedException();
-      }
-    }
-  }
-
-  private void joinAll(Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    for (Thread t : threads) {
-      long left = deadline - System.nanoTime();
-      if (left > 0) {
-        t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-      }
-    }
-    // Threads stuck in a backend call past the deadline are interrupted, then given a moment.
-    for (Thread t : threads) {
-      if (t.isAlive()) {
-        t.interrupt();
-        t.join(5_000);
-      }
-    }
-  }
-
-  private static Thread start(Thread t) {
-    t.start();
-    return t;
+    threads.queues.forEach(Mq::close);
   }
 }

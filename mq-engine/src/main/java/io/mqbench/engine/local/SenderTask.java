@@ -449,52 +449,9 @@ public final class SenderTask {
   }
 
   /**
-   * @return per batch, microseconds from the start of the send call to its completion
-   */
-  public Histogram serviceMicros() {
-    return serviceMicros;
-  }
-
-  /**
-   * @return per batch, microseconds from the intended send time to its completion
-   */
-  public Histogram responseMicros() {
-    return responseMicros;
-  }
-
-  /**
-   * @return per batch, microseconds from the intended send time to the start of the send call
-   */
-  public Histogram scheduleLagMicros() {
-    return scheduleLagMicros;
-  }
-
-  /**
-   * @return per batch, microseconds the send started late although a window slot was free: delay of
-   *     the harness (thread wake-up, CPU starvation), not of the backend
-   */
-  public Histogram harnessLagMicros() {
-    return harnessLagMicros;
-  }
-
-  /**
    * @return the sequence numbers the backend acknowledged
    */
   public synchronized Roaring64NavigableMap acknowledged() {
     return acknowledged.bitmap();
-  }
-
-  /**
-   * @return batches completed
-   */
-  public long batches() {
-    return batches;
-  }
-
-  /**
-   * @return when the last batch completed (on this task's clock), or 0 if none did
-   */
-  public long lastAckNanos() {
-    return lastAckNanos;
   }
 }

@@ -36,7 +36,7 @@ class ArchitectureTest {
     for (String type :
         List.of(
             "io.mqbench.mq.Mq",
-            "io.mqbench.engine.Coordinator",
+            "io.mqbench.engine.run.Coordinator",
             "io.mqbench.worker.WorkerServer",
             "io.mqbench.results.RunResult",
             "io.mqbench.kafka.KafkaMqProvider",
@@ -101,6 +101,28 @@ class ArchitectureTest {
             "io.mqbench.worker..",
             "io.mqbench.results..",
             "io.mqbench.runner..")
+        .check(main);
+  }
+
+  @Test
+  void aRunsCoordinationSeesCellsOnlyThroughTheirContract() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.engine.run..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.mqbench.engine.local..", "io.mqbench.engine.json..")
+        .check(main);
+  }
+
+  @Test
+  void theEnginesModelKnowsNeitherTheCoordinatorNorTheLocalCell() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.mqbench.engine", "io.mqbench.engine.measure..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.mqbench.engine.run..", "io.mqbench.engine.local..")
         .check(main);
   }
 }

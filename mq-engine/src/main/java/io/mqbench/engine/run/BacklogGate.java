@@ -1,5 +1,6 @@
-package io.mqbench.engine;
+package io.mqbench.engine.run;
 
+import io.mqbench.engine.BacklogLimit;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 

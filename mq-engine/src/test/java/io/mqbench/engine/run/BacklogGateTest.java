@@ -1,8 +1,9 @@
-package io.mqbench.engine;
+package io.mqbench.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.config.ConfigException;
+import io.mqbench.engine.BacklogLimit;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 

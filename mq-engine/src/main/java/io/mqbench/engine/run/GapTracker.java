@@ -1,5 +1,7 @@
-package io.mqbench.engine;
+package io.mqbench.engine.run;
 
+import io.mqbench.engine.DeliveryGap;
+import io.mqbench.engine.RunOutcome;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,0 +1,99 @@
+package io.mqbench.engine.local;
+
+import io.mqbench.engine.RunSettings;
+import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqReceiver;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+
+/**
+ * One receiver thread of a {@link LocalCell}: creates its backend receiver on its queue and
+ * subscription, waits for the receivers' start, then receives until stopped, riding through
+ * failures where the run asks for it (what it held unacknowledged comes back from the queue).
+ */
+final class ReceiverLoop implements Runnable {
+  private final CellThreads cell;
+  private final int index;
+  private final CountDownLatch ready;
+
+  /**
+   * @param cell what the cell's threads share
+   * @param index which of the cell's receiver threads, from 0
+   * @param ready counted down once the receiver exists (or failed to)
+   */
+  ReceiverLoop(CellThreads cell, int index, CountDownLatch ready) {
+    this.cell = cell;
+    this.index = index;
+    this.ready = ready;
+  }
+
+  @Override
+  public void run() {
+    RunSettings s = cell.settings();
+    boolean counted = false;
+    HarnessMeter.ThreadCpu cpu = null;
+    Mq queue = cell.queues.get(cell.receiverQueue[index]);
+    int subscription = cell.receiverSubscription[index];
+    Supplier<MqReceiver> create =
+        () -> s.subscriptions() == 1 ? queue.createReceiver() : queue.createReceiver(subscription);
+    try (MqReceiver receiver = create.get()) {
+      ReceiverTask task =
+          new ReceiverTask(
+              receiver,
+              cell.spec.runId(),
+              s.senders(),
+              s.receiveBatch(),
+              s.receiveWait(),
+              cell.clock);
+      cell.receivers[index] = task;
+      ready.countDown();
+      counted = true;
+      cell.receiversGo.await();
+      cell.parkUntil(cell.receiversStartNanos);
+      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
+      cell.receiverCpu[index] = cpu;
+      cpu.started();
+      try {
+        receiveAll(task, create);
+      } finally {
+        if (task.receiver() != receiver) {
+          Reopening.closeQuietly(task.receiver()); // the try closes the first one
+        }
+      }
+    } catch (Throwable t) {
+      if (cell.receivers[index] == null || !cell.receivers[index].abandoned()) {
+        cell.fail("receiver " + index, t); // a killed receiver's failing close is the fault's
+      }
+    } finally {
+      if (!counted) {
+        ready.countDown();
+      }
+      if (cpu != null) {
+        cpu.ended();
+      }
+    }
+  }
+
+  private void receiveAll(ReceiverTask task, Supplier<MqReceiver> create)
+      throws InterruptedException {
+    while (!cell.stopReceivers && !task.ended()) {
+      try {
+        task.receiveOnce();
+      } catch (RuntimeException e) {
+        if (!cell.settings().reconnect() || task.abandoned()) {
+          throw e;
+        }
+        // Riding through: what it held unacknowledged comes back from the queue.
+        cell.errors.failedReceive(e);
+        Reopening.closeQuietly(task.receiver());
+        MqReceiver fresh =
+            Reopening.reopen(create, () -> cell.stopReceivers, cell.errors, cell.clock);
+        if (fresh == null) {
+          break;
+        }
+        task.replaceReceiver(fresh);
+        cell.errors.reconnected();
+      }
+    }
+  }
+}
