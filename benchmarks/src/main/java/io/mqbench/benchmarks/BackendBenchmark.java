@@ -3,6 +3,7 @@ package io.mqbench.benchmarks;
 import io.mqbench.broker.BrokerResolution;
 import io.mqbench.config.MqConfig;
 import io.mqbench.engine.local.BatchSizes;
+import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.local.ReceiverTask;
 import io.mqbench.engine.local.SenderTask;
 import io.mqbench.envelope.MessageBodies;
@@ -205,7 +206,8 @@ public class BackendBenchmark {
               sender,
               new MessageBodies(b.sizeBytes, b.runId, id, id),
               BatchSizes.fixed(b.batch),
-              b.inFlight);
+              b.inFlight,
+              LocalCell.SYSTEM_CLOCK);
     }
 
     @TearDown(Level.Trial)

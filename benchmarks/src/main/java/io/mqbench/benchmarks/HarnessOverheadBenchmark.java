@@ -1,6 +1,7 @@
 package io.mqbench.benchmarks;
 
 import io.mqbench.engine.local.BatchSizes;
+import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.local.ReceiverTask;
 import io.mqbench.engine.local.SenderTask;
 import io.mqbench.envelope.MessageBodies;
@@ -99,7 +100,8 @@ public class HarnessOverheadBenchmark {
               sender,
               new MessageBodies(p.sizeBytes, RUN_ID, 0, 1),
               BatchSizes.fixed(p.batch),
-              1);
+              1,
+              LocalCell.SYSTEM_CLOCK);
       p.sender = task;
     }
 

@@ -1,6 +1,7 @@
 package io.mqbench.benchmarks;
 
 import io.mqbench.engine.local.BatchSizes;
+import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.local.RateSchedule;
 import io.mqbench.engine.local.ReceiverTask;
 import io.mqbench.engine.local.SenderTask;
@@ -161,7 +162,12 @@ public class HarnessPartsBenchmark {
           };
       sender =
           new SenderTask(
-              0, completesAtOnce, new MessageBodies(100, 42, 0, 1), BatchSizes.fixed(1), 128);
+              0,
+              completesAtOnce,
+              new MessageBodies(100, 42, 0, 1),
+              BatchSizes.fixed(1),
+              128,
+              LocalCell.SYSTEM_CLOCK);
       sender.runStartsAt(System.nanoTime());
       MessageBodies bodies = new MessageBodies(100, 42, 0, 1);
       AtomicLong sequence = new AtomicLong();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.engine.CatchUp;
 import io.mqbench.engine.CellSpec;
-import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.Mode;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
@@ -14,6 +13,7 @@ import io.mqbench.engine.Tick;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.SenderStats;
+import io.mqbench.engine.run.Coordinator;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.mq.Mq;

@@ -71,7 +71,7 @@ final class CellReport {
       if (task == null) {
         continue;
       }
-      SenderTask.Snapshot s = task.snapshot();
+      SenderSnapshot s = task.snapshot();
       all.service.add(s.serviceMicros());
       all.response.add(s.responseMicros());
       all.lag.add(s.scheduleLagMicros());

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -82,18 +80,6 @@ public final class SenderTask {
 
   /** A batch's completion, stamped on the thread that completed it. */
   private record Completion(Batch batch, long doneNanos, Throwable failure) {}
-
-  /**
-   * @param senderId this sender's global id within the run
-   * @param sender the backend's sender, used only by this task's thread
-   * @param bodies makes this sender's message bodies
-   * @param batchSizes the size of each batch
-   * @param window how many batches may be in flight at once, at least 1
-   */
-  public SenderTask(
-      int senderId, MqSender sender, MessageBodies bodies, BatchSizes batchSizes, int window) {
-    this(senderId, sender, bodies, batchSizes, window, LocalCell.SYSTEM_CLOCK);
-  }
 
   /**
    * @param senderId this sender's global id within the run
@@ -345,7 +331,7 @@ public final class SenderTask {
     }
     inFlight--;
     if (c.failure() != null) {
-      RuntimeException why = rethrow(c.failure());
+      RuntimeException why = BatchFailure.cause(c.failure());
       if (rideThrough == null) {
         throw why;
       }
@@ -369,42 +355,11 @@ public final class SenderTask {
   }
 
   /**
-   * What this sender measured up to one instant, copied: counts, histograms and bitmap agree with
-   * each other.
-   *
-   * @param senderId the sender's global id
-   * @param sent messages acknowledged
-   * @param batches batches completed
-   * @param lastAckNanos when the last batch completed (on the task's clock), or 0
-   * @param serviceMicros per batch, send call to completion
-   * @param responseMicros per batch, intended send time to completion
-   * @param scheduleLagMicros per batch, intended send time to the send call
-   * @param harnessLagMicros per batch, the harness's part of the schedule lag
-   * @param acknowledged the sequence numbers acknowledged
-   * @param sentBytes bytes of the messages acknowledged
-   * @param minMessageBytes the smallest message acknowledged, 0 if none
-   * @param maxMessageBytes the largest message acknowledged, 0 if none
-   */
-  record Snapshot(
-      int senderId,
-      long sent,
-      long batches,
-      long lastAckNanos,
-      Histogram serviceMicros,
-      Histogram responseMicros,
-      Histogram scheduleLagMicros,
-      Histogram harnessLagMicros,
-      Roaring64NavigableMap acknowledged,
-      long sentBytes,
-      int minMessageBytes,
-      int maxMessageBytes) {}
-
-  /**
    * @return what this sender measured so far, copied; safe from any thread, also while it sends
    */
-  synchronized Snapshot snapshot() {
+  synchronized SenderSnapshot snapshot() {
     Roaring64NavigableMap ack = acknowledged.copy();
-    return new Snapshot(
+    return new SenderSnapshot(
         senderId,
         sentSoFar,
         batches,
@@ -417,21 +372,6 @@ public final class SenderTask {
         sentBytes,
         sentSoFar == 0 ? 0 : minSentBytes,
         maxSentBytes);
-  }
-
-  private static RuntimeException rethrow(Throwable failure) throws InterruptedException {
-    Throwable t = failure;
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    if (t instanceof InterruptedException ie) {
-      throw ie;
-    }
-    if (t instanceof RuntimeException re) {
-      return re;
-    }
-    return new MqException(t.getMessage() == null ? t.toString() : t.getMessage(), t);
   }
 
   /**

@@ -60,7 +60,13 @@ class DeliveryAccountingTest {
   }
 
   private static SenderTask sender(int id, Script script) {
-    return new SenderTask(id, script, new MessageBodies(64, RUN, id, id), BatchSizes.fixed(5), 1);
+    return new SenderTask(
+        id,
+        script,
+        new MessageBodies(64, RUN, id, id),
+        BatchSizes.fixed(5),
+        1,
+        LocalCell.SYSTEM_CLOCK);
   }
 
   /** Sends one batch of five and waits for its completion to be recorded. */
