@@ -13,11 +13,12 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
- * The main class of a local Artemis broker's process. Started by mq-core's {@code JavaLocalBroker}
- * under its {@code StdinWatchdog}, on the classpath of this module's jars (never the runner's),
- * with the template's launch file as its one argument: it writes a {@code broker.xml} into the
- * node's directory and starts {@code EmbeddedActiveMQ} from it, with one user (read from the launch
- * file, so that the password is not on the command line) in a role allowed everything.
+ * The main class of a local Artemis broker's process. Started by mq-broker-kit's {@code
+ * JavaLocalBroker} under its {@code StdinWatchdog}, on the classpath of this module's jars (never
+ * the runner's), with the template's launch file as its one argument: it writes a {@code
+ * broker.xml} into the node's directory and starts {@code EmbeddedActiveMQ} from it, with one user
+ * (read from the launch file, so that the password is not on the command line) in a role allowed
+ * everything.
  *
  * <p>Exactly one acceptor (core protocol only) on the node's port, security on, and a persistent
  * NIO journal with {@code journal-datasync} on: every commit and every durable send is on disk
