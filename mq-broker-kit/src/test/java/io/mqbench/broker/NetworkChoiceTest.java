@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /** The choice of a subnet 10.213.X.0/24, read off what {@code ip} prints; no root needed. */
-class NetworkNamespacesTest {
+class NetworkChoiceTest {
   @Test
   void aSubnetOverlappedByAnAddressOrARouteOfSixteenBitsOrNarrowerIsBusy() {
     String ip =
@@ -19,38 +19,14 @@ class NetworkNamespacesTest {
             "10.213.99.17 via 192.0.2.1 dev eth0",
             "local 127.0.0.1 dev lo table local proto kernel scope host src 127.0.0.1");
 
-    assertThat(NetworkNamespaces.busySubnets(ip))
+    assertThat(NetworkChoice.busySubnets(ip))
         .as("7 (an address), 40 to 43 (a /22), 99 (a host route); not every X for 10.0.0.0/8")
         .containsExactlyInAnyOrder(7, 40, 41, 42, 43, 99);
   }
 
   @Test
   void aRouteOfTheWhole16MakesEverySubnetBusy() {
-    assertThat(NetworkNamespaces.busySubnets("10.213.0.0/16 dev tun0 scope link")).hasSize(256);
-    assertThat(NetworkNamespaces.busySubnets("10.212.255.0/24 dev x\n10.214.0.0/24 dev y"))
-        .isEmpty();
-  }
-
-  @Test
-  void namespacesTakeNetAdminAndSysAdminAndARefusalSaysWhoLacksThem() {
-    assertThat(
-            NetworkNamespaces.missingCapabilities(
-                "Name:\tjava\nUid:\t0\t0\t0\t0\nCapEff:\t000001ffffffffff\n"))
-        .isEmpty();
-    assertThat(
-            NetworkNamespaces.missingCapabilities("Uid:\t0\t0\t0\t0\nCapEff:\tffffffffffffffff\n"))
-        .as("every bit set, beyond a long's sign")
-        .isEmpty();
-    assertThat(
-            NetworkNamespaces.missingCapabilities(
-                "Uid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000000000\n"))
-        .contains(
-            "this process runs as uid 1000, not root: making network namespaces takes root"
-                + " (CAP_NET_ADMIN and CAP_SYS_ADMIN)");
-    // A container's root: CAP_SYS_ADMIN (bit 21) without CAP_NET_ADMIN (bit 12).
-    assertThat(
-            NetworkNamespaces.missingCapabilities(
-                "Uid:\t0\t0\t0\t0\nCapEff:\t" + Long.toHexString(1L << 21) + "\n"))
-        .hasValueSatisfying(why -> assertThat(why).startsWith("this process is root but lacks"));
+    assertThat(NetworkChoice.busySubnets("10.213.0.0/16 dev tun0 scope link")).hasSize(256);
+    assertThat(NetworkChoice.busySubnets("10.212.255.0/24 dev x\n10.214.0.0/24 dev y")).isEmpty();
   }
 }
