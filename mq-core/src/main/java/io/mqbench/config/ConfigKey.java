@@ -1,12 +1,9 @@
 package io.mqbench.config;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -28,46 +25,30 @@ import java.util.regex.Pattern;
  */
 public final class ConfigKey<T> {
   private final String name;
-  private final Class<T> type;
   private final T defaultValue;
   private final String unit;
-  private final String expected;
   private final String description;
-  private final Function<String, T> parser;
-  private final Function<T, String> printer;
+  private final ValueSyntax<T> syntax;
   private final boolean secret;
 
   private ConfigKey(
       String name,
-      Class<T> type,
       T defaultValue,
       String unit,
-      String expected,
       String description,
-      Function<String, T> parser,
-      Function<T, String> printer) {
-    this(name, type, defaultValue, unit, expected, description, parser, printer, false);
-  }
-
-  private ConfigKey(
-      String name,
-      Class<T> type,
-      T defaultValue,
-      String unit,
-      String expected,
-      String description,
-      Function<String, T> parser,
-      Function<T, String> printer,
+      ValueSyntax<T> syntax,
       boolean secret) {
-    this.secret = secret;
     this.name = Objects.requireNonNull(name, "name");
-    this.type = type;
     this.defaultValue = defaultValue;
     this.unit = unit;
-    this.expected = expected;
     this.description = Objects.requireNonNull(description, "description");
-    this.parser = parser;
-    this.printer = printer;
+    this.syntax = syntax;
+    this.secret = secret;
+  }
+
+  private static <T> ConfigKey<T> of(
+      String name, T defaultValue, String unit, String description, ValueSyntax<T> syntax) {
+    return new ConfigKey<>(name, defaultValue, unit, description, syntax, false);
   }
 
   /**
@@ -79,8 +60,7 @@ public final class ConfigKey<T> {
    * @return the key
    */
   public static ConfigKey<String> string(String name, String defaultValue, String description) {
-    return new ConfigKey<>(
-        name, String.class, defaultValue, "", "text", description, s -> s, s -> s);
+    return of(name, defaultValue, "", description, ValueSyntax.text());
   }
 
   /**
@@ -98,21 +78,7 @@ public final class ConfigKey<T> {
     if (defaultValue != null && !accepted.contains(defaultValue)) {
       throw new IllegalArgumentException(name + ": default not among choices");
     }
-    String expected = "one of " + String.join(", ", accepted);
-    return new ConfigKey<>(
-        name,
-        String.class,
-        defaultValue,
-        "",
-        expected,
-        description,
-        s -> {
-          if (!accepted.contains(s)) {
-            throw new IllegalArgumentException("expected " + expected);
-          }
-          return s;
-        },
-        s -> s);
+    return of(name, defaultValue, "", description, ValueSyntax.oneOf(accepted));
   }
 
   /**
@@ -129,25 +95,7 @@ public final class ConfigKey<T> {
    */
   public static <E extends Enum<E>> ConfigKey<E> enumeration(
       String name, Class<E> type, E defaultValue, String description) {
-    E[] constants = type.getEnumConstants();
-    List<String> texts = Arrays.stream(constants).map(ConfigKey::text).toList();
-    String expected = "one of " + String.join(", ", texts);
-    return new ConfigKey<>(
-        name,
-        type,
-        defaultValue,
-        "",
-        expected,
-        description,
-        s -> {
-          for (E e : constants) {
-            if (text(e).equalsIgnoreCase(s.trim())) {
-              return e;
-            }
-          }
-          throw new IllegalArgumentException("expected " + expected);
-        },
-        ConfigKey::text);
+    return of(name, defaultValue, "", description, ValueSyntax.enumeration(type));
   }
 
   /**
@@ -157,10 +105,7 @@ public final class ConfigKey<T> {
    * @return its text
    */
   public static String text(Enum<?> value) {
-    if (value instanceof Choice c) {
-      return c.text();
-    }
-    return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    return ValueSyntax.enumText(value);
   }
 
   /**
@@ -186,26 +131,16 @@ public final class ConfigKey<T> {
    */
   public static ConfigKey<Integer> integer(
       String name, int defaultValue, int min, int max, String unit, String description) {
-    String expected = "a whole number from " + min + " to " + max;
-    return new ConfigKey<>(
+    return of(
         name,
-        Integer.class,
         defaultValue,
         unit,
-        expected,
         description,
-        s -> {
-          long v = parseLong(s, expected);
-          if (v < min || v > max) {
-            throw new IllegalArgumentException("expected " + expected);
-          }
-          return (int) v;
-        },
-        String::valueOf);
+        ValueSyntax.wholeNumber(Integer.class, min, max, v -> (int) v));
   }
 
   /**
-   * A long whole-number key within {@code [min, max]}.
+   * A long whole-number key within {@code [min, max]}: {@link #integer} for values past an int.
    *
    * @param name full key name
    * @param defaultValue the default, within range
@@ -217,22 +152,12 @@ public final class ConfigKey<T> {
    */
   public static ConfigKey<Long> longInteger(
       String name, long defaultValue, long min, long max, String unit, String description) {
-    String expected = "a whole number from " + min + " to " + max;
-    return new ConfigKey<>(
+    return of(
         name,
-        Long.class,
         defaultValue,
         unit,
-        expected,
         description,
-        s -> {
-          long v = parseLong(s, expected);
-          if (v < min || v > max) {
-            throw new IllegalArgumentException("expected " + expected);
-          }
-          return v;
-        },
-        String::valueOf);
+        ValueSyntax.wholeNumber(Long.class, min, max, v -> v));
   }
 
   /**
@@ -245,20 +170,7 @@ public final class ConfigKey<T> {
    * @return the key
    */
   public static ConfigKey<Boolean> bool(String name, boolean defaultValue, String description) {
-    return new ConfigKey<>(
-        name,
-        Boolean.class,
-        defaultValue,
-        "",
-        "true or false",
-        description,
-        s ->
-            switch (s.trim().toLowerCase(Locale.ROOT)) {
-              case "true", "yes", "on" -> true;
-              case "false", "no", "off" -> false;
-              default -> throw new IllegalArgumentException("expected true or false");
-            },
-        String::valueOf);
+    return of(name, defaultValue, "", description, ValueSyntax.bool());
   }
 
   /**
@@ -271,15 +183,7 @@ public final class ConfigKey<T> {
    */
   public static ConfigKey<Duration> duration(
       String name, Duration defaultValue, String description) {
-    return new ConfigKey<>(
-        name,
-        Duration.class,
-        defaultValue,
-        "",
-        "a duration such as 500ms, 30s or 5m",
-        description,
-        Durations::parse,
-        Durations::format);
+    return of(name, defaultValue, "", description, ValueSyntax.duration());
   }
 
   /**
@@ -302,27 +206,7 @@ public final class ConfigKey<T> {
       Duration max,
       String rule,
       String description) {
-    String expected =
-        "a duration from "
-            + Durations.format(min)
-            + " to "
-            + Durations.format(max)
-            + (rule.isEmpty() ? "" : " (" + rule + ")");
-    return new ConfigKey<>(
-        name,
-        Duration.class,
-        defaultValue,
-        "",
-        expected,
-        description,
-        s -> {
-          Duration d = Durations.parse(s);
-          if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-            throw new IllegalArgumentException("expected " + expected);
-          }
-          return d;
-        },
-        Durations::format);
+    return of(name, defaultValue, "", description, ValueSyntax.duration(min, max, rule));
   }
 
   /**
@@ -337,28 +221,7 @@ public final class ConfigKey<T> {
    */
   public static ConfigKey<String> matching(
       String name, String defaultValue, Pattern pattern, String expected, String description) {
-    return new ConfigKey<>(
-        name,
-        String.class,
-        defaultValue,
-        "",
-        expected,
-        description,
-        s -> {
-          if (!pattern.matcher(s).matches()) {
-            throw new IllegalArgumentException("expected " + expected);
-          }
-          return s;
-        },
-        s -> s);
-  }
-
-  private static long parseLong(String s, String expected) {
-    try {
-      return Long.parseLong(s.trim().replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("expected " + expected, e);
-    }
+    return of(name, defaultValue, "", description, ValueSyntax.matching(pattern, expected));
   }
 
   /**
@@ -370,7 +233,7 @@ public final class ConfigKey<T> {
    */
   public T parse(String text) {
     try {
-      return parser.apply(text);
+      return syntax.parser().apply(text);
     } catch (IllegalArgumentException e) {
       throw new ConfigException(
           name + ": invalid value '" + text + "': " + e.getMessage().replaceFirst("^'.*?' ", ""));
@@ -384,7 +247,7 @@ public final class ConfigKey<T> {
    * @return its text form
    */
   public String format(T value) {
-    return printer.apply(value);
+    return syntax.printer().apply(value);
   }
 
   /**
@@ -398,7 +261,7 @@ public final class ConfigKey<T> {
    * @return the parsed type
    */
   public Class<T> type() {
-    return type;
+    return syntax.type();
   }
 
   /**
@@ -419,7 +282,7 @@ public final class ConfigKey<T> {
    * @return what a valid value looks like, such as {@code "one of all, 1, 0"}
    */
   public String expected() {
-    return expected;
+    return syntax.expected();
   }
 
   /**
@@ -435,8 +298,7 @@ public final class ConfigKey<T> {
    * @return a copy of this key whose values are redacted wherever the runner shows or writes them
    */
   public ConfigKey<T> markedSecret() {
-    return new ConfigKey<>(
-        name, type, defaultValue, unit, expected, description, parser, printer, true);
+    return new ConfigKey<>(name, defaultValue, unit, description, syntax, true);
   }
 
   /**
@@ -447,8 +309,7 @@ public final class ConfigKey<T> {
    * @return a key equal to this one in everything but its name
    */
   public ConfigKey<T> renamed(String newName) {
-    return new ConfigKey<>(
-        newName, type, defaultValue, unit, expected, description, parser, printer, secret);
+    return new ConfigKey<>(newName, defaultValue, unit, description, syntax, secret);
   }
 
   /**

@@ -54,11 +54,11 @@
  *       io.mqbench.mq.MqProvider#configKeys()}.
  *   <li>Declare {@link io.mqbench.mq.MqProvider#limits limits} and, for a backend with a broker,
  *       {@link io.mqbench.mq.MqProvider#brokerAddressing() where its broker is} (implement {@code
- *       io.mqbench.broker.BrokerBackend}, which derives the rest); a Java broker that can run on
- *       this machine is a {@code io.mqbench.broker.LocalBrokerDescriptor} naming a main class in a
- *       distribution module {@code mq-<backend>-broker}, run by {@code
- *       io.mqbench.broker.JavaLocalBroker}. Report failures with {@link io.mqbench.mq.Errors} in
- *       one line.
+ *       io.mqbench.broker.BrokerBackend} of the local-broker kit, module {@code mq-broker-kit},
+ *       which derives the rest); a Java broker that can run on this machine is a {@code
+ *       io.mqbench.broker.LocalBrokerDescriptor} naming a main class in a distribution module
+ *       {@code mq-<backend>-broker}, run by {@code io.mqbench.broker.JavaLocalBroker}. Report
+ *       failures with {@link io.mqbench.mq.Errors} in one line.
  *   <li>Implement the four interfaces; map the broker's own acknowledgement mechanism onto {@code
  *       send}'s return and its consumer acknowledgements onto {@code ack}.
  *   <li>Register the provider in {@code META-INF/services/io.mqbench.mq.MqProvider}.

@@ -13,11 +13,12 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
- * The main class of a local Artemis broker's process. Started by mq-core's {@code JavaLocalBroker}
- * under its {@code StdinWatchdog}, on the classpath of this module's jars (never the runner's),
- * with the template's launch file as its one argument: it writes a {@code broker.xml} into the
- * node's directory and starts {@code EmbeddedActiveMQ} from it, with one user (read from the launch
- * file, so that the password is not on the command line) in a role allowed everything.
+ * The main class of a local Artemis broker's process. Started by mq-broker-kit's {@code
+ * JavaLocalBroker} under its {@code StdinWatchdog}, on the classpath of this module's jars (never
+ * the runner's), with the template's launch file as its one argument: it writes a {@code
+ * broker.xml} into the node's directory and starts {@code EmbeddedActiveMQ} from it, with one user
+ * (read from the launch file, so that the password is not on the command line) in a role allowed
+ * everything.
  *
  * <p>Exactly one acceptor (core protocol only) on the node's port, security on, and a persistent
  * NIO journal with {@code journal-datasync} on: every commit and every durable send is on disk
@@ -64,24 +65,6 @@ public final class ArtemisBrokerMain {
 
   static String brokerXml(String host, int port, Path dir) {
     String data = dir.resolve("data").toString().replace('\\', '/');
-    StringBuilder permissions = new StringBuilder();
-    for (String type :
-        List.of(
-            "createAddress",
-            "deleteAddress",
-            "createDurableQueue",
-            "deleteDurableQueue",
-            "createNonDurableQueue",
-            "deleteNonDurableQueue",
-            "send",
-            "consume",
-            "browse",
-            "manage")) {
-      permissions
-          .append("        <permission type=\"")
-          .append(type)
-          .append("\" roles=\"mqbench\"/>\n");
-    }
     return String.join(
         "\n",
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -107,11 +90,45 @@ public final class ArtemisBrokerMain {
         "    <acceptors>",
         "      <acceptor name=\"core\">tcp://" + host + ":" + port + "?protocols=CORE</acceptor>",
         "    </acceptors>",
+        securitySettings(),
+        addressSettings(),
+        "  </core>",
+        "</configuration>",
+        "");
+  }
+
+  /** Every permission, on every address, to the one role the launch file's user has. */
+  private static String securitySettings() {
+    StringBuilder permissions = new StringBuilder();
+    for (String type :
+        List.of(
+            "createAddress",
+            "deleteAddress",
+            "createDurableQueue",
+            "deleteDurableQueue",
+            "createNonDurableQueue",
+            "deleteNonDurableQueue",
+            "send",
+            "consume",
+            "browse",
+            "manage")) {
+      permissions
+          .append("        <permission type=\"")
+          .append(type)
+          .append("\" roles=\"mqbench\"/>\n");
+    }
+    return String.join(
+        "\n",
         "    <security-settings>",
         "      <security-setting match=\"#\">",
         permissions.toString().stripTrailing(),
         "      </security-setting>",
-        "    </security-settings>",
+        "    </security-settings>");
+  }
+
+  private static String addressSettings() {
+    return String.join(
+        "\n",
         "    <address-settings>",
         "      <address-setting match=\"#\">",
         // Redelivered messages are never dropped nor moved (no dead-letter address): no loss.
@@ -123,9 +140,6 @@ public final class ArtemisBrokerMain {
         "        <auto-delete-queues>false</auto-delete-queues>",
         "        <auto-delete-addresses>false</auto-delete-addresses>",
         "      </address-setting>",
-        "    </address-settings>",
-        "  </core>",
-        "</configuration>",
-        "");
+        "    </address-settings>");
   }
 }

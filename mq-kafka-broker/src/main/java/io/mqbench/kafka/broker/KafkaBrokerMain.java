@@ -10,10 +10,10 @@ import java.util.List;
 
 /**
  * The main class of a local Kafka broker's process: one KRaft node that is both broker and
- * controller. Started by mq-core's {@code JavaLocalBroker} under its {@code StdinWatchdog}, on the
- * classpath of this module's jars (never the runner's), with the template's launch file as its one
- * argument. It writes {@code server.properties} into the node's directory, formats the storage with
- * the cluster id every node of the start shares, then runs {@code kafka.Kafka}.
+ * controller. Started by mq-broker-kit's {@code JavaLocalBroker} under its {@code StdinWatchdog},
+ * on the classpath of this module's jars (never the runner's), with the template's launch file as
+ * its one argument. It writes {@code server.properties} into the node's directory, formats the
+ * storage with the cluster id every node of the start shares, then runs {@code kafka.Kafka}.
  *
  * <p>Every broker listens on its first port (clients) and its second (the controller quorum), on
  * its launch file's {@code host} (127.0.0.1, or its address in a network namespace of its own); the

@@ -6,8 +6,8 @@ import io.mqbench.broker.LaunchFile;
 
 /**
  * The main class of the local MongoDB stand-in's process: an in-memory {@code mongo-java-server}
- * bound to one loopback address and port. Started by mq-core's {@code JavaLocalBroker} under its
- * {@code StdinWatchdog}, on the classpath of this module's jars (never the runner's), with the
+ * bound to one loopback address and port. Started by mq-broker-kit's {@code JavaLocalBroker} under
+ * its {@code StdinWatchdog}, on the classpath of this module's jars (never the runner's), with the
  * template's launch file as its one argument. The process ends when the watchdog sees its parent
  * go.
  *

@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import org.elasticmq.server.Main;
 
 /**
- * The main class of the local SQS stand-in's process: ElasticMQ, in memory. Started by mq-core's
- * {@code JavaLocalBroker} under its {@code StdinWatchdog}, on the classpath of this module's jars
- * (never the runner's), with the template's launch file as its one argument: it writes an {@code
- * elasticmq.conf} into the node's directory (loopback only, where ElasticMQ's default binds every
- * interface; this port; the queue URLs it hands out naming the same address; strict SQS limits; the
- * queue created at start), points Typesafe Config at it and runs ElasticMQ's own {@code
- * org.elasticmq.server.Main}.
+ * The main class of the local SQS stand-in's process: ElasticMQ, in memory. Started by
+ * mq-broker-kit's {@code JavaLocalBroker} under its {@code StdinWatchdog}, on the classpath of this
+ * module's jars (never the runner's), with the template's launch file as its one argument: it
+ * writes an {@code elasticmq.conf} into the node's directory (loopback only, where ElasticMQ's
+ * default binds every interface; this port; the queue URLs it hands out naming the same address;
+ * strict SQS limits; the queue created at start), points Typesafe Config at it and runs ElasticMQ's
+ * own {@code org.elasticmq.server.Main}.
  *
  * <p>It speaks SQS's protocol, so the backend's code runs unchanged, but it is not SQS: one
  * process, nothing on disk, no replication, and its speed and its cost say nothing about SQS's.

@@ -36,6 +36,7 @@ class ArchitectureTest {
     for (String type :
         List.of(
             "io.mqbench.mq.Mq",
+            "io.mqbench.broker.JavaLocalBroker",
             "io.mqbench.engine.run.Coordinator",
             "io.mqbench.worker.WorkerServer",
             "io.mqbench.results.RunResult",
@@ -81,6 +82,22 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("io.mqbench.worker..", "io.mqbench.results..", "io.mqbench.runner..")
+        .check(main);
+  }
+
+  @Test
+  void theContractKnowsNoLocalBrokerKit() {
+    // mq-core is the contract every backend compiles against; processes live in mq-broker-kit.
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.mqbench.mq..",
+            "io.mqbench.config..",
+            "io.mqbench.envelope..",
+            "io.mqbench.memory..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.mqbench.broker..")
         .check(main);
   }
 

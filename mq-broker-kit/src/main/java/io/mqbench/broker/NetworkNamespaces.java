@@ -1,31 +1,14 @@
 package io.mqbench.broker;
 
 import io.mqbench.mq.MqException;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * A network of its own for every node of a local broker, so that one node can be cut off as a
@@ -65,29 +48,10 @@ public final class NetworkNamespaces implements AutoCloseable {
   /** The first two octets of every node's address: 10.213.X.0/24 is one network. */
   static final String PREFIX = "10.213.";
 
-  /** How long one {@code ip} command may take. */
-  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(15);
-
-  /** The alias of every bridge made here, followed by its owner's pid. */
-  private static final String ALIAS = "mqbench pid ";
-
-  /** {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}, bits 12 and 21 of a capability set. */
-  private static final long NEEDED_CAPABILITIES = (1L << 12) | (1L << 21);
-
   /** Serialises choosing a subnet within this JVM; the lock file does it across processes. */
   private static final Object CHOOSING = new Object();
 
-  private static final Pattern IPV4 =
-      Pattern.compile(
-          "(?<![0-9.])(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})(?:/(\\d{1,2}))?");
-
-  private static final Pattern OWN_NAMESPACE =
-      Pattern.compile("^(mqb-([0-9a-f]{4})-\\d+)(\\s.*)?$");
-
-  private static final Pattern OWNED_BRIDGE =
-      Pattern.compile("^\\d+: (mqb[0-9a-f]{4})[:@].*\\\\\\s+alias " + ALIAS + "(\\d+)\\s*$");
-
-  private final String ip;
+  private final IpCommand ip;
   private final String id;
   private final int subnet;
   private final int nodes;
@@ -97,7 +61,7 @@ public final class NetworkNamespaces implements AutoCloseable {
   private boolean bridgeMade;
   private boolean closed;
 
-  private NetworkNamespaces(String ip, String id, int subnet, int nodes) {
+  private NetworkNamespaces(IpCommand ip, String id, int subnet, int nodes) {
     this.ip = ip;
     this.id = id;
     this.subnet = subnet;
@@ -112,57 +76,7 @@ public final class NetworkNamespaces implements AutoCloseable {
    * @return empty if they can; else why not, in a few words fit for one line
    */
   public static Optional<String> unavailable() {
-    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-      return Optional.of(
-          "network namespaces are Linux's, and this is " + System.getProperty("os.name"));
-    }
-    if (ipCommand().isEmpty()) {
-      return Optional.of("there is no ip command here (apt-get install iproute2)");
-    }
-    try {
-      return missingCapabilities(
-          Files.readString(Path.of("/proc/self/status"), StandardCharsets.UTF_8));
-    } catch (IOException | RuntimeException e) {
-      return Optional.of("cannot read this process's capabilities from /proc/self/status: " + e);
-    }
-  }
-
-  /**
-   * Whether a process may make network namespaces, by its effective capabilities.
-   *
-   * @param status the process's {@code /proc/PID/status}
-   * @return empty if it has {@code CAP_NET_ADMIN} and {@code CAP_SYS_ADMIN}; else why not
-   * @throws IllegalStateException if the text has no {@code CapEff:} or {@code Uid:} line
-   */
-  static Optional<String> missingCapabilities(String status) {
-    long capabilities = Long.parseUnsignedLong(field(status, "CapEff:"), 16);
-    if ((capabilities & NEEDED_CAPABILITIES) == NEEDED_CAPABILITIES) {
-      return Optional.empty();
-    }
-    String uid = field(status, "Uid:").split("\\s+")[1]; // real, effective, saved, file system
-    return Optional.of(
-        uid.equals("0")
-            ? "this process is root but lacks CAP_NET_ADMIN or CAP_SYS_ADMIN, which network"
-                + " namespaces take (a container needs --cap-add NET_ADMIN --cap-add SYS_ADMIN)"
-            : "this process runs as uid "
-                + uid
-                + ", not root: making network namespaces takes root (CAP_NET_ADMIN and"
-                + " CAP_SYS_ADMIN)");
-  }
-
-  private static String field(String status, String name) {
-    return status
-        .lines()
-        .filter(l -> l.startsWith(name))
-        .findFirst()
-        .map(l -> l.substring(name.length()).trim())
-        .orElseThrow(() -> new IllegalStateException("no " + name + " line"));
-  }
-
-  private static Optional<String> ipCommand() {
-    return Stream.of("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip")
-        .filter(p -> Files.isExecutable(Path.of(p)))
-        .findFirst();
+    return NamespacePrivileges.unavailable();
   }
 
   /**
@@ -185,15 +99,17 @@ public final class NetworkNamespaces implements AutoCloseable {
     if (why.isPresent()) {
       throw new MqException("cannot run broker nodes in network namespaces: " + why.get());
     }
-    String ip = ipCommand().orElseThrow();
+    IpCommand ip = IpCommand.find().orElseThrow();
     NetworkNamespaces made;
     synchronized (CHOOSING) {
       Path lockFile = Paths.get(System.getProperty("java.io.tmpdir"), "mqbench-netns.lock");
       try (FileChannel channel =
           FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
         channel.lock(); // released when the channel closes
-        removeAbandoned(ip);
-        made = new NetworkNamespaces(ip, freeId(ip), freeSubnet(ip), nodes);
+        AbandonedNetworks.remove(ip);
+        made =
+            new NetworkNamespaces(
+                ip, NetworkChoice.freeId(ip), NetworkChoice.freeSubnet(ip), nodes);
         made.makeBridge();
       } catch (IOException e) {
         throw new MqException("cannot lock " + lockFile + " to choose a subnet: " + e, e);
@@ -218,7 +134,13 @@ public final class NetworkNamespaces implements AutoCloseable {
       bridgeMade = true;
     }
     try {
-      ip("link", "set", "dev", bridge, "alias", ALIAS + ProcessHandle.current().pid());
+      ip(
+          "link",
+          "set",
+          "dev",
+          bridge,
+          "alias",
+          AbandonedNetworks.OWNER_ALIAS + ProcessHandle.current().pid());
       ip("address", "add", bridgeAddress() + "/24", "dev", bridge);
       ip("link", "set", "dev", bridge, "up");
     } catch (RuntimeException | InterruptedException e) {
@@ -246,137 +168,6 @@ public final class NetworkNamespaces implements AutoCloseable {
     ip("-n", ns, "link", "set", "dev", "lo", "up");
     ip("link", "set", "dev", link, "master", bridge());
     ip("link", "set", "dev", link, "up");
-  }
-
-  private static String freeId(String ip) throws InterruptedException {
-    String links = run(ip, List.of("-o", "link", "show"));
-    String namespaces = run(ip, List.of("netns", "list"));
-    for (int attempt = 0; attempt < 100; attempt++) {
-      String id = String.format(Locale.ROOT, "%04x", ThreadLocalRandom.current().nextInt(0x10000));
-      if (!links.contains(" mqb" + id) && !namespaces.contains("mqb-" + id + "-")) {
-        return id;
-      }
-    }
-    throw new MqException("no free name mqb<4 hex digits> for a bridge: 100 tries were taken");
-  }
-
-  private static int freeSubnet(String ip) throws InterruptedException {
-    String used =
-        run(ip, List.of("-o", "-4", "address", "show"))
-            + "\n"
-            + run(ip, List.of("-o", "-4", "route", "show", "table", "all"));
-    Set<Integer> busy = busySubnets(used);
-    int start = ThreadLocalRandom.current().nextInt(1, 255);
-    for (int i = 0; i < 254; i++) {
-      int x = 1 + (start - 1 + i) % 254;
-      if (!busy.contains(x)) {
-        return x;
-      }
-    }
-    throw new MqException(
-        "no free subnet 10.213.X.0/24 for broker nodes in network namespaces: this machine's"
-            + " addresses and routes (ip address; ip route show table all) overlap every one");
-  }
-
-  /**
-   * Which X of 10.213.X.0/24 overlap an address or route in {@code ip}'s output. Prefixes wider
-   * than /16 (a default route, 10.0.0.0/8) do not count: a /24 of ours is more specific.
-   *
-   * @param ipOutput what {@code ip -o -4 address show} and {@code ip -o -4 route show table all}
-   *     printed
-   * @return the Xs in use
-   */
-  static Set<Integer> busySubnets(String ipOutput) {
-    Set<Integer> busy = new HashSet<>();
-    Matcher m = IPV4.matcher(ipOutput);
-    while (m.find()) {
-      long address = 0;
-      boolean valid = true;
-      for (int g = 1; g <= 4; g++) {
-        int octet = Integer.parseInt(m.group(g));
-        valid &= octet <= 255;
-        address = address << 8 | octet;
-      }
-      int length = m.group(5) == null ? 32 : Integer.parseInt(m.group(5));
-      if (!valid || length < 16 || length > 32) {
-        continue;
-      }
-      long size = 1L << (32 - length);
-      long first = address & ~(size - 1) & 0xffffffffL;
-      long last = first + size - 1;
-      for (int x = 0; x < 256; x++) {
-        long ours = (10L << 24) | (213L << 16) | ((long) x << 8);
-        if (first <= ours + 255 && ours <= last) {
-          busy.add(x);
-        }
-      }
-    }
-    return busy;
-  }
-
-  /**
-   * Removes the networks whose owner process is gone (a harness killed with SIGKILL): its veths,
-   * namespaces and bridge; and namespaces of ours without their bridge (made before the namespaces
-   * and removed after them, so such a namespace is a leftover). Networks of live harnesses are left
-   * alone. Called with the lock held, so that no network is half made meanwhile.
-   */
-  static void removeAbandoned(String ip) throws InterruptedException {
-    String bridges;
-    try {
-      bridges = run(ip, List.of("-o", "link", "show", "type", "bridge"));
-      for (String ns : run(ip, List.of("netns", "list")).lines().toList()) {
-        Matcher m = OWN_NAMESPACE.matcher(ns);
-        if (m.matches() && !bridges.contains(": mqb" + m.group(2) + ":")) {
-          quietly(ip, List.of("netns", "delete", m.group(1)));
-          System.err.println(
-              "mqbench: removed the network namespace " + m.group(1) + ", left without its bridge");
-        }
-      }
-    } catch (MqException e) {
-      return; // best effort: a leftover costs a name and a subnet, not correctness
-    }
-    for (String line : bridges.lines().toList()) {
-      Matcher m = OWNED_BRIDGE.matcher(line);
-      if (!m.matches()) {
-        continue;
-      }
-      long owner = Long.parseLong(m.group(2));
-      if (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
-        continue;
-      }
-      String bridge = m.group(1);
-      String id = bridge.substring(3);
-      List<String> names = new ArrayList<>();
-      try {
-        for (String l : run(ip, List.of("-o", "link", "show")).lines().toList()) {
-          Matcher link = Pattern.compile("^\\d+: (mqb" + id + "-\\d+)[:@].*").matcher(l);
-          if (link.matches()) {
-            names.add(link.group(1));
-          }
-        }
-        List<String> spaces =
-            run(ip, List.of("netns", "list"))
-                .lines()
-                .map(l -> l.split("\\s+")[0])
-                .filter(n -> n.startsWith("mqb-" + id + "-"))
-                .toList();
-        for (String link : names) {
-          quietly(ip, List.of("link", "delete", "dev", link));
-        }
-        for (String ns : spaces) {
-          quietly(ip, List.of("netns", "delete", ns));
-        }
-        quietly(ip, List.of("link", "delete", "dev", bridge));
-        System.err.println(
-            "mqbench: removed the network namespaces of harness "
-                + owner
-                + ", which is gone: bridge "
-                + bridge
-                + (spaces.isEmpty() ? "" : ", " + String.join(", ", spaces)));
-      } catch (MqException e) {
-        // best effort, as above
-      }
-    }
   }
 
   /**
@@ -441,7 +232,7 @@ public final class NetworkNamespaces implements AutoCloseable {
    * @return the prefix
    */
   public List<String> exec(int node) {
-    return List.of(ip, "netns", "exec", namespace(node));
+    return List.of(ip.path(), "netns", "exec", namespace(node));
   }
 
   /**
@@ -525,7 +316,7 @@ public final class NetworkNamespaces implements AutoCloseable {
 
   private void remove(List<String> args, String alreadyGone) {
     try {
-      run(ip, args);
+      ip.run(args);
     } catch (MqException e) {
       if (!e.getMessage().contains(alreadyGone)) {
         System.err.println("mqbench: " + e.getMessage());
@@ -549,64 +340,6 @@ public final class NetworkNamespaces implements AutoCloseable {
   }
 
   private void ip(String... args) throws InterruptedException {
-    run(ip, List.of(args));
-  }
-
-  private static void quietly(String ip, List<String> args) throws InterruptedException {
-    try {
-      run(ip, args);
-    } catch (MqException e) {
-      // already gone, or not ours to remove
-    }
-  }
-
-  /**
-   * Runs {@code ip} with {@code args}.
-   *
-   * @return what it printed
-   * @throws MqException in one line quoting the command and what it said, if it fails or hangs
-   */
-  private static String run(String ip, List<String> args) throws InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(ip);
-    command.addAll(args);
-    String shown = "ip " + String.join(" ", args);
-    Process p;
-    try {
-      ProcessBuilder pb =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      pb.environment().put("LC_ALL", "C");
-      p = pb.start();
-    } catch (IOException e) {
-      throw new MqException("cannot run " + shown + ": " + e.getMessage(), e);
-    }
-    CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> readAll(p));
-    try {
-      if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        throw new MqException(shown + " did not end within " + COMMAND_TIMEOUT.toSeconds() + " s");
-      }
-      String out = output.get(5, TimeUnit.SECONDS);
-      if (p.exitValue() != 0) {
-        throw new MqException(
-            shown + " failed with status " + p.exitValue() + ": " + out.strip().replace('\n', ' '));
-      }
-      return out;
-    } catch (InterruptedException e) {
-      p.destroyForcibly();
-      throw e;
-    } catch (ExecutionException | TimeoutException e) {
-      throw new MqException("cannot read what " + shown + " printed: " + e, e);
-    }
-  }
-
-  private static String readAll(Process p) {
-    try (InputStream in = p.getInputStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    ip.run(args);
   }
 }

@@ -5,20 +5,14 @@ import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -60,17 +54,12 @@ public final class JavaLocalBroker implements LocalBroker {
   private final boolean inNamespaces;
   private JavaBroker distribution;
   private NetworkNamespaces network;
-  private Thread networkHook;
+  private NetworkRemovalHook networkHook;
   private ScratchDirectory scratch;
   private String classpath;
   private int[][] ports;
-  private final List<List<String>> commands = new ArrayList<>();
-  private BrokerProcess[] processes;
+  private final NodeProcesses processes;
 
-  /** Every process ever started, restarts included: what the network's shutdown hook stops. */
-  private final List<BrokerProcess> launched = new CopyOnWriteArrayList<>();
-
-  private volatile StopHold hold;
   private boolean closed;
 
   /**
@@ -109,6 +98,7 @@ public final class JavaLocalBroker implements LocalBroker {
     this.size = size;
     this.loader = Objects.requireNonNull(loader, "loader");
     this.inNamespaces = inNamespaces;
+    this.processes = new NodeProcesses(descriptor.name(), size);
   }
 
   /**
@@ -160,22 +150,16 @@ public final class JavaLocalBroker implements LocalBroker {
         network = NetworkNamespaces.create(size);
         // Removed at shutdown once the nodes have stopped (not before: a held stop keeps them
         // serving the run), and by close() otherwise.
-        NetworkNamespaces net = network;
-        networkHook = new Thread(() -> removeAtShutdown(net), "remove-" + net.bridge());
-        Runtime.getRuntime().addShutdownHook(networkHook);
+        networkHook = new NetworkRemovalHook(network, processes.launched(), processes::hold);
       }
       classpath = dist.classpath(scratch.path());
-      int[] free = Loopback.freePorts(size * descriptor.ports());
-      ports = new int[size][];
-      for (int i = 0; i < size; i++) {
-        ports[i] = Arrays.copyOfRange(free, i * descriptor.ports(), (i + 1) * descriptor.ports());
-      }
-      Map<String, String> settings = descriptor.settings().apply(config);
-      String clusterId = clusterId();
       int heapMb = config.get(descriptor.heapKey());
-      processes = new BrokerProcess[size];
+      Map<String, String> settings = descriptor.settings().apply(config);
+      ports = Loopback.freePorts(size, descriptor.ports());
+      ClusterLaunchFiles launchFiles =
+          new ClusterLaunchFiles(descriptor.name(), settings, ports, this::host);
       for (int i = 0; i < size; i++) {
-        Path launch = writeLaunchFile(i, clusterId, settings);
+        Path launch = launchFiles.write(i, Files.createDirectories(directory(i)));
         List<String> command = new ArrayList<>();
         if (network != null) {
           command.addAll(network.exec(i));
@@ -183,8 +167,7 @@ public final class JavaLocalBroker implements LocalBroker {
         command.addAll(
             JavaBroker.command(
                 classpath, heapMb, scratch.path(), descriptor.mainClass(), launch.toString()));
-        commands.add(command);
-        launch(i);
+        processes.start(command, directory(i));
       }
       awaitReady(deadline);
       return config.with(descriptor.addressKey().name(), descriptor.scheme() + address());
@@ -199,80 +182,9 @@ public final class JavaLocalBroker implements LocalBroker {
     }
   }
 
-  private Path writeLaunchFile(int node, String clusterId, Map<String, String> settings)
-      throws IOException {
-    Path dir = Files.createDirectories(directory(node));
-    Properties p = new Properties();
-    settings.forEach(
-        (k, v) -> {
-          if (LocalBrokerDescriptor.RESERVED.contains(k)
-              || k.matches("node\\.\\d+\\.(ports|host)")) {
-            throw new IllegalArgumentException(descriptor.name() + ": reserved launch key " + k);
-          }
-          p.setProperty(k, v);
-        });
-    p.setProperty(LaunchFile.HOST, host(node));
-    p.setProperty(LaunchFile.PORTS, join(ports[node]));
-    p.setProperty(LaunchFile.NODE, String.valueOf(node + 1));
-    p.setProperty(LaunchFile.NODES, String.valueOf(size));
-    for (int n = 0; n < size; n++) {
-      p.setProperty("node." + (n + 1) + ".ports", join(ports[n]));
-      p.setProperty("node." + (n + 1) + ".host", host(n));
-    }
-    p.setProperty(LaunchFile.DIRECTORY, dir.toString());
-    p.setProperty(LaunchFile.CLUSTER_ID, clusterId);
-    Path file = dir.resolve(LAUNCH_FILE);
-    LaunchFile.write(file, p, descriptor.name() + ", node " + (node + 1) + " of " + size);
-    return file;
-  }
-
-  private static String join(int[] ports) {
-    return Arrays.stream(ports).mapToObj(String::valueOf).collect(Collectors.joining(","));
-  }
-
-  private void launch(int node) {
-    Path dir = directory(node);
-    processes[node] =
-        BrokerProcess.start(
-            size == 1 ? descriptor.name() : descriptor.name() + " " + (node + 1),
-            commands.get(node),
-            true,
-            dir,
-            dir.resolve(LOG_FILE),
-            env -> {});
-    launched.add(processes[node]);
-    StopHold h = hold;
-    if (h != null) {
-      processes[node].holdStop(h);
-    }
-  }
-
   /** The address a node binds and clients use: its namespace's, or 127.0.0.1. */
   private String host(int node) {
     return network == null ? Loopback.HOST : network.host(node);
-  }
-
-  /**
-   * At JVM shutdown: once a held stop is released (or given up), stops every node and waits until
-   * each has exited, then removes the network. The nodes' own hooks stop them too; whichever comes
-   * first does it, and the network goes only once they are gone.
-   */
-  private void removeAtShutdown(NetworkNamespaces net) {
-    StopHold h = hold;
-    if (h != null) {
-      h.awaitRelease();
-    }
-    launched.parallelStream()
-        .forEach(
-            p -> {
-              p.close();
-              try {
-                p.awaitExit(Duration.ofSeconds(30));
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-    net.close();
   }
 
   /** Every node's first port answers, then the descriptor's readiness passes. */
@@ -281,8 +193,9 @@ public final class JavaLocalBroker implements LocalBroker {
     for (int i = 0; i < size; i++) {
       int port = ports[i][0];
       String host = host(i);
-      processes[i].awaitReady(
-          () -> Loopback.answers(host, port, Duration.ofMillis(500)), left(deadline));
+      processes
+          .get(i)
+          .awaitReady(() -> Loopback.answers(host, port, Duration.ofMillis(500)), left(deadline));
     }
     descriptor.readiness().await(this, left(deadline));
   }
@@ -378,7 +291,7 @@ public final class JavaLocalBroker implements LocalBroker {
    */
   public synchronized BrokerProcess process(int node) {
     started();
-    return processes[node];
+    return processes.get(node);
   }
 
   /**
@@ -430,9 +343,7 @@ public final class JavaLocalBroker implements LocalBroker {
     if (closed) {
       throw new IllegalStateException("the " + descriptor.name() + " is closed");
     }
-    processes[node].kill();
-    processes[node].close();
-    launch(node);
+    processes.crashAndRestart(node);
     awaitReady(System.nanoTime() + START_TIMEOUT.toNanos());
   }
 
@@ -444,70 +355,11 @@ public final class JavaLocalBroker implements LocalBroker {
    */
   @Override
   public Optional<BrokerFaults> faults() {
-    return Optional.of(
-        new BrokerFaults() {
-          @Override
-          public int nodes() {
-            return size;
-          }
-
-          @Override
-          public String address(int node) {
-            return JavaLocalBroker.this.address(node);
-          }
-
-          @Override
-          public long pid(int node) {
-            return process(node).pid();
-          }
-
-          @Override
-          public void kill(int node) throws InterruptedException {
-            process(node).kill();
-          }
-
-          @Override
-          public Duration restart(int node) throws InterruptedException {
-            long start = System.nanoTime();
-            crashAndRestart(node);
-            return Duration.ofNanos(System.nanoTime() - start);
-          }
-
-          @Override
-          public void pause(int node) throws InterruptedException {
-            process(node).suspend();
-          }
-
-          @Override
-          public void resume(int node) throws InterruptedException {
-            process(node).resume();
-          }
-
-          @Override
-          public void partition(int node) throws InterruptedException {
-            partitionable().cut(node);
-          }
-
-          @Override
-          public void heal(int node) throws InterruptedException {
-            partitionable().heal(node);
-          }
-        });
-  }
-
-  private NetworkNamespaces partitionable() {
-    return network()
-        .orElseThrow(
-            () ->
-                new MqException(
-                    "the "
-                        + descriptor.name()
-                        + " runs on 127.0.0.1, not in network namespaces of its own: there is no"
-                        + " network of a node's own to cut"));
+    return Optional.of(new JavaLocalBrokerFaults(this));
   }
 
   private void started() {
-    if (processes == null) {
+    if (ports == null) {
       throw new IllegalStateException("the " + descriptor.name() + " is not started");
     }
   }
@@ -516,10 +368,7 @@ public final class JavaLocalBroker implements LocalBroker {
   @Override
   public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
     StopHold h = new StopHold(onShutdown, atMost);
-    hold = h;
-    for (BrokerProcess p : launched) {
-      p.holdStop(h);
-    }
+    processes.holdStop(h);
     return h;
   }
 
@@ -533,27 +382,14 @@ public final class JavaLocalBroker implements LocalBroker {
       return;
     }
     closed = true;
-    if (processes != null) {
-      Arrays.stream(processes).parallel().filter(Objects::nonNull).forEach(BrokerProcess::close);
-    }
+    processes.closeAll();
     if (network != null) {
       // After the nodes: a node still running keeps its namespace (unnamed) until it exits.
       network.close();
-      try {
-        Runtime.getRuntime().removeShutdownHook(networkHook);
-      } catch (IllegalStateException e) {
-        // Already shutting down: the hook runs, and finds the network removed.
-      }
+      networkHook.cancel();
     }
     if (scratch != null) {
       scratch.close();
     }
-  }
-
-  private static String clusterId() {
-    UUID u = UUID.randomUUID();
-    ByteBuffer b = ByteBuffer.allocate(16);
-    b.putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
   }
 }

@@ -17,7 +17,7 @@ import java.util.Properties;
  *
  * <p>Copied beside the broker's jars with {@link StdinWatchdog} (see {@link JavaBroker}), so it
  * uses only the JDK and has no nested or anonymous classes; a distribution module compiles against
- * it with mq-core as a {@code provided} dependency.
+ * it with mq-broker-kit as a {@code provided} dependency.
  */
 public final class LaunchFile {
   /**

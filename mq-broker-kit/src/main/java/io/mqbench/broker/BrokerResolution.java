@@ -192,81 +192,95 @@ public final class BrokerResolution {
       return new Resolved(config, Optional.empty(), List.of());
     }
     if (policy == LocalPolicy.ALWAYS) {
-      Optional<LocalBroker> local = localBroker(provider, config, inNetworkNamespaces);
-      if (local.isEmpty()) {
-        throw new MqException(
-            "--local-broker always: no local "
-                + provider.name()
-                + " broker can be started here"
-                + (a.install().isEmpty() ? "" : " (" + a.install() + ")"));
-      }
-      return new Resolved(
-          config,
-          local,
-          List.of(
-              "mqbench: --local-broker always: starting "
-                  + local.get().description()
-                  + " in its own process, deleted at the end (whatever answers on "
-                  + a.composeProbe()
-                  + " is left alone).",
-              "mqbench: NOTE numbers from local brokers on this machine are not cluster"
-                  + " numbers."));
+      return alwaysLocal(provider, config, a, inNetworkNamespaces);
     }
-    boolean composeAnswers = answers.test(a.composeProbe());
-    if (policy == LocalPolicy.NEVER && !composeAnswers) {
-      throw new MqException(
-          "no "
-              + provider.name()
-              + " broker: "
-              + a.key()
-              + " is not set, nothing answers on "
-              + a.composeProbe()
-              + " (start the cluster with `docker compose -f "
-              + a.composeFile()
-              + " up -d --wait`), and --local-broker is never");
+    if (answers.test(a.composeProbe())) {
+      return composeBroker(provider, config, a);
     }
-    if (composeAnswers) {
-      MqConfig compose = config.with(a.key(), a.composeValue());
-      return new Resolved(
-          compose,
-          Optional.empty(),
-          List.of(
-              "mqbench: no broker address given for "
-                  + provider.name()
-                  + " ("
-                  + a.key()
-                  + "): using whatever broker answers on "
-                  + a.composeProbe()
-                  + " ("
-                  + a.key()
-                  + "="
-                  + redact(provider, a.key(), a.composeValue())
-                  + "). That is the port "
-                  + a.composeFile()
-                  + " publishes, but nothing says this broker is that cluster: run.json records"
-                  + " what it reports of itself."));
+    if (policy == LocalPolicy.NEVER) {
+      throw noBroker(provider, a, "--local-broker is never");
     }
     Optional<LocalBroker> local = localBroker(provider, config, inNetworkNamespaces);
     if (local.isPresent()) {
-      return new Resolved(
-          config,
-          local,
-          List.of(
-              "mqbench: no broker address given for "
-                  + provider.name()
-                  + " ("
-                  + a.key()
-                  + ") and nothing answers on "
-                  + a.composeProbe()
-                  + " ("
-                  + a.composeFile()
-                  + "): starting "
-                  + local.get().description()
-                  + " in its own process, deleted at the end.",
-              "mqbench: NOTE numbers from one local broker on this machine are not cluster"
-                  + " numbers."));
+      return localInsteadOfCompose(provider, config, a, local.get());
     }
-    throw new MqException(
+    throw noBroker(provider, a, "no local broker can be started here" + install(a));
+  }
+
+  /** {@code --local-broker always}: a local broker, or a failure if there is none here. */
+  private static Resolved alwaysLocal(
+      MqProvider provider, MqConfig config, BrokerAddressing a, boolean inNetworkNamespaces) {
+    Optional<LocalBroker> local = localBroker(provider, config, inNetworkNamespaces);
+    if (local.isEmpty()) {
+      throw new MqException(
+          "--local-broker always: no local "
+              + provider.name()
+              + " broker can be started here"
+              + install(a));
+    }
+    return new Resolved(
+        config,
+        local,
+        List.of(
+            "mqbench: --local-broker always: starting "
+                + local.get().description()
+                + " in its own process, deleted at the end (whatever answers on "
+                + a.composeProbe()
+                + " is left alone).",
+            "mqbench: NOTE numbers from local brokers on this machine are not cluster"
+                + " numbers."));
+  }
+
+  /** No address given and the compose file's port answers: that broker, said on the terminal. */
+  private static Resolved composeBroker(MqProvider provider, MqConfig config, BrokerAddressing a) {
+    MqConfig compose = config.with(a.key(), a.composeValue());
+    return new Resolved(
+        compose,
+        Optional.empty(),
+        List.of(
+            "mqbench: no broker address given for "
+                + provider.name()
+                + " ("
+                + a.key()
+                + "): using whatever broker answers on "
+                + a.composeProbe()
+                + " ("
+                + a.key()
+                + "="
+                + redact(provider, a.key(), a.composeValue())
+                + "). That is the port "
+                + a.composeFile()
+                + " publishes, but nothing says this broker is that cluster: run.json records"
+                + " what it reports of itself."));
+  }
+
+  /** No address given and nothing answers on the compose port: a local broker, said. */
+  private static Resolved localInsteadOfCompose(
+      MqProvider provider, MqConfig config, BrokerAddressing a, LocalBroker local) {
+    return new Resolved(
+        config,
+        Optional.of(local),
+        List.of(
+            "mqbench: no broker address given for "
+                + provider.name()
+                + " ("
+                + a.key()
+                + ") and nothing answers on "
+                + a.composeProbe()
+                + " ("
+                + a.composeFile()
+                + "): starting "
+                + local.description()
+                + " in its own process, deleted at the end.",
+            "mqbench: NOTE numbers from one local broker on this machine are not cluster"
+                + " numbers."));
+  }
+
+  /**
+   * The one-line failure when there is no broker: the key, the compose file, then why not local.
+   */
+  private static MqException noBroker(MqProvider provider, BrokerAddressing a, String why) {
+    return new MqException(
         "no "
             + provider.name()
             + " broker: "
@@ -275,8 +289,12 @@ public final class BrokerResolution {
             + a.composeProbe()
             + " (start the cluster with `docker compose -f "
             + a.composeFile()
-            + " up -d --wait`), and no local broker can be started here"
-            + (a.install().isEmpty() ? "" : " (" + a.install() + ")"));
+            + " up -d --wait`), and "
+            + why);
+  }
+
+  private static String install(BrokerAddressing a) {
+    return a.install().isEmpty() ? "" : " (" + a.install() + ")";
   }
 
   /**

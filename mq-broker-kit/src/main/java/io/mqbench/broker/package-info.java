@@ -31,5 +31,8 @@
  *
  * <p>A backend's own part is then its descriptor and, in its distribution module, the main class:
  * the broker's configuration files, written from the launch file.
+ *
+ * <p>This package is a module of its own, {@code mq-broker-kit}: the contract ({@code mq-core})
+ * never depends on it, so a backend without a local broker needs none of it.
  */
 package io.mqbench.broker;

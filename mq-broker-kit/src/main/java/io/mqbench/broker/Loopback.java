@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Ports on 127.0.0.1: finding free ones for a local broker, and checking whether one answers. */
@@ -47,6 +48,23 @@ public final class Loopback {
         }
       }
     }
+  }
+
+  /**
+   * Free ports for the nodes of a cluster, all distinct.
+   *
+   * @param nodes how many nodes
+   * @param perNode how many ports each node takes
+   * @return by node from 0, its ports
+   * @throws UncheckedIOException if the OS has not enough to give
+   */
+  public static int[][] freePorts(int nodes, int perNode) {
+    int[] free = freePorts(nodes * perNode);
+    int[][] ports = new int[nodes][];
+    for (int i = 0; i < nodes; i++) {
+      ports[i] = Arrays.copyOfRange(free, i * perNode, (i + 1) * perNode);
+    }
+    return ports;
   }
 
   /**
