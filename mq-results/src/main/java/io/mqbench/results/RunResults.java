@@ -63,7 +63,7 @@ public final class RunResults {
     CellMeasurements report = outcome.measurements();
     HarnessUse harness = HarnessUse.of(report, totals.sendSeconds(), totals.receiveSeconds());
     RateAchieved rate = run.rateMode() ? rateAchieved(report, run, totals, harness) : null;
-    Map<String, Latency> latencies = latencies(report, run.rateMode());
+    Map<LatencyKind, Latency> latencies = latencies(report, run.rateMode());
     CatchUpResult catchUp = outcome.catchUp().map(c -> CatchUpResult.of(c, run)).orElse(null);
     List<FaultResult> faults =
         outcome.faults().stream()
@@ -106,7 +106,7 @@ public final class RunResults {
         .endToEndClock(
             EndToEndClock.of(
                 report.negativeEndToEnd(),
-                latencies.get(RunResult.END_TO_END),
+                latencies.get(LatencyKind.END_TO_END),
                 report.clockBoundNanos(),
                 report.clockDriftNanos()))
         .byQueue(byQueue(report, run, totals))
@@ -257,14 +257,14 @@ public final class RunResults {
   }
 
   /** The latency histograms by name, in {@link RunResult#latencies()}' order. */
-  private static Map<String, Latency> latencies(CellMeasurements report, boolean rateMode) {
-    Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, Latency.of(report.serviceMicros().decode()));
+  private static Map<LatencyKind, Latency> latencies(CellMeasurements report, boolean rateMode) {
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(LatencyKind.SEND, Latency.of(report.serviceMicros().decode()));
     if (rateMode) {
-      latencies.put(RunResult.RESPONSE, Latency.of(report.responseMicros().decode()));
-      latencies.put(RunResult.SCHEDULE_LAG, Latency.of(report.scheduleLagMicros().decode()));
+      latencies.put(LatencyKind.RESPONSE, Latency.of(report.responseMicros().decode()));
+      latencies.put(LatencyKind.SCHEDULE_LAG, Latency.of(report.scheduleLagMicros().decode()));
     }
-    latencies.put(RunResult.END_TO_END, Latency.of(report.endToEndMicros().decode()));
+    latencies.put(LatencyKind.END_TO_END, Latency.of(report.endToEndMicros().decode()));
     return latencies;
   }
 
@@ -418,13 +418,13 @@ public final class RunResults {
       RunStatus status,
       String reason,
       Instant startedAt) {
-    Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, Latency.of(Latencies.newHistogram()));
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(LatencyKind.SEND, Latency.of(Latencies.newHistogram()));
     if (run.rateMode()) {
-      latencies.put(RunResult.RESPONSE, Latency.of(Latencies.newHistogram()));
-      latencies.put(RunResult.SCHEDULE_LAG, Latency.of(Latencies.newHistogram()));
+      latencies.put(LatencyKind.RESPONSE, Latency.of(Latencies.newHistogram()));
+      latencies.put(LatencyKind.SCHEDULE_LAG, Latency.of(Latencies.newHistogram()));
     }
-    latencies.put(RunResult.END_TO_END, Latency.of(Latencies.newHistogram()));
+    latencies.put(LatencyKind.END_TO_END, Latency.of(Latencies.newHistogram()));
     return RunResultBuilder.builder()
         .runId("--------")
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())

@@ -4,6 +4,7 @@ import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -111,13 +112,13 @@ public final class SummaryColumns {
   /** The environment sheet's own columns: a value's name, and the value. */
   public static final String KEY = "key", VALUE = "value";
 
-  /** Each latency's column prefix, by latency name. */
-  private static final Map<String, String> LATENCY_PREFIXES =
+  /** Each latency's column prefix, by latency kind. */
+  private static final Map<LatencyKind, String> LATENCY_PREFIXES =
       Map.of(
-          RunResult.SEND, "send",
-          RunResult.RESPONSE, "response",
-          RunResult.SCHEDULE_LAG, "lag",
-          RunResult.END_TO_END, "e2e");
+          LatencyKind.SEND, "send",
+          LatencyKind.RESPONSE, "response",
+          LatencyKind.SCHEDULE_LAG, "lag",
+          LatencyKind.END_TO_END, "e2e");
 
   /**
    * One column.
@@ -135,11 +136,11 @@ public final class SummaryColumns {
   private SummaryColumns() {}
 
   /**
-   * @param latency a latency's name, such as {@link RunResult#END_TO_END}
+   * @param latency a latency, such as {@link LatencyKind#END_TO_END}
    * @param suffix one of {@link Latency#SUFFIXES}, such as {@link Latency#P99}
    * @return its column's name, such as {@code e2e_p99_ms}
    */
-  public static String latency(String latency, String suffix) {
+  public static String latency(LatencyKind latency, String suffix) {
     String prefix = LATENCY_PREFIXES.get(latency);
     if (prefix == null) {
       throw new IllegalArgumentException("no latency is named " + latency);
@@ -244,7 +245,7 @@ public final class SummaryColumns {
         c,
         AFTER_CATCH_UP_SENT_MSGS_PER_S,
         u -> u.after() == null ? "" : round(u.after().sentPerSecond(), 1));
-    for (String latency : List.of(RunResult.RESPONSE, RunResult.END_TO_END)) {
+    for (LatencyKind latency : List.of(LatencyKind.RESPONSE, LatencyKind.END_TO_END)) {
       for (String suffix : List.of(Latency.P50, Latency.P99)) {
         addCatchUp(
             c, catchUpLatency(false, latency, suffix), u -> ms(u.catchUp(), latency, suffix));
@@ -304,10 +305,10 @@ public final class SummaryColumns {
         c,
         HARNESS_RSS_PEAK_MIB,
         h -> h.residentPeakMb() == null ? "" : round(h.residentPeakMb(), 1));
-    addLatency(c, RunResult.SEND);
-    addLatency(c, RunResult.RESPONSE);
-    addLatency(c, RunResult.SCHEDULE_LAG);
-    addLatency(c, RunResult.END_TO_END);
+    addLatency(c, LatencyKind.SEND);
+    addLatency(c, LatencyKind.RESPONSE);
+    addLatency(c, LatencyKind.SCHEDULE_LAG);
+    addLatency(c, LatencyKind.END_TO_END);
     // What the end-to-end figures are worth: samples received before their send time (not in the
     // histogram), and the clock offsets' uncertainty every figure carries (0 in one process).
     c.add(
@@ -343,12 +344,12 @@ public final class SummaryColumns {
 
   /**
    * @param after the window after catching up rather than the catch-up window
-   * @param latency {@link RunResult#RESPONSE} or {@link RunResult#END_TO_END}
+   * @param latency {@link LatencyKind#RESPONSE} or {@link LatencyKind#END_TO_END}
    * @param suffix {@link Latency#P50} or {@link Latency#P99}
    * @return the column's name, such as {@code catch_up_e2e_p99_ms} or {@code
    *     after_catch_up_response_p50_ms}
    */
-  public static String catchUpLatency(boolean after, String latency, String suffix) {
+  public static String catchUpLatency(boolean after, LatencyKind latency, String suffix) {
     return (after ? "after_catch_up_" : "catch_up_") + latency(latency, suffix);
   }
 
@@ -357,7 +358,7 @@ public final class SummaryColumns {
     c.add(new Column(name, r -> r.catchUp() == null ? "" : value.apply(r.catchUp())));
   }
 
-  private static Object ms(CatchUpResult.Window w, String latency, String suffix) {
+  private static Object ms(CatchUpResult.Window w, LatencyKind latency, String suffix) {
     Latency l = w == null ? null : w.latency(latency);
     OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(suffix);
     return v.isPresent() ? round(v.getAsDouble(), 3) : "";
@@ -380,7 +381,7 @@ public final class SummaryColumns {
     c.add(new Column(name, r -> r.harness() == null ? "" : value.apply(r.harness())));
   }
 
-  private static void addLatency(List<Column> c, String name) {
+  private static void addLatency(List<Column> c, LatencyKind name) {
     for (String suffix : Latency.SUFFIXES) {
       c.add(
           new Column(

@@ -6,6 +6,7 @@ import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.Markup;
@@ -30,17 +31,20 @@ public final class HtmlReport {
   private static final Pattern SECRET =
       Pattern.compile("(?i).*(password|secret|token|jaas|credential|sasl).*");
 
-  private static final String[][] LATENCY_COLUMNS = {
-    {RunResult.END_TO_END, Latency.P50},
-    {RunResult.END_TO_END, Latency.P99},
-    {RunResult.END_TO_END, Latency.P99_9},
-    {RunResult.END_TO_END, Latency.MAX},
-    {RunResult.RESPONSE, Latency.P50},
-    {RunResult.RESPONSE, Latency.P99},
-    {RunResult.RESPONSE, Latency.P99_9},
-    {RunResult.SEND, Latency.P50},
-    {RunResult.SEND, Latency.P99},
-  };
+  /** A latency percentile column of the cells' table. */
+  private record LatencyColumn(LatencyKind latency, String suffix) {}
+
+  private static final List<LatencyColumn> LATENCY_COLUMNS =
+      List.of(
+          new LatencyColumn(LatencyKind.END_TO_END, Latency.P50),
+          new LatencyColumn(LatencyKind.END_TO_END, Latency.P99),
+          new LatencyColumn(LatencyKind.END_TO_END, Latency.P99_9),
+          new LatencyColumn(LatencyKind.END_TO_END, Latency.MAX),
+          new LatencyColumn(LatencyKind.RESPONSE, Latency.P50),
+          new LatencyColumn(LatencyKind.RESPONSE, Latency.P99),
+          new LatencyColumn(LatencyKind.RESPONSE, Latency.P99_9),
+          new LatencyColumn(LatencyKind.SEND, Latency.P50),
+          new LatencyColumn(LatencyKind.SEND, Latency.P99));
 
   private HtmlReport() {}
 
@@ -178,19 +182,19 @@ public final class HtmlReport {
     List<CellFigures> rateCells =
         cells.stream().filter(c -> c.first().targetRate() != null).toList();
     if (rateCells.stream().map(c -> c.first().targetRate()).distinct().count() > 1) {
-      pictures.add(ReportCharts.curve(rateCells, RunResult.RESPONSE, Latency.P99));
-      pictures.add(ReportCharts.curve(rateCells, RunResult.END_TO_END, Latency.P99));
+      pictures.add(ReportCharts.curve(rateCells, LatencyKind.RESPONSE, Latency.P99));
+      pictures.add(ReportCharts.curve(rateCells, LatencyKind.END_TO_END, Latency.P99));
     }
     addIfAny(
         pictures,
         ReportCharts.latency(
-            cells, RunResult.END_TO_END, "end-to-end latency by percentile (log-log)"));
+            cells, LatencyKind.END_TO_END, "end-to-end latency by percentile (log-log)"));
     addIfAny(
         pictures,
-        ReportCharts.latency(cells, RunResult.RESPONSE, "response time by percentile (log-log)"));
+        ReportCharts.latency(cells, LatencyKind.RESPONSE, "response time by percentile (log-log)"));
     addIfAny(
         pictures,
-        ReportCharts.latency(cells, RunResult.SEND, "send latency by percentile (log-log)"));
+        ReportCharts.latency(cells, LatencyKind.SEND, "send latency by percentile (log-log)"));
     return pictures;
   }
 
@@ -218,14 +222,14 @@ public final class HtmlReport {
         .append("<th class=\"l\">queue</th><th>runs</th><th class=\"l\">verdict</th>")
         .append("<th>sent msgs/s</th><th>received msgs/s</th><th>end to end msgs/s</th>")
         .append("<th>achieved msgs/s</th>");
-    List<String[]> latencyColumns = new ArrayList<>();
-    for (String[] col : LATENCY_COLUMNS) {
-      if (cells.stream().anyMatch(c -> c.latency(col[0], col[1]).present())) {
+    List<LatencyColumn> latencyColumns = new ArrayList<>();
+    for (LatencyColumn col : LATENCY_COLUMNS) {
+      if (cells.stream().anyMatch(c -> c.latency(col.latency(), col.suffix()).present())) {
         latencyColumns.add(col);
         h.append("<th>")
-            .append(esc(RunResult.label(col[0], col[0].equals(RunResult.RESPONSE))))
+            .append(esc(col.latency().label(col.latency() == LatencyKind.RESPONSE)))
             .append(' ')
-            .append(col[1].replace('_', '.'))
+            .append(col.suffix().replace('_', '.'))
             .append(" ms</th>");
       }
     }
@@ -287,9 +291,9 @@ public final class HtmlReport {
           0,
           rival && compare && bestAchieved != null && c.achieved().mean() == bestAchieved,
           tag);
-      for (String[] col : latencyColumns) {
-        Double best = best(rivals, x -> x.latency(col[0], col[1]), false);
-        Estimate e = c.latency(col[0], col[1]);
+      for (LatencyColumn col : latencyColumns) {
+        Double best = best(rivals, x -> x.latency(col.latency(), col.suffix()), false);
+        Estimate e = c.latency(col.latency(), col.suffix());
         number(h, e, 3, rival && compare && best != null && e.present() && e.mean() == best, tag);
       }
       if (costs) {
@@ -364,10 +368,10 @@ public final class HtmlReport {
       rate(h, c.backlog().sentPerSecond());
       rate(h, c.catchUp().sentPerSecond());
       rate(h, c.after() == null ? null : c.after().sentPerSecond());
-      p99(h, c.catchUp(), RunResult.RESPONSE);
-      p99(h, c.after(), RunResult.RESPONSE);
-      p99(h, c.catchUp(), RunResult.END_TO_END);
-      p99(h, c.after(), RunResult.END_TO_END);
+      p99(h, c.catchUp(), LatencyKind.RESPONSE);
+      p99(h, c.after(), LatencyKind.RESPONSE);
+      p99(h, c.catchUp(), LatencyKind.END_TO_END);
+      p99(h, c.after(), LatencyKind.END_TO_END);
       h.append("</tr>\n");
     }
     h.append("</table>\n");
@@ -428,9 +432,9 @@ public final class HtmlReport {
             .append("</td><td>")
             .append(String.format(Locale.ROOT, "%.2f", f.longestSendGapSeconds()))
             .append("</td>");
-        p99(h, f.before(), RunResult.END_TO_END);
-        p99(h, f.during(), RunResult.END_TO_END);
-        p99(h, f.after(), RunResult.END_TO_END);
+        p99(h, f.before(), LatencyKind.END_TO_END);
+        p99(h, f.during(), LatencyKind.END_TO_END);
+        p99(h, f.after(), LatencyKind.END_TO_END);
         h.append("<td>")
             .append(String.format(Locale.ROOT, "%,d", r.result().totals().lost()))
             .append("</td><td>")
@@ -447,7 +451,7 @@ public final class HtmlReport {
         .append("</td>");
   }
 
-  private static void p99(StringBuilder h, CatchUpResult.Window w, String latency) {
+  private static void p99(StringBuilder h, CatchUpResult.Window w, LatencyKind latency) {
     Latency l = w == null ? null : w.latency(latency);
     OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(Latency.P99);
     h.append("<td>")
