@@ -90,49 +90,53 @@ final class CatchUpAndFaultTables {
         .append("<th>after</th><th>lost</th><th>duplicates</th></tr>\n");
     for (RunFigures r : withFaults) {
       for (FaultResult f : r.result().faults()) {
-        h.append("<tr><td class=\"l\">")
-            .append(escape(ReportNames.run(r, withSource)))
-            .append(unsafeTag(List.of(r)))
-            .append("</td><td class=\"l\">")
-            .append(escape(f.kind()))
-            .append("</td><td class=\"l\">")
-            .append(escape(f.target()))
-            .append("</td><td>")
-            .append(String.format(Locale.ROOT, "%.2f", f.startSeconds()))
-            .append("</td><td>")
-            .append(
-                f.injected()
-                    ? String.format(Locale.ROOT, "%.2f", f.endSeconds() - f.startSeconds())
-                    : "—")
-            .append("</td><td class=\"l")
-            .append(f.error() == null && f.injected() ? "\">" : " bad\">")
-            .append(escape(f.error() == null ? f.detail() : "failed: " + f.error()))
-            .append("</td>");
-        rate(h, f.injected() ? f.receivedPerSecondBefore() : null);
-        rate(h, f.injected() ? f.lowestReceivedPerSecond() : null);
-        h.append("<td")
-            .append(
-                f.injected() && f.recoverySeconds() == null ? " class=\"bad\">not by the end" : ">")
-            .append(
-                f.recoverySeconds() == null
-                    ? (f.injected() ? "" : "—")
-                    : String.format(Locale.ROOT, "%.1f", f.recoverySeconds()))
-            .append("</td><td>")
-            .append(String.format(Locale.ROOT, "%.2f", f.longestGapSeconds()))
-            .append("</td><td>")
-            .append(String.format(Locale.ROOT, "%.2f", f.longestSendGapSeconds()))
-            .append("</td>");
-        p99(h, f.before(), LatencyKind.END_TO_END);
-        p99(h, f.during(), LatencyKind.END_TO_END);
-        p99(h, f.after(), LatencyKind.END_TO_END);
-        h.append("<td>")
-            .append(String.format(Locale.ROOT, "%,d", r.result().totals().lost()))
-            .append("</td><td>")
-            .append(String.format(Locale.ROOT, "%,d", r.result().totals().duplicates()))
-            .append("</td></tr>\n");
+        faultRow(h, r, f, withSource);
       }
     }
     h.append("</table>\n");
+  }
+
+  /** One fault of a run: what it did, how the rate fell and came back, and the latencies. */
+  private static void faultRow(StringBuilder h, RunFigures r, FaultResult f, boolean withSource) {
+    h.append("<tr><td class=\"l\">")
+        .append(escape(ReportNames.run(r, withSource)))
+        .append(unsafeTag(List.of(r)))
+        .append("</td><td class=\"l\">")
+        .append(escape(f.kind()))
+        .append("</td><td class=\"l\">")
+        .append(escape(f.target()))
+        .append("</td><td>")
+        .append(String.format(Locale.ROOT, "%.2f", f.startSeconds()))
+        .append("</td><td>")
+        .append(
+            f.injected()
+                ? String.format(Locale.ROOT, "%.2f", f.endSeconds() - f.startSeconds())
+                : "—")
+        .append("</td><td class=\"l")
+        .append(f.error() == null && f.injected() ? "\">" : " bad\">")
+        .append(escape(f.error() == null ? f.detail() : "failed: " + f.error()))
+        .append("</td>");
+    rate(h, f.injected() ? f.receivedPerSecondBefore() : null);
+    rate(h, f.injected() ? f.lowestReceivedPerSecond() : null);
+    h.append("<td")
+        .append(f.injected() && f.recoverySeconds() == null ? " class=\"bad\">not by the end" : ">")
+        .append(
+            f.recoverySeconds() == null
+                ? (f.injected() ? "" : "—")
+                : String.format(Locale.ROOT, "%.1f", f.recoverySeconds()))
+        .append("</td><td>")
+        .append(String.format(Locale.ROOT, "%.2f", f.longestGapSeconds()))
+        .append("</td><td>")
+        .append(String.format(Locale.ROOT, "%.2f", f.longestSendGapSeconds()))
+        .append("</td>");
+    p99(h, f.before(), LatencyKind.END_TO_END);
+    p99(h, f.during(), LatencyKind.END_TO_END);
+    p99(h, f.after(), LatencyKind.END_TO_END);
+    h.append("<td>")
+        .append(String.format(Locale.ROOT, "%,d", r.result().totals().lost()))
+        .append("</td><td>")
+        .append(String.format(Locale.ROOT, "%,d", r.result().totals().duplicates()))
+        .append("</td></tr>\n");
   }
 
   private static void rate(StringBuilder h, Double msgsPerSecond) {

@@ -35,6 +35,25 @@ final class CellTable {
           new LatencyColumn(LatencyKind.SEND, Latency.P99));
 
   static void write(StringBuilder h, List<CellFigures> cells) {
+    boolean costs = cells.stream().anyMatch(c -> c.cost().present());
+    List<LatencyColumn> latencyColumns = header(h, cells, costs);
+    // Beside brokers, the in-process reference is never anyone's best; nor is a cell that did not
+    // store what it acknowledged: its speed is bought with the promise the others keep.
+    // Nor is a cell measured on a starved host: its figures are the host's.
+    List<CellFigures> rivals =
+        Reference.apart(cells, CellFigures::queue).stream()
+            .filter(c -> !c.unsafe() && c.verdict() != RunStatus.HOST_LIMITED)
+            .toList();
+    boolean compare = rivals.size() > 1;
+    for (CellFigures c : cells) {
+      row(h, c, rivals, compare, latencyColumns, costs);
+    }
+    h.append("</table>\n");
+  }
+
+  /** The header row; returns the latency columns some cell has a value of. */
+  private static List<LatencyColumn> header(
+      StringBuilder h, List<CellFigures> cells, boolean costs) {
     h.append("<h2>Cells</h2>\n<table id=\"cells\"><tr><th class=\"l\">cell</th>")
         .append("<th class=\"l\">queue</th><th>runs</th><th class=\"l\">verdict</th>")
         .append("<th>sent msgs/s</th><th>received msgs/s</th><th>end to end msgs/s</th>")
@@ -50,77 +69,65 @@ final class CellTable {
             .append(" ms</th>");
       }
     }
-    boolean costs = cells.stream().anyMatch(c -> c.cost().present());
     if (costs) {
       h.append("<th>cost per million msgs</th>");
     }
     h.append("</tr>\n");
-    // Beside brokers, the in-process reference is never anyone's best; nor is a cell that did not
-    // store what it acknowledged: its speed is bought with the promise the others keep.
-    // Nor is a cell measured on a starved host: its figures are the host's.
-    List<CellFigures> rivals =
-        Reference.apart(cells, CellFigures::queue).stream()
-            .filter(c -> !c.unsafe() && c.verdict() != RunStatus.HOST_LIMITED)
-            .toList();
-    boolean compare = rivals.size() > 1;
-    Double bestSent = best(rivals, c -> c.sent(), true);
-    Double bestReceived = best(rivals, c -> c.received(), true);
-    Double bestEndToEnd = best(rivals, c -> c.endToEnd(), true);
-    Double bestAchieved = best(rivals, c -> c.achieved(), true);
-    for (CellFigures c : cells) {
-      boolean rival = rivals.contains(c);
-      String tag = unsafeTag(c.runs()) + hostLimitedTag(c.verdict());
-      h.append("<tr><td class=\"l\">")
-          .append(escape(c.label()))
-          .append(" <small>[")
-          .append(escape(c.source()))
-          .append("]</small></td><td class=\"l\">")
-          .append(escape(c.queue()))
-          .append(rival ? "" : " <small>(reference)</small>")
-          .append("</td><td>")
-          .append(c.runs().size())
-          .append("</td><td class=\"l ")
-          .append(statusClass(c.verdict()))
-          .append("\">")
-          .append(escape(c.verdict().label()))
-          .append("</td>");
-      number(
-          h, c.sent(), 0, rival && compare && bestSent != null && c.sent().mean() == bestSent, tag);
-      number(
-          h,
-          c.received(),
-          0,
-          rival && compare && bestReceived != null && c.received().mean() == bestReceived,
-          tag);
-      number(
-          h,
-          c.endToEnd(),
-          0,
-          rival
-              && compare
-              && bestEndToEnd != null
-              && c.endToEnd().present()
-              && c.endToEnd().mean() == bestEndToEnd,
-          tag);
-      number(
-          h,
-          c.achieved(),
-          0,
-          rival && compare && bestAchieved != null && c.achieved().mean() == bestAchieved,
-          tag);
-      for (LatencyColumn col : latencyColumns) {
-        Double best = best(rivals, x -> x.latency(col.latency(), col.suffix()), false);
-        Estimate e = c.latency(col.latency(), col.suffix());
-        number(h, e, 3, rival && compare && best != null && e.present() && e.mean() == best, tag);
-      }
-      if (costs) {
-        Double cheapest = best(rivals, CellFigures::cost, false);
-        boolean best = rival && compare && c.cost().present() && c.cost().mean() == cheapest;
-        number(h, c.cost(), 6, best, c.cost().present() ? " " + costCurrency(c) + tag : tag);
-      }
-      h.append("</tr>\n");
+    return latencyColumns;
+  }
+
+  private static void row(
+      StringBuilder h,
+      CellFigures c,
+      List<CellFigures> rivals,
+      boolean compare,
+      List<LatencyColumn> latencyColumns,
+      boolean costs) {
+    boolean rival = rivals.contains(c);
+    boolean mayWin = rival && compare;
+    String tag = unsafeTag(c.runs()) + hostLimitedTag(c.verdict());
+    h.append("<tr><td class=\"l\">")
+        .append(escape(c.label()))
+        .append(" <small>[")
+        .append(escape(c.source()))
+        .append("]</small></td><td class=\"l\">")
+        .append(escape(c.queue()))
+        .append(rival ? "" : " <small>(reference)</small>")
+        .append("</td><td>")
+        .append(c.runs().size())
+        .append("</td><td class=\"l ")
+        .append(statusClass(c.verdict()))
+        .append("\">")
+        .append(escape(c.verdict().label()))
+        .append("</td>");
+    ranked(h, c, rivals, CellFigures::sent, 0, true, mayWin, tag);
+    ranked(h, c, rivals, CellFigures::received, 0, true, mayWin, tag);
+    ranked(h, c, rivals, CellFigures::endToEnd, 0, true, mayWin, tag);
+    ranked(h, c, rivals, CellFigures::achieved, 0, true, mayWin, tag);
+    for (LatencyColumn col : latencyColumns) {
+      ranked(h, c, rivals, x -> x.latency(col.latency(), col.suffix()), 3, false, mayWin, tag);
     }
-    h.append("</table>\n");
+    if (costs) {
+      Double cheapest = best(rivals, CellFigures::cost, false);
+      boolean best = mayWin && c.cost().present() && c.cost().mean() == cheapest;
+      number(h, c.cost(), 6, best, c.cost().present() ? " " + costCurrency(c) + tag : tag);
+    }
+    h.append("</tr>\n");
+  }
+
+  /** A figure's cell, marked best when the cell may win and its value is the rivals' best. */
+  private static void ranked(
+      StringBuilder h,
+      CellFigures c,
+      List<CellFigures> rivals,
+      Function<CellFigures, Estimate> value,
+      int decimals,
+      boolean highest,
+      boolean mayWin,
+      String tag) {
+    Double best = best(rivals, value, highest);
+    Estimate e = value.apply(c);
+    number(h, e, decimals, mayWin && best != null && e.present() && e.mean() == best, tag);
   }
 
   private static Double best(

@@ -58,23 +58,7 @@ public final class HtmlReport {
       List<RunFigures> runs, List<String> sweeps, String generatedAt, Preface preface) {
     List<CellFigures> cells = CellFigures.of(runs);
     StringBuilder h = new StringBuilder(64 * 1024);
-    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<title>")
-        .append(esc(preface == null ? "mqbench report" : preface.title()))
-        .append("</title><style>")
-        .append("body{font-family:sans-serif;margin:2em;color:#222}")
-        .append("table{border-collapse:collapse;margin:1em 0;font-size:13px}")
-        .append("th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}")
-        .append("th{background:#eee}td.l,th.l{text-align:left}")
-        .append("td.best{background:#c6efce;font-weight:bold}")
-        .append(".bad{color:#9c0006;font-weight:bold}.ok{color:#006100}")
-        .append(".warn{color:#9c5700;font-weight:bold}")
-        .append(".unsafe{display:inline-block;margin-left:4px;padding:0 3px;border-radius:3px;")
-        .append("background:#9c0006;color:#fff;font-size:10px;font-weight:bold;line-height:14px;")
-        .append("white-space:nowrap;cursor:help}")
-        .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
-        .append(preface == null ? "" : preface.css())
-        .append("</style></head><body>\n");
+    head(h, preface);
     if (preface != null) {
       h.append(preface.html());
     }
@@ -117,6 +101,35 @@ public final class HtmlReport {
     RunTable.write(h, runs);
     CatchUpAndFaultTables.catchUp(h, runs);
     CatchUpAndFaultTables.faults(h, runs);
+    figures(h, runs, cells);
+    environment(h, runs);
+    h.append("</body></html>\n");
+    return h.toString();
+  }
+
+  /** The page's head: its title and style, the preface's rules added. */
+  private static void head(StringBuilder h, Preface preface) {
+    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<title>")
+        .append(esc(preface == null ? "mqbench report" : preface.title()))
+        .append("</title><style>")
+        .append("body{font-family:sans-serif;margin:2em;color:#222}")
+        .append("table{border-collapse:collapse;margin:1em 0;font-size:13px}")
+        .append("th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}")
+        .append("th{background:#eee}td.l,th.l{text-align:left}")
+        .append("td.best{background:#c6efce;font-weight:bold}")
+        .append(".bad{color:#9c0006;font-weight:bold}.ok{color:#006100}")
+        .append(".warn{color:#9c5700;font-weight:bold}")
+        .append(".unsafe{display:inline-block;margin-left:4px;padding:0 3px;border-radius:3px;")
+        .append("background:#9c0006;color:#fff;font-size:10px;font-weight:bold;line-height:14px;")
+        .append("white-space:nowrap;cursor:help}")
+        .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
+        .append(preface == null ? "" : preface.css())
+        .append("</style></head><body>\n");
+  }
+
+  /** The charts, each an embedded PNG with its title as caption. */
+  private static void figures(StringBuilder h, List<RunFigures> runs, List<CellFigures> cells) {
     h.append("<h2>Charts</h2>\n");
     for (ReportCharts.Picture p : charts(runs, cells)) {
       h.append("<figure><img class=\"chart\" alt=\"")
@@ -127,9 +140,6 @@ public final class HtmlReport {
           .append(esc(p.title()))
           .append("</figcaption></figure>\n");
     }
-    environment(h, runs);
-    h.append("</body></html>\n");
-    return h.toString();
   }
 
   /** Every chart the runs support, in the page's order. */

@@ -30,19 +30,6 @@ final class RunTable {
     h.append("</tr>\n");
     for (RunFigures r : runs) {
       String tag = unsafeTag(List.of(r));
-      StringBuilder settings = new StringBuilder();
-      r.settings()
-          .asMap()
-          .forEach(
-              (k, v) -> {
-                if (!k.equals("seed")) {
-                  settings
-                      .append(settings.length() == 0 ? "" : ", ")
-                      .append(k)
-                      .append('=')
-                      .append(v);
-                }
-              });
       h.append("<tr><td class=\"l\">")
           .append(escape(ReportNames.run(r, false)))
           .append("</td><td class=\"l\">")
@@ -60,7 +47,7 @@ final class RunTable {
           .append("\"><small>")
           .append(escape(durability(r)))
           .append("</small></td><td class=\"l\"><small>")
-          .append(escape(settings.toString()))
+          .append(escape(settings(r)))
           .append("</small></td><td>")
           .append(String.format(Locale.ROOT, "%,.0f", r.sentPerSecond()))
           .append(tag)
@@ -84,6 +71,20 @@ final class RunTable {
           .append("</tr>\n");
     }
     h.append("</table>\n");
+  }
+
+  /** The run's settings in one line, but for the seed. */
+  private static String settings(RunFigures r) {
+    StringBuilder settings = new StringBuilder();
+    r.settings()
+        .asMap()
+        .forEach(
+            (k, v) -> {
+              if (!k.equals("seed")) {
+                settings.append(settings.length() == 0 ? "" : ", ").append(k).append('=').append(v);
+              }
+            });
+    return settings.toString();
   }
 
   /**
