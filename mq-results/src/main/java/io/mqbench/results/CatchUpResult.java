@@ -69,7 +69,7 @@ public record CatchUpResult(
    * @param sentPerSecond {@code sent} over the window's length: the publish rate
    * @param receivedPerSecond {@code received} over the window's length: in the catch-up window, the
    *     drain rate
-   * @param latencies {@link RunResult#SEND}, {@link RunResult#RESPONSE} and {@link
+   * @param latencies {@link LatencyKind#SEND}, {@link LatencyKind#RESPONSE} and {@link
    *     RunResult#END_TO_END} of the batches acknowledged and the messages received in it
    */
   public record Window(
@@ -79,14 +79,14 @@ public record CatchUpResult(
       long received,
       double sentPerSecond,
       double receivedPerSecond,
-      Map<String, Latency> latencies) {
+      Map<LatencyKind, Latency> latencies) {
 
     static Window of(CatchUp.Window w) {
       double seconds = w.seconds();
-      Map<String, Latency> latencies = new LinkedHashMap<>();
-      latencies.put(RunResult.SEND, Latency.of(w.serviceMicros().decode()));
-      latencies.put(RunResult.RESPONSE, Latency.of(w.responseMicros().decode()));
-      latencies.put(RunResult.END_TO_END, Latency.of(w.endToEndMicros().decode()));
+      Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
+      latencies.put(LatencyKind.SEND, Latency.of(w.serviceMicros().decode()));
+      latencies.put(LatencyKind.RESPONSE, Latency.of(w.responseMicros().decode()));
+      latencies.put(LatencyKind.END_TO_END, Latency.of(w.endToEndMicros().decode()));
       return new Window(
           w.startNanos() / 1e9,
           w.endNanos() / 1e9,
@@ -98,10 +98,10 @@ public record CatchUpResult(
     }
 
     /**
-     * @param latency a latency's name
-     * @return it, or null if the window has none of that name
+     * @param latency a latency's kind
+     * @return it, or null if the window has none of that kind
      */
-    public Latency latency(String latency) {
+    public Latency latency(LatencyKind latency) {
       return latencies == null ? null : latencies.get(latency);
     }
   }

@@ -268,9 +268,9 @@ public record FaultResult(
   }
 
   private String e2eP99Text() {
-    Latency b = before.latency(RunResult.END_TO_END);
-    Latency d = during.latency(RunResult.END_TO_END);
-    Latency a = after.latency(RunResult.END_TO_END);
+    Latency b = before.latency(LatencyKind.END_TO_END);
+    Latency d = during.latency(LatencyKind.END_TO_END);
+    Latency a = after.latency(LatencyKind.END_TO_END);
     if (b == null || d == null || a == null) {
       return "";
     }

@@ -72,12 +72,7 @@ public record RateAchieved(
       double runMicros,
       Histogram harnessLagMicros,
       HarnessUse harness) {
-    double stalledMicros = 0;
-    for (HistogramIterationValue v : harnessLagMicros.recordedValues()) {
-      if (v.getValueIteratedTo() > STALL_MICROS) {
-        stalledMicros += (double) v.getValueIteratedTo() * v.getCountAtValueIteratedTo();
-      }
-    }
+    double stalledMicros = stalledMicros(harnessLagMicros);
     double share = stalledMicros / (senders * runMicros);
     boolean saturated = harness != null && harness.threadsSaturated();
     boolean limited = share > STALL_SHARE_LIMIT || saturated;
@@ -87,36 +82,7 @@ public record RateAchieved(
     Double waitedSeconds = harness == null ? null : harness.senderCpuWaitSeconds();
     // Waiting for a core covers the stalls: the thread was ready to send but not running.
     boolean starved = waitedSeconds != null && waitedSeconds * 1e6 >= stalledMicros;
-    String harnessText =
-        String.format(
-                Locale.ROOT,
-                "the harness stalled (started sends over 1 ms late with a window slot free) for %.2f %%"
-                    + " of the run, longest %.3f ms (limit %.0f %%)",
-                share * 100,
-                maxMs,
-                STALL_SHARE_LIMIT * 100)
-            + (harness == null
-                ? ""
-                : String.format(
-                    Locale.ROOT,
-                    "; %s (limit %.0f %%)",
-                    harness.busiestThreads(),
-                    HarnessUse.BUSY_SHARE_LIMIT * 100))
-            + (waitedSeconds == null
-                ? ""
-                : String.format(
-                    Locale.ROOT,
-                    "; the sender threads waited %.2f s for a CPU (%.1f %% of the sending time)",
-                    waitedSeconds,
-                    100 * waitedSeconds * 1e6 / (senders * runMicros)));
-    String starvedText =
-        "the senders waited for a CPU longer than they stalled: they were late for want of a core,"
-            + " held by other threads (this JVM's compiler and collector, the backend client's"
-            + " threads, a broker on this machine), not for the harness's own work";
-    String starvedAdvice =
-        "run the broker on other cores or another host, or use a bigger machine (a longer"
-            + " --warmup removes only the JVM's compiling)";
-    String assessment;
+    String harnessText = harnessText(share, maxMs, harness, waitedSeconds, senders * runMicros);
     String shortfall =
         String.format(
             Locale.ROOT,
@@ -127,49 +93,106 @@ public record RateAchieved(
             unsent > 0
                 ? String.format(Locale.ROOT, ", %,d scheduled messages never sent", unsent)
                 : "");
+    String assessment =
+        assessment(met, limited, share <= STALL_SHARE_LIMIT, starved, shortfall, harnessText);
+    return new RateAchieved(target, achieved, scheduled, unsent, limited, met, assessment);
+  }
+
+  /** Microseconds of sends started over {@link #STALL_MICROS} late, summed. */
+  private static double stalledMicros(Histogram harnessLagMicros) {
+    double stalledMicros = 0;
+    for (HistogramIterationValue v : harnessLagMicros.recordedValues()) {
+      if (v.getValueIteratedTo() > STALL_MICROS) {
+        stalledMicros += (double) v.getValueIteratedTo() * v.getCountAtValueIteratedTo();
+      }
+    }
+    return stalledMicros;
+  }
+
+  /**
+   * How the harness kept the schedule: its stalls, its busiest threads, its wait for a CPU over the
+   * sender threads' time ({@code senderMicros}).
+   */
+  private static String harnessText(
+      double share, double maxMs, HarnessUse harness, Double waitedSeconds, double senderMicros) {
+    return String.format(
+            Locale.ROOT,
+            "the harness stalled (started sends over 1 ms late with a window slot free) for %.2f %%"
+                + " of the run, longest %.3f ms (limit %.0f %%)",
+            share * 100,
+            maxMs,
+            STALL_SHARE_LIMIT * 100)
+        + (harness == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "; %s (limit %.0f %%)",
+                harness.busiestThreads(),
+                HarnessUse.BUSY_SHARE_LIMIT * 100))
+        + (waitedSeconds == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "; the sender threads waited %.2f s for a CPU (%.1f %% of the sending time)",
+                waitedSeconds,
+                100 * waitedSeconds * 1e6 / senderMicros));
+  }
+
+  private static final String STARVED =
+      "the senders waited for a CPU longer than they stalled: they were late for want of a core,"
+          + " held by other threads (this JVM's compiler and collector, the backend client's"
+          + " threads, a broker on this machine), not for the harness's own work";
+
+  private static final String STARVED_ADVICE =
+      "run the broker on other cores or another host, or use a bigger machine (a longer"
+          + " --warmup removes only the JVM's compiling)";
+
+  /**
+   * The assessment in one line, from whether the target was met, whether the harness set the pace
+   * (by stalling, or only by a thread busy near a whole core) and whether its senders were starved
+   * of cores.
+   */
+  private static String assessment(
+      boolean met,
+      boolean limited,
+      boolean onlyBusy,
+      boolean starved,
+      String shortfall,
+      String harnessText) {
     if (!met && limited) {
       // A missed target is never a pass, whoever stalled: the harness's stalls are named as a
       // possible cause, not as an excuse that turns the run into an exit 0.
-      assessment =
-          "TARGET MISSED: the backend acknowledged "
-              + shortfall
-              + "; "
-              + harnessText
-              + (starved
-                  ? "; "
-                      + starvedText
-                      + ", so part of the shortfall may be theirs: "
-                      + starvedAdvice
-                  : ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
-                      + " machine");
+      return "TARGET MISSED: the backend acknowledged "
+          + shortfall
+          + "; "
+          + harnessText
+          + (starved
+              ? "; " + STARVED + ", so part of the shortfall may be theirs: " + STARVED_ADVICE
+              : ", so part of the shortfall may be the harness's: use fewer senders or a bigger"
+                  + " machine");
     } else if (!met) {
       // The harness kept up, so the backend did not: say so rather than call the schedule kept.
-      assessment =
-          "TARGET MISSED, backend-limited: the backend acknowledged "
-              + shortfall
-              + " while the harness kept up ("
-              + harnessText
-              + ")";
-    } else if (limited && share <= STALL_SHARE_LIMIT) {
-      assessment =
-          "HARNESS-LIMITED: a sender or receiver thread was busy near a whole core ("
-              + harnessText
-              + "); it could not have gone faster, so these numbers may be the harness's: spread"
-              + " the load over more senders or receivers, or use a bigger machine";
+      return "TARGET MISSED, backend-limited: the backend acknowledged "
+          + shortfall
+          + " while the harness kept up ("
+          + harnessText
+          + ")";
+    } else if (limited && onlyBusy) {
+      return "HARNESS-LIMITED: a sender or receiver thread was busy near a whole core ("
+          + harnessText
+          + "); it could not have gone faster, so these numbers may be the harness's: spread"
+          + " the load over more senders or receivers, or use a bigger machine";
     } else if (limited) {
-      assessment =
-          "HARNESS-LIMITED: "
-              + harnessText
-              + (starved
-                  ? "; "
-                      + starvedText
-                      + ", so these numbers are partly the machine's, not the backend's alone: "
-                      + starvedAdvice
-                  : "; these numbers are the harness's, not the backend's: use fewer senders or a"
-                      + " bigger machine");
-    } else {
-      assessment = "schedule kept: " + harnessText;
+      return "HARNESS-LIMITED: "
+          + harnessText
+          + (starved
+              ? "; "
+                  + STARVED
+                  + ", so these numbers are partly the machine's, not the backend's alone: "
+                  + STARVED_ADVICE
+              : "; these numbers are the harness's, not the backend's: use fewer senders or a"
+                  + " bigger machine");
     }
-    return new RateAchieved(target, achieved, scheduled, unsent, limited, met, assessment);
+    return "schedule kept: " + harnessText;
   }
 }

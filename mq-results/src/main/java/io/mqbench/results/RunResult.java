@@ -40,8 +40,7 @@ import java.util.Map;
  * @param senders per sender thread
  * @param receivers per receiver thread
  * @param timeline counts per second
- * @param latencies by name ({@link #SEND}, {@link #RESPONSE}, {@link #SCHEDULE_LAG}, {@link
- *     #END_TO_END}), in that order; rate-mode names only in rate mode
+ * @param latencies by kind, in {@link LatencyKind}'s order; rate-mode kinds only in rate mode
  * @param warnings the backend's warnings about its settings (loss expected with them), printed
  *     before the run; empty for safe settings
  * @param partial one line per worker whose measurements end before the run did (it died): its
@@ -105,7 +104,7 @@ public record RunResult(
     List<ThreadRate> senders,
     List<ThreadRate> receivers,
     List<Tick> timeline,
-    Map<String, Latency> latencies,
+    Map<LatencyKind, Latency> latencies,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> partial,
     @JsonInclude(JsonInclude.Include.NON_NULL) HarnessUse harness,
@@ -160,18 +159,6 @@ public record RunResult(
     outages = outages == null ? List.of() : List.copyOf(outages);
   }
 
-  /** Per batch: service time, from the start of the send call to the backend's acknowledgement. */
-  public static final String SEND = "send-latency";
-
-  /** Per batch, rate mode: response time, from the intended send time to the acknowledgement. */
-  public static final String RESPONSE = "response-time";
-
-  /** Per batch, rate mode: from the intended send time to the start of the send call. */
-  public static final String SCHEDULE_LAG = "schedule-lag";
-
-  /** Per message: from the intended send time to its receipt. */
-  public static final String END_TO_END = "end-to-end-latency";
-
   /**
    * @param cellValues the matrix cell's values
    * @param repetitionNumber the repetition, from 1 (0 outside a matrix)
@@ -208,25 +195,6 @@ public record RunResult(
     return b.toString();
   }
 
-  /**
-   * @param latency one of this record's latency names
-   * @param rateMode whether the run was in rate mode
-   * @return the name people read: {@code send batch}, {@code service time}, {@code response time},
-   *     {@code schedule lag}, {@code end-to-end}
-   */
-  public static String label(String latency, boolean rateMode) {
-    return switch (latency) {
-      case SEND -> rateMode ? "service time" : "send batch";
-      case RESPONSE -> "response time";
-      case SCHEDULE_LAG -> "schedule lag";
-      case END_TO_END -> "end-to-end";
-      default -> latency;
-    };
-  }
-
-  /**
-   * @return true unless the run failed, lost messages or was harness-limited
-   */
   /**
    * @return the cost of moving a million messages: per request for a queue billed so ({@link
    *     #requests}), else on machines paid by the hour ({@link #machineCost}); null with neither
@@ -266,6 +234,9 @@ public record RunResult(
         machineCost.rateBasis());
   }
 
+  /**
+   * @return true unless the run failed, lost messages or was harness-limited
+   */
   @JsonIgnore
   public boolean ok() {
     return status == RunStatus.OK;

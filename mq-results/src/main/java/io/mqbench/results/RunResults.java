@@ -1,6 +1,5 @@
 package io.mqbench.results;
 
-import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunSettings;
@@ -20,18 +19,6 @@ import org.HdrHistogram.Histogram;
 
 /** Turns a run's merged outcome into its {@link RunResult}. */
 public final class RunResults {
-  /**
-   * Receivers are behind when, with senders and receivers running together, they received less than
-   * this share of what was sent per second.
-   */
-  public static final double RECEIVERS_BEHIND_SHARE = 0.95;
-
-  /**
-   * Receivers are behind only if they went on receiving after the last send for longer than this
-   * and a tenth of the sending time: a short run's last batch in flight is not a verdict.
-   */
-  public static final double RECEIVERS_BEHIND_TAIL_SECONDS = 1.0;
-
   private RunResults() {}
 
   /**
@@ -63,29 +50,19 @@ public final class RunResults {
     CellMeasurements report = outcome.measurements();
     HarnessUse harness = HarnessUse.of(report, totals.sendSeconds(), totals.receiveSeconds());
     RateAchieved rate = run.rateMode() ? rateAchieved(report, run, totals, harness) : null;
-    Map<String, Latency> latencies = latencies(report, run.rateMode());
+    Map<LatencyKind, Latency> latencies = latencies(report, run.rateMode());
     CatchUpResult catchUp = outcome.catchUp().map(c -> CatchUpResult.of(c, run)).orElse(null);
-    List<FaultResult> faults =
-        outcome.faults().stream()
-            .map(
-                f ->
-                    FaultResult.of(
-                        f,
-                        outcome.receivedEveryTenth(),
-                        outcome.deliveryGaps(),
-                        outcome.sendGaps(),
-                        sendingEndSeconds(outcome)))
-            .toList();
+    List<FaultResult> faults = faults(outcome);
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
         .status(
-            status(
+            RunVerdicts.status(
                 outcome,
                 totals,
-                verdict(run, totals, rate, outcome.pacing(), catchUp)
-                    .worst(hostVerdict(harness))
-                    .worst(recoveryVerdict(faults))))
+                RunVerdicts.verdict(run, totals, rate, outcome.pacing(), catchUp)
+                    .worst(RunVerdicts.hostVerdict(harness))
+                    .worst(RunVerdicts.recoveryVerdict(faults))))
         .failure(outcome.failure().map(f -> f.line()).orElse(null))
         .queue(queue)
         .target(target)
@@ -106,7 +83,7 @@ public final class RunResults {
         .endToEndClock(
             EndToEndClock.of(
                 report.negativeEndToEnd(),
-                latencies.get(RunResult.END_TO_END),
+                latencies.get(LatencyKind.END_TO_END),
                 report.clockBoundNanos(),
                 report.clockDriftNanos()))
         .byQueue(byQueue(report, run, totals))
@@ -116,6 +93,20 @@ public final class RunResults {
         .clientErrors(report.clientErrors().none() ? null : report.clientErrors())
         .outages(Outage.of(outcome, run))
         .build();
+  }
+
+  /** What each fault did to the run, in the order they were due. */
+  private static List<FaultResult> faults(RunOutcome outcome) {
+    return outcome.faults().stream()
+        .map(
+            f ->
+                FaultResult.of(
+                    f,
+                    outcome.receivedEveryTenth(),
+                    outcome.deliveryGaps(),
+                    outcome.sendGaps(),
+                    sendingEndSeconds(outcome)))
+        .toList();
   }
 
   /** When the senders stopped, from the run's start; the run's end when unknown. */
@@ -257,14 +248,14 @@ public final class RunResults {
   }
 
   /** The latency histograms by name, in {@link RunResult#latencies()}' order. */
-  private static Map<String, Latency> latencies(CellMeasurements report, boolean rateMode) {
-    Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, Latency.of(report.serviceMicros().decode()));
+  private static Map<LatencyKind, Latency> latencies(CellMeasurements report, boolean rateMode) {
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(LatencyKind.SEND, Latency.of(report.serviceMicros().decode()));
     if (rateMode) {
-      latencies.put(RunResult.RESPONSE, Latency.of(report.responseMicros().decode()));
-      latencies.put(RunResult.SCHEDULE_LAG, Latency.of(report.scheduleLagMicros().decode()));
+      latencies.put(LatencyKind.RESPONSE, Latency.of(report.responseMicros().decode()));
+      latencies.put(LatencyKind.SCHEDULE_LAG, Latency.of(report.scheduleLagMicros().decode()));
     }
-    latencies.put(RunResult.END_TO_END, Latency.of(report.endToEndMicros().decode()));
+    latencies.put(LatencyKind.END_TO_END, Latency.of(report.endToEndMicros().decode()));
     return latencies;
   }
 
@@ -286,112 +277,6 @@ public final class RunResults {
         runMicros,
         harnessLag,
         harness);
-  }
-
-  /**
-   * The worst status that applies ({@link RunStatus}'s order): an interrupt; loss, only where
-   * proven; acknowledged messages in doubt after a failure; the failure; else the verdict on the
-   * numbers. A run without failure or interrupt whose messages are unsettled (a send-only run's
-   * backlog) gets the verdict on its numbers: its backlog was asked for.
-   */
-  static RunStatus status(RunOutcome outcome, Totals totals, RunStatus verdict) {
-    RunStatus status =
-        status(
-            outcome.interrupted(),
-            outcome.failure().isPresent(),
-            totals.lost(),
-            totals.unsettled(),
-            verdict);
-    // Receivers ran, yet acknowledged messages are neither received nor proven lost: an outage
-    // whose leases the settle drain could not outwait. Unlike a send-only run's backlog, not asked.
-    boolean received = outcome.measurements().receivers().size() > 0;
-    if (status == verdict && received && totals.unsettled() > 0) {
-      return RunStatus.UNSETTLED.worst(verdict);
-    }
-    return status;
-  }
-
-  /**
-   * The same rule from its parts, also for a run settled later ({@code mqbench drain}).
-   *
-   * @param interrupted whether the run was stopped early
-   * @param failed whether the backend failed
-   * @param lost acknowledged messages proven lost
-   * @param unsettled acknowledged messages neither received nor proven lost
-   * @param verdict the verdict on the run's numbers
-   * @return the run's status
-   */
-  public static RunStatus status(
-      boolean interrupted, boolean failed, long lost, long unsettled, RunStatus verdict) {
-    if (interrupted) {
-      return RunStatus.INTERRUPTED;
-    }
-    if (lost > 0) {
-      return RunStatus.LOST_MESSAGES;
-    }
-    if (failed) {
-      return unsettled > 0 ? RunStatus.UNSETTLED : RunStatus.FAILED;
-    }
-    return verdict;
-  }
-
-  /**
-   * The verdict of a run that completed without failure, interruption or loss: a missed target
-   * first (a rate run below {@value RateAchieved#TARGET_SHARE} of its target never passes, whoever
-   * stalled), then a harness that could not keep the schedule, then receivers that trailed the
-   * senders; a catch-up run whose receivers did not catch up before the end of sending is {@link
-   * RunStatus#RECEIVERS_BEHIND}, ranked ahead of a harness that stalled (which exits 0).
-   */
-  /**
-   * {@link RunStatus#HOST_LIMITED} when the host set the pace, in every mode; else {@link
-   * RunStatus#OK}.
-   */
-  static RunStatus hostVerdict(HarnessUse harness) {
-    return harness != null && harness.hostLimited() ? RunStatus.HOST_LIMITED : RunStatus.OK;
-  }
-
-  /**
-   * {@link RunStatus#NOT_RECOVERED} when a fault's run never recovered; else {@link RunStatus#OK}.
-   */
-  static RunStatus recoveryVerdict(List<FaultResult> faults) {
-    return faults.stream().anyMatch(FaultResult::notRecovered)
-        ? RunStatus.NOT_RECOVERED
-        : RunStatus.OK;
-  }
-
-  static RunStatus verdict(RunSettings run, Totals totals, RateAchieved rate, Pacing pacing) {
-    return verdict(run, totals, rate, pacing, null);
-  }
-
-  static RunStatus verdict(
-      RunSettings run, Totals totals, RateAchieved rate, Pacing pacing, CatchUpResult catchUp) {
-    if (rate != null && !rate.targetMet()) {
-      return RunStatus.TARGET_NOT_MET;
-    }
-    if (catchUp != null && !catchUp.caughtUp()) {
-      // Worse than a harness that stalled (which exits 0): the backlog was still there at the end.
-      return RunStatus.RECEIVERS_BEHIND;
-    }
-    if (rate != null && rate.harnessLimited()) {
-      return RunStatus.HARNESS_LIMITED;
-    }
-    boolean together = run.phases() == Phases.TOGETHER;
-    // Senders held back by the backlog limit kept the backlog bounded: receivers that set the
-    // pace are then the limit (which the result's Limit names), not behind; that the last of the
-    // allowed backlog arrives after the last send is the limit working.
-    boolean bounded = pacing.applied() && pacing.holds() > 0;
-    if (together
-        && !bounded
-        && run.senders() > 0
-        && run.receivers() > 0
-        // each subscription receives every message: its share of the deliveries is what to compare
-        && totals.receivedPerSecond() / run.subscriptions()
-            < RECEIVERS_BEHIND_SHARE * totals.sentPerSecond()
-        && totals.receiveSeconds() - totals.sendSeconds()
-            > Math.max(RECEIVERS_BEHIND_TAIL_SECONDS, totals.sendSeconds() / 10)) {
-      return RunStatus.RECEIVERS_BEHIND;
-    }
-    return RunStatus.OK;
   }
 
   /**
@@ -418,13 +303,13 @@ public final class RunResults {
       RunStatus status,
       String reason,
       Instant startedAt) {
-    Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, Latency.of(Latencies.newHistogram()));
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(LatencyKind.SEND, Latency.of(Latencies.newHistogram()));
     if (run.rateMode()) {
-      latencies.put(RunResult.RESPONSE, Latency.of(Latencies.newHistogram()));
-      latencies.put(RunResult.SCHEDULE_LAG, Latency.of(Latencies.newHistogram()));
+      latencies.put(LatencyKind.RESPONSE, Latency.of(Latencies.newHistogram()));
+      latencies.put(LatencyKind.SCHEDULE_LAG, Latency.of(Latencies.newHistogram()));
     }
-    latencies.put(RunResult.END_TO_END, Latency.of(Latencies.newHistogram()));
+    latencies.put(LatencyKind.END_TO_END, Latency.of(Latencies.newHistogram()));
     return RunResultBuilder.builder()
         .runId("--------")
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())

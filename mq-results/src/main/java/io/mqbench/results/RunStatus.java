@@ -35,7 +35,7 @@ public enum RunStatus {
    */
   TARGET_NOT_MET("target not met", 4),
   /**
-   * Receivers trailed the senders: their rate was below {@value RunResults#RECEIVERS_BEHIND_SHARE}
+   * Receivers trailed the senders: their rate was below {@value RunVerdicts#RECEIVERS_BEHIND_SHARE}
    * of the senders' and they went on receiving well after the last send. By default ({@code
    * --max-backlog auto}) senders are held back instead, so this happens only with {@code
    * --max-backlog off} or a limit too large for the run; the result's {@link Limit} says whether

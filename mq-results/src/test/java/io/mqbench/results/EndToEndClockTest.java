@@ -115,7 +115,7 @@ class EndToEndClockTest {
     assertThat(clock.clockBoundMs()).isEqualTo(11.0);
     assertThat(clock.meaningful()).isFalse();
     assertThat(clock.reason()).contains("19,054 of 20,000").contains("95.3 %");
-    assertThat(r.latencies().get(RunResult.END_TO_END).count())
+    assertThat(r.latencies().get(LatencyKind.END_TO_END).count())
         .as("the negatives are not in the histogram as zeros")
         .isEqualTo(946);
     assertThat(r.status()).as("delivery was measured exactly all the same").isEqualTo(RunStatus.OK);

@@ -91,7 +91,8 @@ public final class FixedResults {
                 new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
                 new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
                 new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
-        .latencies(Map.of(RunResult.SEND, Latency.of(send), RunResult.END_TO_END, Latency.of(e2e)))
+        .latencies(
+            Map.of(LatencyKind.SEND, Latency.of(send), LatencyKind.END_TO_END, Latency.of(e2e)))
         .durability(new MemoryMqProvider().durability(null))
         .endToEndClock(EndToEndClock.of(0, Latency.of(e2e), 0, 0))
         .build();
@@ -113,11 +114,11 @@ public final class FixedResults {
                             .maxBatch(1)),
             Duration.ZERO,
             1L);
-    Map<String, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(RunResult.SEND, t.latencies().get(RunResult.SEND));
-    latencies.put(RunResult.RESPONSE, t.latencies().get(RunResult.END_TO_END));
-    latencies.put(RunResult.SCHEDULE_LAG, t.latencies().get(RunResult.SEND));
-    latencies.put(RunResult.END_TO_END, t.latencies().get(RunResult.END_TO_END));
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
+    latencies.put(LatencyKind.SEND, t.latencies().get(LatencyKind.SEND));
+    latencies.put(LatencyKind.RESPONSE, t.latencies().get(LatencyKind.END_TO_END));
+    latencies.put(LatencyKind.SCHEDULE_LAG, t.latencies().get(LatencyKind.SEND));
+    latencies.put(LatencyKind.END_TO_END, t.latencies().get(LatencyKind.END_TO_END));
     return t.with(
             r ->
                 r.runId("0000002b")

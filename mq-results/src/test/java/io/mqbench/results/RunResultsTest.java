@@ -318,13 +318,13 @@ class RunResultsTest {
     RateAchieved missedAndStalled =
         new RateAchieved(20_000, 19_600, 600_000, 0, true, false, "TARGET MISSED: ...");
 
-    RunStatus verdict = RunResults.verdict(rate, totals, missedAndStalled, Pacing.NONE);
+    RunStatus verdict = RunVerdicts.verdict(rate, totals, missedAndStalled, Pacing.NONE);
 
     assertThat(verdict).isEqualTo(RunStatus.TARGET_NOT_MET);
     assertThat(verdict.exitCode()).isNotZero();
     RateAchieved keptButStalled =
         new RateAchieved(20_000, 19_990, 600_000, 0, true, true, "HARNESS-LIMITED: ...");
-    assertThat(RunResults.verdict(rate, totals, keptButStalled, Pacing.NONE))
+    assertThat(RunVerdicts.verdict(rate, totals, keptButStalled, Pacing.NONE))
         .isEqualTo(RunStatus.HARNESS_LIMITED);
   }
 

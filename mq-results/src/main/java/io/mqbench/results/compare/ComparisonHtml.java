@@ -127,50 +127,54 @@ public final class ComparisonHtml {
         .append("<th>baseline</th><th>candidate</th><th>difference</th><th>95 % CI</th>")
         .append("<th>change</th><th>95 % CI</th><th class=\"l\">verdict</th></tr>\n");
     for (FigureComparison f : cell.figures()) {
-      int d = f.figure().decimals();
-      boolean both = f.baseline().present() && f.candidate().present();
-      String diff =
-          both ? ComparisonTable.signed(f.candidate().mean() - f.baseline().mean(), d) : "";
-      String ci =
-          f.welch() == null
-              ? ""
-              : "["
-                  + ComparisonTable.signed(f.welch().low(), d)
-                  + ", "
-                  + ComparisonTable.signed(f.welch().high(), d)
-                  + "]";
-      String pci =
-          f.welch() == null
-              ? ""
-              : "["
-                  + ComparisonTable.percentNumber(f.percentLow())
-                  + ", "
-                  + ComparisonTable.percentNumber(f.percentHigh())
-                  + "] %";
-      String cls =
-          f.regression()
-              ? "regression"
-              : switch (f.verdict()) {
-                case BETTER -> "better";
-                case WORSE -> "worse";
-                case NO_CHANGE -> "same";
-                case INCONCLUSIVE -> "inconclusive";
-                case CANNOT_JUDGE -> "cannot";
-              };
-      for (String v :
-          List.of(
-              "<tr><td class=\"l\">" + esc(f.figure().label()) + "</td>",
-              "<td>" + esc(ComparisonTable.estimate(f.baseline(), d)) + "</td>",
-              "<td>" + esc(ComparisonTable.estimate(f.candidate(), d)) + "</td>",
-              "<td>" + esc(diff) + "</td><td>" + esc(ci) + "</td>",
-              "<td>" + esc(both ? ComparisonTable.percent(f.percent()) : "") + "</td>",
-              "<td>" + esc(pci) + "</td>",
-              "<td class=\"l " + cls + "\">",
-              esc(verdict(f)),
-              "</td></tr>\n")) {
-        h.append(v);
-      }
+      figure(h, f);
     }
     h.append("</table>\n");
+  }
+
+  /** One figure's row: both sides, the difference and the change with their intervals. */
+  private static void figure(StringBuilder h, FigureComparison f) {
+    int d = f.figure().decimals();
+    boolean both = f.baseline().present() && f.candidate().present();
+    String diff = both ? ComparisonTable.signed(f.candidate().mean() - f.baseline().mean(), d) : "";
+    String ci =
+        f.welch() == null
+            ? ""
+            : "["
+                + ComparisonTable.signed(f.welch().low(), d)
+                + ", "
+                + ComparisonTable.signed(f.welch().high(), d)
+                + "]";
+    String pci =
+        f.welch() == null
+            ? ""
+            : "["
+                + ComparisonTable.percentNumber(f.percentLow())
+                + ", "
+                + ComparisonTable.percentNumber(f.percentHigh())
+                + "] %";
+    String cls =
+        f.regression()
+            ? "regression"
+            : switch (f.verdict()) {
+              case BETTER -> "better";
+              case WORSE -> "worse";
+              case NO_CHANGE -> "same";
+              case INCONCLUSIVE -> "inconclusive";
+              case CANNOT_JUDGE -> "cannot";
+            };
+    for (String v :
+        List.of(
+            "<tr><td class=\"l\">" + esc(f.figure().label()) + "</td>",
+            "<td>" + esc(ComparisonTable.estimate(f.baseline(), d)) + "</td>",
+            "<td>" + esc(ComparisonTable.estimate(f.candidate(), d)) + "</td>",
+            "<td>" + esc(diff) + "</td><td>" + esc(ci) + "</td>",
+            "<td>" + esc(both ? ComparisonTable.percent(f.percent()) : "") + "</td>",
+            "<td>" + esc(pci) + "</td>",
+            "<td class=\"l " + cls + "\">",
+            esc(verdict(f)),
+            "</td></tr>\n")) {
+      h.append(v);
+    }
   }
 }

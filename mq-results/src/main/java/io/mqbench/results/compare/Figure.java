@@ -2,7 +2,7 @@ package io.mqbench.results.compare;
 
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
-import io.mqbench.results.RunResult;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.files.SummaryColumns;
 import io.mqbench.results.report.RunFigures;
 import java.util.ArrayList;
@@ -49,7 +49,8 @@ public record Figure(
             true,
             0,
             RunFigures::endToEndPerSecond));
-    for (String latency : List.of(RunResult.RESPONSE, RunResult.SEND, RunResult.END_TO_END)) {
+    for (LatencyKind latency :
+        List.of(LatencyKind.RESPONSE, LatencyKind.SEND, LatencyKind.END_TO_END)) {
       for (String p : List.of(Latency.P50, Latency.P99, Latency.P99_9)) {
         f.add(
             new Figure(
@@ -73,10 +74,10 @@ public record Figure(
     return List.copyOf(f);
   }
 
-  private static String label(String latency) {
+  private static String label(LatencyKind latency) {
     return switch (latency) {
-      case RunResult.RESPONSE -> "response time";
-      case RunResult.SEND -> "send";
+      case RESPONSE -> "response time";
+      case SEND -> "send";
       default -> "end-to-end";
     };
   }

@@ -66,25 +66,7 @@ public final class CatchUpChart {
    */
   public static XYChart chart(RunResult r, int width, int height) {
     CatchUpResult c = r.catchUp();
-    XYChart chart =
-        new XYChartBuilder()
-            .width(width)
-            .height(height)
-            .title(title(r))
-            .xAxisTitle("time since the start (s)")
-            .yAxisTitle("msgs/s")
-            .build();
-    Styler s = chart.getStyler();
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setLegendPosition(Styler.LegendPosition.OutsideS);
-    s.setLegendLayout(Styler.LegendLayout.Horizontal);
-    chart.getStyler().setYAxisDecimalPattern("#,##0");
-    chart.getStyler().setXAxisDecimalPattern("#,##0.#");
-    chart.getStyler().setYAxisMin(0, 0.0);
-    chart.getStyler().setYAxisMin(1, 0.0);
-    chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
-    chart.setYAxisGroupTitle(0, "msgs/s sent and received");
-    chart.setYAxisGroupTitle(1, "backlog: sent - received (msgs)");
+    XYChart chart = axes(r, width, height);
     List<Double> x = new ArrayList<>();
     List<Double> sent = new ArrayList<>();
     List<Double> received = new ArrayList<>();
@@ -132,6 +114,30 @@ public final class CatchUpChart {
           top,
           BACKLOG);
     }
+    return chart;
+  }
+
+  /** The chart without series: its title, its two axes (rates left, backlog right), its style. */
+  private static XYChart axes(RunResult r, int width, int height) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(width)
+            .height(height)
+            .title(title(r))
+            .xAxisTitle("time since the start (s)")
+            .yAxisTitle("msgs/s")
+            .build();
+    Styler s = chart.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setLegendPosition(Styler.LegendPosition.OutsideS);
+    s.setLegendLayout(Styler.LegendLayout.Horizontal);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+    chart.getStyler().setYAxisMin(0, 0.0);
+    chart.getStyler().setYAxisMin(1, 0.0);
+    chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+    chart.setYAxisGroupTitle(0, "msgs/s sent and received");
+    chart.setYAxisGroupTitle(1, "backlog: sent - received (msgs)");
     return chart;
   }
 

@@ -66,21 +66,7 @@ public final class FaultChart {
    * @return the chart
    */
   public static XYChart chart(RunResult r, int width, int height) {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(width)
-            .height(height)
-            .title(title(r))
-            .xAxisTitle("time since the start (s)")
-            .yAxisTitle("msgs/s")
-            .build();
-    XYStyler s = chart.getStyler();
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setLegendPosition(Styler.LegendPosition.OutsideS);
-    s.setLegendLayout(Styler.LegendLayout.Horizontal);
-    s.setYAxisDecimalPattern("#,##0");
-    s.setXAxisDecimalPattern("#,##0.#");
-    s.setYAxisMin(0.0);
+    XYChart chart = axes(r, width, height);
     List<Double> x = new ArrayList<>();
     List<Double> sent = new ArrayList<>();
     List<Double> received = new ArrayList<>();
@@ -129,6 +115,26 @@ public final class FaultChart {
     }
     line(chart, "sent msgs/s", x, sent, SENT);
     line(chart, "received msgs/s", x, received, RECEIVED);
+    return chart;
+  }
+
+  /** The chart without series: its title, its axes, its style. */
+  private static XYChart axes(RunResult r, int width, int height) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(width)
+            .height(height)
+            .title(title(r))
+            .xAxisTitle("time since the start (s)")
+            .yAxisTitle("msgs/s")
+            .build();
+    XYStyler s = chart.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setLegendPosition(Styler.LegendPosition.OutsideS);
+    s.setLegendLayout(Styler.LegendLayout.Horizontal);
+    s.setYAxisDecimalPattern("#,##0");
+    s.setXAxisDecimalPattern("#,##0.#");
+    s.setYAxisMin(0.0);
     return chart;
   }
 

@@ -101,14 +101,7 @@ public final class LatencySvg {
       LogAxis axis = LogAxis.logTicks(lowest, highest);
       yAxis(s, axis);
       for (int i = 0; i < curves.size(); i++) {
-        s.append("<polyline fill=\"none\" stroke-width=\"1.5\" stroke=\"")
-            .append(colour(i))
-            .append("\" points=\"");
-        for (double[] p : curves.get(i)) {
-          s.append(number(px(p[0]))).append(',').append(number(py(p[1], axis))).append(' ');
-        }
-        s.setLength(s.length() - 1);
-        s.append("\"/>\n");
+        curve(s, curves.get(i), colour(i), axis);
       }
     }
     s.append("<rect x=\"")
@@ -122,6 +115,18 @@ public final class LatencySvg {
         .append("\" fill=\"none\" stroke=\"#888\"/>\n");
     legend(s, names);
     return s.append("</svg>\n").toString();
+  }
+
+  /** One latency's curve, a polyline through its percentile points. */
+  private static void curve(StringBuilder s, List<double[]> points, String colour, LogAxis axis) {
+    s.append("<polyline fill=\"none\" stroke-width=\"1.5\" stroke=\"")
+        .append(colour)
+        .append("\" points=\"");
+    for (double[] p : points) {
+      s.append(number(px(p[0]))).append(',').append(number(py(p[1], axis))).append(' ');
+    }
+    s.setLength(s.length() - 1);
+    s.append("\"/>\n");
   }
 
   /** The colour of the i-th series; the palette repeats past ten. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.json.EngineJson;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -67,10 +68,9 @@ public final class ResultsWriter {
       DeliveryFile.write(result, dir);
       writeSummaries(List.of(result), dir, sheets);
       Map<String, Histogram> histograms = new LinkedHashMap<>();
-      for (Map.Entry<String, Latency> e : result.latencies().entrySet()) {
+      for (Map.Entry<LatencyKind, Latency> e : result.latencies().entrySet()) {
         hgrm(e.getValue().histogram(), dir.resolve(hgrmFile(e.getKey())));
-        histograms.put(
-            RunResult.label(e.getKey(), result.rate() != null), e.getValue().histogram());
+        histograms.put(e.getKey().label(result.rate() != null), e.getValue().histogram());
       }
       chart(LatencyChart.title(result), histograms, dir, warnings);
       if (result.catchUp() != null) {
@@ -104,7 +104,7 @@ public final class ResultsWriter {
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       for (RunResult r : results) {
         String label = r.cellLabel() + (r.repetition() > 0 ? " #" + r.repetition() : "");
-        histograms.put(label, r.latencies().get(RunResult.END_TO_END).histogram());
+        histograms.put(label, r.latencies().get(LatencyKind.END_TO_END).histogram());
       }
       chart("end-to-end latency by cell", histograms, dir, warnings);
     } catch (IOException e) {
@@ -198,11 +198,11 @@ public final class ResultsWriter {
   }
 
   /**
-   * @param latency a latency's name, such as {@link RunResult#END_TO_END}
+   * @param latency a latency, such as {@link LatencyKind#END_TO_END}
    * @return its percentile file's name
    */
-  public static String hgrmFile(String latency) {
-    return latency + ".hgrm";
+  public static String hgrmFile(LatencyKind latency) {
+    return latency.key() + ".hgrm";
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ public record CellFigures(
     Estimate endToEnd,
     Estimate achieved,
     Estimate cost,
-    Map<String, Map<String, Estimate>> latencies) {
+    Map<LatencyKind, Map<String, Estimate>> latencies) {
 
   /**
    * Groups runs by source and cell, in the order cells first appear, and aggregates each group.
@@ -75,9 +76,9 @@ public record CellFigures(
     for (RunFigures r : runs) {
       verdict = verdict.worst(r.status());
     }
-    Map<String, Map<String, Estimate>> latencies = new LinkedHashMap<>();
+    Map<LatencyKind, Map<String, Estimate>> latencies = new LinkedHashMap<>();
     for (RunFigures r : runs) {
-      for (String name : r.latencyNames()) {
+      for (LatencyKind name : r.latencyNames()) {
         latencies.computeIfAbsent(name, n -> new LinkedHashMap<>());
       }
     }
@@ -133,11 +134,11 @@ public record CellFigures(
   }
 
   /**
-   * @param latency a latency name
+   * @param latency a latency
    * @param suffix a percentile suffix
    * @return its estimate, absent (n = 0) if no repetition gave it
    */
-  public Estimate latency(String latency, String suffix) {
+  public Estimate latency(LatencyKind latency, String suffix) {
     return latencies
         .getOrDefault(latency, Map.of())
         .getOrDefault(suffix, new Estimate(0, Double.NaN, Double.NaN));

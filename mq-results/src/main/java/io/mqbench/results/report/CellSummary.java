@@ -2,6 +2,7 @@ package io.mqbench.results.report;
 
 import io.mqbench.engine.RunSettings;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.SummaryColumns;
 import io.mqbench.results.files.SummaryWorkbook;
@@ -42,7 +43,8 @@ public final class CellSummary {
     f.add(new Figure(SummaryColumns.RECEIVED_MSGS_PER_S, 1, CellFigures::received));
     f.add(new Figure(SummaryColumns.END_TO_END_MSGS_PER_S, 1, CellFigures::endToEnd));
     f.add(new Figure(SummaryColumns.ACHIEVED_MSGS_PER_S, 1, CellFigures::achieved));
-    for (String latency : List.of(RunResult.END_TO_END, RunResult.RESPONSE, RunResult.SEND)) {
+    for (LatencyKind latency :
+        List.of(LatencyKind.END_TO_END, LatencyKind.RESPONSE, LatencyKind.SEND)) {
       for (String p :
           List.of(
               Latency.P50, Latency.P90, Latency.P99, Latency.P99_9, Latency.P99_99, Latency.MAX)) {
@@ -151,8 +153,8 @@ public final class CellSummary {
           c.runs().size(),
           c.sent().format(0),
           c.received().format(0),
-          or(c.latency(RunResult.END_TO_END, Latency.P50).format(3)),
-          or(c.latency(RunResult.END_TO_END, Latency.P99).format(3)),
+          or(c.latency(LatencyKind.END_TO_END, Latency.P50).format(3)),
+          or(c.latency(LatencyKind.END_TO_END, Latency.P99).format(3)),
           c.verdict().label());
     }
   }

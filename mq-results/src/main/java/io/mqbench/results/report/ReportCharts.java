@@ -1,5 +1,6 @@
 package io.mqbench.results.report;
 
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.CatchUpChart;
 import io.mqbench.results.files.FaultChart;
@@ -205,7 +206,7 @@ final class ReportCharts {
    * @param title the chart's title
    * @return the chart, or null if no cell has values of that latency
    */
-  static Picture latency(List<CellFigures> cells, String latency, String title) {
+  static Picture latency(List<CellFigures> cells, LatencyKind latency, String title) {
     Map<String, Histogram> series = new LinkedHashMap<>();
     Set<String> names = new LinkedHashSet<>();
     for (CellFigures c : cells) {
@@ -246,16 +247,13 @@ final class ReportCharts {
    * @param suffix the percentile shown
    * @return the chart
    */
-  static Picture curve(List<CellFigures> cells, String latency, String suffix) {
+  static Picture curve(List<CellFigures> cells, LatencyKind latency, String suffix) {
     XYChart chart =
         new XYChartBuilder()
             .width(WIDTH)
             .height(HEIGHT)
             .title(
-                RunResult.label(latency, true)
-                    + " "
-                    + suffix.replace('_', '.')
-                    + " against achieved msgs/s")
+                latency.label(true) + " " + suffix.replace('_', '.') + " against achieved msgs/s")
             .xAxisTitle("achieved msgs/s")
             .yAxisTitle("latency (ms), log")
             .build();

@@ -39,7 +39,7 @@ public final class Reports {
    *     naming the file)
    */
   public static List<RunFigures> read(Path folder) {
-    String source = String.valueOf(folder.toAbsolutePath().normalize().getFileName());
+    String source = source(folder);
     List<Path> files = new ArrayList<>();
     if (Files.isRegularFile(folder.resolve(ResultsWriter.RUN_JSON))) {
       files.add(folder.resolve(ResultsWriter.RUN_JSON));
@@ -70,6 +70,24 @@ public final class Reports {
       runs.add(RunFigures.of(run, source));
     }
     return runs;
+  }
+
+  /**
+   * The runs of a results folder from the results in memory, as {@link #read} gives them from their
+   * {@code run.json} files: a run's writer need not read back what it has just written.
+   *
+   * @param results the folder's runs, in the order of their subfolders
+   * @param folder the results folder they are written in
+   * @return the runs, labelled with the folder's name
+   */
+  public static List<RunFigures> of(List<RunResult> results, Path folder) {
+    String source = source(folder);
+    return results.stream().map(r -> RunFigures.of(r, source)).toList();
+  }
+
+  /** A results folder's name, which labels its runs in a report. */
+  private static String source(Path folder) {
+    return String.valueOf(folder.toAbsolutePath().normalize().getFileName());
   }
 
   /**
@@ -133,6 +151,25 @@ public final class Reports {
       runs.addAll(read(f));
       sweeps.addAll(sweepFindings(f));
     }
+    return write(runs, sweeps, out, first);
+  }
+
+  /**
+   * Writes the report of one results folder's runs from the results in memory: the same report as
+   * {@link #write(List, Path)} of the folder, which reads them back from its files.
+   *
+   * @param results the folder's runs, in the order of their subfolders
+   * @param folder the results folder they are written in
+   * @param out the report's file
+   * @return the file written
+   * @throws UncheckedIOException if the report cannot be written
+   */
+  public static Path writeOf(List<RunResult> results, Path folder, Path out) {
+    return write(of(results, folder), sweepFindings(folder), out, null);
+  }
+
+  private static Path write(
+      List<RunFigures> runs, List<String> sweeps, Path out, HtmlReport.Preface first) {
     String html =
         HtmlReport.render(
             runs, sweeps, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), first);

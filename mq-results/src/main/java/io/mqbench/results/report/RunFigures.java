@@ -3,6 +3,7 @@ package io.mqbench.results.report;
 import io.mqbench.engine.Tick;
 import io.mqbench.mq.Durability;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.Settings;
@@ -151,9 +152,9 @@ public record RunFigures(String source, RunResult result) {
   }
 
   /**
-   * @return the names of the run's latencies, in order
+   * @return the kinds of the run's latencies, in order
    */
-  public List<String> latencyNames() {
+  public List<LatencyKind> latencyNames() {
     return List.copyOf(result.latencies().keySet());
   }
 
@@ -162,7 +163,7 @@ public record RunFigures(String source, RunResult result) {
    * @param suffix a percentile suffix ({@link Latency#P99}) or {@link Latency#MAX}
    * @return its value in ms, or null if the run has no such latency or could not give the value
    */
-  public Double latencyMs(String latency, String suffix) {
+  public Double latencyMs(LatencyKind latency, String suffix) {
     Latency l = result.latencies().get(latency);
     if (l == null) {
       return null;
@@ -175,7 +176,7 @@ public record RunFigures(String source, RunResult result) {
    * @param latency a latency name
    * @return its histogram of microseconds, or null if the run has no such latency
    */
-  public Histogram histogram(String latency) {
+  public Histogram histogram(LatencyKind latency) {
     Latency l = result.latencies().get(latency);
     return l == null ? null : l.histogram();
   }

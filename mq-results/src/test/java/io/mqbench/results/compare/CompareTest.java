@@ -8,6 +8,7 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.Settings;
@@ -39,8 +40,8 @@ class CompareTest {
 
   static RunFigures run(String source, double sent, double e2eP99, UnaryOperator<RunResult> edit) {
     RunResult fixed = FixedResults.fixedResult(0);
-    Map<String, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
-    latencies.put(RunResult.END_TO_END, latencies.get(RunResult.END_TO_END).withP99Ms(e2eP99));
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
+    latencies.put(LatencyKind.END_TO_END, latencies.get(LatencyKind.END_TO_END).withP99Ms(e2eP99));
     return RunFigures.of(
         edit.apply(
             fixed.with(b -> b.totals(fixed.totals().withSentPerSecond(sent)).latencies(latencies))),
@@ -192,7 +193,7 @@ class CompareTest {
     Comparison c = compare(base, cand);
 
     assertThat(figure(c, SummaryColumns.SENT_MSGS_PER_S).verdict()).isEqualTo(Verdict.BETTER);
-    FigureComparison p99 = figure(c, SummaryColumns.latency(RunResult.END_TO_END, Latency.P99));
+    FigureComparison p99 = figure(c, SummaryColumns.latency(LatencyKind.END_TO_END, Latency.P99));
     assertThat(p99.verdict()).isEqualTo(Verdict.WORSE);
     assertThat(p99.regression()).isTrue();
     assertThat(p99.figure().label()).isEqualTo("end-to-end p99 ms");

@@ -18,6 +18,7 @@ import io.mqbench.results.FaultResult;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.Limit;
 import io.mqbench.results.MachineCost;
 import io.mqbench.results.PartTotals;
@@ -149,7 +150,7 @@ class ResultsWriterTest {
     for (String field : List.of("minMs", "meanMs", "p50Ms", "p999999Ms", "maxMs")) {
       assertThat(json.at("/latencies/send-latency/" + field).isNull()).as(field).isTrue();
     }
-    Latency send = ResultsWriter.read(runJson).latencies().get(RunResult.SEND);
+    Latency send = ResultsWriter.read(runJson).latencies().get(LatencyKind.SEND);
     assertThat(send.count()).isZero();
     assertThat(send.minMs()).isNull();
     assertThat(send.maxMs()).isNull();
@@ -225,9 +226,10 @@ class ResultsWriterTest {
     ResultsWriter.write(result, tmp.resolve("run"), SHEETS);
 
     RunResult read = ResultsWriter.read(tmp.resolve("run").resolve(ResultsWriter.RUN_JSON));
-    Latency e2e = read.latencies().get(RunResult.END_TO_END);
+    Latency e2e = read.latencies().get(LatencyKind.END_TO_END);
 
-    assertThat(e2e.histogram()).isEqualTo(result.latencies().get(RunResult.END_TO_END).histogram());
+    assertThat(e2e.histogram())
+        .isEqualTo(result.latencies().get(LatencyKind.END_TO_END).histogram());
     assertThat(e2e.p99Ms()).isEqualTo(99.007); // 99,000 µs at 3 significant digits
     assertThat(e2e.p9999Ms()).as("p99.99 of 1,000 values").isNull();
     assertThat(read.timeline().get(2).receivedInSecond()).isEqualTo(10_003);
@@ -240,7 +242,7 @@ class ResultsWriterTest {
 
     List<String> lines =
         Files.readAllLines(
-            tmp.resolve("run").resolve(ResultsWriter.hgrmFile(RunResult.END_TO_END)));
+            tmp.resolve("run").resolve(ResultsWriter.hgrmFile(LatencyKind.END_TO_END)));
     assertThat(lines.get(0)).contains("Value").contains("Percentile");
     assertThat(lines).anyMatch(l -> l.matches("\\s+50\\.015 0\\.500000000000.*"));
     assertThat(lines).anyMatch(l -> l.startsWith("#[Max     =      100.031"));
@@ -446,8 +448,8 @@ class ResultsWriterTest {
 
     assertThat(read).isEqualTo(written.withDelivery(null));
     assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(10);
-    assertThat(read.latencies().get(RunResult.RESPONSE).histogram())
-        .isEqualTo(written.latencies().get(RunResult.RESPONSE).histogram());
+    assertThat(read.latencies().get(LatencyKind.RESPONSE).histogram())
+        .isEqualTo(written.latencies().get(LatencyKind.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");

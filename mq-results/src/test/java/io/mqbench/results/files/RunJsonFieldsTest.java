@@ -9,6 +9,7 @@ import io.mqbench.engine.Tick;
 import io.mqbench.engine.json.EngineJson;
 import io.mqbench.results.Environment;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Settings;
 import io.mqbench.results.ThreadRate;
@@ -128,7 +129,7 @@ class RunJsonFieldsTest {
         RunSettings.class, run.path("settings"),
         Environment.class, run.path("environment"),
         Totals.class, run.path("totals"),
-        Latency.class, run.path("latencies").path(RunResult.END_TO_END),
+        Latency.class, run.path("latencies").path(LatencyKind.END_TO_END.key()),
         ThreadRate.class, run.path("senders").path(0),
         Tick.class, run.path("timeline").path(0));
   }
@@ -223,7 +224,7 @@ class RunJsonFieldsTest {
             "RunSettings", read.settings().run(),
             "Environment", read.environment(),
             "Totals", read.totals(),
-            "Latency", read.latencies().get(RunResult.END_TO_END),
+            "Latency", read.latencies().get(LatencyKind.END_TO_END),
             "ThreadRate", read.senders().get(0),
             "Tick", read.timeline().get(0));
     for (Map.Entry<String, Object> added : ADDED_SINCE_VERSION_1.entrySet()) {

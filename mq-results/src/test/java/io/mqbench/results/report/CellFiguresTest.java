@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import java.util.ArrayList;
@@ -18,8 +19,8 @@ class CellFiguresTest {
   static RunFigures run(
       String cell, int repetition, double sent, double received, double p99, RunStatus status) {
     RunResult fixed = FixedResults.fixedResult(0);
-    Map<String, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
-    latencies.put(RunResult.END_TO_END, latencies.get(RunResult.END_TO_END).withP99Ms(p99));
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
+    latencies.put(LatencyKind.END_TO_END, latencies.get(LatencyKind.END_TO_END).withP99Ms(p99));
     RunResult r =
         fixed
             .with(
@@ -50,9 +51,9 @@ class CellFiguresTest {
     assertThat(four.sent().halfWidth()).isCloseTo(24.8434, within(1e-4));
     assertThat(four.received().mean()).isCloseTo(100, within(1e-9));
     assertThat(four.received().halfWidth()).isCloseTo(24.8434, within(1e-4));
-    assertThat(four.latency(RunResult.END_TO_END, "p99").mean()).isCloseTo(3.0, within(1e-9));
+    assertThat(four.latency(LatencyKind.END_TO_END, "p99").mean()).isCloseTo(3.0, within(1e-9));
     // s = 1, half-width 4.303 / sqrt(3)
-    assertThat(four.latency(RunResult.END_TO_END, "p99").halfWidth())
+    assertThat(four.latency(LatencyKind.END_TO_END, "p99").halfWidth())
         .isCloseTo(2.48434, within(1e-5));
     assertThat(four.verdict()).isEqualTo(RunStatus.RECEIVERS_BEHIND);
     assertThat(cells.get(1).sent().hasInterval()).isFalse();

@@ -7,6 +7,7 @@ import io.mqbench.engine.measure.Latencies;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.LatencyChart;
 import io.mqbench.results.files.LogAxis;
@@ -105,7 +106,7 @@ class ReportAtAGlanceTest {
     ReportCharts.Picture curve =
         assertTimeoutPreemptively(
             Duration.ofSeconds(20),
-            () -> ReportCharts.curve(cells, RunResult.RESPONSE, Latency.P99));
+            () -> ReportCharts.curve(cells, LatencyKind.RESPONSE, Latency.P99));
 
     AxesChartStyler s = (AxesChartStyler) curve.chart().getStyler();
     assertThat(curve.png()).isNotEmpty();

@@ -3,6 +3,7 @@ package io.mqbench.results.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.FixedResults;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
 import java.io.ByteArrayInputStream;
@@ -69,7 +70,7 @@ class ResultsFolderTest {
 
     assertThat(dir.resolve(ResultsWriter.RUN_JSON)).isNotEmptyFile();
     assertThat(dir.resolve(ResultsWriter.SUMMARY_CSV)).isNotEmptyFile();
-    assertThat(dir.resolve(ResultsWriter.hgrmFile(RunResult.END_TO_END))).isNotEmptyFile();
+    assertThat(dir.resolve(ResultsWriter.hgrmFile(LatencyKind.END_TO_END))).isNotEmptyFile();
     try (ReadableWorkbook wb =
         new ReadableWorkbook(
             new ByteArrayInputStream(

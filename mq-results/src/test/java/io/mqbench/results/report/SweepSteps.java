@@ -2,6 +2,7 @@ package io.mqbench.results.report;
 
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RateAchieved;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Settings;
@@ -23,9 +24,9 @@ final class SweepSteps {
     RunResult base = FixedResults.fixedRateResult();
     Settings settings =
         Settings.of(base.settings().run().with(s -> s.rate(Optional.of(rate))), Duration.ZERO, 1L);
-    Map<String, Latency> latencies = new LinkedHashMap<>(base.latencies());
-    latencies.put(RunResult.RESPONSE, Latency.of(latencyMicros));
-    latencies.put(RunResult.END_TO_END, Latency.of(latencyMicros));
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(base.latencies());
+    latencies.put(LatencyKind.RESPONSE, Latency.of(latencyMicros));
+    latencies.put(LatencyKind.END_TO_END, Latency.of(latencyMicros));
     return base.withQueue(queue)
         .withRunId(queue + (long) rate)
         .withSettings(settings)

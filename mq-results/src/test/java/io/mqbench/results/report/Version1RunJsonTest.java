@@ -8,6 +8,7 @@ import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.envelope.MessageSizes;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.Totals;
@@ -114,8 +115,8 @@ class Version1RunJsonTest {
               assertThat(x.seconds()).isEqualTo(0.020130206);
             });
 
-    assertThat(r.latencies()).containsOnlyKeys(RunResult.SEND, RunResult.END_TO_END);
-    Latency e2e = r.latencies().get(RunResult.END_TO_END);
+    assertThat(r.latencies()).containsOnlyKeys(LatencyKind.SEND, LatencyKind.END_TO_END);
+    Latency e2e = r.latencies().get(LatencyKind.END_TO_END);
     assertThat(e2e.count()).isEqualTo(20_000);
     assertThat(e2e.minMs()).isEqualTo(0.065);
     assertThat(e2e.meanMs()).isEqualTo(7.23534515);
@@ -128,7 +129,7 @@ class Version1RunJsonTest {
     assertThat(e2e.maxMs()).isEqualTo(11.015);
     assertThat(e2e.histogram().getTotalCount()).as("the histogram decodes").isEqualTo(20_000);
     assertThat(e2e.histogram().getValueAtPercentile(50) / 1000.0).isEqualTo(5.791);
-    assertThat(r.latencies().get(RunResult.SEND).histogram().getTotalCount()).isEqualTo(3646);
+    assertThat(r.latencies().get(LatencyKind.SEND).histogram().getTotalCount()).isEqualTo(3646);
 
     assertThat(r.rate()).isNull();
     assertThat(r.requests()).isNull();
@@ -152,12 +153,12 @@ class Version1RunJsonTest {
     assertThat(f.lost()).isZero();
     assertThat(f.targetRate()).isNull();
     assertThat(f.settings().run().messagesPerSender()).isEqualTo(20_000L);
-    assertThat(f.latencyMs(RunResult.END_TO_END, Latency.P50)).isEqualTo(5.791);
-    assertThat(f.latencyMs(RunResult.END_TO_END, Latency.P99)).isEqualTo(10.991);
-    assertThat(f.latencyMs(RunResult.END_TO_END, Latency.MAX)).isEqualTo(11.015);
-    assertThat(f.latencyMs(RunResult.END_TO_END, Latency.P99_999)).isNull();
-    assertThat(f.latencyMs(RunResult.SEND, Latency.P99_9)).isEqualTo(0.018);
-    assertThat(f.histogram(RunResult.END_TO_END).getTotalCount()).isEqualTo(20_000);
+    assertThat(f.latencyMs(LatencyKind.END_TO_END, Latency.P50)).isEqualTo(5.791);
+    assertThat(f.latencyMs(LatencyKind.END_TO_END, Latency.P99)).isEqualTo(10.991);
+    assertThat(f.latencyMs(LatencyKind.END_TO_END, Latency.MAX)).isEqualTo(11.015);
+    assertThat(f.latencyMs(LatencyKind.END_TO_END, Latency.P99_999)).isNull();
+    assertThat(f.latencyMs(LatencyKind.SEND, Latency.P99_9)).isEqualTo(0.018);
+    assertThat(f.histogram(LatencyKind.END_TO_END).getTotalCount()).isEqualTo(20_000);
     assertThat(f.timeline())
         .singleElement()
         .satisfies(

@@ -12,8 +12,8 @@ import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.results.Accounting;
 import io.mqbench.results.RunResult;
-import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
+import io.mqbench.results.RunVerdicts;
 import io.mqbench.results.Totals;
 import io.mqbench.results.files.DeliveryFile;
 import io.mqbench.results.files.ResultsWriter;
@@ -215,7 +215,7 @@ final class DrainCommand implements Callable<Integer> {
 
   /**
    * The run's status once its delivery is settled, by the run's own rule ({@link
-   * RunResults#status}); the verdict on its numbers is what run.json had, unless that was about
+   * RunVerdicts#status}); the verdict on its numbers is what run.json had, unless that was about
    * delivery or the failure, which the rule decides again.
    */
   static RunStatus statusAfter(RunStatus before, boolean failed, Accounting after) {
@@ -223,7 +223,7 @@ final class DrainCommand implements Callable<Integer> {
         before == RunStatus.LOST_MESSAGES
             || before == RunStatus.UNSETTLED
             || before == RunStatus.FAILED;
-    return RunResults.status(
+    return RunVerdicts.status(
         before == RunStatus.INTERRUPTED,
         failed,
         after.lost(),

@@ -46,7 +46,7 @@ final class MatrixSummary {
       CellSummary.print(cells, invocation.out());
     }
     try {
-      Path report = Reports.write(List.of(folder), folder.resolve(Reports.REPORT_HTML));
+      Path report = Reports.writeOf(results, folder, folder.resolve(Reports.REPORT_HTML));
       invocation.out().println("report     " + report);
     } catch (RuntimeException | LinkageError e) {
       invocation.err().println("mqbench: warning: could not write the report: " + e);

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
@@ -371,7 +372,7 @@ final class PlanRunner {
 
   /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
   private static String p99(RunResult r) {
-    Double p99 = r.latencies().get(RunResult.END_TO_END).p99Ms();
+    Double p99 = r.latencies().get(LatencyKind.END_TO_END).p99Ms();
     return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
   }
 

@@ -4,6 +4,7 @@ import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.MachineCost;
 import io.mqbench.results.PartTotals;
 import io.mqbench.results.RequestCost;
@@ -150,17 +151,16 @@ final class TerminalSummary {
         "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
     boolean unsupported = false;
     EndToEndClock clock = r.endToEndClock();
-    for (Map.Entry<String, Latency> e : r.latencies().entrySet()) {
+    for (Map.Entry<LatencyKind, Latency> e : r.latencies().entrySet()) {
       // Across workers every end-to-end figure is true only within the clock offsets' bound.
       String bound =
-          e.getKey().equals(RunResult.END_TO_END) && clock != null && clock.clockBoundMs() > 0
+          e.getKey() == LatencyKind.END_TO_END && clock != null && clock.clockBoundMs() > 0
               ? " +/- " + ms(clock.clockBoundMs()) + " ms"
               : "";
-      if (e.getKey().equals(RunResult.END_TO_END) && clock != null && clock.clockDriftMs() > 0) {
+      if (e.getKey() == LatencyKind.END_TO_END && clock != null && clock.clockDriftMs() > 0) {
         bound += ", clock drift " + ms(clock.clockDriftMs()) + " ms";
       }
-      unsupported |=
-          latency(out, RunResult.label(e.getKey(), r.rate() != null), e.getValue(), bound);
+      unsupported |= latency(out, e.getKey().label(r.rate() != null), e.getValue(), bound);
     }
     if (unsupported) {
       out.println(
@@ -227,13 +227,13 @@ final class TerminalSummary {
         c.backlog().sentPerSecond(),
         c.catchUp().sentPerSecond(),
         after == null ? "-" : String.format(Locale.ROOT, "%,.0f", after.sentPerSecond()),
-        p99(c.catchUp(), RunResult.RESPONSE),
-        p99(after, RunResult.RESPONSE),
-        p99(c.catchUp(), RunResult.END_TO_END),
-        p99(after, RunResult.END_TO_END));
+        p99(c.catchUp(), LatencyKind.RESPONSE),
+        p99(after, LatencyKind.RESPONSE),
+        p99(c.catchUp(), LatencyKind.END_TO_END),
+        p99(after, LatencyKind.END_TO_END));
   }
 
-  private static String p99(CatchUpResult.Window w, String latency) {
+  private static String p99(CatchUpResult.Window w, LatencyKind latency) {
     Latency l = w == null ? null : w.latency(latency);
     OptionalDouble v = l == null ? OptionalDouble.empty() : l.valueMs(Latency.P99);
     return v.isPresent() ? ms(v.getAsDouble()) : "-";

@@ -3,6 +3,7 @@ package io.mqbench.runner.sweep;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import java.util.Locale;
 import java.util.Map;
@@ -14,17 +15,17 @@ import java.util.OptionalDouble;
  * acknowledgement: what an application sending at that rate sees); {@code e2e.p99=50ms} names the
  * end-to-end latency, {@code send.p99=...} the service time.
  *
- * @param latency the latency's name ({@link RunResult#RESPONSE}, ...)
+ * @param latency the latency's name ({@link LatencyKind#RESPONSE}, ...)
  * @param suffix the percentile's suffix ({@code p99}, {@code p99_9}) or {@code max}
  * @param limitMs the limit in milliseconds
  * @param text the objective as given
  */
-public record Objective(String latency, String suffix, double limitMs, String text) {
-  private static final Map<String, String> LATENCIES =
+public record Objective(LatencyKind latency, String suffix, double limitMs, String text) {
+  private static final Map<String, LatencyKind> LATENCIES =
       Map.of(
-          "response", RunResult.RESPONSE,
-          "e2e", RunResult.END_TO_END,
-          "send", RunResult.SEND);
+          "response", LatencyKind.RESPONSE,
+          "e2e", LatencyKind.END_TO_END,
+          "send", LatencyKind.SEND);
 
   /**
    * @param text {@code [response.|e2e.|send.]pNN[.N]=DURATION}
@@ -38,8 +39,8 @@ public record Objective(String latency, String suffix, double limitMs, String te
       throw bad(text, "no '='");
     }
     String what = t.substring(0, eq).trim();
-    String latency = RunResult.RESPONSE;
-    for (Map.Entry<String, String> l : LATENCIES.entrySet()) {
+    LatencyKind latency = LatencyKind.RESPONSE;
+    for (Map.Entry<String, LatencyKind> l : LATENCIES.entrySet()) {
       if (what.startsWith(l.getKey() + ".")) {
         latency = l.getValue();
         what = what.substring(l.getKey().length() + 1);
@@ -88,7 +89,7 @@ public record Objective(String latency, String suffix, double limitMs, String te
    * @return the objective for people: {@code response time p99 <= 50 ms}
    */
   public String describe() {
-    return RunResult.label(latency, true)
+    return latency.label(true)
         + " "
         + suffix.replace('_', '.')
         + " <= "

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.metrics.Scrape;
@@ -95,6 +96,6 @@ class MetricsOfALocalMatrixTest {
     assertThat(last.value("mqbench_sent_messages_total")).isEqualTo(second.totals().sent());
     assertThat(last.value("mqbench_received_messages_total")).isEqualTo(second.totals().received());
     assertThat(last.value("mqbench_send_latency_seconds_count"))
-        .isEqualTo(second.latencies().get(RunResult.SEND).count());
+        .isEqualTo(second.latencies().get(LatencyKind.SEND).count());
   }
 }

@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.metrics.Scrape;
@@ -141,7 +142,7 @@ class MetricsOverTwoWorkersTest {
     assertThat(w0).isPositive();
     assertThat(w1).isPositive();
     assertThat(merged).isEqualTo(w0 + w1);
-    assertThat((long) merged).isEqualTo(result.latencies().get(RunResult.END_TO_END).count());
+    assertThat((long) merged).isEqualTo(result.latencies().get(LatencyKind.END_TO_END).count());
     assertThat(coordinator.value("mqbench_received_messages_total"))
         .isEqualTo(result.totals().received());
     assertThat(coordinator.value("mqbench_sent_messages_total")).isEqualTo(result.totals().sent());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.engine.Tick;
 import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.NodeResult;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
@@ -107,7 +108,7 @@ class WorkerKilledMidRunTest {
           .isCloseTo(
               nodes.get(0).harness().cpuSeconds() + dead.harness().cpuSeconds(),
               org.assertj.core.api.Assertions.offset(1e-6));
-      Latency endToEnd = result.latencies().get(RunResult.END_TO_END);
+      Latency endToEnd = result.latencies().get(LatencyKind.END_TO_END);
       long negative = result.endToEndClock() == null ? 0 : result.endToEndClock().negativeSamples();
       assertThat(endToEnd.count() + negative)
           .as("end-to-end samples of both workers, the killed one's up to its checkpoint")

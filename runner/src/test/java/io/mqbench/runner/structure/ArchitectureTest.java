@@ -75,6 +75,30 @@ class ArchitectureTest {
   }
 
   @Test
+  void theResultModelClassesDependOneWay() {
+    slices()
+        .assignedFrom(
+            new SliceAssignment() {
+              @Override
+              public SliceIdentifier getIdentifierOf(JavaClass c) {
+                // A generated builder (RunResultBuilder) belongs with its record.
+                return c.getPackageName().equals("io.mqbench.results")
+                    ? SliceIdentifier.of(
+                        c.getName().replaceFirst("\\$.*", "").replaceFirst("Builder$", ""))
+                    : SliceIdentifier.ignore();
+              }
+
+              @Override
+              public String getDescription() {
+                return "top-level classes of io.mqbench.results";
+              }
+            })
+        .should()
+        .beFreeOfCycles()
+        .check(main);
+  }
+
+  @Test
   void theEngineKnowsNoWorkerResultsOrRunner() {
     noClasses()
         .that()

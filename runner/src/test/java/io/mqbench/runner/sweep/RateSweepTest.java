@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.config.ConfigException;
-import io.mqbench.results.RunResult;
+import io.mqbench.results.LatencyKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -259,10 +259,10 @@ class RateSweepTest {
   @Test
   void objectivesNameAPercentileOfResponseTimeByDefault() {
     Objective o = Objective.parse("p99.9=2.5ms");
-    assertThat(o.latency()).isEqualTo(RunResult.RESPONSE);
+    assertThat(o.latency()).isEqualTo(LatencyKind.RESPONSE);
     assertThat(o.suffix()).isEqualTo("p99_9");
     assertThat(o.limitMs()).isEqualTo(2.5);
-    assertThat(Objective.parse("e2e.p99=1s").latency()).isEqualTo(RunResult.END_TO_END);
+    assertThat(Objective.parse("e2e.p99=1s").latency()).isEqualTo(LatencyKind.END_TO_END);
     assertThat(Objective.parse("e2e.p99=1s").limitMs()).isEqualTo(1000.0);
     assertThatThrownBy(() -> Objective.parse("p98=5ms"))
         .isInstanceOf(ConfigException.class)
