@@ -37,7 +37,7 @@ class ArchitectureTest {
         List.of(
             "io.mqbench.mq.Mq",
             "io.mqbench.engine.Coordinator",
-            "io.mqbench.worker.WorkerServer",
+            "io.mqbench.worker.server.WorkerServer",
             "io.mqbench.results.RunResult",
             "io.mqbench.kafka.KafkaMqProvider",
             "io.mqbench.runner.cli.Main")) {
