@@ -103,4 +103,38 @@ class ArchitectureTest {
             "io.mqbench.runner..")
         .check(main);
   }
+
+  @Test
+  void theWorkersClientAndServerShareOnlyTheWireAndOnlyItsRoutesSpeakHttp() {
+    // The coordinator's side (HttpCell, WorkerClient) and the worker's server meet in the wire.
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker.wire..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.mqbench.worker", "io.mqbench.worker.server..")
+        .check(main);
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.mqbench.worker.server..")
+        .check(main);
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker.server..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.mqbench.worker")
+        .check(main);
+    // The hosted cells and their limits know nothing of HTTP or of the routes above them.
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker.server.hosting..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("com.sun.net.httpserver..", "io.mqbench.worker.server")
+        .check(main);
+  }
 }
