@@ -9,14 +9,13 @@ import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.SenderStats;
-import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import io.mqbench.worker.wire.Wire;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A cell on a worker, seen from the coordinator. Instants are translated to the worker's clock with
@@ -35,27 +34,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * counted from checkpoints never exceed it.
  */
 public final class HttpCell implements Cell {
-  /** Clock exchanges per measurement: enough that one of them has an undisturbed round trip. */
-  static final int CLOCK_EXCHANGES = 32;
-
-  /** Exchanges per measurement while the run goes on: few, to keep the control path light. */
-  static final int CLOCK_RECHECK_EXCHANGES = 8;
-
   /** How often the worker's clock is measured again while the run goes on. */
   public static final Duration CLOCK_RECHECK = Duration.ofSeconds(5);
 
   private final WorkerClient client;
-  private final long clockRecheckNanos;
-  private volatile long lastClockCheck;
-  private volatile long clockDriftNanos;
-  private volatile long clockUncertaintyNanos;
-  private volatile ClockOffset firstOffset = ClockOffset.NONE;
+  private final WorkerClockWatch clock;
   private volatile boolean started;
   private volatile long runStartNanos;
-  private volatile int clockCorrections;
-  private final AtomicReference<CellFailure> failure = new AtomicReference<>();
+  private final WorkerFailure failure;
   private volatile String id;
-  private volatile ClockOffset offset = ClockOffset.NONE;
   private volatile CellProgress last = new CellProgress(0, 0, 0, Optional.empty());
   private volatile DeliveryBitmaps lastDelivery = DeliveryBitmaps.empty();
   private volatile CellMeasurements report;
@@ -78,7 +65,8 @@ public final class HttpCell implements Cell {
    */
   public HttpCell(WorkerClient client, Duration clockRecheck) {
     this.client = client;
-    this.clockRecheckNanos = clockRecheck.toNanos();
+    this.failure = new WorkerFailure(client.address());
+    this.clock = new WorkerClockWatch(client, clockRecheck.toNanos());
   }
 
   /**
@@ -88,14 +76,14 @@ public final class HttpCell implements Cell {
    *     reduce it: it says how far the clock went, not what is left of it
    */
   public long clockDriftNanos() {
-    return clockDriftNanos;
+    return clock.driftNanos();
   }
 
   /**
    * @return how many times the run's origin was moved on the worker because its clock had moved
    */
   public int clockCorrections() {
-    return clockCorrections;
+    return clock.corrections();
   }
 
   /**
@@ -110,7 +98,7 @@ public final class HttpCell implements Cell {
    *     during the run if the clock had moved since
    */
   public ClockOffset clockOffset() {
-    return offset;
+    return clock.offset();
   }
 
   /**
@@ -138,10 +126,7 @@ public final class HttpCell implements Cell {
    */
   @Override
   public CellReady prepare(CellSpec spec) {
-    offset = client.clockOffset(CLOCK_EXCHANGES);
-    firstOffset = offset;
-    clockUncertaintyNanos = offset.uncertaintyNanos();
-    lastClockCheck = System.nanoTime();
+    clock.measure();
     Duration timeout = spec.settings().connectTimeout().plus(WorkerClient.QUICK);
     JsonNode ready = client.post("cells", Wire.spec(spec), timeout);
     id = ready.required("cell").asText();
@@ -153,12 +138,12 @@ public final class HttpCell implements Cell {
     runStartNanos = atNanos;
     seen.runStarts(atNanos);
     started = true;
-    call("start-senders", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
+    callAt("start-senders", atNanos);
   }
 
   @Override
   public void startReceivers(long atNanos) {
-    call("start-receivers", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
+    callAt("start-receivers", atNanos);
   }
 
   /**
@@ -169,7 +154,7 @@ public final class HttpCell implements Cell {
    */
   @Override
   public void moveRunOrigin(long atNanos) {
-    call("run-origin", Wire.object().put("at", offset.toWorker(atNanos)), WorkerClient.QUICK);
+    callAt("run-origin", atNanos);
   }
 
   @Override
@@ -185,12 +170,14 @@ public final class HttpCell implements Cell {
         if (started) {
           seen.polled(asked, System.nanoTime(), p.sent(), p.received());
         }
-        p = new CellProgress(p.sent(), p.received(), p.sendersRunning(), named(p.failure()));
+        p =
+            new CellProgress(
+                p.sent(), p.received(), p.sendersRunning(), failure.named(p.failure()));
         last = p;
         recheckClock();
         return p;
       } catch (RuntimeException e) {
-        failed = fail(e);
+        failed = failure.fail(e);
       }
     }
     CellProgress p = last;
@@ -199,43 +186,14 @@ public final class HttpCell implements Cell {
 
   /**
    * Every {@link #CLOCK_RECHECK}, on the coordinator's polling thread: measures the worker's clock
-   * again. How far it moved from the offset measured before the run, beyond both measurements'
-   * uncertainties, is its drift. When it moved from the offset in force beyond both their
-   * uncertainties, the new offset replaces it and the worker moves the run's origin with it: its
-   * senders stamp, and its receivers read, later envelopes on the corrected clock. A move within
-   * the uncertainties is noise of the measurement, not of the clock, and changes nothing.
+   * again ({@link WorkerClockWatch#recheck()}). When the offset in force was replaced, the worker
+   * moves the run's origin with it: its senders stamp, and its receivers read, later envelopes on
+   * the corrected clock.
    */
   private void recheckClock() {
-    long now = System.nanoTime();
-    if (now - lastClockCheck < clockRecheckNanos) {
-      return;
+    if (clock.recheck() && started) {
+      moveRunOrigin(runStartNanos);
     }
-    lastClockCheck = now;
-    try {
-      ClockOffset again = client.clockOffset(CLOCK_RECHECK_EXCHANGES);
-      long drift = moved(firstOffset, again);
-      if (drift > clockDriftNanos) {
-        clockDriftNanos = drift;
-      }
-      if (moved(offset, again) > 0) {
-        offset = again;
-        // Figures read after the correction are true within the new offset's uncertainty.
-        clockUncertaintyNanos = Math.max(clockUncertaintyNanos, again.uncertaintyNanos());
-        clockCorrections++;
-        if (started) {
-          moveRunOrigin(runStartNanos);
-        }
-      }
-    } catch (RuntimeException e) {
-      // A worker that stopped answering fails the run at the next poll; the drift is an extra.
-    }
-  }
-
-  /** How far the offset moved from one measurement to the other beyond both uncertainties. */
-  private static long moved(ClockOffset from, ClockOffset to) {
-    return Math.abs(to.offsetNanos() - from.offsetNanos())
-        - to.uncertaintyNanos()
-        - from.uncertaintyNanos();
   }
 
   /**
@@ -251,7 +209,7 @@ public final class HttpCell implements Cell {
         keptAtNanos = System.nanoTime();
         kept = now;
       } catch (RuntimeException e) {
-        fail(e);
+        failure.fail(e);
       }
     }
     return kept;
@@ -284,7 +242,7 @@ public final class HttpCell implements Cell {
         JsonNode n = client.get(path("delivery"), WorkerClient.QUICK);
         lastDelivery = DeliveryBitmaps.deserialize(n.required("bitmaps").binaryValue());
       } catch (RuntimeException | IOException e) {
-        fail(e);
+        failure.fail(e);
       }
     }
     return lastDelivery;
@@ -308,7 +266,7 @@ public final class HttpCell implements Cell {
   @Override
   public CellMeasurements finish(Duration timeout) {
     if (halted) {
-      report = kept.withClock(clockUncertaintyNanos, clockDriftNanos);
+      report = kept.withClock(clock.uncertaintyNanos(), clock.driftNanos());
       return report;
     }
     if (failure.get() == null) {
@@ -322,13 +280,14 @@ public final class HttpCell implements Cell {
                 timeout.plus(Duration.ofSeconds(15)));
         // Its instants as the coordinator saw them happen, should its clock have jumped.
         CellMeasurements r =
-            seen.onCoordinatorClock(Wire.report(n), System.nanoTime(), clockUncertaintyNanos);
+            seen.onCoordinatorClock(Wire.report(n), System.nanoTime(), clock.uncertaintyNanos());
         // The worker's clock is true within the uncertainty of each offset it ran on.
         report =
-            r.withFailure(named(r.failure())).withClock(clockUncertaintyNanos, clockDriftNanos);
+            r.withFailure(failure.named(r.failure()))
+                .withClock(clock.uncertaintyNanos(), clock.driftNanos());
         return report;
       } catch (RuntimeException e) {
-        fail(e);
+        failure.fail(e);
       }
     }
     return partialReport();
@@ -349,7 +308,7 @@ public final class HttpCell implements Cell {
     try {
       answer = client.halt();
     } catch (RuntimeException e) {
-      fail(e);
+      failure.fail(e);
       throw e;
     }
     JsonNode mine = id == null ? null : answer.path("cells").get(id);
@@ -388,7 +347,7 @@ public final class HttpCell implements Cell {
                               + " what it did after that is missing",
                           client.address(),
                           (keptAtNanos - runStartNanos) / 1e9)));
-      r = r.withClock(clockUncertaintyNanos, clockDriftNanos);
+      r = r.withClock(clock.uncertaintyNanos(), clock.driftNanos());
       report = r;
     }
     return r;
@@ -409,6 +368,11 @@ public final class HttpCell implements Cell {
     }
   }
 
+  /** An action at an instant of the coordinator's clock, sent on the worker's. */
+  private void callAt(String action, long atNanos) {
+    call(action, Wire.object().put("at", clock.offset().toWorker(atNanos)), WorkerClient.QUICK);
+  }
+
   private void call(String action, JsonNode body, Duration timeout) {
     if (failure.get() != null || id == null || halted) {
       return;
@@ -416,27 +380,11 @@ public final class HttpCell implements Cell {
     try {
       client.post(path(action), body, timeout);
     } catch (RuntimeException e) {
-      fail(e);
+      failure.fail(e);
     }
-  }
-
-  /** A failure inside the worker's cell ("sender 3"), named after the worker as well. */
-  private Optional<CellFailure> named(Optional<CellFailure> f) {
-    return f.map(x -> new CellFailure("worker " + client.address() + " " + x.where(), x.message()));
   }
 
   private String path(String action) {
     return "cells/" + id + "/" + action;
-  }
-
-  private CellFailure fail(Exception e) {
-    // The client's messages begin with "worker host:port"; the failure names it as its place.
-    String message = Errors.oneLine(e);
-    String prefix = "worker " + client.address() + ": ";
-    if (message.startsWith(prefix)) {
-      message = message.substring(prefix.length());
-    }
-    failure.compareAndSet(null, new CellFailure("worker " + client.address(), message));
-    return failure.get();
   }
 }

@@ -3,6 +3,8 @@ package io.mqbench.worker;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.config.ConfigException;
 import io.mqbench.mq.MqException;
+import io.mqbench.worker.wire.Protocol;
+import io.mqbench.worker.wire.Wire;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -19,19 +21,6 @@ import java.util.Optional;
  * message.
  */
 public final class WorkerClient {
-  /**
-   * The version of the worker protocol; a worker speaking another is refused. 3: bodies are the
-   * engine's records as {@code EngineJson} writes them (durations as {@code 30s}, modes by label).
-   * 4: a cell's run origin can be moved during the run ({@code run-origin}). 5: a cell reports what
-   * it measured so far ({@code checkpoint}). 6: reports carry what the worker's process and its
-   * sender and receiver threads used (CPU, GC, memory). 7: a cell's size may be a mix (text) with a
-   * compressibility, and senders report the bytes and sizes they sent.
-   */
-  public static final int PROTOCOL = 7;
-
-  /** The header that carries the shared token. */
-  static final String TOKEN_HEADER = "X-Mqbench-Token";
-
   /** How long a connection to a worker may take to open. */
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
 
@@ -39,7 +28,7 @@ public final class WorkerClient {
   static final Duration QUICK = Duration.ofSeconds(5);
 
   /** A halt waits for the worker's threads to stop before it answers. */
-  static final Duration HALT = WorkerServer.HALT_THREADS.plus(QUICK);
+  static final Duration HALT = Protocol.HALT_THREADS.plus(QUICK);
 
   private final WorkerAddress address;
   private final Optional<String> token;
@@ -77,7 +66,7 @@ public final class WorkerClient {
     JsonNode hello = get("hello", QUICK);
     String theirs = hello.path("mqbench").asText("?");
     int protocol = hello.path("protocol").asInt(-1);
-    if (!theirs.equals(version) || protocol != PROTOCOL) {
+    if (!theirs.equals(version) || protocol != Protocol.VERSION) {
       throw new ConfigException(
           "worker "
               + address
@@ -88,7 +77,7 @@ public final class WorkerClient {
               + "), this coordinator mqbench "
               + version
               + " (protocol "
-              + PROTOCOL
+              + Protocol.VERSION
               + "): run the same version on every node");
     }
   }
@@ -161,7 +150,7 @@ public final class WorkerClient {
   }
 
   private JsonNode send(HttpRequest.Builder request, String path, Duration timeout) {
-    token.ifPresent(t -> request.header(TOKEN_HEADER, t));
+    token.ifPresent(t -> request.header(Protocol.TOKEN_HEADER, t));
     HttpResponse<byte[]> response;
     try {
       response =

@@ -20,6 +20,8 @@ import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.worker.server.WorkerClock;
+import io.mqbench.worker.server.WorkerServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -60,11 +62,11 @@ class HttpCellTest {
 
   /** Every cell of every worker uses the shared queue; closing a cell leaves it open. */
   private HttpCell worker(long clockOffsetNanos, Optional<String> token) throws Exception {
-    return worker(WorkerServer.Clock.shifted(clockOffsetNanos), HttpCell.CLOCK_RECHECK, token);
+    return worker(WorkerClock.shifted(clockOffsetNanos), HttpCell.CLOCK_RECHECK, token);
   }
 
   /** A worker whose cells run on the clock it reports, whatever the test made of that clock. */
-  private HttpCell worker(WorkerServer.Clock clock, Duration clockRecheck, Optional<String> token)
+  private HttpCell worker(WorkerClock clock, Duration clockRecheck, Optional<String> token)
       throws Exception {
     Mq unclosable =
         new Mq() {
@@ -232,9 +234,9 @@ class HttpCellTest {
     // msgs/s received against the 1,000 it really received.
     List<HttpCell> cells =
         List.of(
-            worker(WorkerServer.Clock.shifted(0), Duration.ofMillis(500), Optional.empty()),
+            worker(WorkerClock.shifted(0), Duration.ofMillis(500), Optional.empty()),
             worker(
-                new WorkerServer.Clock(
+                new WorkerClock(
                     jumping(Duration.ofMillis(1_200), Duration.ofSeconds(5)), 0, Duration.ZERO),
                 Duration.ofMillis(500),
                 Optional.empty()));
@@ -280,9 +282,8 @@ class HttpCellTest {
     // same messages at the same time, reads the latencies this machine gives at the moment.
     List<HttpCell> cells =
         List.of(
-            worker(WorkerServer.Clock.shifted(0), recheck, Optional.empty()),
-            worker(
-                new WorkerServer.Clock(fast(0.01), 0, Duration.ZERO), recheck, Optional.empty()));
+            worker(WorkerClock.shifted(0), recheck, Optional.empty()),
+            worker(new WorkerClock(fast(0.01), 0, Duration.ZERO), recheck, Optional.empty()));
     NodeLayout layout =
         new NodeLayout(List.of(cells.get(0).address(), cells.get(1).address()), 1, 2, 1, 1);
 
@@ -343,7 +344,7 @@ class HttpCellTest {
     List<HttpCell> cells =
         List.of(
             worker(
-                new WorkerServer.Clock(LocalCell.SYSTEM_CLOCK, ahead, delay),
+                new WorkerClock(LocalCell.SYSTEM_CLOCK, ahead, delay),
                 HttpCell.CLOCK_RECHECK,
                 Optional.empty()),
             worker(0, Optional.empty()));

@@ -5,7 +5,7 @@ import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.metrics.MetricsEndpoint;
-import io.mqbench.worker.WorkerServer;
+import io.mqbench.worker.server.WorkerServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,7 +1,8 @@
 package io.mqbench.runner.metrics;
 
 import io.mqbench.config.ConfigException;
-import io.mqbench.worker.WorkerServer;
+import io.mqbench.worker.server.WorkerServer;
+import io.mqbench.worker.server.hosting.ReportedCell;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
@@ -59,7 +60,7 @@ public final class MetricsEndpoint implements AutoCloseable {
         port,
         () -> {
           List<Figures> all = new ArrayList<>();
-          for (WorkerServer.Reported r : worker.reported()) {
+          for (ReportedCell r : worker.reported()) {
             all.add(
                 new Figures(
                     Figures.runLabel(r.spec().runId()),

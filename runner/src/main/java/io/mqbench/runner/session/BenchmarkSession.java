@@ -1,21 +1,14 @@
 package io.mqbench.runner.session;
 
 import io.mqbench.broker.BrokerResolution;
-import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
-import io.mqbench.engine.BacklogLimit;
 import io.mqbench.engine.CellReady;
-import io.mqbench.engine.CellSpec;
 import io.mqbench.engine.RunOutcome;
 import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.ScheduledFault;
 import io.mqbench.engine.Tick;
-import io.mqbench.engine.local.LocalCell;
-import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.run.Coordinator;
-import io.mqbench.mq.BrokerAddressing;
-import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
@@ -35,17 +28,13 @@ import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.worker.HttpCell;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -194,7 +183,6 @@ public final class BenchmarkSession {
         BrokerResolution.resolve(provider, backendConfig, config.localBroker(), partitions());
     resolved.notices().forEach(err::println);
     Optional<LocalBroker> local = resolved.localBroker();
-    MqConfig effective = resolved.config();
     // The broker's own shutdown hook (one per broker process) is the only one; while this run goes
     // on it holds the stop: a JVM shutting down stops the run, and the broker only once the run has
     // ended, settled, been summarised against it and its results written (or BROKER_STOP_WAIT has
@@ -202,83 +190,8 @@ public final class BenchmarkSession {
     Optional<LocalBroker.Hold> held =
         local.map(broker -> broker.holdStop(this::requestStop, BROKER_STOP_WAIT));
     try {
-      if (local.isPresent()) {
-        effective = local.get().start(backendConfig);
-        if (partitions()) {
-          err.println("mqbench: --fault partition-broker: started " + local.get().description());
-        }
-      }
-      faultActions =
-          new FaultActions(
-              provider,
-              RunQueues.configs(provider, effective, config.run().queues()).get(0),
-              local.flatMap(LocalBroker::faults).or(() -> composeFaults(local)),
-              err);
-      faultActions.check(
-          config.faults(),
-          local.map(LocalBroker::description).orElse("the " + provider.name() + " broker"));
-      if (local.isEmpty()) {
-        for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
-          createdQueues.beforeRun(
-              provider, queue, config.run().subscriptions(), workers.isPresent());
-        }
-      }
-      DurabilityReadings durability =
-          new DurabilityReadings(
-              provider, RunQueues.configs(provider, effective, config.run().queues()).get(0), err);
-      durability.atStart();
-      Instant startedAt = Instant.now();
-      long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
-      int runId = new SplittableRandom(seed).nextInt();
-      if (!config.warmup().isZero()) {
-        warmUp(effective, ~runId, seed);
-      }
-      RunOutcome outcome;
-      try (ProgressDisplay display = progress.apply(config)) {
-        outcome = execute(effective, config.run(), runId, seed, display::update, true);
-      }
-      CellReady cell = outcome.cells().get(0);
-      // Settled before a local broker stops: the broker the messages are in.
-      Accounting accounting = settle(effective, outcome);
-      // Read again before anything is removed: the broker the run measured, as it is now.
-      DurabilityCheck found = durability.atEnd();
-      for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
-        createdQueues.afterRun(provider, queue, accounting.unsettled() == 0);
-      }
-      RunResult result =
-          RunResults.summarise(
-              outcome,
-              accounting,
-              warnings,
-              config.queue(),
-              config.run(),
-              config.warmup(),
-              cell.target(),
-              effective.effective(),
-              startedAt,
-              Environment.current(cell.versions()));
-      workers.ifPresent(w -> nodes = NodeResults.of(w.layout(), remoteCells, result.totals()));
-      RunResult costed =
-          result.withRequests(
-              RequestCost.of(
-                  outcome.measurements().requests(),
-                  provider.requestPrice(effective),
-                  result.totals().sent()));
-      if (config.machinePrice().isPresent()) {
-        costed =
-            costed.withMachineCost(
-                MachineCost.of(config.machinePrice().get(), config.run(), costed.totals()));
-      }
-      // Probed while a local broker still runs: the same broker the run measured.
-      RunResult described =
-          costed
-              .withLimit(limit(effective, costed, runId, seed))
-              .withDurability(found.effective())
-              .withDurabilityCheck(found);
-      return keep.apply(
-          found.changed()
-              ? described.withStatus(described.status().worst(RunStatus.DURABILITY_CHANGED))
-              : described);
+      MqConfig effective = prepareBroker(local, resolved.config());
+      return keep.apply(measure(effective, progress, warnings));
     } finally {
       local.ifPresent(LocalBroker::close);
       held.ifPresent(LocalBroker.Hold::close);
@@ -286,182 +199,116 @@ public final class BenchmarkSession {
   }
 
   /**
-   * A run with broker faults on the cluster of the backend's compose file (no address given, no
-   * local broker: the planner checked that a docker CLI answers) faults its containers.
+   * Starts the local broker if there is one, readies the faults against the broker, and creates the
+   * queues of a broker this run does not own.
+   *
+   * @return the backend's configuration the run uses
    */
-  private Optional<BrokerFaults> composeFaults(Optional<LocalBroker> local) {
-    Optional<BrokerAddressing> a = provider.brokerAddressing();
-    boolean brokerFaults = config.faults().stream().anyMatch(f -> f.kind().onBroker());
-    if (local.isPresent() || !brokerFaults || a.isEmpty() || a.get().isGivenIn(backendConfig)) {
-      return Optional.empty();
+  private MqConfig prepareBroker(Optional<LocalBroker> local, MqConfig resolved)
+      throws InterruptedException {
+    MqConfig effective = resolved;
+    if (local.isPresent()) {
+      effective = local.get().start(backendConfig);
+      if (partitions()) {
+        err.println("mqbench: --fault partition-broker: started " + local.get().description());
+      }
     }
-    ComposeBrokerFaults compose =
-        ComposeBrokerFaults.of(
-            ComposeBrokerFaults.docker(System.getenv()), Path.of(a.get().composeFile()));
-    err.println(
-        "mqbench: broker faults hit the containers of "
-            + a.get().composeFile()
-            + "'s cluster through docker compose ("
-            + compose.nodes()
-            + " node"
-            + (compose.nodes() == 1 ? "" : "s")
-            + ")");
-    return Optional.of(compose);
+    faultActions =
+        FaultActions.forRun(
+            provider,
+            backendConfig,
+            RunQueues.configs(provider, effective, config.run().queues()).get(0),
+            local,
+            config.faults(),
+            err);
+    if (local.isEmpty()) {
+      for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
+        createdQueues.beforeRun(provider, queue, config.run().subscriptions(), workers.isPresent());
+      }
+    }
+    return effective;
+  }
+
+  /** The warm-up and the measured run, settled, summarised and described. */
+  private RunResult measure(
+      MqConfig effective, Function<RunConfig, ProgressDisplay> progress, List<String> warnings)
+      throws InterruptedException {
+    DurabilityReadings durability =
+        new DurabilityReadings(
+            provider, RunQueues.configs(provider, effective, config.run().queues()).get(0), err);
+    durability.atStart();
+    Instant startedAt = Instant.now();
+    long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
+    int runId = new SplittableRandom(seed).nextInt();
+    if (!config.warmup().isZero()) {
+      warmUp(effective, ~runId, seed);
+    }
+    RunOutcome outcome;
+    try (ProgressDisplay display = progress.apply(config)) {
+      outcome = execute(effective, config.run(), runId, seed, display::update, true);
+    }
+    // Settled before a local broker stops: the broker the messages are in.
+    Accounting accounting =
+        new SettleAfterRun(provider, config.run(), workers.isPresent(), err)
+            .settle(effective, outcome);
+    // Read again before anything is removed: the broker the run measured, as it is now.
+    DurabilityCheck found = durability.atEnd();
+    for (MqConfig queue : RunQueues.configs(provider, effective, config.run().queues())) {
+      createdQueues.afterRun(provider, queue, accounting.unsettled() == 0);
+    }
+    CellReady cell = outcome.cells().get(0);
+    RunResult result =
+        RunResults.summarise(
+            outcome,
+            accounting,
+            warnings,
+            config.queue(),
+            config.run(),
+            config.warmup(),
+            cell.target(),
+            effective.effective(),
+            startedAt,
+            Environment.current(cell.versions()));
+    workers.ifPresent(w -> nodes = NodeResults.of(w.layout(), remoteCells, result.totals()));
+    return described(effective, outcome, result, found, runId, seed);
+  }
+
+  /** The result with its costs, the limit and the durability found. */
+  private RunResult described(
+      MqConfig effective,
+      RunOutcome outcome,
+      RunResult result,
+      DurabilityCheck found,
+      int runId,
+      long seed)
+      throws InterruptedException {
+    RunResult costed =
+        result.withRequests(
+            RequestCost.of(
+                outcome.measurements().requests(),
+                provider.requestPrice(effective),
+                result.totals().sent()));
+    if (config.machinePrice().isPresent()) {
+      costed =
+          costed.withMachineCost(
+              MachineCost.of(config.machinePrice().get(), config.run(), costed.totals()));
+    }
+    // Probed while a local broker still runs: the same broker the run measured.
+    Limit limit =
+        new LimitProbe(
+                config.run(), config.limitProbe(), workers.isPresent(), () -> stopRequested, err)
+            .limit(
+                costed,
+                probe -> execute(effective, probe, runId ^ PROBE_RUN_ID, seed, t -> {}, false));
+    RunResult described =
+        costed.withLimit(limit).withDurability(found.effective()).withDurabilityCheck(found);
+    return found.changed()
+        ? described.withStatus(described.status().worst(RunStatus.DURABILITY_CHANGED))
+        : described;
   }
 
   private boolean partitions() {
     return config.faults().stream().anyMatch(f -> f.kind() == FaultSpec.Kind.PARTITION_BROKER);
-  }
-
-  /**
-   * After a failure or an outage, acknowledged messages that did not arrive may well still be in
-   * the queue, or held under a lease by a receiver that lost its connection: drains it, within a
-   * bound, so that what is found counts as received, what is proven missing as lost (the queue idle
-   * for the receivers' idle time past the backend's lease), and only the rest as unsettled. After a
-   * stop (Ctrl-C) they stay unsettled: the stop must end promptly, and {@code mqbench drain}
-   * settles them later.
-   */
-  private Accounting settle(MqConfig effective, RunOutcome outcome) throws InterruptedException {
-    Accounting own = Accounting.of(outcome, config.run());
-    boolean failed = outcome.failure().isPresent();
-    boolean outage = !failed && !outcome.interrupted() && config.run().receivers() > 0;
-    boolean cutShort = failed || outcome.interrupted() || outage;
-    if (!cutShort || own.unsettled() == 0) {
-      return own;
-    }
-    if (workers.isPresent()) {
-      // The queue is the workers' (an in-memory one lives in each worker's process): a drain from
-      // here could prove nothing missing, and might read another backend instance entirely.
-      err.printf(
-          Locale.ROOT,
-          "mqbench: %,d acknowledged messages not received stay unsettled (the run was on"
-              + " workers; `mqbench drain RESULTS_FOLDER` settles them where the queue is shared)%n",
-          own.unsettled());
-      return own;
-    }
-    if (config.run().queues() > 1 || config.run().subscriptions() > 1) {
-      err.printf(
-          Locale.ROOT,
-          "mqbench: %,d acknowledged messages not received stay unsettled: a run of several queues"
-              + " or subscriptions is not drained afterwards%n",
-          own.unsettled());
-      return own;
-    }
-    if (outcome.interrupted() && !failed) {
-      // A stop must end within seconds; a drain is for failures and outages, and `drain` settles
-      // a stopped run when asked.
-      err.printf(
-          Locale.ROOT,
-          "mqbench: %,d acknowledged messages not received before the stop stay unsettled;"
-              + " `mqbench drain RESULTS_FOLDER` settles them%n",
-          own.unsettled());
-      return own;
-    }
-    SettleBound bound =
-        SettleBound.of(provider.leaseAfterConnectionLoss(effective), config.run(), failed);
-    err.printf(
-        Locale.ROOT,
-        "mqbench: %,d acknowledged messages not received when the run %s; draining the queue for"
-            + " up to %s to settle them (missing only once nothing arrived for %s: %s)%n",
-        own.unsettled(),
-        failed ? "failed" : "ended after an outage",
-        Durations.format(bound.bound()),
-        Durations.format(bound.idle()),
-        bound.why());
-    Settlement.Result settled =
-        Settlement.drain(
-            provider,
-            effective,
-            outcome.runId(),
-            config.run().senders(),
-            own,
-            bound.idle(),
-            bound.bound());
-    Accounting after = settled.accounting();
-    err.printf(
-        Locale.ROOT,
-        "mqbench: settle drain found %,d; %s%n",
-        settled.found(),
-        settled.completed()
-            ? String.format(Locale.ROOT, "the queue is drained: %,d lost", after.lost())
-            : String.format(
-                Locale.ROOT,
-                "%,d unsettled (%s); `mqbench drain RESULTS_FOLDER` tries again",
-                after.unsettled(),
-                settled.problem().orElse("not drained")));
-    return after;
-  }
-
-  /**
-   * When the receiving side set the pace (senders held back by the backlog limit, or receivers that
-   * trailed them), tells which part of it: a short unmeasured probe with twice the receivers, the
-   * backlog limit on, its end-to-end rate against the run's, slice by slice. Receivers that were
-   * the limit move more with more of them; a queue whose delivery path is the limit does not; a
-   * spread across the threshold is inconclusive.
-   *
-   * @return the limit, or null when the receiving side did not set the pace
-   */
-  private Limit limit(MqConfig effective, RunResult result, int runId, long seed)
-      throws InterruptedException {
-    boolean behind = result.status() == RunStatus.RECEIVERS_BEHIND;
-    if (result.catchUp() != null) {
-      return null; // its receivers are meant to be behind at first; catching up is its verdict
-    }
-    if (!(behind || result.status() == RunStatus.OK)
-        || !Limit.receivingSideSetThePace(result.totals(), behind)) {
-      return null;
-    }
-    RunSettings run = config.run();
-    double endToEnd = result.totals().endToEndPerSecond();
-    if (config.limitProbe().isZero()) {
-      return Limit.unprobed(run.receivers(), endToEnd, "--limit-probe 0s");
-    }
-    if (workers.isPresent()) {
-      // Receivers are placed per node by the layout; doubling them is a different placement.
-      return Limit.unprobed(run.receivers(), endToEnd, "not probed on workers");
-    }
-    if (stopRequested) {
-      return Limit.unprobed(run.receivers(), endToEnd, "the run was stopped");
-    }
-    int probeReceivers = 2 * run.receivers();
-    err.printf(
-        Locale.ROOT,
-        "mqbench: the receiving side set the pace (%s); probing for %s with %d receivers instead"
-            + " of %d (not measured)%n",
-        behind
-            ? "the receivers trailed the senders"
-            : String.format(
-                Locale.ROOT,
-                "senders held back %.0f %% of the time",
-                100 * result.totals().sendersHeldShare()),
-        Durations.format(config.limitProbe()),
-        probeReceivers,
-        run.receivers());
-    RunSettings probe =
-        run.withReceivers(probeReceivers)
-            .forDuration(config.limitProbe())
-            .withMaxBacklog(BacklogLimit.AUTO);
-    RunOutcome probed;
-    try {
-      probed = execute(effective, probe, runId ^ PROBE_RUN_ID, seed, t -> {}, false);
-    } catch (MqException e) {
-      return Limit.unprobed(run.receivers(), endToEnd, "the probe failed: " + e.getMessage());
-    }
-    if (probed.failure().isPresent() || probed.interrupted()) {
-      return Limit.unprobed(
-          run.receivers(),
-          endToEnd,
-          probed.failure().map(f -> "the probe failed: " + f.line()).orElse("the probe stopped"));
-    }
-    return Limit.probed(
-        new Limit.Measured(
-            run.receivers(),
-            endToEnd,
-            Limit.slices(result.timeline(), result.totals().sendSeconds())),
-        new Limit.Measured(
-            probeReceivers,
-            probed.pacing().endToEndPerSecond(),
-            Limit.slices(probed.timeline(), probed.pacing().sendingNanos() / 1e9)));
   }
 
   /**
@@ -494,34 +341,21 @@ public final class BenchmarkSession {
       Consumer<Tick> onTick,
       boolean measured)
       throws InterruptedException {
-    List<Coordinator.Placement> placements = new ArrayList<>();
     String label = measured ? cellLabel : "";
-    Supplier<CellMeasurements> reports;
-    Optional<LocalCell> localCell = Optional.empty();
+    CellPlacements cells =
+        workers.isPresent()
+            ? CellPlacements.onWorkers(
+                workers.get(), provider, effective, settings, runId, seed, label)
+            : CellPlacements.inThisProcess(provider, effective, settings, runId, seed, label);
     if (workers.isPresent()) {
-      List<HttpCell> cells = workers.get().cells();
-      List<CellSpec> specs =
-          workers.get().layout().specs(provider.name(), effective.given(), settings, runId, seed);
-      for (int i = 0; i < cells.size(); i++) {
-        placements.add(new Coordinator.Placement(cells.get(i), specs.get(i).withLabel(label)));
-      }
-      remoteCells = cells;
-      // The checkpoints each cell keeps from its ticks: a scrape asks the workers nothing.
-      reports = () -> CellMeasurements.merge(cells.stream().map(HttpCell::lastReport).toList());
-    } else {
-      LocalCell cell = LocalCell.of(provider, effective);
-      CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
-      placements.add(new Coordinator.Placement(cell, spec.withLabel(label)));
-      reports = cell::checkpoint;
-      localCell = Optional.of(cell);
+      remoteCells = cells.remote();
     }
     // Only the measured run gets the faults: not its warm-up, not the limit probe.
     List<ScheduledFault> faults =
         measured && !config.faults().isEmpty() && faultActions != null
-            ? faultActions.schedule(
-                config.faults(), localCell, workers, workers.isPresent() ? remoteCells : List.of())
+            ? faultActions.schedule(config.faults(), cells.local(), workers, remoteCells)
             : List.of();
-    Coordinator coordinator = new Coordinator(placements, onTick, faults);
+    Coordinator coordinator = new Coordinator(cells.placements(), onTick, faults);
     current = coordinator;
     if (stopRequested) {
       coordinator.requestStop(); // Ctrl-C during the warm-up stops the measured run too
@@ -529,7 +363,7 @@ public final class BenchmarkSession {
     if (!measured) {
       return coordinator.run();
     }
-    live.started(runId, label, workers.isPresent(), provider.name(), reports);
+    live.started(runId, label, workers.isPresent(), provider.name(), cells.reports());
     RunOutcome outcome = coordinator.run();
     live.finished(runId, outcome.measurements());
     return outcome;

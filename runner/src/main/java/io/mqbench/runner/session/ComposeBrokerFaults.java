@@ -4,15 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mqbench.broker.Loopback;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.BrokerFaults;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqProvider;
+import io.mqbench.runner.config.FaultSpec;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -77,6 +84,35 @@ public final class ComposeBrokerFaults implements BrokerFaults {
     this.docker = List.copyOf(docker);
     this.composeFile = composeFile;
     this.nodes = List.copyOf(nodes);
+  }
+
+  /**
+   * A run with broker faults on the cluster of the backend's compose file (no address given, no
+   * local broker: the planner checked that a docker CLI answers) faults its containers.
+   */
+  static Optional<BrokerFaults> forRun(
+      MqProvider provider,
+      MqConfig backendConfig,
+      List<FaultSpec> faults,
+      Optional<LocalBroker> local,
+      PrintStream err) {
+    Optional<BrokerAddressing> a = provider.brokerAddressing();
+    boolean brokerFaults = faults.stream().anyMatch(f -> f.kind().onBroker());
+    if (local.isPresent() || !brokerFaults || a.isEmpty() || a.get().isGivenIn(backendConfig)) {
+      return Optional.empty();
+    }
+    ComposeBrokerFaults compose =
+        ComposeBrokerFaults.of(
+            ComposeBrokerFaults.docker(System.getenv()), Path.of(a.get().composeFile()));
+    err.println(
+        "mqbench: broker faults hit the containers of "
+            + a.get().composeFile()
+            + "'s cluster through docker compose ("
+            + compose.nodes()
+            + " node"
+            + (compose.nodes() == 1 ? "" : "s")
+            + ")");
+    return Optional.of(compose);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.engine.ScheduledFault;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.BrokerFaults;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.config.FaultSpec;
@@ -48,6 +49,33 @@ final class FaultActions {
     this.queue = queue;
     this.broker = broker;
     this.err = err;
+  }
+
+  /**
+   * The fault actions of a run, checked against the broker they hit: a local broker's own, else the
+   * containers of the backend's compose cluster, else none.
+   *
+   * @param backendConfig the backend's configuration as given
+   * @param queue the configuration of the run's (first) queue
+   * @param local the local broker, if the run has one
+   * @param faults the run's faults
+   * @throws MqException if a fault on the broker has no broker to hit
+   */
+  static FaultActions forRun(
+      MqProvider provider,
+      MqConfig backendConfig,
+      MqConfig queue,
+      Optional<LocalBroker> local,
+      List<FaultSpec> faults,
+      PrintStream err) {
+    Optional<BrokerFaults> broker =
+        local
+            .flatMap(LocalBroker::faults)
+            .or(() -> ComposeBrokerFaults.forRun(provider, backendConfig, faults, local, err));
+    FaultActions actions = new FaultActions(provider, queue, broker, err);
+    actions.check(
+        faults, local.map(LocalBroker::description).orElse("the " + provider.name() + " broker"));
+    return actions;
   }
 
   /**
@@ -104,80 +132,97 @@ final class FaultActions {
       List<HttpCell> remoteCells) {
     List<ScheduledFault> scheduled = new ArrayList<>();
     for (FaultSpec f : faults) {
-      ScheduledFault.Action action;
-      String target;
+      Aimed aimed;
       if (f.kind().onBroker()) {
-        target = brokerTarget(f);
-        action = length -> say(f, brokerFault(f, length));
+        aimed = new Aimed(brokerTarget(f), length -> say(f, brokerFault(f, length)));
       } else if (workers.isPresent()) {
-        NodeLayout.Part part = workerNode(f, workers.get().layout());
-        int node = workers.get().layout().parts().indexOf(part) + 1;
-        HttpCell worker = remoteCells.get(node - 1);
-        target = "worker node " + node + " (" + part.address() + ")";
-        action =
-            length -> {
-              long held = worker.haltWorker();
-              return say(
-                  f,
-                  String.format(
-                      Locale.ROOT,
-                      "worker node %d (%s) halted as kill -9 would: its %d %s stopped where they"
-                          + " were, holding %,d unacknowledged message%s; the other nodes go on",
-                      node,
-                      part.address(),
-                      f.kind() == Kind.KILL_RECEIVER ? part.receivers() : part.senders(),
-                      f.kind() == Kind.KILL_RECEIVER ? "receivers" : "senders",
-                      held,
-                      held == 1 ? "" : "s"));
-            };
+        aimed = workerHalt(f, workers.get().layout(), remoteCells);
       } else {
-        LocalCell local = cell.orElseThrow();
-        int n = f.target().numbered().orElse(1);
-        if (f.kind() == Kind.KILL_RECEIVER) {
-          target = "receiver " + n;
-          action =
-              length -> {
-                int held = local.killReceiver(n - 1, THREAD_END);
-                return say(
-                    f,
-                    String.format(
-                        Locale.ROOT,
-                        "receiver %d died holding %,d unacknowledged message%s; its receiver"
-                            + " closed without acknowledging, the other receivers go on",
-                        n,
-                        held,
-                        held == 1 ? "" : "s"));
-              };
-        } else {
-          target = "sender " + n;
-          action =
-              length -> {
-                int inFlight = local.killSender(n - 1, THREAD_END);
-                return say(
-                    f,
-                    String.format(
-                        Locale.ROOT,
-                        "sender %d died with %,d batch%s in flight (not counted as sent); the"
-                            + " other senders go on",
-                        n,
-                        inFlight,
-                        inFlight == 1 ? "" : "es"));
-              };
-        }
+        aimed = threadKill(f, cell.orElseThrow());
       }
-      ScheduledFault.Action act = action;
-      ScheduledFault.Action said =
-          length -> {
-            try {
-              return act.inject(length);
-            } catch (Exception e) {
-              err.println("mqbench: fault " + f.text() + " failed: " + e.getMessage());
-              throw e;
-            }
-          };
-      scheduled.add(new ScheduledFault(f.kind().label(), target, f.at(), f.length(), said));
+      scheduled.add(
+          new ScheduledFault(
+              f.kind().label(),
+              aimed.target(),
+              f.at(),
+              f.length(),
+              failuresSaid(f, aimed.action())));
     }
     return scheduled;
+  }
+
+  /** A fault's target in words, and what hits it. */
+  private record Aimed(String target, ScheduledFault.Action action) {}
+
+  /** A kill on workers halts the whole worker node of the killed sender or receiver. */
+  private Aimed workerHalt(FaultSpec f, NodeLayout layout, List<HttpCell> remoteCells) {
+    NodeLayout.Part part = workerNode(f, layout);
+    int node = layout.parts().indexOf(part) + 1;
+    HttpCell worker = remoteCells.get(node - 1);
+    return new Aimed(
+        "worker node " + node + " (" + part.address() + ")",
+        length -> {
+          long held = worker.haltWorker();
+          return say(
+              f,
+              String.format(
+                  Locale.ROOT,
+                  "worker node %d (%s) halted as kill -9 would: its %d %s stopped where they"
+                      + " were, holding %,d unacknowledged message%s; the other nodes go on",
+                  node,
+                  part.address(),
+                  f.kind() == Kind.KILL_RECEIVER ? part.receivers() : part.senders(),
+                  f.kind() == Kind.KILL_RECEIVER ? "receivers" : "senders",
+                  held,
+                  held == 1 ? "" : "s"));
+        });
+  }
+
+  /** A kill in this process stops one sender or receiver thread of the local cell. */
+  private Aimed threadKill(FaultSpec f, LocalCell local) {
+    int n = f.target().numbered().orElse(1);
+    if (f.kind() == Kind.KILL_RECEIVER) {
+      return new Aimed(
+          "receiver " + n,
+          length -> {
+            int held = local.killReceiver(n - 1, THREAD_END);
+            return say(
+                f,
+                String.format(
+                    Locale.ROOT,
+                    "receiver %d died holding %,d unacknowledged message%s; its receiver"
+                        + " closed without acknowledging, the other receivers go on",
+                    n,
+                    held,
+                    held == 1 ? "" : "s"));
+          });
+    }
+    return new Aimed(
+        "sender " + n,
+        length -> {
+          int inFlight = local.killSender(n - 1, THREAD_END);
+          return say(
+              f,
+              String.format(
+                  Locale.ROOT,
+                  "sender %d died with %,d batch%s in flight (not counted as sent); the"
+                      + " other senders go on",
+                  n,
+                  inFlight,
+                  inFlight == 1 ? "" : "es"));
+        });
+  }
+
+  /** The action, saying so when it fails before the failure goes on to the run. */
+  private ScheduledFault.Action failuresSaid(FaultSpec f, ScheduledFault.Action action) {
+    return length -> {
+      try {
+        return action.inject(length);
+      } catch (Exception e) {
+        err.println("mqbench: fault " + f.text() + " failed: " + e.getMessage());
+        throw e;
+      }
+    };
   }
 
   private String brokerTarget(FaultSpec f) {

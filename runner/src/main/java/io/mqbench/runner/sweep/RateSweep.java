@@ -162,81 +162,7 @@ public final class RateSweep {
      * @return one line for people
      */
     public String describe(Optional<Objective> objective) {
-      String goal = objective.map(o -> " and " + o.describe()).orElse("");
-      String search = searchText(goal);
-      List<Double> held =
-          steps.stream().filter(s -> s.hold() > 0).map(Step::rate).distinct().toList();
-      String text;
-      if (verified != null) {
-        List<Step> holds = holdsAt(verified);
-        DoubleSummaryStatistics a = holds.stream().mapToDouble(Step::achieved).summaryStatistics();
-        text =
-            String.format(
-                Locale.ROOT,
-                "verified maximum rate with verdict ok%s: %,.0f msgs/s, held %d times (achieved"
-                    + " %,.0f to %,.0f msgs/s, spread %.1f %%)%s; search: %s",
-                goal,
-                verified,
-                holds.size(),
-                a.getMin(),
-                a.getMax(),
-                holdSpread() == null ? 0 : 100 * holdSpread(),
-                held.size() > 1
-                    ? String.format(
-                        Locale.ROOT,
-                        " after failed holds at %s msgs/s",
-                        rates(held.subList(0, held.size() - 1)))
-                    : "",
-                search);
-      } else if (!held.isEmpty()) {
-        text =
-            String.format(
-                Locale.ROOT,
-                "no rate verified: a hold failed at %s msgs/s; search: %s",
-                rates(held),
-                search);
-      } else {
-        text = search;
-      }
-      List<Step> odd = nonMonotonic();
-      if (!odd.isEmpty()) {
-        text +=
-            "; non-monotonic: "
-                + rates(odd.stream().map(Step::rate).distinct().toList())
-                + " msgs/s failed below a passing rate";
-      }
-      return complete ? text : text + "; the sweep did not finish";
-    }
-
-    private static String rates(List<Double> rates) {
-      return String.join(
-          ", ", rates.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r)).toList());
-    }
-
-    private String searchText(String goal) {
-      if (highestPassing == null) {
-        return "no rate tried met the target"
-            + goal
-            + (steps.isEmpty()
-                ? ""
-                : String.format(
-                    Locale.ROOT,
-                    " (lowest tried: %,.0f msgs/s)",
-                    steps.stream().mapToDouble(Step::rate).min().orElse(0)));
-      } else if (lowestFailing == null) {
-        return String.format(
-            Locale.ROOT,
-            "every rate tried met the target%s, up to %,.0f msgs/s: no knee found",
-            goal,
-            highestPassing);
-      } else {
-        return String.format(
-            Locale.ROOT,
-            "highest rate with verdict ok%s: %,.0f msgs/s (%,.0f msgs/s failed)",
-            goal,
-            highestPassing,
-            lowestFailing);
-      }
+      return FindingText.describe(this, objective);
     }
   }
 
@@ -299,94 +225,131 @@ public final class RateSweep {
    * @return the finding
    */
   public Finding run(Probe probe) {
-    List<Step> steps = new ArrayList<>();
-    boolean stopped = false;
+    Walk walk = new Walk(probe);
     if (!rates.isEmpty()) {
-      for (double r : rates) {
-        if (steps.size() >= maxSteps || !measure(probe, r, 0, steps)) {
-          stopped = true;
-          break;
-        }
-      }
+      runGivenRates(walk);
     } else {
-      double r = start;
-      stopped = !measure(probe, r, 0, steps);
-      boolean firstPassed = !stopped && steps.get(0).passed();
-      while (!stopped && steps.size() < maxSteps && last(steps).passed() == firstPassed) {
-        r = firstPassed ? r * 2 : Math.floor(r / 2);
-        if (r < 1) {
-          break;
-        }
-        stopped = !measure(probe, r, 0, steps);
-      }
+      doubleOrHalve(walk);
     }
-    double[] bounds = bounds(steps);
-    while (bisect
-        && !stopped
-        && !Double.isNaN(bounds[0])
-        && !Double.isNaN(bounds[1])
-        && bounds[1] - bounds[0] > precision * bounds[0]
-        && steps.size() < maxSteps) {
-      double mid = Math.rint((bounds[0] + bounds[1]) / 2);
-      if (mid <= bounds[0] || mid >= bounds[1]) {
-        break; // whole msgs/s: nothing left between them
-      }
-      stopped = !measure(probe, mid, 0, steps);
-      bounds = bounds(steps);
-    }
+    double[] bounds = bisect(walk);
     boolean converged =
         Double.isNaN(bounds[0])
             || Double.isNaN(bounds[1])
             || !bisect
             || bounds[1] - bounds[0] <= precision * bounds[0]
             || bounds[1] - bounds[0] <= 1;
-    boolean complete = !stopped && (converged || steps.size() < maxSteps);
+    boolean complete = !walk.stopped && (converged || walk.steps.size() < maxSteps);
     Double highestPassing = Double.isNaN(bounds[0]) ? null : bounds[0];
     Double verified = null;
-    if (confirm > 0 && highestPassing != null && !stopped) {
-      double candidate = highestPassing;
-      int round = 0;
-      for (; round < maxHoldRounds; round++) {
-        boolean held = true;
-        for (int hold = 1; hold <= confirm && held; hold++) {
-          if (!measure(probe, candidate, hold, steps)) {
-            stopped = true;
-            break;
-          }
-          held = last(steps).passed();
-        }
-        if (stopped) {
-          break;
-        }
-        if (held) {
-          verified = candidate;
-          break;
-        }
-        double lower = Math.rint(candidate * (1 - precision));
-        if (lower < 1 || lower >= candidate) {
-          break;
-        }
-        candidate = lower;
-      }
-      boolean ranOut = verified == null && round >= maxHoldRounds;
-      complete = complete && !stopped && !ranOut;
+    if (confirm > 0 && highestPassing != null && !walk.stopped) {
+      Held held = hold(walk, highestPassing);
+      verified = held.verified();
+      complete = complete && !walk.stopped && !held.ranOut();
     }
     return new Finding(
-        List.copyOf(steps),
+        List.copyOf(walk.steps),
         highestPassing,
         Double.isNaN(bounds[1]) ? null : bounds[1],
         verified,
         complete);
   }
 
-  private static boolean measure(Probe probe, double rate, int hold, List<Step> steps) {
-    Optional<Step> s = probe.measure(rate, hold);
-    s.ifPresent(step -> steps.add(step.judged(hold)));
-    return s.isPresent();
+  /** The steps measured so far, and whether the sweep was stopped (or ran out of given steps). */
+  private static final class Walk {
+    final Probe probe;
+    final List<Step> steps = new ArrayList<>();
+    boolean stopped;
+
+    Walk(Probe probe) {
+      this.probe = probe;
+    }
+
+    /** Measures a rate; a probe stopped while measuring stops the walk. */
+    boolean measure(double rate, int hold) {
+      Optional<Step> s = probe.measure(rate, hold);
+      s.ifPresent(step -> steps.add(step.judged(hold)));
+      stopped |= s.isEmpty();
+      return s.isPresent();
+    }
+
+    Step last() {
+      return steps.get(steps.size() - 1);
+    }
   }
 
-  private static Step last(List<Step> steps) {
-    return steps.get(steps.size() - 1);
+  private void runGivenRates(Walk walk) {
+    for (double r : rates) {
+      if (walk.steps.size() >= maxSteps || !walk.measure(r, 0)) {
+        walk.stopped = true;
+        return;
+      }
+    }
+  }
+
+  /** Doubles from the start rate while it passes, or halves while it fails, to the first change. */
+  private void doubleOrHalve(Walk walk) {
+    double r = start;
+    walk.measure(r, 0);
+    boolean firstPassed = !walk.stopped && walk.steps.get(0).passed();
+    while (!walk.stopped && walk.steps.size() < maxSteps && walk.last().passed() == firstPassed) {
+      r = firstPassed ? r * 2 : Math.floor(r / 2);
+      if (r < 1) {
+        return;
+      }
+      walk.measure(r, 0);
+    }
+  }
+
+  /**
+   * @return the bounds once bisected to the precision (if bisecting), or as far as the sweep got
+   */
+  private double[] bisect(Walk walk) {
+    double[] bounds = bounds(walk.steps);
+    while (bisect
+        && !walk.stopped
+        && !Double.isNaN(bounds[0])
+        && !Double.isNaN(bounds[1])
+        && bounds[1] - bounds[0] > precision * bounds[0]
+        && walk.steps.size() < maxSteps) {
+      double mid = Math.rint((bounds[0] + bounds[1]) / 2);
+      if (mid <= bounds[0] || mid >= bounds[1]) {
+        break; // whole msgs/s: nothing left between them
+      }
+      walk.measure(mid, 0);
+      bounds = bounds(walk.steps);
+    }
+    return bounds;
+  }
+
+  /**
+   * What the holds found.
+   *
+   * @param verified the rate whose every hold passed; null if none
+   * @param ranOut whether every round was used without verifying a rate
+   */
+  private record Held(Double verified, boolean ranOut) {}
+
+  /** Holds the candidate, stepping down by the precision after each failed round. */
+  private Held hold(Walk walk, double candidate) {
+    int round = 0;
+    for (; round < maxHoldRounds; round++) {
+      boolean held = true;
+      for (int hold = 1; hold <= confirm && held; hold++) {
+        if (!walk.measure(candidate, hold)) {
+          return new Held(null, false);
+        }
+        held = walk.last().passed();
+      }
+      if (held) {
+        return new Held(candidate, false);
+      }
+      double lower = Math.rint(candidate * (1 - precision));
+      if (lower < 1 || lower >= candidate) {
+        break;
+      }
+      candidate = lower;
+    }
+    return new Held(null, round >= maxHoldRounds);
   }
 
   /**

@@ -38,7 +38,7 @@ class ArchitectureTest {
             "io.mqbench.mq.Mq",
             "io.mqbench.broker.JavaLocalBroker",
             "io.mqbench.engine.run.Coordinator",
-            "io.mqbench.worker.WorkerServer",
+            "io.mqbench.worker.server.WorkerServer",
             "io.mqbench.results.RunResult",
             "io.mqbench.kafka.KafkaMqProvider",
             "io.mqbench.runner.cli.Main")) {
@@ -164,6 +164,40 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("io.mqbench.engine.run..", "io.mqbench.engine.local..")
+        .check(main);
+  }
+
+  @Test
+  void theWorkersClientAndServerShareOnlyTheWireAndOnlyItsRoutesSpeakHttp() {
+    // The coordinator's side (HttpCell, WorkerClient) and the worker's server meet in the wire.
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker.wire..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.mqbench.worker", "io.mqbench.worker.server..")
+        .check(main);
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.mqbench.worker.server..")
+        .check(main);
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker.server..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.mqbench.worker")
+        .check(main);
+    // The hosted cells and their limits know nothing of HTTP or of the routes above them.
+    noClasses()
+        .that()
+        .resideInAPackage("io.mqbench.worker.server.hosting..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("com.sun.net.httpserver..", "io.mqbench.worker.server")
         .check(main);
   }
 }

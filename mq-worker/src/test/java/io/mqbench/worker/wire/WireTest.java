@@ -1,4 +1,4 @@
-package io.mqbench.worker;
+package io.mqbench.worker.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.mqbench.worker;
+package io.mqbench.worker.wire;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,12 +19,12 @@ import java.util.List;
  * edit here. A body that does not fit its record is an {@link IllegalArgumentException} naming the
  * field.
  */
-final class Wire {
-  static final ObjectMapper JSON = EngineJson.newMapper();
+public final class Wire {
+  public static final ObjectMapper JSON = EngineJson.newMapper();
 
   private Wire() {}
 
-  static byte[] bytes(JsonNode node) {
+  public static byte[] bytes(JsonNode node) {
     try {
       return JSON.writeValueAsBytes(node);
     } catch (IOException e) {
@@ -32,7 +32,7 @@ final class Wire {
     }
   }
 
-  static JsonNode parse(byte[] body) {
+  public static JsonNode parse(byte[] body) {
     try {
       return JSON.readTree(body);
     } catch (IOException e) {
@@ -40,11 +40,11 @@ final class Wire {
     }
   }
 
-  static ObjectNode object() {
+  public static ObjectNode object() {
     return JSON.createObjectNode();
   }
 
-  static ObjectNode spec(CellSpec spec) {
+  public static ObjectNode spec(CellSpec spec) {
     return JSON.valueToTree(spec);
   }
 
@@ -53,7 +53,7 @@ final class Wire {
    * @return the cell spec it holds
    * @throws IllegalArgumentException for an empty body, or one without the fields every spec has
    */
-  static CellSpec spec(JsonNode n) {
+  public static CellSpec spec(JsonNode n) {
     if (n == null || n.isMissingNode() || n.isNull()) {
       throw new IllegalArgumentException(
           "the body is empty; POST /v1/cells takes a JSON cell spec");
@@ -69,29 +69,29 @@ final class Wire {
     return read(n, CellSpec.class);
   }
 
-  static ObjectNode ready(String cellId, CellReady ready) {
+  public static ObjectNode ready(String cellId, CellReady ready) {
     ObjectNode n = JSON.valueToTree(ready);
     n.put("cell", cellId);
     return n;
   }
 
-  static CellReady ready(JsonNode n) {
+  public static CellReady ready(JsonNode n) {
     return read(n, CellReady.class);
   }
 
-  static ObjectNode progress(CellProgress p) {
+  public static ObjectNode progress(CellProgress p) {
     return JSON.valueToTree(p);
   }
 
-  static CellProgress progress(JsonNode n) {
+  public static CellProgress progress(JsonNode n) {
     return read(n, CellProgress.class);
   }
 
-  static ObjectNode report(CellMeasurements r) {
+  public static ObjectNode report(CellMeasurements r) {
     return JSON.valueToTree(r);
   }
 
-  static CellMeasurements report(JsonNode n) {
+  public static CellMeasurements report(JsonNode n) {
     return read(n, CellMeasurements.class);
   }
 

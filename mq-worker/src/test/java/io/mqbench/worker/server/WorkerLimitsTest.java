@@ -1,4 +1,4 @@
-package io.mqbench.worker;
+package io.mqbench.worker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,11 @@ import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.envelope.MessageSizes;
 import io.mqbench.memory.MemoryMqProvider;
+import io.mqbench.worker.NodeLayout;
+import io.mqbench.worker.WorkerAddress;
+import io.mqbench.worker.server.hosting.WorkerLimits;
+import io.mqbench.worker.wire.Protocol;
+import io.mqbench.worker.wire.Wire;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -54,8 +59,8 @@ class WorkerLimitsTest {
             Optional.of(TOKEN),
             "test",
             spec -> LocalCell.of(memory, memory.configure(Map.of())),
-            WorkerServer.Clock.shifted(0),
-            WorkerServer.Limits.forHeap(HEAP),
+            WorkerClock.shifted(0),
+            WorkerLimits.forHeap(HEAP),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     hostAndPort = "127.0.0.1:" + server.address().getPort();
   }
@@ -81,7 +86,7 @@ class WorkerLimitsTest {
   private HttpResponse<String> post(String path, String body) throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create("http://" + hostAndPort + "/v1/" + path))
-            .header(WorkerClient.TOKEN_HEADER, TOKEN)
+            .header(Protocol.TOKEN_HEADER, TOKEN)
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build(),
         HttpResponse.BodyHandlers.ofString());
@@ -133,7 +138,7 @@ class WorkerLimitsTest {
         raw(
             ascii(
                 "POST /v1/cells HTTP/1.1\r\nHost: worker\r\nConnection: close\r\n"
-                    + WorkerClient.TOKEN_HEADER
+                    + Protocol.TOKEN_HEADER
                     + ": "
                     + TOKEN
                     + "\r\nContent-Length: 300000000\r\n\r\n"),
@@ -157,7 +162,7 @@ class WorkerLimitsTest {
         raw(
             ascii(
                 "POST /v1/cells HTTP/1.1\r\nHost: worker\r\nConnection: close\r\n"
-                    + WorkerClient.TOKEN_HEADER
+                    + Protocol.TOKEN_HEADER
                     + ": "
                     + TOKEN
                     + "\r\nTransfer-Encoding: chunked\r\n\r\n"),
@@ -206,7 +211,7 @@ class WorkerLimitsTest {
   void moreCellsThanItRunsAtOnceAreRefusedWith409UntilOneIsClosed() throws Exception {
     String spec = spec(TestSettings.builder().build());
     List<String> cells = new ArrayList<>();
-    for (int i = 0; i < WorkerServer.Limits.MAX_CELLS; i++) {
+    for (int i = 0; i < WorkerLimits.MAX_CELLS; i++) {
       HttpResponse<String> response = post("cells", spec);
       assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
       JsonNode ready = Wire.parse(response.body().getBytes(StandardCharsets.UTF_8));

@@ -1,4 +1,4 @@
-package io.mqbench.worker;
+package io.mqbench.worker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,12 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.rabbitmq.RabbitMqProvider;
+import io.mqbench.worker.HttpCell;
+import io.mqbench.worker.NodeLayout;
+import io.mqbench.worker.WorkerAddress;
+import io.mqbench.worker.WorkerClient;
+import io.mqbench.worker.wire.Protocol;
+import io.mqbench.worker.wire.Wire;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -83,7 +89,7 @@ class WorkerRefusalsTest {
       throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create("http://" + worker.hostAndPort() + "/v1/" + path))
-            .header(WorkerClient.TOKEN_HEADER, TOKEN)
+            .header(Protocol.TOKEN_HEADER, TOKEN)
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build(),
         HttpResponse.BodyHandlers.ofString());
