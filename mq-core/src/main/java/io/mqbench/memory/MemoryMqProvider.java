@@ -83,6 +83,11 @@ public final class MemoryMqProvider implements PublishSubscribe {
           "bytes",
           "the largest message senders accept (to try the limit checks without a broker)");
 
+  /** The in-process queue keeps messages in memory, nothing else. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of("memory", "it is the runner's own heap")
+          .with(Durability.Level.MEMORY, Map.of());
+
   @Override
   public String name() {
     return "memory";
@@ -108,11 +113,6 @@ public final class MemoryMqProvider implements PublishSubscribe {
   public String target(MqConfig config) {
     return "in-process";
   }
-
-  /** The in-process queue keeps messages in memory, nothing else. */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of("memory", "it is the runner's own heap")
-          .with(Durability.Level.MEMORY, Map.of());
 
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {

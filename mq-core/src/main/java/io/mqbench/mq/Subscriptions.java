@@ -36,15 +36,30 @@ public final class Subscriptions<T> {
    */
   public static <T> Subscriptions<T> of(
       int count, T single, IntFunction<T> subscription, String openedAs) {
+    return new Subscriptions<>(settings(count, single, subscription), openedAs);
+  }
+
+  /**
+   * The settings of {@code count} subscriptions, for a backend that keeps them in a list of its
+   * own: as {@link #of}.
+   *
+   * @param count how many subscriptions, at least 1
+   * @param single the settings of the only subscription when there is one
+   * @param subscription the settings of subscription {@code i}, when there are several
+   * @param <T> a subscription's settings
+   * @return the settings, one per subscription, in order
+   * @throws IllegalArgumentException if {@code count} is below 1
+   */
+  public static <T> List<T> settings(int count, T single, IntFunction<T> subscription) {
     requireAtLeastOne(count);
     if (count == 1) {
-      return new Subscriptions<>(List.of(single), openedAs);
+      return List.of(single);
     }
     List<T> each = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       each.add(subscription.apply(i));
     }
-    return new Subscriptions<>(each, openedAs);
+    return List.copyOf(each);
   }
 
   /**

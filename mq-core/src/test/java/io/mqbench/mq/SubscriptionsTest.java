@@ -27,6 +27,12 @@ class SubscriptionsTest {
   }
 
   @Test
+  void aBackendKeepingItsOwnListGetsTheSameSettings() {
+    assertThat(Subscriptions.settings(1, "q", i -> "q-s" + i)).containsExactly("q");
+    assertThat(Subscriptions.settings(2, "q", i -> "q-s" + i)).containsExactly("q-s0", "q-s1");
+  }
+
+  @Test
   void atLeastOneSubscriptionIsOpened() {
     assertThatThrownBy(() -> Subscriptions.of(0, "group", i -> "x", "this queue has"))
         .isInstanceOf(IllegalArgumentException.class)
