@@ -7,6 +7,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -25,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
@@ -143,16 +143,11 @@ final class KafkaMq implements Mq {
   }
 
   private static KafkaMq open(KafkaSettings settings, int subscriptions, ClusterCheck check) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
     List<KafkaSettings> groups =
-        subscriptions == 1
-            ? List.of(settings)
-            : IntStream.range(0, subscriptions)
-                .mapToObj(
-                    i -> settings.withGroupId(KafkaSettings.subscriptionGroup(settings.groupId, i)))
-                .toList();
+        Subscriptions.settings(
+            subscriptions,
+            settings,
+            i -> settings.withGroupId(KafkaSettings.subscriptionGroup(settings.groupId, i)));
     checkAnyBrokerAnswers(settings);
     Admin admin;
     try {
@@ -454,15 +449,8 @@ final class KafkaMq implements Mq {
   /** A member of the subscription's consumer group. */
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: topic "
-              + settings.topic
-              + " was opened with "
-              + subscriptions.size());
-    }
+    Subscriptions.requireOpened(
+        subscription, subscriptions.size(), "topic " + settings.topic + " was opened with");
     checkOpen();
     KafkaReceiver receiver =
         new KafkaReceiver(

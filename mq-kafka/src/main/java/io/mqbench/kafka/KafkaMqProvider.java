@@ -11,6 +11,7 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.config.Suggestions;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -87,6 +88,13 @@ public final class KafkaMqProvider implements BrokerBackend {
               timeout);
     }
   }
+
+  /**
+   * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
+   * acks=all and the page cache; none: a producer that does not wait.
+   */
+  private static final DurabilityTable LEVELS =
+      levels("kafka", ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
 
   @Override
   public String name() {
@@ -235,23 +243,30 @@ public final class KafkaMqProvider implements BrokerBackend {
   }
 
   /**
-   * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
-   * acks=all and the page cache; none: a producer that does not wait.
+   * The levels of a Kafka producer and topic, which the {@code kafka-share} backend shares under
+   * keys of its own.
+   *
+   * @param name the backend's name
+   * @param acks its producer acks key
+   * @param flushMessages its topic flush key
+   * @param producerPrefix its producer pass-through prefix
    */
+  static DurabilityTable levels(
+      String name, ConfigKey<Acks> acks, ConfigKey<Integer> flushMessages, String producerPrefix) {
+    return DurabilityTable.of(
+            name,
+            "it is a broker of its own, not a service with a contract (fsync, memory or none)")
+        .with(
+            Durability.Level.FSYNC, Map.of(acks.name(), Acks.ALL.text(), flushMessages.name(), "1"))
+        .with(Durability.Level.MEMORY, Map.of(acks.name(), Acks.ALL.text()))
+        .with(
+            Durability.Level.NONE,
+            Map.of(acks.name(), Acks.NONE.text(), producerPrefix + "enable.idempotence", "false"));
+  }
+
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(ACKS.name(), Acks.ALL.text(), FLUSH_MESSAGES.name(), "1");
-      case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
-      case NONE ->
-          Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
-      default ->
-          throw new ConfigException(
-              "kafka cannot be set to --durability "
-                  + level.key()
-                  + ": it is a broker of its own, not a service with a contract (fsync, memory or"
-                  + " none)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**

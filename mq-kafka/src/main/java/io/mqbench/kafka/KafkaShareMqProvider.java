@@ -10,6 +10,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -56,6 +57,10 @@ public final class KafkaShareMqProvider implements BrokerBackend {
           "127.0.0.1:9092",
           KafkaSettings.COMPOSE_BOOTSTRAP,
           "");
+
+  /** As the {@code kafka} backend's levels, under this backend's keys. */
+  private static final DurabilityTable LEVELS =
+      KafkaMqProvider.levels(NAME, ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
 
   @Override
   public String name() {
@@ -158,22 +163,9 @@ public final class KafkaShareMqProvider implements BrokerBackend {
         : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
   }
 
-  /** As the {@code kafka} backend's levels, under this backend's keys. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(ACKS.name(), Acks.ALL.text(), FLUSH_MESSAGES.name(), "1");
-      case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
-      case NONE ->
-          Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
-      default ->
-          throw new ConfigException(
-              NAME
-                  + " cannot be set to --durability "
-                  + level.key()
-                  + ": it is a broker of its own, not a service with a contract (fsync, memory or"
-                  + " none)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**
