@@ -101,7 +101,7 @@ public final class ArtemisMqProvider implements BrokerBackend {
   @Override
   public MqConfig configure(Map<String, String> raw) {
     MqConfig config = BrokerBackend.super.configure(raw);
-    ArtemisSettings.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX));
+    ArtemisUrl.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX));
     if (config.find(ArtemisSettings.URL).isPresent()) {
       ArtemisSettings.from(config);
     }
@@ -170,7 +170,7 @@ public final class ArtemisMqProvider implements BrokerBackend {
   /** The URL's {@code host:port} list. */
   @Override
   public String address(String key, String value) {
-    return ArtemisSettings.endpoints(value);
+    return ArtemisUrl.endpoints(value);
   }
 
   @Override
