@@ -8,8 +8,6 @@ import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.Subscriptions;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -17,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -27,7 +24,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.FinalizedVersionRange;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
@@ -163,33 +159,13 @@ final class KafkaMq implements Mq {
       check.check(admin);
       boolean created = KafkaTopic.describe(admin, settings).isEmpty();
       String layout = KafkaTopic.ensure(admin, settings, nodes.size());
-      return new KafkaMq(settings, groups, layout, nodes.size(), created, metadataVersion(admin));
+      return new KafkaMq(
+          settings, groups, layout, nodes.size(), created, KafkaVersions.metadataVersion(admin));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while connecting to Kafka at " + settings.bootstrap, e);
     } finally {
       admin.close(Duration.ZERO);
-    }
-  }
-
-  /**
-   * The cluster's finalized {@code metadata.version} feature level: what the protocol tells of the
-   * brokers' release (it carries no release number); "unknown: why" where the cluster does not say.
-   */
-  private static String metadataVersion(Admin admin) throws InterruptedException {
-    try {
-      FinalizedVersionRange range =
-          admin
-              .describeFeatures()
-              .featureMetadata()
-              .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-              .finalizedFeatures()
-              .get("metadata.version");
-      return range == null
-          ? "unknown: no finalized metadata.version"
-          : "level " + range.maxVersionLevel();
-    } catch (ExecutionException | TimeoutException e) {
-      return "unknown: " + rootMessage(e);
     }
   }
 
@@ -278,7 +254,7 @@ final class KafkaMq implements Mq {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
-    v.put("kafka-clients", clientVersion());
+    v.put("kafka-clients", KafkaVersions.clientVersion());
     v.put("brokers", String.valueOf(brokers));
     v.put("metadata.version", metadataVersion);
     v.put("topic", layout);
@@ -363,20 +339,6 @@ final class KafkaMq implements Mq {
               e.getCause());
         }
       }
-    }
-  }
-
-  /** The client's version, from the properties file kafka-clients carries for this purpose. */
-  static String clientVersion() {
-    try (InputStream in =
-        KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
-      Properties p = new Properties();
-      if (in != null) {
-        p.load(in);
-      }
-      return p.getProperty("version", "unknown");
-    } catch (IOException e) {
-      return "unknown";
     }
   }
 

@@ -60,7 +60,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
 
   /** As the {@code kafka} backend's levels, under this backend's keys. */
   private static final DurabilityTable LEVELS =
-      KafkaMqProvider.levels(NAME, ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
+      KafkaDeclaredDurability.levels(NAME, ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
 
   @Override
   public String name() {
@@ -95,8 +95,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
    * whose values they would refuse, before anything connects; each message names the key.
    */
   static void checkNativeProperties(MqConfig config) {
-    KafkaMqProvider.check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
-    KafkaMqProvider.check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
+    KafkaClientProperties.check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
+    KafkaClientProperties.check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
     Set<String> consumerNames = new HashSet<>(ConsumerConfig.configNames());
     for (String name : config.passThrough(CONSUMER_PREFIX).keySet()) {
       String instead = UNSUPPORTED_CONSUMER_PROPERTIES.get(name);
@@ -105,8 +105,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
             CONSUMER_PREFIX + name + ": a share consumer does not take it (" + instead + ")");
       }
     }
-    KafkaMqProvider.check(config, CONSUMER_PREFIX, consumerNames);
-    KafkaMqProvider.check(config, GROUP_PREFIX, Set.copyOf(SHARE_GROUP_CONFIGS));
+    KafkaClientProperties.check(config, CONSUMER_PREFIX, consumerNames);
+    KafkaClientProperties.check(config, GROUP_PREFIX, Set.copyOf(SHARE_GROUP_CONFIGS));
     if (config.passThrough(GROUP_PREFIX).containsKey("share.record.lock.duration.ms")) {
       throw new ConfigException(
           GROUP_PREFIX
@@ -116,7 +116,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     }
     config
         .find(BOOTSTRAP_SERVERS)
-        .ifPresent(b -> KafkaMqProvider.checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
+        .ifPresent(b -> KafkaClientProperties.checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
     KafkaShareSettings s = new KafkaShareSettings(withProbeAddress(config));
     ProducerConfig producer;
     try {
@@ -133,7 +133,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
       throw new ConfigException("invalid Kafka client property: " + e.getMessage());
     }
-    KafkaMqProvider.checkProducerRules(producer, s.kafka);
+    KafkaClientProperties.checkProducerRules(producer, s.kafka);
   }
 
   /**
@@ -174,7 +174,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
    */
   @Override
   public Durability durability(MqConfig config) {
-    return KafkaMqProvider.durability(KafkaShareSettings.kafka(config), NAME);
+    return KafkaDeclaredDurability.of(KafkaShareSettings.kafka(config), NAME);
   }
 
   /** As for {@code kafka}: the producer's acks in force and the topic's flush.messages. */
@@ -191,7 +191,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w =
-        new ArrayList<>(KafkaMqProvider.producerWarnings(KafkaShareSettings.kafka(config), NAME));
+        new ArrayList<>(
+            KafkaDeclaredDurability.producerWarnings(KafkaShareSettings.kafka(config), NAME));
     String reset = config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset");
     if (reset != null && !reset.trim().equals("earliest")) {
       w.add(
