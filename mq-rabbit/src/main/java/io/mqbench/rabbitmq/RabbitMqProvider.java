@@ -77,7 +77,7 @@ public final class RabbitMqProvider implements BrokerBackend {
     if (RabbitMqSettings.hasAddress(config)) {
       RabbitMqSettings.from(config);
     }
-    RabbitMqSettings.checkQueueArgs(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
+    QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
     return config;
   }
 
