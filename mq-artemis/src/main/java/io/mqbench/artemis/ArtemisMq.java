@@ -5,6 +5,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -70,18 +71,9 @@ final class ArtemisMq implements Mq {
    *     credentials, or lacks a queue while {@code artemis.createQueue} is false
    */
   static ArtemisMq open(ArtemisSettings configured, MqLimits limits, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
+    List<ArtemisSettings> queues =
+        Subscriptions.settings(subscriptions, configured, configured::subscription);
     ArtemisSettings s = subscriptions == 1 ? configured : configured.publishing();
-    List<ArtemisSettings> queues = new ArrayList<>();
-    if (subscriptions == 1) {
-      queues.add(configured);
-    } else {
-      for (int i = 0; i < subscriptions; i++) {
-        queues.add(configured.subscription(i));
-      }
-    }
     ActiveMQConnectionFactory factory;
     try {
       factory = new ActiveMQConnectionFactory(s.url(), s.user(), s.password());
@@ -244,13 +236,7 @@ final class ArtemisMq implements Mq {
 
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: this queue has "
-              + subscriptions.size());
-    }
+    Subscriptions.requireOpened(subscription, subscriptions.size(), "this queue has");
     return register(new ArtemisReceiver(this, subscriptions.get(subscription)));
   }
 

@@ -3,11 +3,11 @@ package io.mqbench.artemis;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -59,6 +59,19 @@ public final class ArtemisMqProvider implements BrokerBackend {
           ArtemisSettings.COMPOSE_URL,
           "");
 
+  /** Durable sends into the journal for fsync; a send that does not block for none. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              "artemis", "its journal sync is a broker setting; fsync (the default) or none")
+          .with(Durability.Level.FSYNC, Map.of())
+          .with(
+              Durability.Level.NONE,
+              Map.of(
+                  ArtemisSettings.SEND_MODE.name(),
+                  "sync",
+                  ArtemisSettings.URL_PREFIX + "blockOnDurableSend",
+                  "false"));
+
   @Override
   public String name() {
     return "artemis";
@@ -88,30 +101,16 @@ public final class ArtemisMqProvider implements BrokerBackend {
   @Override
   public MqConfig configure(Map<String, String> raw) {
     MqConfig config = BrokerBackend.super.configure(raw);
-    ArtemisSettings.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX));
+    ArtemisUrl.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX));
     if (config.find(ArtemisSettings.URL).isPresent()) {
       ArtemisSettings.from(config);
     }
     return config;
   }
 
-  /** Durable sends into the journal for fsync; a send that does not block for none. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of();
-      case NONE ->
-          Map.of(
-              ArtemisSettings.SEND_MODE.name(),
-              "sync",
-              ArtemisSettings.URL_PREFIX + "blockOnDurableSend",
-              "false");
-      default ->
-          throw new ConfigException(
-              "artemis cannot be set to --durability "
-                  + level.key()
-                  + ": its journal sync is a broker setting; fsync (the default) or none");
-    };
+    return LEVELS.keys(level);
   }
 
   /**
@@ -171,7 +170,7 @@ public final class ArtemisMqProvider implements BrokerBackend {
   /** The URL's {@code host:port} list. */
   @Override
   public String address(String key, String value) {
-    return ArtemisSettings.endpoints(value);
+    return ArtemisUrl.endpoints(value);
   }
 
   @Override

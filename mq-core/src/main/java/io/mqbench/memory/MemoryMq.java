@@ -6,6 +6,7 @@ import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.Received;
+import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -61,13 +62,7 @@ final class MemoryMq implements Mq {
 
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: this queue has "
-              + subscriptions.size());
-    }
+    Subscriptions.requireOpened(subscription, subscriptions.size(), "this queue has");
     return new Receiver(subscriptions.get(subscription));
   }
 

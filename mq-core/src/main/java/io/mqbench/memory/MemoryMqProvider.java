@@ -1,12 +1,13 @@
 package io.mqbench.memory;
 
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Optional;
  * contract as a broker without a network or a disk. It measures the harness's own overhead and lets
  * the contract kit run with no broker at all. Nothing it holds survives the JVM.
  */
-public final class MemoryMqProvider implements MqProvider {
+public final class MemoryMqProvider implements PublishSubscribe {
   /** How long a received message stays invisible to other receivers unless acknowledged. */
   public static final ConfigKey<Duration> VISIBILITY_TIMEOUT =
       ConfigKey.duration(
@@ -82,6 +83,11 @@ public final class MemoryMqProvider implements MqProvider {
           "bytes",
           "the largest message senders accept (to try the limit checks without a broker)");
 
+  /** The in-process queue keeps messages in memory, nothing else. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of("memory", "it is the runner's own heap")
+          .with(Durability.Level.MEMORY, Map.of());
+
   @Override
   public String name() {
     return "memory";
@@ -108,14 +114,9 @@ public final class MemoryMqProvider implements MqProvider {
     return "in-process";
   }
 
-  /** The in-process queue keeps messages in memory, nothing else. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    if (level == Durability.Level.MEMORY) {
-      return Map.of();
-    }
-    throw new ConfigException(
-        "memory cannot be set to --durability " + level.key() + ": it is the runner's own heap");
+    return LEVELS.keys(level);
   }
 
   /** The in-process queue keeps messages in the runner's heap only. */
@@ -124,22 +125,10 @@ public final class MemoryMqProvider implements MqProvider {
     return new Durability(Durability.Level.MEMORY, "in the runner's own heap (a reference)", "");
   }
 
-  @Override
-  public Mq open(MqConfig config) {
-    return open(config, 1);
-  }
-
   /** Every subscription is a queue of its own, and each send goes into all of them. */
   @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
-  }
-
-  @Override
   public Mq open(MqConfig config, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
+    Subscriptions.requireAtLeastOne(subscriptions);
     List<MemoryQueue> queues = new ArrayList<>();
     for (int i = 0; i < subscriptions; i++) {
       queues.add(

@@ -109,10 +109,7 @@ public interface MqProvider {
    * @throws MqException as {@link #open(MqConfig)} does
    */
   default Mq open(MqConfig config, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
-    if (subscriptions > 1) {
+    if (Subscriptions.requireAtLeastOne(subscriptions) > 1) {
       throw new ConfigException(
           "--subscriptions "
               + subscriptions
@@ -224,8 +221,7 @@ public interface MqProvider {
    * @throws ConfigException if this backend cannot give that level, saying why
    */
   default Map<String, String> durabilityKeys(Durability.Level level) {
-    throw new ConfigException(
-        name() + " cannot be set to --durability " + level.key() + ": it declares no levels");
+    return DurabilityTable.of(name(), "it declares no levels").keys(level);
   }
 
   /**

@@ -59,6 +59,11 @@
  *       io.mqbench.broker.LocalBrokerDescriptor} naming a main class in a distribution module
  *       {@code mq-<backend>-broker}, run by {@code io.mqbench.broker.JavaLocalBroker}. Report
  *       failures with {@link io.mqbench.mq.Errors} in one line.
+ *   <li>State facts and let the contract's helpers do the rest: the {@code --durability} levels as
+ *       one {@link io.mqbench.mq.DurabilityTable}, the subscriptions opened as {@link
+ *       io.mqbench.mq.Subscriptions} (a provider whose every queue takes several implements {@link
+ *       io.mqbench.mq.PublishSubscribe}), and a sender whose client sends asynchronously as an
+ *       {@link io.mqbench.mq.AsyncSender}.
  *   <li>Implement the four interfaces; map the broker's own acknowledgement mechanism onto {@code
  *       send}'s return and its consumer acknowledgements onto {@code ack}.
  *   <li>Register the provider in {@code META-INF/services/io.mqbench.mq.MqProvider}.

@@ -7,17 +7,14 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
-import java.io.IOException;
-import java.io.InputStream;
+import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -25,27 +22,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.FinalizedVersionRange;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.TopicPartitionInfo;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * One topic on one cluster: creates the topic if missing and hands out senders and receivers.
@@ -61,9 +44,6 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  */
 final class KafkaMq implements Mq {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
-
-  /** How long a created topic may take to have a serving leader for every partition. */
-  private static final Duration TOPIC_READY_TIMEOUT = Duration.ofSeconds(30);
 
   private final KafkaSettings settings;
 
@@ -143,16 +123,11 @@ final class KafkaMq implements Mq {
   }
 
   private static KafkaMq open(KafkaSettings settings, int subscriptions, ClusterCheck check) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
     List<KafkaSettings> groups =
-        subscriptions == 1
-            ? List.of(settings)
-            : IntStream.range(0, subscriptions)
-                .mapToObj(
-                    i -> settings.withGroupId(KafkaSettings.subscriptionGroup(settings.groupId, i)))
-                .toList();
+        Subscriptions.settings(
+            subscriptions,
+            settings,
+            i -> settings.withGroupId(KafkaSettings.subscriptionGroup(settings.groupId, i)));
     checkAnyBrokerAnswers(settings);
     Admin admin;
     try {
@@ -182,218 +157,15 @@ final class KafkaMq implements Mq {
             e);
       }
       check.check(admin);
-      boolean created = describe(admin, settings).isEmpty();
-      String layout = ensureTopic(admin, settings, nodes.size());
-      return new KafkaMq(settings, groups, layout, nodes.size(), created, metadataVersion(admin));
+      boolean created = KafkaTopic.describe(admin, settings).isEmpty();
+      String layout = KafkaTopic.ensure(admin, settings, nodes.size());
+      return new KafkaMq(
+          settings, groups, layout, nodes.size(), created, KafkaVersions.metadataVersion(admin));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while connecting to Kafka at " + settings.bootstrap, e);
     } finally {
       admin.close(Duration.ZERO);
-    }
-  }
-
-  /**
-   * The cluster's finalized {@code metadata.version} feature level: what the protocol tells of the
-   * brokers' release (it carries no release number); "unknown: why" where the cluster does not say.
-   */
-  private static String metadataVersion(Admin admin) throws InterruptedException {
-    try {
-      FinalizedVersionRange range =
-          admin
-              .describeFeatures()
-              .featureMetadata()
-              .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS)
-              .finalizedFeatures()
-              .get("metadata.version");
-      return range == null
-          ? "unknown: no finalized metadata.version"
-          : "level " + range.maxVersionLevel();
-    } catch (ExecutionException | TimeoutException e) {
-      return "unknown: " + rootMessage(e);
-    }
-  }
-
-  private static String ensureTopic(Admin admin, KafkaSettings s, int brokers)
-      throws InterruptedException {
-    String topic = s.topic;
-    int partitions = s.config.get(KafkaSettings.PARTITIONS);
-    int replicas = s.config.get(KafkaSettings.REPLICATION_FACTOR);
-    int minIsr = s.config.get(KafkaSettings.MIN_INSYNC_REPLICAS);
-    Optional<TopicDescription> existing = describe(admin, s);
-    if (existing.isEmpty()) {
-      if (replicas > brokers) {
-        throw new MqException(
-            s.shown(KafkaSettings.REPLICATION_FACTOR)
-                + "="
-                + replicas
-                + " is larger than the cluster at "
-                + s.bootstrap
-                + ", which has "
-                + brokers
-                + (brokers == 1 ? " broker" : " brokers")
-                + "; lower it or add brokers");
-      }
-      if (minIsr > 0 && replicas > 0 && minIsr > replicas) {
-        throw new MqException(
-            s.shown(KafkaSettings.MIN_INSYNC_REPLICAS)
-                + "="
-                + minIsr
-                + " is larger than "
-                + s.shown(KafkaSettings.REPLICATION_FACTOR)
-                + "="
-                + replicas
-                + ": no write could ever succeed with acks=all");
-      }
-      Map<String, String> configs = new LinkedHashMap<>();
-      configs.put(
-          TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
-          String.valueOf(s.config.get(KafkaSettings.MAX_MESSAGE_BYTES)));
-      if (minIsr > 0) {
-        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(minIsr));
-      }
-      int flush = s.config.get(KafkaSettings.FLUSH_MESSAGES);
-      if (flush > 0) {
-        configs.put(TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG, String.valueOf(flush));
-      }
-      NewTopic newTopic =
-          new NewTopic(
-                  topic,
-                  Optional.of(partitions),
-                  replicas > 0 ? Optional.of((short) replicas) : Optional.empty())
-              .configs(configs);
-      try {
-        admin.createTopics(List.of(newTopic)).all().get();
-      } catch (ExecutionException e) {
-        if (!(e.getCause() instanceof TopicExistsException)) {
-          throw new MqException(
-              "cannot create topic "
-                  + topic
-                  + " on "
-                  + s.bootstrap
-                  + ": "
-                  + rootMessage(e.getCause()),
-              e.getCause());
-        }
-      }
-      existing = awaitTopic(admin, s);
-    }
-    TopicDescription d = existing.orElseThrow();
-    applyFlushMessages(admin, s);
-    String isr = topicConfig(admin, topic, TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
-    return topic
-        + " partitions="
-        + d.partitions().size()
-        + " replicationFactor="
-        + d.partitions().get(0).replicas().size()
-        + " min.insync.replicas="
-        + isr
-        + " flush.messages="
-        + topicConfig(admin, topic, TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG);
-  }
-
-  /**
-   * Gives an existing topic the flush.messages asked for, or removes its own setting when none is
-   * asked: the durability the run declares follows from kafka.flushMessages, so the topic must
-   * match it, also when an earlier run of another level created it.
-   */
-  private static void applyFlushMessages(Admin admin, KafkaSettings s) throws InterruptedException {
-    int flush = s.config.get(KafkaSettings.FLUSH_MESSAGES);
-    ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, s.topic);
-    String name = TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG;
-    try {
-      ConfigEntry entry = admin.describeConfigs(List.of(r)).all().get().get(r).get(name);
-      boolean own =
-          entry != null && entry.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG;
-      AlterConfigOp op;
-      if (flush > 0 && (entry == null || !String.valueOf(flush).equals(entry.value()))) {
-        op =
-            new AlterConfigOp(
-                new ConfigEntry(name, String.valueOf(flush)), AlterConfigOp.OpType.SET);
-      } else if (flush == 0 && own) {
-        op = new AlterConfigOp(new ConfigEntry(name, ""), AlterConfigOp.OpType.DELETE);
-      } else {
-        return;
-      }
-      admin.incrementalAlterConfigs(Map.of(r, List.of(op))).all().get();
-    } catch (ExecutionException e) {
-      throw new MqException(
-          "cannot set "
-              + name
-              + "="
-              + (flush == 0 ? "(the broker's)" : flush)
-              + " on topic "
-              + s.topic
-              + " at "
-              + s.bootstrap
-              + " ("
-              + s.shown(KafkaSettings.FLUSH_MESSAGES)
-              + "): "
-              + rootMessage(e.getCause()),
-          e.getCause());
-    }
-  }
-
-  private static Optional<TopicDescription> describe(Admin admin, KafkaSettings s)
-      throws InterruptedException {
-    try {
-      return Optional.of(admin.describeTopics(List.of(s.topic)).allTopicNames().get().get(s.topic));
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return Optional.empty();
-      }
-      throw new MqException(
-          "cannot describe topic " + s.topic + " on " + s.bootstrap + ": " + rootMessage(e), e);
-    }
-  }
-
-  /** Topic metadata spreads to every broker shortly after creation; wait for it. */
-  private static Optional<TopicDescription> awaitTopic(Admin admin, KafkaSettings s)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TOPIC_READY_TIMEOUT.toNanos();
-    while (true) {
-      Optional<TopicDescription> d = describe(admin, s);
-      if (d.isPresent()
-          && d.get().partitions().stream().allMatch(p -> p.leader() != null)
-          && leadersServe(admin, d.get())) {
-        return d;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new MqException(
-            "topic " + s.topic + " was created on " + s.bootstrap + " but has no leaders yet");
-      }
-      Thread.sleep(100);
-    }
-  }
-
-  /**
-   * Whether every partition's leader already serves requests. Metadata names a leader a moment
-   * before that broker has taken the partition over; a first produce in that window fails with
-   * NOT_LEADER_OR_FOLLOWER, and kafka-clients 4.4.0's idempotent producer was seen to retry the
-   * batches behind it with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms (with 1 MiB
-   * records). Listing offsets is answered by the leader itself, so it closes that window.
-   */
-  private static boolean leadersServe(Admin admin, TopicDescription d) throws InterruptedException {
-    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-    for (TopicPartitionInfo p : d.partitions()) {
-      latest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
-    }
-    try {
-      admin.listOffsets(latest).all().get();
-      return true;
-    } catch (ExecutionException e) {
-      return false;
-    }
-  }
-
-  private static String topicConfig(Admin admin, String topic, String name)
-      throws InterruptedException {
-    try {
-      ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-      Config c = admin.describeConfigs(List.of(r)).all().get().get(r);
-      return c.get(name) == null ? "?" : c.get(name).value();
-    } catch (ExecutionException e) {
-      return "?";
     }
   }
 
@@ -454,15 +226,8 @@ final class KafkaMq implements Mq {
   /** A member of the subscription's consumer group. */
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: topic "
-              + settings.topic
-              + " was opened with "
-              + subscriptions.size());
-    }
+    Subscriptions.requireOpened(
+        subscription, subscriptions.size(), "topic " + settings.topic + " was opened with");
     checkOpen();
     KafkaReceiver receiver =
         new KafkaReceiver(
@@ -489,7 +254,7 @@ final class KafkaMq implements Mq {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
-    v.put("kafka-clients", clientVersion());
+    v.put("kafka-clients", KafkaVersions.clientVersion());
     v.put("brokers", String.valueOf(brokers));
     v.put("metadata.version", metadataVersion);
     v.put("topic", layout);
@@ -519,8 +284,8 @@ final class KafkaMq implements Mq {
       if (subscriptions.size() > 1) {
         deleteGroups(admin, subscriptionGroups());
       }
-      long deadline = System.nanoTime() + TOPIC_READY_TIMEOUT.toNanos();
-      while (describe(admin, settings).isPresent()) {
+      long deadline = System.nanoTime() + KafkaTopic.READY_TIMEOUT.toNanos();
+      while (KafkaTopic.describe(admin, settings).isPresent()) {
         if (System.nanoTime() > deadline) {
           throw new MqException(
               "topic "
@@ -528,7 +293,7 @@ final class KafkaMq implements Mq {
                   + " on "
                   + settings.bootstrap
                   + " is still there "
-                  + TOPIC_READY_TIMEOUT.toSeconds()
+                  + KafkaTopic.READY_TIMEOUT.toSeconds()
                   + " s after its deletion");
         }
         Thread.sleep(100);
@@ -574,20 +339,6 @@ final class KafkaMq implements Mq {
               e.getCause());
         }
       }
-    }
-  }
-
-  /** The client's version, from the properties file kafka-clients carries for this purpose. */
-  static String clientVersion() {
-    try (InputStream in =
-        KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
-      Properties p = new Properties();
-      if (in != null) {
-        p.load(in);
-      }
-      return p.getProperty("version", "unknown");
-    } catch (IOException e) {
-      return "unknown";
     }
   }
 

@@ -5,12 +5,11 @@ import static io.mqbench.kafka.KafkaSettings.*;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
-import io.mqbench.config.Suggestions;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -19,14 +18,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * The {@code kafka} backend: a topic written by idempotent producers and read by a consumer group
@@ -88,6 +85,13 @@ public final class KafkaMqProvider implements BrokerBackend {
     }
   }
 
+  /**
+   * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
+   * acks=all and the page cache; none: a producer that does not wait.
+   */
+  private static final DurabilityTable LEVELS =
+      KafkaDeclaredDurability.levels("kafka", ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
+
   @Override
   public String name() {
     return "kafka";
@@ -112,146 +116,13 @@ public final class KafkaMqProvider implements BrokerBackend {
   @Override
   public MqConfig configure(Map<String, String> raw) {
     MqConfig config = BrokerBackend.super.configure(raw);
-    checkNativeProperties(config);
+    KafkaClientProperties.checkNativeProperties(config);
     return config;
   }
 
-  /**
-   * Rejects a pass-through property the Kafka client does not know, so that a typo such as {@code
-   * kafka.producer.lingerr.ms} fails instead of being ignored with a log line nobody reads.
-   */
-  static void checkNativeProperties(MqConfig config) {
-    check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
-    check(config, CONSUMER_PREFIX, ConsumerConfig.configNames());
-    check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
-    // Values too: the clients' own config classes parse and range-check every property, so a bad
-    // value fails here, naming the property, rather than when the first sender starts.
-    MqConfig probe =
-        config.find(BOOTSTRAP_SERVERS).isPresent()
-            ? config
-            : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
-    config.find(BOOTSTRAP_SERVERS).ifPresent(b -> checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
-    KafkaSettings s = new KafkaSettings(probe);
-    ProducerConfig producer;
-    ConsumerConfig consumer;
-    try {
-      producer = new ProducerConfig(s.producer("probe"));
-      Integer given = s.givenMaxPollRecords();
-      consumer = new ConsumerConfig(s.consumer("probe", given == null ? 500 : given));
-      new AdminClientConfig(s.admin());
-    } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
-      throw new ConfigException("invalid Kafka client property: " + e.getMessage());
-    }
-    checkConsumerRules(consumer);
-    checkProducerRules(producer, s);
-  }
-
-  /**
-   * Rules the clients' config classes do not check but their constructors or the broker do, when a
-   * sender or receiver starts: checked here so that they fail before anything connects.
-   */
-  private static void checkConsumerRules(ConsumerConfig consumer) {
-    int session = consumer.getInt(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
-    if (session < MIN_SESSION_TIMEOUT.toMillis() || session > MAX_SESSION_TIMEOUT.toMillis()) {
-      throw new ConfigException(
-          CONSUMER_PREFIX
-              + ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG
-              + ": invalid value '"
-              + session
-              + "': expected "
-              + MIN_SESSION_TIMEOUT.toMillis()
-              + " to "
-              + MAX_SESSION_TIMEOUT.toMillis()
-              + " (the broker's default group.min.session.timeout.ms and"
-              + " group.max.session.timeout.ms)");
-    }
-    int heartbeat = consumer.getInt(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG);
-    if (heartbeat >= session) {
-      throw new ConfigException(
-          CONSUMER_PREFIX
-              + ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG
-              + ": invalid value '"
-              + heartbeat
-              + "': must be lower than session.timeout.ms ("
-              + session
-              + ")");
-    }
-  }
-
-  /**
-   * The producer's rule its constructor checks: {@code delivery.timeout.ms} at least {@code
-   * linger.ms} + {@code request.timeout.ms}; the message names the keys of {@code s}'s backend.
-   */
-  static void checkProducerRules(ProducerConfig producer, KafkaSettings s) {
-    long delivery = producer.getInt(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
-    long linger = producer.getLong(ProducerConfig.LINGER_MS_CONFIG);
-    long request = producer.getInt(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG);
-    if (delivery < linger + request) {
-      // KafkaProducer's constructor refuses this when delivery.timeout.ms is given, as it is here.
-      throw new ConfigException(
-          s.shown(PRODUCER_PREFIX)
-              + ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG
-              + ": invalid value '"
-              + delivery
-              + "': must be at least linger.ms + request.timeout.ms ("
-              + linger
-              + " + "
-              + request
-              + "; "
-              + s.shown(LINGER)
-              + " sets linger.ms)");
-    }
-  }
-
-  /** Every entry host:port with a port from 1 to 65535, as the clients require. */
-  static void checkBootstrap(String servers, String key) {
-    for (String entry : servers.split(",", -1)) {
-      String e = entry.trim();
-      String host = Utils.getHost(e);
-      Integer port = Utils.getPort(e);
-      if (host == null || host.isEmpty() || port == null || port < 1 || port > 65535) {
-        throw new ConfigException(
-            key
-                + ": invalid value '"
-                + servers
-                + "': expected host:port[,host:port...], '"
-                + e
-                + "' is not host:port");
-      }
-    }
-  }
-
-  static void check(MqConfig config, String prefix, Set<String> known) {
-    for (String name : config.passThrough(prefix).keySet()) {
-      if (!known.contains(name)) {
-        String closest =
-            Suggestions.closest(name, known)
-                .map(k -> "; did you mean " + prefix + k + "?")
-                .orElse("");
-        throw new ConfigException(
-            "unknown Kafka client property '" + prefix + name + "'" + closest);
-      }
-    }
-  }
-
-  /**
-   * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
-   * acks=all and the page cache; none: a producer that does not wait.
-   */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(ACKS.name(), Acks.ALL.text(), FLUSH_MESSAGES.name(), "1");
-      case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
-      case NONE ->
-          Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
-      default ->
-          throw new ConfigException(
-              "kafka cannot be set to --durability "
-                  + level.key()
-                  + ": it is a broker of its own, not a service with a contract (fsync, memory or"
-                  + " none)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**
@@ -260,7 +131,7 @@ public final class KafkaMqProvider implements BrokerBackend {
    */
   @Override
   public Durability durability(MqConfig config) {
-    return durability(config, "kafka");
+    return KafkaDeclaredDurability.of(config, "kafka");
   }
 
   /** The producer's acks in force and the topic's flush.messages; see {@link KafkaDurability}. */
@@ -270,50 +141,12 @@ public final class KafkaMqProvider implements BrokerBackend {
   }
 
   /**
-   * @param config a configuration of the {@code kafka} backend
-   * @param shownAs the backend whose keys the settings name ({@code kafka-share} for one translated
-   *     from it)
-   * @return what an acknowledged send promises under it
-   */
-  static Durability durability(MqConfig config, String shownAs) {
-    String keys = shownAs + ".";
-    String acks =
-        config
-            .passThrough(PRODUCER_PREFIX)
-            .getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text())
-            .trim()
-            .replace("-1", Acks.ALL.text());
-    int flush = config.get(FLUSH_MESSAGES);
-    if (acks.equals(Acks.NONE.text())) {
-      return new Durability(Durability.Level.NONE, "(the producer does not wait)", keys + "acks=0");
-    }
-    String where =
-        acks.equals(Acks.LEADER.text())
-            ? "on the partition leader only"
-            : "on every in-sync replica (at least the topic's min.insync.replicas)";
-    String setting =
-        keys
-            + "acks="
-            + acks
-            + ", "
-            + switch (flush) {
-              case 0 -> "broker flush: the OS page cache (flush.messages unset)";
-              case 1 -> "topic flush.messages=1: every append fsynced before it is acknowledged";
-              default -> "topic flush.messages=" + flush + ": fsynced every " + flush + " messages";
-            };
-    // A leader-only acknowledgement is lost with its leader, whatever the leader's disk did.
-    boolean fsynced = flush == 1 && acks.equals(Acks.ALL.text());
-    return new Durability(
-        fsynced ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, setting);
-  }
-
-  /**
    * The producer's effective acks (a pass-through {@code acks} wins over {@code kafka.acks}),
    * auto-commit of offsets, and a consumer group that starts at the latest offset.
    */
   @Override
   public List<String> warnings(MqConfig config) {
-    List<String> w = new ArrayList<>(producerWarnings(config, "kafka"));
+    List<String> w = new ArrayList<>(KafkaDeclaredDurability.producerWarnings(config, "kafka"));
     Map<String, String> consumer = config.passThrough(CONSUMER_PREFIX);
     String autoCommit = consumer.get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
     if (autoCommit != null && autoCommit.trim().equalsIgnoreCase("true")) {
@@ -335,40 +168,9 @@ public final class KafkaMqProvider implements BrokerBackend {
     return w;
   }
 
-  /**
-   * The producer's effective acks, when weaker than {@code all}.
-   *
-   * @param config a configuration of the {@code kafka} backend
-   * @param shownAs the backend whose keys the warnings name
-   * @return one line per unsafe producer setting
-   */
-  static List<String> producerWarnings(MqConfig config, String shownAs) {
-    List<String> w = new ArrayList<>();
-    Map<String, String> producer = config.passThrough(PRODUCER_PREFIX);
-    String acksKey =
-        shownAs
-            + (producer.containsKey(ProducerConfig.ACKS_CONFIG)
-                    ? PRODUCER_PREFIX + ProducerConfig.ACKS_CONFIG
-                    : ACKS.name())
-                .substring("kafka".length());
-    String acks = producer.getOrDefault(ProducerConfig.ACKS_CONFIG, config.get(ACKS).text()).trim();
-    if (acks.equals(Acks.NONE.text())) {
-      w.add(
-          acksKey
-              + "=0: the producer does not wait for the broker, so a send counts as acknowledged"
-              + " before anything stored it; loss is expected");
-    } else if (acks.equals(Acks.LEADER.text())) {
-      w.add(
-          acksKey
-              + "=1: only the partition leader has a message when it is acknowledged; loss is"
-              + " expected when a leader fails");
-    }
-    return w;
-  }
-
   @Override
   public Mq open(MqConfig config) {
-    checkNativeProperties(config);
+    KafkaClientProperties.checkNativeProperties(config);
     return KafkaMq.open(new KafkaSettings(config));
   }
 
@@ -387,7 +189,7 @@ public final class KafkaMqProvider implements BrokerBackend {
     if (subscriptions == 1) {
       return open(config);
     }
-    checkNativeProperties(config);
+    KafkaClientProperties.checkNativeProperties(config);
     return KafkaMq.open(new KafkaSettings(config), subscriptions);
   }
 

@@ -214,6 +214,11 @@ final class KafkaReceiver implements MqReceiver {
               + Errors.rootMessage(e),
           e);
     }
+    return handOut(max);
+  }
+
+  /** Up to {@code max} of the records fetched, skipping those of partitions revoked meanwhile. */
+  private List<Received> handOut(int max) {
     List<Received> out = new ArrayList<>(Math.min(max, 4096));
     while (out.size() < max && !fetched.isEmpty()) {
       Chunk c = fetched.peekFirst();

@@ -5,6 +5,7 @@ import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -92,15 +92,9 @@ final class KafkaShareMq implements Mq {
    * @return the open backend
    */
   static KafkaShareMq open(KafkaShareSettings s, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
     List<KafkaShareSettings> groups =
-        subscriptions == 1
-            ? List.of(s)
-            : IntStream.range(0, subscriptions)
-                .mapToObj(i -> s.withGroupId(KafkaSettings.subscriptionGroup(s.groupId, i)))
-                .toList();
+        Subscriptions.settings(
+            subscriptions, s, i -> s.withGroupId(KafkaSettings.subscriptionGroup(s.groupId, i)));
     short[] version = new short[1];
     KafkaMq topic = KafkaMq.open(s.kafka, admin -> version[0] = shareVersion(admin, s));
     Admin admin;
@@ -212,15 +206,8 @@ final class KafkaShareMq implements Mq {
   /** A member of the subscription's share group. */
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: topic "
-              + settings.kafka.topic
-              + " was opened with "
-              + subscriptions.size());
-    }
+    Subscriptions.requireOpened(
+        subscription, subscriptions.size(), "topic " + settings.kafka.topic + " was opened with");
     checkOpen();
     KafkaShareReceiver receiver =
         new KafkaShareReceiver(

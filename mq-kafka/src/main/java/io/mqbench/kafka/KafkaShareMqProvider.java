@@ -10,6 +10,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -57,6 +58,10 @@ public final class KafkaShareMqProvider implements BrokerBackend {
           KafkaSettings.COMPOSE_BOOTSTRAP,
           "");
 
+  /** As the {@code kafka} backend's levels, under this backend's keys. */
+  private static final DurabilityTable LEVELS =
+      KafkaDeclaredDurability.levels(NAME, ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
+
   @Override
   public String name() {
     return NAME;
@@ -90,8 +95,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
    * whose values they would refuse, before anything connects; each message names the key.
    */
   static void checkNativeProperties(MqConfig config) {
-    KafkaMqProvider.check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
-    KafkaMqProvider.check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
+    KafkaClientProperties.check(config, PRODUCER_PREFIX, ProducerConfig.configNames());
+    KafkaClientProperties.check(config, ADMIN_PREFIX, AdminClientConfig.configNames());
     Set<String> consumerNames = new HashSet<>(ConsumerConfig.configNames());
     for (String name : config.passThrough(CONSUMER_PREFIX).keySet()) {
       String instead = UNSUPPORTED_CONSUMER_PROPERTIES.get(name);
@@ -100,8 +105,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
             CONSUMER_PREFIX + name + ": a share consumer does not take it (" + instead + ")");
       }
     }
-    KafkaMqProvider.check(config, CONSUMER_PREFIX, consumerNames);
-    KafkaMqProvider.check(config, GROUP_PREFIX, Set.copyOf(SHARE_GROUP_CONFIGS));
+    KafkaClientProperties.check(config, CONSUMER_PREFIX, consumerNames);
+    KafkaClientProperties.check(config, GROUP_PREFIX, Set.copyOf(SHARE_GROUP_CONFIGS));
     if (config.passThrough(GROUP_PREFIX).containsKey("share.record.lock.duration.ms")) {
       throw new ConfigException(
           GROUP_PREFIX
@@ -111,7 +116,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     }
     config
         .find(BOOTSTRAP_SERVERS)
-        .ifPresent(b -> KafkaMqProvider.checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
+        .ifPresent(b -> KafkaClientProperties.checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
     KafkaShareSettings s = new KafkaShareSettings(withProbeAddress(config));
     ProducerConfig producer;
     try {
@@ -128,7 +133,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     } catch (org.apache.kafka.common.config.ConfigException | NumberFormatException e) {
       throw new ConfigException("invalid Kafka client property: " + e.getMessage());
     }
-    KafkaMqProvider.checkProducerRules(producer, s.kafka);
+    KafkaClientProperties.checkProducerRules(producer, s.kafka);
   }
 
   /**
@@ -158,22 +163,9 @@ public final class KafkaShareMqProvider implements BrokerBackend {
         : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
   }
 
-  /** As the {@code kafka} backend's levels, under this backend's keys. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(ACKS.name(), Acks.ALL.text(), FLUSH_MESSAGES.name(), "1");
-      case MEMORY -> Map.of(ACKS.name(), Acks.ALL.text());
-      case NONE ->
-          Map.of(ACKS.name(), Acks.NONE.text(), PRODUCER_PREFIX + "enable.idempotence", "false");
-      default ->
-          throw new ConfigException(
-              NAME
-                  + " cannot be set to --durability "
-                  + level.key()
-                  + ": it is a broker of its own, not a service with a contract (fsync, memory or"
-                  + " none)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**
@@ -182,7 +174,7 @@ public final class KafkaShareMqProvider implements BrokerBackend {
    */
   @Override
   public Durability durability(MqConfig config) {
-    return KafkaMqProvider.durability(KafkaShareSettings.kafka(config), NAME);
+    return KafkaDeclaredDurability.of(KafkaShareSettings.kafka(config), NAME);
   }
 
   /** As for {@code kafka}: the producer's acks in force and the topic's flush.messages. */
@@ -199,7 +191,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w =
-        new ArrayList<>(KafkaMqProvider.producerWarnings(KafkaShareSettings.kafka(config), NAME));
+        new ArrayList<>(
+            KafkaDeclaredDurability.producerWarnings(KafkaShareSettings.kafka(config), NAME));
     String reset = config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset");
     if (reset != null && !reset.trim().equals("earliest")) {
       w.add(

@@ -3,11 +3,11 @@ package io.mqbench.mongo;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -63,6 +63,21 @@ public final class MongoMqProvider implements BrokerBackend {
 
   static final int MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
+  /** The write concern: majority for fsync, w1 for memory, unacknowledged for none. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of("mongo", "fsync, memory or none")
+          .with(
+              Durability.Level.FSYNC,
+              Map.of(MongoSettings.WRITE_CONCERN.name(), WriteConcernChoice.MAJORITY.toString()))
+          .with(
+              Durability.Level.MEMORY,
+              Map.of(MongoSettings.WRITE_CONCERN.name(), WriteConcernChoice.W1.toString()))
+          .with(
+              Durability.Level.NONE,
+              Map.of(
+                  MongoSettings.WRITE_CONCERN.name(),
+                  WriteConcernChoice.UNACKNOWLEDGED.toString()));
+
   @Override
   public String name() {
     return "mongo";
@@ -91,18 +106,9 @@ public final class MongoMqProvider implements BrokerBackend {
     return config;
   }
 
-  /** The write concern: majority for fsync, w1 for memory, unacknowledged for none. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    String key = MongoSettings.WRITE_CONCERN.name();
-    return switch (level) {
-      case FSYNC -> Map.of(key, WriteConcernChoice.MAJORITY.toString());
-      case MEMORY -> Map.of(key, WriteConcernChoice.W1.toString());
-      case NONE -> Map.of(key, WriteConcernChoice.UNACKNOWLEDGED.toString());
-      default ->
-          throw new ConfigException(
-              "mongo cannot be set to --durability " + level.key() + ": fsync, memory or none");
-    };
+    return LEVELS.keys(level);
   }
 
   /**

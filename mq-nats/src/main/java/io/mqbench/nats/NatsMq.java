@@ -6,6 +6,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamManagement;
@@ -40,7 +41,7 @@ final class NatsMq implements Mq {
   private static final int STREAM_NOT_FOUND = 10059;
 
   private final NatsSettings settings;
-  private final List<NatsSettings> subscriptions;
+  private final Subscriptions<NatsSettings> subscriptions;
   private final MqLimits limits;
   private final Connection admin;
   private final boolean created;
@@ -50,13 +51,13 @@ final class NatsMq implements Mq {
 
   private NatsMq(
       NatsSettings settings,
-      List<NatsSettings> subscriptions,
+      Subscriptions<NatsSettings> subscriptions,
       MqLimits limits,
       Connection admin,
       boolean created,
       String version) {
     this.settings = settings;
-    this.subscriptions = List.copyOf(subscriptions);
+    this.subscriptions = subscriptions;
     this.limits = limits;
     this.admin = admin;
     this.created = created;
@@ -73,53 +74,13 @@ final class NatsMq implements Mq {
    *     work-queue stream
    */
   static NatsMq open(NatsSettings settings, MqLimits limits, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
-    List<NatsSettings> consumers = new ArrayList<>();
-    if (subscriptions == 1) {
-      consumers.add(settings);
-    } else {
-      for (int i = 0; i < subscriptions; i++) {
-        consumers.add(settings.subscription(i));
-      }
-    }
-    RetentionPolicy retention =
-        subscriptions == 1 ? RetentionPolicy.WorkQueue : RetentionPolicy.Interest;
+    Subscriptions<NatsSettings> consumers =
+        Subscriptions.of(subscriptions, settings, settings::subscription, "this queue has");
     Connection admin = connect(settings, "admin");
     try {
       JetStreamManagement jsm = admin.jetStreamManagement();
-      boolean made = false;
-      try {
-        RetentionPolicy existing =
-            jsm.getStreamInfo(settings.stream()).getConfiguration().getRetentionPolicy();
-        if (subscriptions > 1 && existing == RetentionPolicy.WorkQueue) {
-          throw new MqException(
-              "nats: stream '"
-                  + settings.stream()
-                  + "' at "
-                  + settings.address()
-                  + " has work-queue retention, which allows one consumer, not "
-                  + subscriptions
-                  + " subscriptions: remove it, or name another "
-                  + NatsSettings.STREAM.name());
-        }
-      } catch (JetStreamApiException e) {
-        if (e.getApiErrorCode() != STREAM_NOT_FOUND) {
-          throw e;
-        }
-        jsm.addStream(
-            StreamConfiguration.builder()
-                .name(settings.stream())
-                .subjects(settings.subject())
-                .storageType(StorageType.File)
-                .retentionPolicy(retention)
-                .replicas(settings.replicas())
-                .maximumMessageSize((int) limits.maxMessageBytes())
-                .build());
-        made = true;
-      }
-      for (NatsSettings consumer : consumers) {
+      boolean made = ensureStream(jsm, settings, limits, subscriptions);
+      for (NatsSettings consumer : consumers.all()) {
         jsm.addOrUpdateConsumer(
             settings.stream(),
             ConsumerConfiguration.builder()
@@ -137,6 +98,48 @@ final class NatsMq implements Mq {
       close(admin);
       throw failure(settings, "cannot open stream '" + settings.stream() + "'", e);
     }
+  }
+
+  /**
+   * Creates the stream when missing, as a work queue for one subscription and with interest
+   * retention for several; refuses several subscriptions on an existing work-queue stream.
+   *
+   * @return whether the stream was created here
+   */
+  private static boolean ensureStream(
+      JetStreamManagement jsm, NatsSettings settings, MqLimits limits, int subscriptions)
+      throws IOException, JetStreamApiException {
+    try {
+      RetentionPolicy existing =
+          jsm.getStreamInfo(settings.stream()).getConfiguration().getRetentionPolicy();
+      if (subscriptions > 1 && existing == RetentionPolicy.WorkQueue) {
+        throw new MqException(
+            "nats: stream '"
+                + settings.stream()
+                + "' at "
+                + settings.address()
+                + " has work-queue retention, which allows one consumer, not "
+                + subscriptions
+                + " subscriptions: remove it, or name another "
+                + NatsSettings.STREAM.name());
+      }
+      return false;
+    } catch (JetStreamApiException e) {
+      if (e.getApiErrorCode() != STREAM_NOT_FOUND) {
+        throw e;
+      }
+    }
+    jsm.addStream(
+        StreamConfiguration.builder()
+            .name(settings.stream())
+            .subjects(settings.subject())
+            .storageType(StorageType.File)
+            .retentionPolicy(
+                subscriptions == 1 ? RetentionPolicy.WorkQueue : RetentionPolicy.Interest)
+            .replicas(settings.replicas())
+            .maximumMessageSize((int) limits.maxMessageBytes())
+            .build());
+    return true;
   }
 
   /** A connection of its own, named for the server's monitoring. */
@@ -204,16 +207,9 @@ final class NatsMq implements Mq {
 
   @Override
   public synchronized MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: this queue has "
-              + subscriptions.size());
-    }
+    NatsSettings consumer = subscriptions.get(subscription);
     checkOpen();
-    NatsReceiver receiver =
-        NatsReceiver.start(subscriptions.get(subscription), connect(settings, "receiver"));
+    NatsReceiver receiver = NatsReceiver.start(consumer, connect(settings, "receiver"));
     opened.add(receiver);
     return receiver;
   }

@@ -1,14 +1,15 @@
 package io.mqbench.nats;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * <p>With no address the runner uses the server on 127.0.0.1:4222 (the port {@code docker/nats.yml}
  * publishes) if one answers, else a private {@code nats-server} ({@link NatsServer}).
  */
-public final class NatsMqProvider implements BrokerBackend {
+public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(NatsSettings.URL.name()),
@@ -32,6 +33,15 @@ public final class NatsMqProvider implements BrokerBackend {
 
   /** Beyond the request timeout, how long the client may take to fail an unanswered publish. */
   private static final Duration CLEANUP = Duration.ofSeconds(5);
+
+  /** fsync: a server with sync_interval always; memory: the server's default interval. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              "nats",
+              "a publish acknowledgement comes once the stream stored the message (fsync or"
+                  + " memory)")
+          .with(Durability.Level.FSYNC, Map.of(NatsSettings.SYNC_ALWAYS.name(), "true"))
+          .with(Durability.Level.MEMORY, Map.of(NatsSettings.SYNC_ALWAYS.name(), "false"));
 
   @Override
   public String name() {
@@ -60,19 +70,9 @@ public final class NatsMqProvider implements BrokerBackend {
     return config;
   }
 
-  /** fsync: a server with sync_interval always; memory: the server's default interval. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(NatsSettings.SYNC_ALWAYS.name(), "true");
-      case MEMORY -> Map.of(NatsSettings.SYNC_ALWAYS.name(), "false");
-      default ->
-          throw new ConfigException(
-              "nats cannot be set to --durability "
-                  + level.key()
-                  + ": a publish acknowledgement comes once the stream stored the message (fsync"
-                  + " or memory)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**
@@ -129,17 +129,6 @@ public final class NatsMqProvider implements BrokerBackend {
       return "unset (" + NatsSettings.URL.name() + ")";
     }
     return NatsSettings.from(config).address();
-  }
-
-  @Override
-  public Mq open(MqConfig config) {
-    return open(config, 1);
-  }
-
-  /** A durable consumer per subscription on an interest-retention stream. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
   }
 
   /**

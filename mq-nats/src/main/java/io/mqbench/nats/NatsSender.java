@@ -1,8 +1,8 @@
 package io.mqbench.nats;
 
+import io.mqbench.mq.AsyncSender;
 import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqSender;
 import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamOptions;
@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * connection; the batch completes once the stream acknowledged every message (a publish
  * acknowledgement: stored by a majority of the stream's replicas).
  */
-final class NatsSender implements MqSender {
+final class NatsSender extends AsyncSender {
   private final NatsSettings settings;
   private final Connection connection;
   private final JetStream jetStream;
@@ -36,11 +36,6 @@ final class NatsSender implements MqSender {
       NatsMq.close(connection);
       throw NatsMq.failure(settings, "cannot open JetStream", e);
     }
-  }
-
-  @Override
-  public void send(List<byte[]> batch) throws InterruptedException {
-    BatchesInFlight.await(sendAsync(batch));
   }
 
   @Override

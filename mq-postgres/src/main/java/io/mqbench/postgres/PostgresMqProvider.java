@@ -1,11 +1,11 @@
 package io.mqbench.postgres;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -40,6 +40,16 @@ public final class PostgresMqProvider implements BrokerBackend {
   /** Beyond the command and connect timeouts, what a send may take to fail. */
   private static final Duration SLACK = Duration.ofSeconds(2);
 
+  /**
+   * fsync: {@code synchronous_commit=on} (the WAL flushed before a commit returns); memory: {@code
+   * off}; a commit is always answered by a server that holds it, so there is no level below.
+   */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              "postgres", "a commit is answered once the server holds it (fsync or memory)")
+          .with(Durability.Level.FSYNC, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "on"))
+          .with(Durability.Level.MEMORY, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "off"));
+
   @Override
   public String name() {
     return "postgres";
@@ -66,21 +76,9 @@ public final class PostgresMqProvider implements BrokerBackend {
     return config;
   }
 
-  /**
-   * fsync: {@code synchronous_commit=on} (the WAL flushed before a commit returns); memory: {@code
-   * off}; a commit is always answered by a server that holds it, so there is no level below.
-   */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "on");
-      case MEMORY -> Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "off");
-      default ->
-          throw new ConfigException(
-              "postgres cannot be set to --durability "
-                  + level.key()
-                  + ": a commit is answered once the server holds it (fsync or memory)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**

@@ -11,6 +11,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +21,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 
 /**
  * One queue on one RabbitMQ broker or cluster. {@link #open} checks the broker and declares the
@@ -95,17 +95,11 @@ final class RabbitMq implements Mq {
    * @throws MqException with one line naming the address and the key to check
    */
   static RabbitMq open(RabbitMqSettings settings, MqLimits limits, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
     List<RabbitMqSettings> queues =
-        subscriptions == 1
-            ? List.of(settings)
-            : IntStream.range(0, subscriptions)
-                .mapToObj(
-                    i ->
-                        settings.withQueue(RabbitMqSettings.subscriptionQueue(settings.queue(), i)))
-                .toList();
+        Subscriptions.settings(
+            subscriptions,
+            settings,
+            i -> settings.withQueue(RabbitMqSettings.subscriptionQueue(settings.queue(), i)));
     Connection c = connect(settings, "mqbench-declare");
     try {
       Object version = c.getServerProperties().get("version");
@@ -322,15 +316,8 @@ final class RabbitMq implements Mq {
   /** A consumer of the subscription's queue. */
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: queue '"
-              + settings.queue()
-              + "' was opened with "
-              + subscriptions.size());
-    }
+    Subscriptions.requireOpened(
+        subscription, subscriptions.size(), "queue '" + settings.queue() + "' was opened with");
     checkOpen();
     RabbitMqReceiver receiver = new RabbitMqReceiver(this, subscriptions.get(subscription));
     open.add(receiver);

@@ -1,11 +1,11 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -31,6 +31,20 @@ public final class RabbitMqProvider implements BrokerBackend {
           "127.0.0.1:5672",
           RabbitMqSettings.SUGGESTED_URI,
           "apt-get install rabbitmq-server");
+
+  /** A quorum queue for fsync, a classic queue of transient messages for memory. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of("rabbitmq", "senders always wait for publisher confirms (fsync or memory)")
+          .with(
+              Durability.Level.FSYNC,
+              Map.of(
+                  RabbitMqSettings.QUEUE_TYPE.name(), "quorum",
+                  RabbitMqSettings.PERSISTENT.name(), "true"))
+          .with(
+              Durability.Level.MEMORY,
+              Map.of(
+                  RabbitMqSettings.QUEUE_TYPE.name(), "classic",
+                  RabbitMqSettings.PERSISTENT.name(), "false"));
 
   @Override
   public String name() {
@@ -63,28 +77,13 @@ public final class RabbitMqProvider implements BrokerBackend {
     if (RabbitMqSettings.hasAddress(config)) {
       RabbitMqSettings.from(config);
     }
-    RabbitMqSettings.checkQueueArgs(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
+    QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
     return config;
   }
 
-  /** A quorum queue for fsync, a classic queue of transient messages for memory. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC ->
-          Map.of(
-              RabbitMqSettings.QUEUE_TYPE.name(), "quorum",
-              RabbitMqSettings.PERSISTENT.name(), "true");
-      case MEMORY ->
-          Map.of(
-              RabbitMqSettings.QUEUE_TYPE.name(), "classic",
-              RabbitMqSettings.PERSISTENT.name(), "false");
-      default ->
-          throw new ConfigException(
-              "rabbitmq cannot be set to --durability "
-                  + level.key()
-                  + ": senders always wait for publisher confirms (fsync or memory)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**

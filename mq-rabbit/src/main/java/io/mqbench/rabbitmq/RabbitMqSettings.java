@@ -1,8 +1,6 @@
 package io.mqbench.rabbitmq;
 
-import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import com.rabbitmq.client.impl.ForgivingExceptionHandler;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.Durations;
@@ -221,8 +219,6 @@ record RabbitMqSettings(
           MAX_MESSAGE_BYTES,
           STREAM_OFFSET);
 
-  private static final Pattern WHOLE_NUMBER = Pattern.compile("-?\\d{1,18}");
-
   /**
    * The one line {@code open()} fails with when called with no broker address (the runner resolves
    * one before, see {@link RabbitMqProvider#brokerAddressing()}).
@@ -303,72 +299,13 @@ record RabbitMqSettings(
         f.getHost() + ":" + f.getPort(),
         config.get(QUEUE),
         config.get(QUEUE_TYPE),
-        queueArgs(config.passThrough(QUEUE_ARGS_PREFIX)),
+        QueueArgs.typed(config.passThrough(QUEUE_ARGS_PREFIX)),
         config.get(PERSISTENT),
         config.get(PREFETCH),
         config.get(CONFIRMS),
         config.get(CONFIRM_WINDOW),
         confirmTimeout,
         config.get(STREAM_OFFSET));
-  }
-
-  /**
-   * Queue arguments as the broker expects them: numbers as numbers (x-max-length rejects text),
-   * true/false as booleans, anything else as text.
-   */
-  static Map<String, Object> queueArgs(Map<String, String> raw) {
-    Map<String, Object> args = new LinkedHashMap<>();
-    raw.forEach(
-        (k, v) -> {
-          String t = v.trim();
-          if (WHOLE_NUMBER.matcher(t).matches()) {
-            args.put(k, Long.parseLong(t));
-          } else if (t.equals("true") || t.equals("false")) {
-            args.put(k, Boolean.parseBoolean(t));
-          } else {
-            args.put(k, v);
-          }
-        });
-    return args;
-  }
-
-  /**
-   * Refuses queue arguments the broker would refuse when the queue is declared (a channel error at
-   * open): the size limits and TTLs must be whole numbers (TTL and expiry from 0 and 1), and
-   * x-overflow one of the broker's three policies.
-   *
-   * @param raw the pass-through arguments, without their prefix
-   * @throws ConfigException naming the argument's key
-   */
-  static void checkQueueArgs(Map<String, String> raw) {
-    raw.forEach(
-        (name, value) -> {
-          String t = value.trim();
-          long least =
-              switch (name) {
-                case "x-max-length", "x-max-length-bytes", "x-message-ttl", "x-delivery-limit" -> 0;
-                case "x-expires" -> 1;
-                default -> -1;
-              };
-          if (least >= 0 && (!WHOLE_NUMBER.matcher(t).matches() || Long.parseLong(t) < least)) {
-            throw new ConfigException(
-                QUEUE_ARGS_PREFIX
-                    + name
-                    + ": invalid value '"
-                    + value
-                    + "': expected a whole number from "
-                    + least);
-          }
-          if (name.equals("x-overflow")
-              && !List.of("drop-head", "reject-publish", "reject-publish-dlx").contains(t)) {
-            throw new ConfigException(
-                QUEUE_ARGS_PREFIX
-                    + name
-                    + ": invalid value '"
-                    + value
-                    + "': expected one of drop-head, reject-publish, reject-publish-dlx");
-          }
-        });
   }
 
   /** The longest queue or exchange name: an AMQP short string. */
@@ -429,7 +366,7 @@ record RabbitMqSettings(
   /** The stream offset as the broker expects it: a number when numeric, else a name. */
   Object streamOffsetArg() {
     String t = streamOffset.trim();
-    return WHOLE_NUMBER.matcher(t).matches() ? (Object) Long.parseLong(t) : t;
+    return QueueArgs.WHOLE_NUMBER.matcher(t).matches() ? (Object) Long.parseLong(t) : t;
   }
 
   /**
@@ -452,18 +389,6 @@ record RabbitMqSettings(
 
   String describeConfirmTimeout() {
     return Durations.format(confirmTimeout);
-  }
-
-  /**
-   * amqp-client logs a WARN line when a connection's socket fails (a refused login, a restart).
-   * Senders and receivers already report that failure as an {@link MqException} on their next call,
-   * so the log line would only repeat it, outside the one-line message users should see.
-   */
-  private static final class QuietConnectionErrors extends ForgivingExceptionHandler {
-    @Override
-    public void handleUnexpectedConnectionDriverException(Connection conn, Throwable exception) {
-      // reported through the connection's shutdown listeners instead
-    }
   }
 
   private static int millis(Duration d) {

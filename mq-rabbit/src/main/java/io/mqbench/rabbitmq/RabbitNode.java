@@ -10,8 +10,6 @@ import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -76,7 +73,7 @@ public final class RabbitNode implements LocalBroker {
     this.dir = scratch.path();
     this.amqpPort = Loopback.freePort();
     this.streamPort = streams ? Loopback.freePort() : 0;
-    this.basePort = freePortRange(12);
+    this.basePort = FreePorts.range(12);
     this.nodeName = "mqbench-" + ProcessHandle.current().pid() + "-" + amqpPort + "@localhost";
     try {
       Files.createDirectories(dir.resolve("mnesia"));
@@ -375,31 +372,6 @@ public final class RabbitNode implements LocalBroker {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return -3;
-    }
-  }
-
-  /** A run of free ports below the usual ephemeral range, so that base+11 stays valid. */
-  private static int freePortRange(int length) {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    for (int attempt = 0; attempt < 200; attempt++) {
-      int base = 20_000 + random.nextInt(10_000);
-      boolean free = true;
-      for (int p = base; p < base + length && free; p++) {
-        free = isFree(p);
-      }
-      if (free) {
-        return base;
-      }
-    }
-    throw new MqException("no run of " + length + " free ports in 20000-30000 on 127.0.0.1");
-  }
-
-  private static boolean isFree(int port) {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", port));
-      return true;
-    } catch (IOException e) {
-      return false;
     }
   }
 }

@@ -8,6 +8,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -98,9 +99,7 @@ final class RabbitStreamMq implements Mq {
    * @return the open backend
    */
   static RabbitStreamMq open(StreamSettings settings, MqLimits limits, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
+    Subscriptions.requireAtLeastOne(subscriptions);
     // The client retries an unreachable broker in the background; a benchmark wants it said at
     // once, so opening runs under a deadline of its own.
     ExecutorService opening =
@@ -254,15 +253,8 @@ final class RabbitStreamMq implements Mq {
    */
   @Override
   public MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= readers.length) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: stream '"
-              + settings.stream()
-              + "' was opened with "
-              + readers.length);
-    }
+    Subscriptions.requireOpened(
+        subscription, readers.length, "stream '" + settings.stream() + "' was opened with");
     StreamReader r;
     synchronized (this) {
       checkOpen();

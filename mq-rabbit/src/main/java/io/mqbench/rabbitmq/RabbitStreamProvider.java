@@ -1,12 +1,12 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -34,6 +34,14 @@ public final class RabbitStreamProvider implements BrokerBackend {
           StreamSettings.SUGGESTED_URI,
           "apt-get install rabbitmq-server");
 
+  /** Streams do not fsync: memory (the OS page cache) is the only level, and the default. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              StreamSettings.NAME,
+              "a stream confirms once a majority of its members wrote the message, never fsyncing"
+                  + " it (memory only; for fsync use --queue rabbitmq, a quorum queue)")
+          .with(Durability.Level.MEMORY, Map.of());
+
   @Override
   public String name() {
     return StreamSettings.NAME;
@@ -60,18 +68,9 @@ public final class RabbitStreamProvider implements BrokerBackend {
     return config;
   }
 
-  /** Streams do not fsync: memory (the OS page cache) is the only level, and the default. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    if (level == Durability.Level.MEMORY) {
-      return Map.of();
-    }
-    throw new ConfigException(
-        name()
-            + " cannot be set to --durability "
-            + level.key()
-            + ": a stream confirms once a majority of its members wrote the message, never"
-            + " fsyncing it (memory only; for fsync use --queue rabbitmq, a quorum queue)");
+    return LEVELS.keys(level);
   }
 
   /**

@@ -1,29 +1,21 @@
 package io.mqbench.rabbitmq;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
-import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.stream.Consumer;
 import com.rabbitmq.stream.ConsumerFlowStrategy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.MessageHandler;
 import com.rabbitmq.stream.OffsetSpecification;
-import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.Received;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -116,7 +108,7 @@ final class StreamReader {
    */
   static StreamReader start(StreamSettings settings, Environment environment) {
     StreamReader reader = new StreamReader(settings);
-    reader.lockConnection = lock(settings);
+    reader.lockConnection = StreamReaderLock.take(settings);
     try {
       reader.consumer =
           environment.consumerBuilder().stream(settings.stream())
@@ -135,68 +127,6 @@ final class StreamReader {
       throw StreamFailures.operation("cannot read stream '" + settings.stream() + "'", e, settings);
     }
     return reader;
-  }
-
-  /** The exclusive AMQP queue that makes this process the stream's one reader. */
-  private static Connection lock(StreamSettings settings) {
-    ConnectionFactory f = new ConnectionFactory();
-    f.setHost(settings.host());
-    f.setPort(settings.amqpPort());
-    f.setUsername(settings.username());
-    f.setPassword(settings.password());
-    f.setVirtualHost(settings.vhost());
-    int millis = (int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis());
-    f.setConnectionTimeout(millis);
-    f.setHandshakeTimeout(millis);
-    f.setChannelRpcTimeout(millis);
-    f.setAutomaticRecoveryEnabled(false);
-    f.setTopologyRecoveryEnabled(false);
-    String at = settings.host() + ":" + settings.amqpPort();
-    Connection c;
-    try {
-      c = f.newConnection("mqbench-stream-reader " + settings.stream());
-    } catch (IOException | TimeoutException | RuntimeException e) {
-      throw new MqException(
-          StreamSettings.NAME
-              + ": cannot connect to the AMQP port "
-              + at
-              + " for the reader's lock ("
-              + Errors.rootMessage(e)
-              + "); set "
-              + StreamSettings.AMQP_PORT.name()
-              + " to the broker's AMQP port",
-          e);
-    }
-    try {
-      Channel ch = c.createChannel();
-      ch.queueDeclare(settings.lockQueue(), false, true, true, Map.of());
-      return c;
-    } catch (IOException | ShutdownSignalException e) {
-      RabbitMq.closeQuietly(c);
-      if (Failures.closeCode(e) == AMQP.RESOURCE_LOCKED) {
-        throw new MqException(
-            StreamSettings.NAME
-                + ": stream '"
-                + settings.stream()
-                + "' is already read by another process under consumer name '"
-                + settings.consumerName()
-                + "' (it holds queue '"
-                + settings.lockQueue()
-                + "' on "
-                + at
-                + "): one process receives per stream; put every receiver in one process"
-                + " (--receiver-nodes 1) or give each process its own "
-                + StreamSettings.STREAM.name(),
-            e);
-      }
-      throw new MqException(
-          StreamSettings.NAME
-              + ": cannot declare the reader's lock queue on "
-              + at
-              + ": "
-              + Errors.oneLine(e),
-          e);
-    }
   }
 
   /** Called by the client for every message, in offset order. */

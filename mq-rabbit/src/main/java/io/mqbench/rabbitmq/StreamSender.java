@@ -4,9 +4,9 @@ import com.rabbitmq.stream.ConfirmationStatus;
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Producer;
 import io.mqbench.config.Durations;
+import io.mqbench.mq.AsyncSender;
 import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqSender;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * disk), and fails with the first message the broker refused or did not confirm within {@code
  * rabbitmq-stream.confirmTimeout}.
  */
-final class StreamSender implements MqSender {
+final class StreamSender extends AsyncSender {
   private final RabbitStreamMq mq;
   private final StreamSettings settings;
   private final Producer producer;
@@ -39,11 +39,6 @@ final class StreamSender implements MqSender {
     } catch (RuntimeException e) {
       throw StreamFailures.operation("cannot create a producer", e, settings);
     }
-  }
-
-  @Override
-  public void send(List<byte[]> batch) throws InterruptedException {
-    BatchesInFlight.await(sendAsync(batch));
   }
 
   @Override

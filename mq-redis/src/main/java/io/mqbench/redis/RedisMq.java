@@ -21,6 +21,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class RedisMq implements Mq {
   private final RedisSettings settings;
-  private final List<RedisSettings> subscriptions;
+  private final Subscriptions<RedisSettings> subscriptions;
   private final MqLimits limits;
   private final ClientResources resources;
   private final RedisClient client;
@@ -55,7 +56,7 @@ final class RedisMq implements Mq {
 
   private RedisMq(
       RedisSettings settings,
-      List<RedisSettings> subscriptions,
+      Subscriptions<RedisSettings> subscriptions,
       MqLimits limits,
       ClientResources resources,
       RedisClient client,
@@ -63,7 +64,7 @@ final class RedisMq implements Mq {
       boolean created,
       String version) {
     this.settings = settings;
-    this.subscriptions = List.copyOf(subscriptions);
+    this.subscriptions = subscriptions;
     this.limits = limits;
     this.resources = resources;
     this.client = client;
@@ -83,17 +84,8 @@ final class RedisMq implements Mq {
    *     credentials, or runs with another append-only policy
    */
   static RedisMq open(RedisSettings settings, MqLimits limits, int subscriptions) {
-    if (subscriptions < 1) {
-      throw new IllegalArgumentException("subscriptions must be at least 1, was " + subscriptions);
-    }
-    List<RedisSettings> groups = new ArrayList<>();
-    if (subscriptions == 1) {
-      groups.add(settings);
-    } else {
-      for (int i = 0; i < subscriptions; i++) {
-        groups.add(settings.subscription(i));
-      }
-    }
+    Subscriptions<RedisSettings> groups =
+        Subscriptions.of(subscriptions, settings, settings::subscription, "this queue has");
     // Two I/O threads: a sender's pipeline and a receiver's blocking read each keep one busy.
     ClientResources resources =
         DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(1).build();
@@ -112,7 +104,7 @@ final class RedisMq implements Mq {
       RedisCommands<String, String> sync = admin.sync();
       checkFsync(settings, sync);
       boolean existed = sync.exists(settings.stream()) > 0;
-      for (RedisSettings group : groups) {
+      for (RedisSettings group : groups.all()) {
         try {
           sync.xgroupCreate(
               XReadArgs.StreamOffset.from(settings.stream(), "0-0"),
@@ -233,16 +225,9 @@ final class RedisMq implements Mq {
   /** A consumer of the subscription's group; it deletes what it acknowledges only if alone. */
   @Override
   public synchronized MqReceiver createReceiver(int subscription) {
-    if (subscription < 0 || subscription >= subscriptions.size()) {
-      throw new IllegalArgumentException(
-          "subscription "
-              + subscription
-              + " was not opened: this queue has "
-              + subscriptions.size());
-    }
+    RedisSettings group = subscriptions.get(subscription);
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    RedisReceiver receiver =
-        new RedisReceiver(subscriptions.get(subscription), connection, subscriptions.size() == 1);
+    RedisReceiver receiver = new RedisReceiver(group, connection, !subscriptions.several());
     opened.add(receiver);
     return receiver;
   }

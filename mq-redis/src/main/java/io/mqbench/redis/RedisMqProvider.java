@@ -1,14 +1,15 @@
 package io.mqbench.redis;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,7 @@ import java.util.Optional;
  * docker/redis.yml} publishes) if one answers, else a private {@code redis-server} ({@link
  * RedisServer}).
  */
-public final class RedisMqProvider implements BrokerBackend {
+public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(RedisSettings.URI.name()),
@@ -31,6 +32,17 @@ public final class RedisMqProvider implements BrokerBackend {
           RedisSettings.COMPOSE_ADDRESS,
           "redis://" + RedisSettings.COMPOSE_ADDRESS,
           "apt-get install redis-server");
+
+  /**
+   * appendfsync always for fsync, everysec for memory (the OS writes within a second); a reply
+   * always comes from a server holding the entry, so there is no level without it.
+   */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              "redis",
+              "an XADD's reply always comes once the server holds the entry (fsync or memory)")
+          .with(Durability.Level.FSYNC, Map.of(RedisSettings.FSYNC.name(), "always"))
+          .with(Durability.Level.MEMORY, Map.of(RedisSettings.FSYNC.name(), "everysec"));
 
   @Override
   public String name() {
@@ -59,22 +71,9 @@ public final class RedisMqProvider implements BrokerBackend {
     return config;
   }
 
-  /**
-   * appendfsync always for fsync, everysec for memory (the OS writes within a second); a reply
-   * always comes from a server holding the entry, so there is no level without it.
-   */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    return switch (level) {
-      case FSYNC -> Map.of(RedisSettings.FSYNC.name(), "always");
-      case MEMORY -> Map.of(RedisSettings.FSYNC.name(), "everysec");
-      default ->
-          throw new ConfigException(
-              "redis cannot be set to --durability "
-                  + level.key()
-                  + ": an XADD's reply always comes once the server holds the entry (fsync or"
-                  + " memory)");
-    };
+    return LEVELS.keys(level);
   }
 
   /**
@@ -130,17 +129,6 @@ public final class RedisMqProvider implements BrokerBackend {
       return "unset (" + RedisSettings.URI.name() + ")";
     }
     return RedisSettings.from(config).address();
-  }
-
-  @Override
-  public Mq open(MqConfig config) {
-    return open(config, 1);
-  }
-
-  /** A consumer group per subscription on the one stream: each group reads every entry. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
   }
 
   /**

@@ -3,9 +3,9 @@ package io.mqbench.redis;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.mqbench.mq.AsyncSender;
 import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqSender;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * followed by a WAIT for {@code redis.replicas} replicas when set; the batch completes when every
  * XADD (and the WAIT) has replied.
  */
-final class RedisSender implements MqSender {
+final class RedisSender extends AsyncSender {
   /** The field each entry holds its body in. */
   static final byte[] FIELD = "b".getBytes(StandardCharsets.US_ASCII);
 
@@ -36,11 +36,6 @@ final class RedisSender implements MqSender {
             e -> RedisMq.failure(settings, "XADD to stream '" + settings.stream() + "' failed", e));
     // Commands wait in the connection until the batch is complete: one write per batch.
     connection.setAutoFlushCommands(false);
-  }
-
-  @Override
-  public void send(List<byte[]> batch) throws InterruptedException {
-    BatchesInFlight.await(sendAsync(batch));
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
@@ -85,6 +86,12 @@ public final class SqsMqProvider implements BrokerBackend {
     this.entries = entries;
   }
 
+  /** SQS keeps messages as its contract says; nothing else can be asked of it. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              "sqs", "it stores messages as its service contract says (--durability service)")
+          .with(Durability.Level.SERVICE, Map.of());
+
   @Override
   public String name() {
     return "sqs";
@@ -127,16 +134,9 @@ public final class SqsMqProvider implements BrokerBackend {
     return config;
   }
 
-  /** SQS keeps messages as its contract says; nothing else can be asked of it. */
   @Override
   public Map<String, String> durabilityKeys(Durability.Level level) {
-    if (level == Durability.Level.SERVICE) {
-      return Map.of();
-    }
-    throw new ConfigException(
-        "sqs cannot be set to --durability "
-            + level.key()
-            + ": it stores messages as its service contract says (--durability service)");
+    return LEVELS.keys(level);
   }
 
   /**
