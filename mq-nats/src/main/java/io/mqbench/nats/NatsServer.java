@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 /**
  * A private {@code nats-server} with JetStream of the installed Debian package: what the runner
  * starts when no address is given and nothing answers on the compose port, and what the tests run
- * against. Its file store is in its scratch directory; the rest is mq-core's {@link NativeServer}.
- * {@code sync_interval: always} needs nats-server 2.10 or later: an older server is not started
- * with it, and the error says so.
+ * against. Its file store is in its scratch directory; the rest is mq-broker-kit's {@link
+ * NativeServer}. {@code sync_interval: always} needs nats-server 2.10 or later: an older server is
+ * not started with it, and the error says so.
  */
 public final class NatsServer extends NativeServer {
   private static final Pattern VERSION = Pattern.compile("v?(\\d+)\\.(\\d+)\\.(\\d+)");

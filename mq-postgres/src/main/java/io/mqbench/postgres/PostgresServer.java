@@ -31,7 +31,7 @@ import org.postgresql.Driver;
  * cluster is made by {@code initdb} in its scratch directory (superuser {@code mqbench}, the
  * database {@code postgres}), it listens on 127.0.0.1 and a free port only, its Unix socket is in
  * the scratch directory too, and it trusts its local connections unless given a password, which it
- * then requires over TCP (SCRAM). The rest is mq-core's {@link NativeServer}.
+ * then requires over TCP (SCRAM). The rest is mq-broker-kit's {@link NativeServer}.
  *
  * <p><b>Root.</b> PostgreSQL refuses to run as root. When this JVM runs as root (as it does in CI
  * and on these machines), {@code initdb} and {@code postgres} run as the {@code postgres} system

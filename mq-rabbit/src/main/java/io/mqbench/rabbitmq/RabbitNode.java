@@ -29,8 +29,8 @@ import java.util.concurrent.TimeUnit;
  * ports (all on 127.0.0.1), data and log directories in a scratch directory, Erlang cookie (HOME),
  * config file and plugin list (empty, or only {@code rabbitmq_stream} for a node {@linkplain
  * #withStreams serving streams}). {@link #close()} stops it, stops its epmd and deletes the
- * directory; the process, its log tail in errors and the no-orphans guarantee are mq-core's {@link
- * BrokerProcess}.
+ * directory; the process, its log tail in errors and the no-orphans guarantee are mq-broker-kit's
+ * {@link BrokerProcess}.
  */
 public final class RabbitNode implements LocalBroker {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);

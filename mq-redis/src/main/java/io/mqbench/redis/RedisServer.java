@@ -12,7 +12,7 @@ import java.util.Optional;
  * A private {@code redis-server} of the installed Debian package: what the runner starts when no
  * address is given and nothing answers on the compose port, and what the tests run against. It
  * keeps its append-only file, with the given fsync policy, in its scratch directory and takes no
- * snapshots; the rest is mq-core's {@link NativeServer}.
+ * snapshots; the rest is mq-broker-kit's {@link NativeServer}.
  */
 public final class RedisServer extends NativeServer {
   private final FsyncPolicy fsync;
