@@ -61,7 +61,10 @@ public record RunOutcome(
   /** The most gaps recorded: the longest ones. */
   public static final int MAX_GAPS = 1_000;
 
-  /** Copies the lists; no catch-up (null) is none, and no faults or gaps (null) are none. */
+  /**
+   * Copies the lists; what a run's features did not contribute (null) is none: no failure, no
+   * pacing, no catch-up, no faults, gaps or tenths. Build one with {@link RunOutcomeBuilder}.
+   */
   public RunOutcome {
     cells = List.copyOf(cells);
     timeline = List.copyOf(timeline);
@@ -72,106 +75,5 @@ public record RunOutcome(
     deliveryGaps = deliveryGaps == null ? List.of() : List.copyOf(deliveryGaps);
     receivedEveryTenth = receivedEveryTenth == null ? List.of() : List.copyOf(receivedEveryTenth);
     sendGaps = sendGaps == null ? List.of() : List.copyOf(sendGaps);
-  }
-
-  /** An outcome whose send gaps were not tracked. */
-  public RunOutcome(
-      int runId,
-      long seed,
-      List<CellReady> cells,
-      CellMeasurements measurements,
-      List<Tick> timeline,
-      DeliveryLedger ledger,
-      long drainStartNanos,
-      Optional<CellFailure> failure,
-      boolean endedIdle,
-      boolean interrupted,
-      Pacing pacing,
-      Optional<CatchUp> catchUp,
-      List<FaultRecord> faults,
-      List<DeliveryGap> deliveryGaps,
-      List<Long> receivedEveryTenth) {
-    this(
-        runId,
-        seed,
-        cells,
-        measurements,
-        timeline,
-        ledger,
-        drainStartNanos,
-        failure,
-        endedIdle,
-        interrupted,
-        pacing,
-        catchUp,
-        faults,
-        deliveryGaps,
-        receivedEveryTenth,
-        List.of());
-  }
-
-  /**
-   * An outcome of a run without faults.
-   *
-   * @see #RunOutcome(int, long, List, CellMeasurements, List, DeliveryLedger, long, Optional,
-   *     boolean, boolean, Pacing, Optional, List, List, List)
-   */
-  public RunOutcome(
-      int runId,
-      long seed,
-      List<CellReady> cells,
-      CellMeasurements measurements,
-      List<Tick> timeline,
-      DeliveryLedger ledger,
-      long drainStartNanos,
-      Optional<CellFailure> failure,
-      boolean endedIdle,
-      boolean interrupted,
-      Pacing pacing,
-      Optional<CatchUp> catchUp) {
-    this(
-        runId,
-        seed,
-        cells,
-        measurements,
-        timeline,
-        ledger,
-        drainStartNanos,
-        failure,
-        endedIdle,
-        interrupted,
-        pacing,
-        catchUp,
-        List.of(),
-        List.of(),
-        List.of());
-  }
-
-  /** An outcome of a run that had no catch-up phase. */
-  public RunOutcome(
-      int runId,
-      long seed,
-      List<CellReady> cells,
-      CellMeasurements measurements,
-      List<Tick> timeline,
-      DeliveryLedger ledger,
-      long drainStartNanos,
-      Optional<CellFailure> failure,
-      boolean endedIdle,
-      boolean interrupted,
-      Pacing pacing) {
-    this(
-        runId,
-        seed,
-        cells,
-        measurements,
-        timeline,
-        ledger,
-        drainStartNanos,
-        failure,
-        endedIdle,
-        interrupted,
-        pacing,
-        Optional.empty());
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.Pacing;
 import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunOutcomeBuilder;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellMeasurements;
 import io.mqbench.engine.measure.CellMeasurementsBuilder;
@@ -21,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,18 +68,15 @@ class EndToEndClockTest {
             .clockDriftNanos(clockDriftNanos)
             .build();
     RunOutcome outcome =
-        new RunOutcome(
-            7,
-            1,
-            List.of(new CellReady("test", Map.of())),
-            report,
-            List.of(),
-            report.ledger(),
-            0,
-            Optional.empty(),
-            false,
-            false,
-            Pacing.NONE);
+        RunOutcomeBuilder.builder()
+            .runId(7)
+            .seed(1)
+            .cells(List.of(new CellReady("test", Map.of())))
+            .measurements(report)
+            .timeline(List.of())
+            .ledger(report.ledger())
+            .pacing(Pacing.NONE)
+            .build();
     return RunResults.summarise(
         outcome,
         Accounting.of(outcome, run),

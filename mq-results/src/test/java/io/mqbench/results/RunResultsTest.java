@@ -10,6 +10,7 @@ import io.mqbench.engine.Mode;
 import io.mqbench.engine.Pacing;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunOutcome;
+import io.mqbench.engine.RunOutcomeBuilder;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.CellFailure;
 import io.mqbench.engine.measure.CellMeasurements;
@@ -101,20 +102,20 @@ class RunResultsTest {
                 some)
             .processUsage(new ProcessUsage(2 * SECOND, -1, -1, 0, 0, -1, 10 * SECOND, 1, host))
             .build();
-    RunOutcome outcome =
-        new RunOutcome(
-            7,
-            1,
-            List.of(new CellReady("test", Map.of())),
-            report,
-            List.of(),
-            report.ledger(),
-            0,
-            Optional.empty(),
-            false,
-            false,
-            Pacing.NONE);
+    RunOutcome outcome = outcomeOf(report).build();
     return summarise(outcome, run);
+  }
+
+  /** The outcome of a run of run id 7 and seed 1 on one cell that reported {@code report}. */
+  private static RunOutcomeBuilder outcomeOf(CellMeasurements report) {
+    return RunOutcomeBuilder.builder()
+        .runId(7)
+        .seed(1)
+        .cells(List.of(new CellReady("test", Map.of())))
+        .measurements(report)
+        .timeline(List.of())
+        .ledger(report.ledger())
+        .pacing(Pacing.NONE);
   }
 
   /** 10 s on 2 CPUs: the run's processes used and waited as given; the host was busy as given. */
@@ -196,23 +197,13 @@ class RunResultsTest {
                 none)
             .build();
     RunOutcome outcome =
-        new RunOutcome(
-            7,
-            1,
-            List.of(new CellReady("test", Map.of())),
-            report,
-            List.of(),
-            report.ledger(),
-            0,
-            Optional.empty(),
-            false,
-            false,
-            new Pacing(false, 0, 0, 0, SECOND / 10, sent, 20 * SECOND),
-            Optional.empty(),
-            List.of(fault),
-            deliveryGaps,
-            everyTenth,
-            sendGaps);
+        outcomeOf(report)
+            .pacing(new Pacing(false, 0, 0, 0, SECOND / 10, sent, 20 * SECOND))
+            .faults(List.of(fault))
+            .deliveryGaps(deliveryGaps)
+            .receivedEveryTenth(everyTenth)
+            .sendGaps(sendGaps)
+            .build();
     return summarise(
         outcome,
         settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
@@ -407,18 +398,11 @@ class RunResultsTest {
         settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
             .with(r -> r.receivers(receivers).messagesPerSender(1_000).duration(Optional.empty()));
     RunOutcome outcome =
-        new RunOutcome(
-            7,
-            1,
-            List.of(new CellReady("test", Map.of())),
-            report,
-            List.of(),
-            report.ledger(),
-            0,
-            failure,
-            !interrupted && failure.isEmpty(),
-            interrupted,
-            Pacing.NONE);
+        outcomeOf(report)
+            .failure(failure)
+            .endedIdle(!interrupted && failure.isEmpty())
+            .interrupted(interrupted)
+            .build();
     return summarise(outcome, run);
   }
 
@@ -483,19 +467,7 @@ class RunResultsTest {
     RunSettings drain =
         settings(Mode.THROUGHPUT, Optional.empty(), Phases.TOGETHER)
             .with(r -> r.senders(0).receivers(2).duration(Optional.empty()));
-    RunOutcome outcome =
-        new RunOutcome(
-            7,
-            1,
-            List.of(new CellReady("test", Map.of())),
-            report,
-            List.of(),
-            report.ledger(),
-            0,
-            Optional.empty(),
-            true,
-            false,
-            Pacing.NONE);
+    RunOutcome outcome = outcomeOf(report).endedIdle(true).build();
 
     RunResult r = summarise(outcome, drain);
 
