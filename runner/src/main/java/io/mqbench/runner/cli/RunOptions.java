@@ -1,6 +1,8 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.engine.RunSettings;
+import io.mqbench.runner.cli.setting.SettingSources;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -41,6 +45,34 @@ final class RunOptions {
                 .replaceAll(
                     Pattern.quote(GIVEN_OPEN) + "([^>]*)" + Pattern.quote(GIVEN_CLOSE),
                     "Given: $1."));
+  }
+
+  /**
+   * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
+   * {@code heap}, which -D and MQBENCH_ may set. Read from the option fields' annotations, not from
+   * a second picocli model of {@code run} built at every start only for these names (picocli builds
+   * {@code run}'s own model for parsing).
+   */
+  static Set<String> settingNames() {
+    Set<String> names = new TreeSet<>();
+    for (Field f : RunOptions.class.getDeclaredFields()) {
+      Option option = f.getAnnotation(Option.class);
+      if (option != null && !Map.class.isAssignableFrom(f.getType())) {
+        names.add(SettingSources.camelName(longest(option.names())));
+      }
+    }
+    names.add(RunHeap.OPTION);
+    return names;
+  }
+
+  private static String longest(String[] names) {
+    String longest = names[0];
+    for (String n : names) {
+      if (n.length() > longest.length()) {
+        longest = n;
+      }
+    }
+    return longest;
   }
 
   @Option(

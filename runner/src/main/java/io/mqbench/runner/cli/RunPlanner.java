@@ -15,6 +15,9 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.results.MachinePrice;
+import io.mqbench.runner.cli.setting.LayeredDefaults;
+import io.mqbench.runner.cli.setting.Setting;
+import io.mqbench.runner.cli.setting.SettingSources;
 import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
@@ -54,7 +57,7 @@ final class RunPlanner {
   private final Invocation invocation;
   private final MqProviders providers;
   private final Optional<ScenarioFile> scenario;
-  private final Optional<Preset> preset;
+  private final SettingSources sources;
   private final List<String> runArgs;
   private final RunHeap heap;
   private final MachineLimits machine = MachineLimits.here();
@@ -77,7 +80,10 @@ final class RunPlanner {
     this.invocation = invocation;
     this.providers = providers;
     this.scenario = scenario;
-    this.preset = preset;
+    // The command line is parsed by picocli, the layers below it come from here.
+    this.sources =
+        SettingSources.of(List.of(), invocation.systemProperties(), invocation.env())
+            .withFiles(scenario, preset);
     this.runArgs = List.copyOf(runArgs);
     this.heap = heap;
   }
@@ -97,6 +103,13 @@ final class RunPlanner {
    */
   RunHeap heap() {
     return heap;
+  }
+
+  /**
+   * @return where the runs' settings come from below the command line
+   */
+  SettingSources sources() {
+    return sources;
   }
 
   /**
@@ -136,8 +149,7 @@ final class RunPlanner {
       RunOptions options = cell.isEmpty() ? given : parseCell(cell);
       inert.see(
           options,
-          name ->
-              givenOnInvocation.test(name) || cell.containsKey(LayeredDefaults.camelName(name)));
+          name -> givenOnInvocation.test(name) || cell.containsKey(SettingSources.camelName(name)));
     }
     inert.check();
   }
@@ -189,10 +201,10 @@ final class RunPlanner {
     // The heap is the run command's, read before planning (RunHeap); a cell takes it as given.
     cli.getCommandSpec()
         .addOption(OptionSpec.builder("--" + RunHeap.OPTION).paramLabel("SIZE").arity("1").build());
-    cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
+    cli.setDefaultValueProvider(new LayeredDefaults(sources.inCell(cell)));
     CommandLine.ParseResult parsed = cli.parseArgs(runArgs.toArray(String[]::new));
     for (OptionSpec option : cli.getCommandSpec().options()) {
-      String name = LayeredDefaults.camelName(option.longestName());
+      String name = SettingSources.camelName(option.longestName());
       if (!cell.containsKey(name)) {
         continue;
       }
@@ -202,13 +214,12 @@ final class RunPlanner {
                 + " is varied by the scenario's matrix; do not also give it on the command line");
       }
       // Otherwise the axis would win over them silently: one of the two was not meant.
-      String property = invocation.systemProperties().get(name);
-      String env = invocation.env().get(LayeredDefaults.envName(option.longestName()));
-      if (property != null || env != null) {
+      Optional<Setting> above = sources.fromProcess(name);
+      if (above.isPresent()) {
         throw new ConfigException(
-            (property != null
-                    ? "-D" + name + "=" + property
-                    : LayeredDefaults.envName(option.longestName()) + "=" + env)
+            above.get().origin()
+                + "="
+                + above.get().value()
                 + " sets "
                 + option.longestName()
                 + ", which the scenario's matrix varies ("

@@ -9,6 +9,7 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.report.Reports;
+import io.mqbench.runner.cli.setting.GivenSettings;
 import io.mqbench.runner.sweep.Objective;
 import io.mqbench.runner.sweep.RateSweep;
 import java.io.IOException;
@@ -53,7 +54,7 @@ final class SweepRunner {
     return o.mode != null && o.mode.trim().equalsIgnoreCase("sweep");
   }
 
-  int run(RunOptions o) {
+  int run(RunOptions o, GivenSettings given) {
     Optional<Objective> objective = Optional.ofNullable(o.slo).map(Objective::parse);
     if (o.sweepSteps < 1) {
       throw new ConfigException("--sweep-steps must be at least 1, was " + o.sweepSteps);
@@ -102,7 +103,7 @@ final class SweepRunner {
             o.sweepConfirm,
             o.sweepSteps);
     if (o.dryRun) {
-      new PlanPrinter(invocation.out(), planner.heap()).print(first);
+      new PlanPrinter(invocation.out(), planner.heap(), given).print(first);
       invocation
           .out()
           .println(

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.setting.LayeredDefaults;
+import io.mqbench.runner.cli.setting.SettingSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -520,7 +522,7 @@ class MainTest {
   private RunPlans plansOf(Path scenario) {
     var invocation = cli.invocation(Map.of(), Map.of());
     var providers = io.mqbench.mq.MqProviders.load();
-    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, Main.runOptionNames());
+    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptions.settingNames());
     RunPlanner planner =
         new RunPlanner(
             invocation,
@@ -532,7 +534,8 @@ class MainTest {
     picocli.CommandLine cl = new picocli.CommandLine(options);
     cl.setDefaultValueProvider(
         new LayeredDefaults(
-            invocation, java.util.Optional.of(file), java.util.Optional.empty(), Map.of()));
+            SettingSources.of(List.of(), invocation.systemProperties(), invocation.env())
+                .withFiles(java.util.Optional.of(file), java.util.Optional.empty())));
     cl.parseArgs("--scenario", scenario.toString());
     return planner.plan(options);
   }
