@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.mq.MqProvider;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.config.ScenarioFile;
 import java.util.Collection;
 import java.util.List;

@@ -17,6 +17,7 @@ import io.mqbench.results.RunStatus;
 import io.mqbench.results.Totals;
 import io.mqbench.results.files.DeliveryFile;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.session.Settlement;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -7,6 +7,11 @@ import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.NodesFile;
 import io.mqbench.results.report.ResultsFolder;
+import io.mqbench.runner.cli.process.ClientLog;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
+import io.mqbench.runner.cli.terminal.MatrixSummary;
+import io.mqbench.runner.cli.terminal.TerminalSummary;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -98,7 +103,7 @@ final class PlanRunner {
   }
 
   private int runMatrix(RunPlans plans) {
-    Path folder = resultsFolder(plans.out(), MatrixSummary.folderName(plans));
+    Path folder = resultsFolder(plans.out(), plans.folderName());
     int total = plans.runs().size();
     invocation
         .err()

@@ -1,5 +1,8 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.cli.setting.GivenSettings;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;

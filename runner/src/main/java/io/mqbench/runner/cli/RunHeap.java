@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import com.sun.management.OperatingSystemMXBean;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.runner.cli.process.ChildJvm;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,14 +56,20 @@ final class RunOptions {
    */
   static Set<String> settingNames() {
     Set<String> names = new TreeSet<>();
-    for (Field f : RunOptions.class.getDeclaredFields()) {
+    addSettingNames(RunOptions.class, names);
+    names.add(RunHeap.OPTION);
+    return names;
+  }
+
+  private static void addSettingNames(Class<?> options, Set<String> names) {
+    for (Field f : options.getDeclaredFields()) {
       Option option = f.getAnnotation(Option.class);
       if (option != null && !Map.class.isAssignableFrom(f.getType())) {
         names.add(SettingSources.camelName(longest(option.names())));
+      } else if (f.isAnnotationPresent(Mixin.class)) {
+        addSettingNames(f.getType(), names);
       }
     }
-    names.add(RunHeap.OPTION);
-    return names;
   }
 
   private static String longest(String[] names) {
@@ -448,136 +455,11 @@ final class RunOptions {
       description = "Print stack traces of errors.")
   boolean verbose;
 
-  @Option(
-      names = {"--workers"},
-      paramLabel = "HOST:PORT,...",
-      description =
-          "Run on these `mqbench worker` processes instead of in this one; a host may hold a"
-              + " range (bench-{1..4}.bench:7070). --senders and --receivers are then per node.")
-  Optional<String> workers;
+  @Mixin WorkerNodeOptions workerNodes = new WorkerNodeOptions();
 
-  @Option(
-      names = {"--nodes"},
-      paramLabel = "N",
-      description = "With --workers: use the first N of them. Default: all.")
-  Optional<Integer> nodes;
+  @Mixin SweepOptions sweep = new SweepOptions();
 
-  @Option(
-      names = {"--sender-nodes"},
-      paramLabel = "N",
-      description =
-          "With --workers: the first N of the run's nodes send (--senders threads each)."
-              + " Default: every node.")
-  Optional<Integer> senderNodes;
-
-  @Option(
-      names = {"--receiver-nodes"},
-      paramLabel = "N",
-      description =
-          "With --workers: the last N of the run's nodes receive (--receivers threads each)."
-              + " Default: every node.")
-  Optional<Integer> receiverNodes;
-
-  @Option(
-      names = {"--worker-token-file"},
-      paramLabel = "FILE",
-      description = "With --workers: file holding the workers' shared token (never printed).")
-  Optional<Path> workerTokenFile;
-
-  @Option(
-      names = {"--stop-workers"},
-      description =
-          "With --workers: after the last run (or a failure), tell every worker given to exit, so"
-              + " that a deployment living for one benchmark ends with it (a Kubernetes Job, a"
-              + " compose service).")
-  boolean stopWorkers;
-
-  @Option(
-      names = {"--slo"},
-      paramLabel = "OBJECTIVE",
-      description =
-          "Sweep: a latency objective such as p99=50ms (response time), e2e.p99=50ms or"
-              + " send.p99.9=20ms; the sweep bisects to the highest rate whose verdict is ok and"
-              + " whose objective holds, then holds it (--sweep-hold, --sweep-confirm).")
-  String slo;
-
-  @Option(
-      names = {"--sweep-rates"},
-      paramLabel = "MSGS_PER_S",
-      split = ",",
-      description =
-          "Sweep: the rates to run, such as 1000,2000,5000. Default: doubling from --rate (or"
-              + " 1000) until a rate fails.")
-  List<Double> sweepRates = new ArrayList<>();
-
-  @Option(
-      names = {"--sweep-steps"},
-      paramLabel = "N",
-      defaultValue = "16",
-      description =
-          "Sweep: the most search runs it makes, and the most candidate rates it holds."
-              + " Default: ${DEFAULT-VALUE}.")
-  int sweepSteps;
-
-  @Option(
-      names = {"--sweep-precision"},
-      paramLabel = "FRACTION",
-      defaultValue = "0.05",
-      description =
-          "Sweep with --slo: bisection stops when the failing rate is within this fraction above"
-              + " the passing one. Default: ${DEFAULT-VALUE}.")
-  double sweepPrecision;
-
-  @Option(
-      names = {"--sweep-hold"},
-      paramLabel = "DURATION",
-      converter = DurationConverter.class,
-      description =
-          "Sweep: how long each hold of the candidate rate runs. The search's highest passing rate"
-              + " is a candidate, not a result: it is run again, this long, --sweep-confirm times,"
-              + " and reported as verified only if every hold achieves >= 99 %% of the rate with"
-              + " verdict ok and the objective met; else the sweep steps down by"
-              + " --sweep-precision and holds again (at most --sweep-steps candidates). Default: 3"
-              + " x the step's --duration.")
-  Optional<Duration> sweepHold;
-
-  @Option(
-      names = {"--sweep-confirm"},
-      paramLabel = "N",
-      defaultValue = "2",
-      description =
-          "Sweep: how many holds a candidate rate must pass to be verified; 0 skips the holds"
-              + " (the finding is then the search's, unverified). Default: ${DEFAULT-VALUE}.")
-  int sweepConfirm;
-
-  @Option(
-      names = {"--metrics-port"},
-      paramLabel = "PORT",
-      description =
-          "Serve live metrics for Prometheus on this port (http://HOST:PORT/metrics; 0 for any"
-              + " free one): counts, lost so far and latency histograms of the run under way,"
-              + " merged over its workers. Default: off.")
-  Optional<Integer> metricsPort;
-
-  @Option(
-      names = {"--metrics-host"},
-      paramLabel = "ADDRESS",
-      defaultValue = "127.0.0.1",
-      description =
-          "With --metrics-port: the address to listen on (0.0.0.0 for every interface; the"
-              + " metrics carry no secret). Default: ${DEFAULT-VALUE}.")
-  String metricsHost;
-
-  @Option(
-      names = {"--metrics-linger"},
-      paramLabel = "DURATION",
-      defaultValue = "0s",
-      converter = DurationConverter.class,
-      description =
-          "With --metrics-port: keep serving this long after the last run (a stop, Ctrl-C or SIGTERM, ends it"
-              + " sooner), so that a scrape still finds its final figures; longer than"
-              + " Prometheus' scrape interval. Default: ${DEFAULT-VALUE}.")
-  Duration metricsLinger;
+  @Mixin MetricsOptions metrics = new MetricsOptions();
 
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;

@@ -15,6 +15,7 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.results.MachinePrice;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.cli.setting.LayeredDefaults;
 import io.mqbench.runner.cli.setting.Setting;
 import io.mqbench.runner.cli.setting.SettingSources;

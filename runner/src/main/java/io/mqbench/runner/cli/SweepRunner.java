@@ -9,6 +9,9 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.report.Reports;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.cli.setting.GivenSettings;
 import io.mqbench.runner.sweep.Objective;
 import io.mqbench.runner.sweep.RateSweep;
@@ -55,15 +58,15 @@ final class SweepRunner {
   }
 
   int run(RunOptions o, GivenSettings given) {
-    Optional<Objective> objective = Optional.ofNullable(o.slo).map(Objective::parse);
-    if (o.sweepSteps < 1) {
-      throw new ConfigException("--sweep-steps must be at least 1, was " + o.sweepSteps);
+    Optional<Objective> objective = Optional.ofNullable(o.sweep.slo).map(Objective::parse);
+    if (o.sweep.sweepSteps < 1) {
+      throw new ConfigException("--sweep-steps must be at least 1, was " + o.sweep.sweepSteps);
     }
-    if (!(o.sweepPrecision > 0 && o.sweepPrecision < 1)) {
+    if (!(o.sweep.sweepPrecision > 0 && o.sweep.sweepPrecision < 1)) {
       throw new ConfigException(
-          "--sweep-precision must be above 0 and below 1, was " + o.sweepPrecision);
+          "--sweep-precision must be above 0 and below 1, was " + o.sweep.sweepPrecision);
     }
-    for (double r : o.sweepRates) {
+    for (double r : o.sweep.sweepRates) {
       if (!(r > 0)) {
         throw new ConfigException("--sweep-rates: every rate must be above 0, was " + r);
       }
@@ -78,46 +81,47 @@ final class SweepRunner {
           "--mode sweep does not combine with --phases backlog-then-catch-up: measure catch-up at"
               + " one --rate with --mode rate");
     }
-    double start = o.sweepRates.isEmpty() ? o.rate.orElse(DEFAULT_START) : o.sweepRates.get(0);
+    double start =
+        o.sweep.sweepRates.isEmpty() ? o.rate.orElse(DEFAULT_START) : o.sweep.sweepRates.get(0);
     RunPlans first = planner.planAtRate(o, start);
     if (first.matrix()) {
       throw new ConfigException(
           "--mode sweep does not combine with a scenario's matrix or repeat: sweep one queue per"
               + " run, and compare sweeps with `mqbench report FOLDER...`");
     }
-    if (o.sweepConfirm < 0) {
-      throw new ConfigException("--sweep-confirm must be 0 or more, was " + o.sweepConfirm);
+    if (o.sweep.sweepConfirm < 0) {
+      throw new ConfigException("--sweep-confirm must be 0 or more, was " + o.sweep.sweepConfirm);
     }
     Duration stepDuration = o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION);
-    Duration hold = o.sweepHold.orElse(stepDuration.multipliedBy(3));
+    Duration hold = o.sweep.sweepHold.orElse(stepDuration.multipliedBy(3));
     if (hold.isNegative() || hold.isZero()) {
       throw new ConfigException("--sweep-hold must be more than 0, was " + hold);
     }
     RateSweep sweep =
         new RateSweep(
-            o.sweepRates,
+            o.sweep.sweepRates,
             start,
             objective.isPresent(),
-            o.sweepPrecision,
-            o.sweepSteps,
-            o.sweepConfirm,
-            o.sweepSteps);
+            o.sweep.sweepPrecision,
+            o.sweep.sweepSteps,
+            o.sweep.sweepConfirm,
+            o.sweep.sweepSteps);
     if (o.dryRun) {
       new PlanPrinter(invocation.out(), planner.heap(), given).print(first);
       invocation
           .out()
           .println(
               "sweep: "
-                  + (o.sweepRates.isEmpty()
+                  + (o.sweep.sweepRates.isEmpty()
                       ? String.format(Locale.ROOT, "doubling from %,.0f msgs/s", start)
-                      : "rates " + o.sweepRates)
+                      : "rates " + o.sweep.sweepRates)
                   + objective.map(ob -> ", objective " + ob.describe()).orElse("")
                   + ", at most "
-                  + o.sweepSteps
+                  + o.sweep.sweepSteps
                   + " search runs"
-                  + (o.sweepConfirm > 0
+                  + (o.sweep.sweepConfirm > 0
                       ? ", then the candidate held "
-                          + o.sweepConfirm
+                          + o.sweep.sweepConfirm
                           + " x "
                           + Durations.format(hold)
                           + " (stepping down by --sweep-precision after a failed hold)"
@@ -152,12 +156,12 @@ final class SweepRunner {
       runner.removeCreatedQueues(o.keepQueue);
     }
     String text = finding.describe(objective);
-    write(folder, finding, objective, text, o.sweepConfirm > 0 ? hold : null);
+    write(folder, finding, objective, text, o.sweep.sweepConfirm > 0 ? hold : null);
     print(finding, objective, text, folder);
     if (stop.requested()) {
       return stop.exitCode();
     }
-    Double result = o.sweepConfirm > 0 ? finding.verified() : finding.highestPassing();
+    Double result = o.sweep.sweepConfirm > 0 ? finding.verified() : finding.highestPassing();
     return result == null ? RunStatus.TARGET_NOT_MET.exitCode() : ExitCodes.OK;
   }
 
@@ -197,7 +201,7 @@ final class SweepRunner {
                           " for %s (hold %d of %d)",
                           Durations.format(hold),
                           holdNumber,
-                          o.sweepConfirm));
+                          o.sweep.sweepConfirm));
           RunResult r = runner.runOne(plan, runFolder);
           if (r.status() == RunStatus.INTERRUPTED) {
             return Optional.empty();

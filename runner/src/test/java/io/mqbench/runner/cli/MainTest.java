@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.setting.LayeredDefaults;
 import io.mqbench.runner.cli.setting.SettingSources;
 import java.io.IOException;
@@ -494,14 +495,14 @@ class MainTest {
         out().substring(out().indexOf("queue=memory"), out().indexOf("queue=kafka"));
     assertThat(memoryCell).doesNotContain("kafka.bootstrapServers");
     RunPlans plans = plansOf(scenario);
-    assertThat(MatrixSummary.folderName(plans)).isEqualTo("memory-vs-kafka-matrix");
+    assertThat(plans.folderName()).isEqualTo("memory-vs-kafka-matrix");
   }
 
   @Test
   void aMatrixOfManyQueuesNamesItsFolderAfterTheFirstAndHowManyMore() throws IOException {
     // Cut at 80 characters, this was "kafka-vs-kafka-share-...-vs-nats--matrix": postgres dropped
     // without a word, and a dash left before "-matrix".
-    String name = MatrixSummary.folderName(plansOf(Path.of("..", "scenarios", "all-queues.yml")));
+    String name = plansOf(Path.of("..", "scenarios", "all-queues.yml")).folderName();
 
     assertThat(name)
         .isEqualTo("kafka-vs-kafka-share-vs-rabbitmq-and-5-more-matrix")

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.ChildJvm;
 import io.mqbench.runner.cli.setting.LayeredDefaults;
 import io.mqbench.runner.cli.setting.SettingSources;
 import java.nio.file.Path;

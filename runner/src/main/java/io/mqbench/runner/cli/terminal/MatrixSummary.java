@@ -1,10 +1,11 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.terminal;
 
 import io.mqbench.results.RunResult;
 import io.mqbench.results.report.CellFigures;
 import io.mqbench.results.report.CellSummary;
 import io.mqbench.results.report.Reports;
 import io.mqbench.results.report.RunFigures;
+import io.mqbench.runner.cli.process.Invocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,14 +22,15 @@ import java.util.Set;
  * cells.csv} and the terminal), and its {@code report.html}; and the name of its folder, which says
  * what it compares.
  */
-final class MatrixSummary {
+public final class MatrixSummary {
   private MatrixSummary() {}
 
   /**
    * Writes {@code cells.csv} and {@code report.html}, and prints the cells' table when cells were
    * repeated. A report that cannot be drawn is a warning: the numbers are already written.
    */
-  static void write(List<RunResult> results, Path folder, boolean repeated, Invocation invocation) {
+  public static void write(
+      List<RunResult> results, Path folder, boolean repeated, Invocation invocation) {
     if (results.isEmpty()) {
       return;
     }
@@ -53,22 +55,22 @@ final class MatrixSummary {
     }
   }
 
+  /** The longest name before {@code -matrix}: folder names stay readable in a listing. */
+  public static final int MAX_NAME = 50;
+
   /**
-   * @param plans a matrix's runs
+   * @param queueOfEachRun the backend of each of a matrix's runs
+   * @param cells the cell of each of its runs
    * @return the folder's name after what it compares: {@code kafka-vs-rabbitmq-matrix}, {@code
    *     kafka-by-senders-batch-matrix}, {@code memory-matrix} for repetitions only; with more
    *     queues than fit in {@value #MAX_NAME} characters, the first whole names and how many more
    *     ({@code kafka-vs-kafka-share-vs-rabbitmq-and-5-more-matrix})
    */
-  /** The longest name before {@code -matrix}: folder names stay readable in a listing. */
-  static final int MAX_NAME = 50;
-
-  static String folderName(RunPlans plans) {
-    Set<String> queues = new LinkedHashSet<>();
+  public static String folderName(List<String> queueOfEachRun, List<Map<String, String>> cells) {
+    Set<String> queues = new LinkedHashSet<>(queueOfEachRun);
     Map<String, Set<String>> axes = new LinkedHashMap<>();
-    for (RunPlan p : plans.runs()) {
-      queues.add(p.provider().name());
-      p.cell().forEach((k, v) -> axes.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+    for (Map<String, String> cell : cells) {
+      cell.forEach((k, v) -> axes.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
     }
     List<String> varied = new ArrayList<>();
     axes.forEach(

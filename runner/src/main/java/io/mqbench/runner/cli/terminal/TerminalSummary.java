@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.terminal;
 
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
@@ -19,13 +19,14 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
-final class TerminalSummary {
+public final class TerminalSummary {
   private static final String RED = "\u001b[1;31m";
   private static final String RESET = "\u001b[0m";
 
   private TerminalSummary() {}
 
-  static void print(RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
+  public static void print(
+      RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
     print(r, settings, folder, Double.NaN, colour, out);
   }
 
@@ -33,7 +34,7 @@ final class TerminalSummary {
    * @param resultsCpuSeconds the process's CPU-seconds spent writing the results folder (after the
    *     harness figures were taken, so not among them), or NaN if not measured
    */
-  static void print(
+  public static void print(
       RunResult r,
       String settings,
       Path folder,
