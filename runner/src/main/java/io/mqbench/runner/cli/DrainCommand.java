@@ -111,17 +111,7 @@ final class DrainCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunResult run = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));
-    if (run.settings() != null
-        && (run.settings().run().queues() > 1 || run.settings().run().subscriptions() > 1)) {
-      throw new ConfigException(
-          "run "
-              + run.runId()
-              + " had "
-              + run.settings().run().queues()
-              + " queues and "
-              + run.settings().run().subscriptions()
-              + " subscriptions; mqbench drain reads one queue and one subscription");
-    }
+    checkOneQueueAndSubscription(run);
     MqProvider provider = providers.find(run.queue());
     MqConfig config = provider.configure(backendKeys(provider, run.backendConfig()));
     DeliveryFile delivery = DeliveryFile.read(folder);
@@ -183,17 +173,7 @@ final class DrainCommand implements Callable<Integer> {
                             .unsettled(after.unsettled())
                             .settled(after.settled())
                             .duplicates(after.ledger().duplicates())));
-    ObjectNode record = JSON.createObjectNode();
-    record.put("drainedAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
-    record.put("statusBefore", before.label());
-    record.put("status", status.label());
-    record.put("found", drained.found());
-    record.put("completed", drained.completed());
-    problem.ifPresent(p -> record.put("problem", p));
-    record.put("lost", after.lost());
-    record.put("unsettled", after.unsettled());
-    record.put("idle", Durations.format(idle));
-    record.put("timeout", Durations.format(timeout));
+    ObjectNode record = drainRecord(before, status, drained, problem, after);
     try {
       new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
       ResultsWriter.writeRunJson(settled, folder);
@@ -212,6 +192,42 @@ final class DrainCommand implements Callable<Integer> {
             status.label(),
             problem.map(p -> " (" + p + ")").orElse(""));
     return status.exitCode();
+  }
+
+  /** Refuses a run drain cannot settle: it reads one queue and one subscription. */
+  private static void checkOneQueueAndSubscription(RunResult run) {
+    if (run.settings() != null
+        && (run.settings().run().queues() > 1 || run.settings().run().subscriptions() > 1)) {
+      throw new ConfigException(
+          "run "
+              + run.runId()
+              + " had "
+              + run.settings().run().queues()
+              + " queues and "
+              + run.settings().run().subscriptions()
+              + " subscriptions; mqbench drain reads one queue and one subscription");
+    }
+  }
+
+  /** What drain.json records of this drain. */
+  private ObjectNode drainRecord(
+      RunStatus before,
+      RunStatus status,
+      Settlement.Result drained,
+      Optional<String> problem,
+      Accounting after) {
+    ObjectNode record = JSON.createObjectNode();
+    record.put("drainedAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
+    record.put("statusBefore", before.label());
+    record.put("status", status.label());
+    record.put("found", drained.found());
+    record.put("completed", drained.completed());
+    problem.ifPresent(p -> record.put("problem", p));
+    record.put("lost", after.lost());
+    record.put("unsettled", after.unsettled());
+    record.put("idle", Durations.format(idle));
+    record.put("timeout", Durations.format(timeout));
+    return record;
   }
 
   /**

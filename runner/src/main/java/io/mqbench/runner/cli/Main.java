@@ -159,7 +159,7 @@ public final class Main implements Runnable {
    */
   private static SettingSources withFiles(
       SettingSources sources, Invocation invocation, MqProviders providers) {
-    Set<String> runOptions = RunOptions.settingNames();
+    Set<String> runOptions = RunOptionNames.all();
     StrictInputs.check(
         invocation.env(), invocation.systemProperties(), runOptions, providers.names());
     Optional<ScenarioFile> scenario = scenario(sources, runOptions);

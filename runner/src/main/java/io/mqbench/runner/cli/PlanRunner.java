@@ -212,6 +212,12 @@ final class PlanRunner {
     if (!written[0]) {
       writeResults(result, folder);
     }
+    report(plan, session, result, folder);
+    return result;
+  }
+
+  /** Prints a run's report, writes its nodes' file and says what to look at next. */
+  private void report(RunPlan plan, BenchmarkSession session, RunResult result, Path folder) {
     Optional<Path> clientLog = ClientLog.file().flatMap(f -> ClientLog.copyInto(f, folder));
     TerminalSummary.print(
         result,
@@ -236,7 +242,6 @@ final class PlanRunner {
                   + " Raise --messages, use --duration, or add --warmup.%n",
               result.totals().sendSeconds());
     }
-    return result;
   }
 
   private RunResult notRun(RunPlan plan, RunStatus status, String reason, Instant startedAt) {
@@ -292,24 +297,7 @@ final class PlanRunner {
                       + " acknowledged messages were never received");
       case HARNESS_LIMITED, TARGET_NOT_MET ->
           invocation.err().println("mqbench: " + result.rate().assessment());
-      case RECEIVERS_BEHIND -> {
-        if (result.catchUp() != null) {
-          // A catch-up run's own verdict says what was left; the rates over the run do not.
-          invocation.err().println("mqbench: RECEIVERS BEHIND: " + result.catchUp().verdict());
-          break;
-        }
-        invocation
-            .err()
-            .printf(
-                Locale.ROOT,
-                "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
-                result.totals().receivedPerSecond(),
-                result.totals().sentPerSecond(),
-                result.limit() != null
-                    ? result.limit().advice()
-                    : "the receiving side was the limit (--max-backlog auto holds senders back"
-                        + " to the rate both sides sustain)");
-      }
+      case RECEIVERS_BEHIND -> explainReceiversBehind(result);
       case HOST_LIMITED ->
           invocation.err().println("mqbench: " + result.harness().hostLimitedAdvice());
       case DURABILITY_CHANGED ->
@@ -328,6 +316,26 @@ final class PlanRunner {
       case OK -> {}
     }
     return exitCode(result.status());
+  }
+
+  /** Why receivers fell behind: the catch-up verdict, or the rates and the limit found. */
+  private void explainReceiversBehind(RunResult result) {
+    if (result.catchUp() != null) {
+      // A catch-up run's own verdict says what was left; the rates over the run do not.
+      invocation.err().println("mqbench: RECEIVERS BEHIND: " + result.catchUp().verdict());
+      return;
+    }
+    invocation
+        .err()
+        .printf(
+            Locale.ROOT,
+            "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
+            result.totals().receivedPerSecond(),
+            result.totals().sentPerSecond(),
+            result.limit() != null
+                ? result.limit().advice()
+                : "the receiving side was the limit (--max-backlog auto holds senders back"
+                    + " to the rate both sides sustain)");
   }
 
   /** A status's exit code; an interrupted run's says which signal stopped it. */

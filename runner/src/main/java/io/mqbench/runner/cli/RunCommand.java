@@ -72,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
       return new SweepRunner(invocation, planner, stop).run(options, given);
     }
     RunPlans plans = planner.plan(options);
-    if (options.dryRun) {
+    if (options.execution.dryRun) {
       new PlanPrinter(invocation.out(), planner.heap(), given).print(plans);
       return ExitCodes.OK;
     }

@@ -1,17 +1,11 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.engine.RunSettings;
-import io.mqbench.runner.cli.setting.SettingSources;
-import java.lang.reflect.Field;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -46,40 +40,6 @@ final class RunOptions {
                 .replaceAll(
                     Pattern.quote(GIVEN_OPEN) + "([^>]*)" + Pattern.quote(GIVEN_CLOSE),
                     "Given: $1."));
-  }
-
-  /**
-   * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
-   * {@code heap}, which -D and MQBENCH_ may set. Read from the option fields' annotations, not from
-   * a second picocli model of {@code run} built at every start only for these names (picocli builds
-   * {@code run}'s own model for parsing).
-   */
-  static Set<String> settingNames() {
-    Set<String> names = new TreeSet<>();
-    addSettingNames(RunOptions.class, names);
-    names.add(RunHeap.OPTION);
-    return names;
-  }
-
-  private static void addSettingNames(Class<?> options, Set<String> names) {
-    for (Field f : options.getDeclaredFields()) {
-      Option option = f.getAnnotation(Option.class);
-      if (option != null && !Map.class.isAssignableFrom(f.getType())) {
-        names.add(SettingSources.camelName(longest(option.names())));
-      } else if (f.isAnnotationPresent(Mixin.class)) {
-        addSettingNames(f.getType(), names);
-      }
-    }
-  }
-
-  private static String longest(String[] names) {
-    String longest = names[0];
-    for (String n : names) {
-      if (n.length() > longest.length()) {
-        longest = n;
-      }
-    }
-    return longest;
   }
 
   @Option(
@@ -401,59 +361,7 @@ final class RunOptions {
       description = "Seed of batch sizes and padding, to repeat a run. Default: random.")
   Optional<Long> seed;
 
-  @Option(
-      names = {"-o", "--out"},
-      paramLabel = "DIR",
-      defaultValue = "results",
-      description =
-          "Folder under which each run's results folder is made. Default: ${DEFAULT-VALUE}.")
-  Path out;
-
-  @Option(
-      names = {"-p", "--property"},
-      paramLabel = "KEY=VALUE",
-      description = "A backend key, such as -p kafka.acks=all. Repeatable.")
-  Map<String, String> properties = new LinkedHashMap<>();
-
-  @Option(
-      names = {"--scenario"},
-      paramLabel = "FILE",
-      description = "YAML file of options and backend `properties`; flags and -D override it.")
-  Path scenario;
-
-  @Option(
-      names = {"--progress"},
-      paramLabel = "WHEN",
-      defaultValue = "auto",
-      description =
-          "Live progress: auto (on a terminal), always, never. Default: ${DEFAULT-VALUE}.")
-  String progress;
-
-  @Option(
-      names = {"--fail-fast"},
-      description =
-          "Matrix: stop at the first run that fails. By default a failed run is recorded with its"
-              + " reason and the other runs go on.")
-  boolean failFast;
-
-  @Option(
-      names = {"--keep-queue"},
-      description =
-          "Keep the queue (topic, collection) that the runs created on a broker mqbench did not"
-              + " start. By default it is removed after the last run, with what it holds, once"
-              + " every acknowledged message is settled; a queue that was there before is never"
-              + " removed.")
-  boolean keepQueue;
-
-  @Option(
-      names = {"--dry-run"},
-      description = "Check every option, backend key and matrix cell, print the plan, run nothing.")
-  boolean dryRun;
-
-  @Option(
-      names = {"-v", "--verbose"},
-      description = "Print stack traces of errors.")
-  boolean verbose;
+  @Mixin ExecutionOptions execution = new ExecutionOptions();
 
   @Mixin WorkerNodeOptions workerNodes = new WorkerNodeOptions();
 

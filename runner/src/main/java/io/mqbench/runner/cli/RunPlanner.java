@@ -156,7 +156,7 @@ final class RunPlanner {
   }
 
   private RunPlans plan(RunOptions given, Optional<Double> atRate) {
-    checkOutputFolder(given.out);
+    checkOutputFolder(given.execution.out);
     if (scenario.isEmpty() || !scenario.get().isMatrix()) {
       // A matrix of one cell is one run, of that cell: its axes' values are the run's, though
       // it is labelled as any single run is.
@@ -174,7 +174,14 @@ final class RunPlanner {
               single.showProgress(),
               single.workers());
       return new RunPlans(
-          List.of(single), false, 1, 1, given.out, given.queue, given.failFast, given.keepQueue);
+          List.of(single),
+          false,
+          1,
+          1,
+          given.execution.out,
+          given.queue,
+          given.execution.failFast,
+          given.execution.keepQueue);
     }
     ScenarioFile s = scenario.get();
     List<RunPlan> runs = new ArrayList<>();
@@ -189,10 +196,10 @@ final class RunPlanner {
         true,
         s.cells().size(),
         s.repeat(),
-        given.out,
+        given.execution.out,
         given.queue,
-        given.failFast,
-        given.keepQueue);
+        given.execution.failFast,
+        given.execution.keepQueue);
   }
 
   /** The run command's options again, with one matrix cell's values above every default. */
@@ -282,36 +289,8 @@ final class RunPlanner {
   private RunPlan plan(
       int number, RunOptions o, Map<String, String> cell, int repetition, Optional<Double> atRate) {
     MqProvider provider = providers.find(o.queue);
-    Map<String, String> cellProperties = new TreeMap<>();
-    cell.forEach(
-        (k, v) -> {
-          if (k.startsWith(ScenarioFile.PROPERTY_AXIS)) {
-            cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
-          }
-        });
-    Optional<Durability.Level> durability = o.durability.map(Durability.Level::parse);
-    Map<String, String> keys =
-        BackendProperties.gather(
-            provider, providers.names(), scenario, cellProperties, invocation, o.properties);
-    MqConfig backend = provider.configure(withDurability(provider, durability, keys));
-    durability.ifPresent(level -> checkDurability(provider, level, backend));
-    if (o.size.isPresent() && o.payloadFile.isPresent()) {
-      throw new ConfigException(
-          "--size and --payload-file both say how big messages are (with a payload file, the"
-              + " records' sizes are the sizes): give one");
-    }
-    if (o.compressibility != 0 && o.payloadFile.isPresent()) {
-      throw new ConfigException(
-          "--compressibility shapes padding, and --payload-file sends records, not padding:"
-              + " give one");
-    }
-    // Checked here: the settings read 0 as 1, the value of results written before these existed.
-    if (o.queues < 1) {
-      throw new ConfigException("--queues must be at least 1, was " + o.queues);
-    }
-    if (o.subscriptions < 1) {
-      throw new ConfigException("--subscriptions must be at least 1, was " + o.subscriptions);
-    }
+    MqConfig backend = backend(provider, o, cell);
+    checkMessageOptions(o);
     Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
     boolean rate = mode == Mode.RATE;
     Optional<Duration> duration =
@@ -357,7 +336,7 @@ final class RunPlanner {
             settings,
             warmup(o),
             o.seed,
-            o.out,
+            o.execution.out,
             backend.effective(),
             limitProbe(o),
             machinePrice(o, provider, backend),
@@ -376,8 +355,52 @@ final class RunPlanner {
         provider,
         backend,
         config,
-        showProgress(o.progress),
+        showProgress(o.execution.progress),
         nodes.map(layout -> NodePlanning.workers(layout, o)));
+  }
+
+  /** The backend's configuration for a run of the cell, with the durability asked for. */
+  private MqConfig backend(MqProvider provider, RunOptions o, Map<String, String> cell) {
+    Map<String, String> cellProperties = new TreeMap<>();
+    cell.forEach(
+        (k, v) -> {
+          if (k.startsWith(ScenarioFile.PROPERTY_AXIS)) {
+            cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
+          }
+        });
+    Optional<Durability.Level> durability = o.durability.map(Durability.Level::parse);
+    Map<String, String> keys =
+        BackendProperties.gather(
+            provider,
+            providers.names(),
+            scenario,
+            cellProperties,
+            invocation,
+            o.execution.properties);
+    MqConfig backend = provider.configure(withDurability(provider, durability, keys));
+    durability.ifPresent(level -> checkDurability(provider, level, backend));
+    return backend;
+  }
+
+  /** Refuses message and queue options that contradict each other or are out of range. */
+  private static void checkMessageOptions(RunOptions o) {
+    if (o.size.isPresent() && o.payloadFile.isPresent()) {
+      throw new ConfigException(
+          "--size and --payload-file both say how big messages are (with a payload file, the"
+              + " records' sizes are the sizes): give one");
+    }
+    if (o.compressibility != 0 && o.payloadFile.isPresent()) {
+      throw new ConfigException(
+          "--compressibility shapes padding, and --payload-file sends records, not padding:"
+              + " give one");
+    }
+    // Checked here: the settings read 0 as 1, the value of results written before these existed.
+    if (o.queues < 1) {
+      throw new ConfigException("--queues must be at least 1, was " + o.queues);
+    }
+    if (o.subscriptions < 1) {
+      throw new ConfigException("--subscriptions must be at least 1, was " + o.subscriptions);
+    }
   }
 
   /**

@@ -106,7 +106,7 @@ final class SweepRunner {
             o.sweep.sweepSteps,
             o.sweep.sweepConfirm,
             o.sweep.sweepSteps);
-    if (o.dryRun) {
+    if (o.execution.dryRun) {
       new PlanPrinter(invocation.out(), planner.heap(), given).print(first);
       invocation
           .out()
@@ -153,7 +153,7 @@ final class SweepRunner {
     try {
       finding = sweep(sweep, runner, o, hold, objective, folder);
     } finally {
-      runner.removeCreatedQueues(o.keepQueue);
+      runner.removeCreatedQueues(o.execution.keepQueue);
     }
     String text = finding.describe(objective);
     write(folder, finding, objective, text, o.sweep.sweepConfirm > 0 ? hold : null);

@@ -523,7 +523,7 @@ class MainTest {
   private RunPlans plansOf(Path scenario) {
     var invocation = cli.invocation(Map.of(), Map.of());
     var providers = io.mqbench.mq.MqProviders.load();
-    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptions.settingNames());
+    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptionNames.all());
     RunPlanner planner =
         new RunPlanner(
             invocation,

@@ -105,7 +105,7 @@ class RunHeapTest {
     Path scenario = tmp.resolve("m.yml");
     java.nio.file.Files.writeString(
         scenario, "queue: memory\nmessages: 10\nmatrix:\n  senders: [1, 40]\n");
-    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptions.settingNames());
+    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptionNames.all());
     var invocation = new CliCapture().invocation(Map.of(), Map.of());
     RunOptions options = new RunOptions();
     CommandLine cl = new CommandLine(options);

@@ -25,7 +25,7 @@ class RunOptionNamesTest {
     }
     fromModel.add(RunHeap.OPTION);
 
-    assertThat(RunOptions.settingNames())
+    assertThat(RunOptionNames.all())
         .isEqualTo(fromModel)
         .contains("queue", "inFlight", "maxBacklog", "heap")
         .doesNotContain("property"); // -p KEY=VALUE, a map, is not a setting of its own

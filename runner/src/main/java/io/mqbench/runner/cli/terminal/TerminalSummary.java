@@ -41,7 +41,36 @@ public final class TerminalSummary {
       double resultsCpuSeconds,
       boolean colour,
       PrintStream out) {
-    Totals t = r.totals();
+    header(r, settings, out);
+    flow(r, r.totals(), colour, out);
+    delivery(r, r.totals(), out, colour);
+    parts("queue", r.byQueue(), out);
+    parts("subscr.", r.bySubscription(), out);
+    unsettled(r, folder, out);
+    requests(r, out);
+    machineCost(r, out);
+    rate(r, colour, out);
+    latencies(r, colour, out);
+    if (r.harness() != null) {
+      out.println("harness    " + r.harness().describe());
+      String host = r.harness().hostLimitedAdvice();
+      if (!host.isEmpty()) {
+        out.println("host       " + (colour ? RED + host + RESET : host));
+      }
+    }
+    if (Double.isNaN(resultsCpuSeconds)) {
+      out.printf(Locale.ROOT, "results    %s%n", folder);
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "results    %s (writing them took %.2f CPU-s of the process, not in the harness line)%n",
+          folder,
+          resultsCpuSeconds);
+    }
+  }
+
+  /** The backend, the settings and the durability asked for. */
+  private static void header(RunResult r, String settings, PrintStream out) {
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
     if (r.durability() != null) {
@@ -54,6 +83,10 @@ public final class TerminalSummary {
           r.durabilityCheck().atStart().describe(),
           r.durabilityCheck().atEnd().describe());
     }
+  }
+
+  /** Messages sent, received or drained, and end to end. */
+  private static void flow(RunResult r, Totals t, boolean colour, PrintStream out) {
     out.printf(
         Locale.ROOT,
         "sent       %,d msgs in %.2f s = %,.0f msgs/s%s%n",
@@ -101,6 +134,10 @@ public final class TerminalSummary {
     if (r.limit() != null) {
       out.printf(Locale.ROOT, "limit      %s%n", r.limit().advice());
     }
+  }
+
+  /** Lost, duplicates, faults, outages and client errors. */
+  private static void delivery(RunResult r, Totals t, PrintStream out, boolean colour) {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
@@ -128,11 +165,10 @@ public final class TerminalSummary {
     if (r.clientErrors() != null) {
       out.println("errors     " + r.clientErrors().describe());
     }
-    parts("queue", r.byQueue(), out);
-    parts("subscr.", r.bySubscription(), out);
-    unsettled(r, folder, out);
-    requests(r, out);
-    machineCost(r, out);
+  }
+
+  /** A rate run's target and schedule. */
+  private static void rate(RunResult r, boolean colour, PrintStream out) {
     if (r.rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -147,6 +183,10 @@ public final class TerminalSummary {
           "schedule   "
               + (r.rate().harnessLimited() && colour ? RED + assessment + RESET : assessment));
     }
+  }
+
+  /** The latency table and the end-to-end clock it depends on. */
+  private static void latencies(RunResult r, boolean colour, PrintStream out) {
     out.println(
         "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
     boolean unsupported = false;
@@ -169,22 +209,6 @@ public final class TerminalSummary {
               + " (p99.99 needs 10,000, p99.9999 a million)");
     }
     endToEndClock(clock, colour, out);
-    if (r.harness() != null) {
-      out.println("harness    " + r.harness().describe());
-      String host = r.harness().hostLimitedAdvice();
-      if (!host.isEmpty()) {
-        out.println("host       " + (colour ? RED + host + RESET : host));
-      }
-    }
-    if (Double.isNaN(resultsCpuSeconds)) {
-      out.printf(Locale.ROOT, "results    %s%n", folder);
-    } else {
-      out.printf(
-          Locale.ROOT,
-          "results    %s (writing them took %.2f CPU-s of the process, not in the harness line)%n",
-          folder,
-          resultsCpuSeconds);
-    }
   }
 
   /**
