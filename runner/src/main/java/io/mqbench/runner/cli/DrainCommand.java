@@ -162,25 +162,9 @@ final class DrainCommand implements Callable<Integer> {
             : drained.problem();
     boolean failed = run.failure() != null;
     RunStatus status = statusAfter(before, failed, after);
-    RunResult settled =
-        run.withStatus(status)
-            .withTotals(
-                totals.with(
-                    t ->
-                        t.received(after.received())
-                            .distinct(after.ledger().distinct())
-                            .lost(after.lost())
-                            .unsettled(after.unsettled())
-                            .settled(after.settled())
-                            .duplicates(after.ledger().duplicates())));
+    RunResult settled = settled(run, status, after);
     ObjectNode record = drainRecord(before, status, drained, problem, after);
-    try {
-      new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
-      ResultsWriter.writeRunJson(settled, folder);
-      JSON.writeValue(folder.resolve(DRAIN_JSON).toFile(), record);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot update " + folder + ": " + e.getMessage(), e);
-    }
+    write(delivery, after, settled, record);
     invocation
         .out()
         .printf(
@@ -192,6 +176,33 @@ final class DrainCommand implements Callable<Integer> {
             status.label(),
             problem.map(p -> " (" + p + ")").orElse(""));
     return status.exitCode();
+  }
+
+  /** The run's result once drained: its status and delivery figures as the drain left them. */
+  private static RunResult settled(RunResult run, RunStatus status, Accounting after) {
+    return run.withStatus(status)
+        .withTotals(
+            run.totals()
+                .with(
+                    t ->
+                        t.received(after.received())
+                            .distinct(after.ledger().distinct())
+                            .lost(after.lost())
+                            .unsettled(after.unsettled())
+                            .settled(after.settled())
+                            .duplicates(after.ledger().duplicates())));
+  }
+
+  /** Updates the run's folder: the delivery bitmaps, run.json and drain.json. */
+  private void write(
+      DeliveryFile delivery, Accounting after, RunResult settled, ObjectNode record) {
+    try {
+      new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
+      ResultsWriter.writeRunJson(settled, folder);
+      JSON.writeValue(folder.resolve(DRAIN_JSON).toFile(), record);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot update " + folder + ": " + e.getMessage(), e);
+    }
   }
 
   /** Refuses a run drain cannot settle: it reads one queue and one subscription. */

@@ -121,7 +121,29 @@ final class FaultPlanning {
               + a.composeProbe()
               + ")");
     }
-    boolean onCompose = false;
+    boolean onCompose = onCompose(where, a, policy, answers, docker);
+    if (f.target().type() == TargetType.LEADER && !provider.hasLeaders()) {
+      throw new ConfigException(
+          where + provider.name() + " has no leader to find; name a node (:node N) instead");
+    }
+    if (!onCompose) {
+      checkLocalBroker(where, f, provider, backend);
+    }
+    if (f.kind() == Kind.PARTITION_BROKER && !onCompose) {
+      checkNetworkNamespaces(where, provider, backend);
+    }
+  }
+
+  /**
+   * Whether a broker fault hits the compose cluster, faulted through the docker CLI, rather than a
+   * broker mqbench starts; refused where that cluster cannot be faulted.
+   */
+  private static boolean onCompose(
+      String where,
+      BrokerAddressing a,
+      LocalPolicy policy,
+      BooleanSupplier answers,
+      BooleanSupplier docker) {
     if (policy == LocalPolicy.NEVER) {
       if (!docker.getAsBoolean()) {
         throw new ConfigException(
@@ -131,7 +153,7 @@ final class FaultPlanning {
                 + "'s cluster, which mqbench faults through the docker CLI, and no `docker"
                 + " compose` answers here: install it, or use --local-broker always");
       }
-      onCompose = true;
+      return true;
     }
     if (policy == LocalPolicy.AUTO) {
       if (answers.getAsBoolean()) {
@@ -148,19 +170,10 @@ final class FaultPlanning {
                   + a.composeProbe()
                   + " is left alone)");
         }
-        onCompose = true;
+        return true;
       }
     }
-    if (f.target().type() == TargetType.LEADER && !provider.hasLeaders()) {
-      throw new ConfigException(
-          where + provider.name() + " has no leader to find; name a node (:node N) instead");
-    }
-    if (!onCompose) {
-      checkLocalBroker(where, f, provider, backend);
-    }
-    if (f.kind() == Kind.PARTITION_BROKER && !onCompose) {
-      checkNetworkNamespaces(where, provider, backend);
-    }
+    return false;
   }
 
   /**

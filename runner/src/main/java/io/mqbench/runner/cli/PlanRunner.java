@@ -18,11 +18,8 @@ import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.CreatedQueues;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -97,13 +94,13 @@ final class PlanRunner {
   }
 
   private int runSingle(RunPlan plan, RunPlans plans) {
-    Path folder = resultsFolder(plans.out(), plans.queue());
+    Path folder = ResultsFolders.create(plans.out(), plans.queue());
     RunResult result = runAndReport(plan, folder, false);
     return explain(result, folder);
   }
 
   private int runMatrix(RunPlans plans) {
-    Path folder = resultsFolder(plans.out(), plans.folderName());
+    Path folder = ResultsFolders.create(plans.out(), plans.folderName());
     int total = plans.runs().size();
     invocation
         .err()
@@ -147,7 +144,7 @@ final class PlanRunner {
     }
     ResultsFolder.writeMatrix(results, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
-    printTable(results, folder);
+    MatrixSummary.printTable(results, folder, invocation.out());
     MatrixSummary.write(results, folder, plans.repeat() > 1, invocation);
     return exitCode(worst);
   }
@@ -341,60 +338,6 @@ final class PlanRunner {
   /** A status's exit code; an interrupted run's says which signal stopped it. */
   private int exitCode(RunStatus status) {
     return status == RunStatus.INTERRUPTED ? stop.exitCode() : status.exitCode();
-  }
-
-  private void printTable(List<RunResult> results, Path folder) {
-    invocation.out().println();
-    invocation
-        .out()
-        .printf(
-            Locale.ROOT,
-            "%-40s %4s %10s %10s %14s %14s %10s %8s  %s%n",
-            "cell",
-            "rep",
-            "target/s",
-            "achieved/s",
-            "sent msgs/s",
-            "recv msgs/s",
-            "e2e p99 ms",
-            "lost",
-            "status");
-    for (RunResult r : results) {
-      invocation
-          .out()
-          .printf(
-              Locale.ROOT,
-              "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
-              r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
-              r.repetition(),
-              r.rate() == null
-                  ? "-"
-                  : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
-              r.rate() == null
-                  ? "-"
-                  : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
-              r.totals().sentPerSecond(),
-              r.totals().receivedPerSecond(),
-              p99(r),
-              r.totals().lost(),
-              r.statusLine());
-    }
-    invocation.out().println("matrix     " + folder);
-  }
-
-  /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
-  private static String p99(RunResult r) {
-    Double p99 = r.latencies().get(RunResult.END_TO_END).p99Ms();
-    return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
-  }
-
-  static Path resultsFolder(Path out, String name) {
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path folder = out.resolve(stamp + "-" + name);
-    for (int i = 2; Files.exists(folder); i++) {
-      folder = out.resolve(stamp + "-" + name + "-" + i);
-    }
-    return folder;
   }
 
   private void writeResults(RunResult result, Path folder) {

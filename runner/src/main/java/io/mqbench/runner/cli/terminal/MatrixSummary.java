@@ -7,6 +7,7 @@ import io.mqbench.results.report.Reports;
 import io.mqbench.results.report.RunFigures;
 import io.mqbench.runner.cli.process.Invocation;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -92,5 +94,53 @@ public final class MatrixSummary {
       name = name.substring(0, MAX_NAME).replaceAll("[-_.]+$", "");
     }
     return name + "-matrix";
+  }
+
+  /**
+   * Prints a matrix's runs, one line each.
+   *
+   * @param results the runs' results, in order
+   * @param folder the matrix's folder
+   * @param out where to print
+   */
+  public static void printTable(List<RunResult> results, Path folder, PrintStream out) {
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "%-40s %4s %10s %10s %14s %14s %10s %8s  %s%n",
+        "cell",
+        "rep",
+        "target/s",
+        "achieved/s",
+        "sent msgs/s",
+        "recv msgs/s",
+        "e2e p99 ms",
+        "lost",
+        "status");
+    for (RunResult r : results) {
+      out.printf(
+          Locale.ROOT,
+          "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
+          r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
+          r.repetition(),
+          r.rate() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
+          r.rate() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
+          r.totals().sentPerSecond(),
+          r.totals().receivedPerSecond(),
+          p99(r),
+          r.totals().lost(),
+          r.statusLine());
+    }
+    out.println("matrix     " + folder);
+  }
+
+  /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
+  private static String p99(RunResult r) {
+    Double p99 = r.latencies().get(RunResult.END_TO_END).p99Ms();
+    return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
   }
 }
