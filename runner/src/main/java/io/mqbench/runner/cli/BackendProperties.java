@@ -8,6 +8,7 @@ import io.mqbench.mq.MqProvider;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.config.ScenarioFile;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -199,5 +200,18 @@ final class BackendProperties {
               + " keeps acknowledged messages "
               + got.describe());
     }
+  }
+
+  /** The cell with secret backend values hidden, in the axes' order. */
+  static Map<String, String> shown(Map<String, String> cell, MqConfig backend) {
+    Map<String, String> shown = new LinkedHashMap<>();
+    cell.forEach(
+        (k, v) ->
+            shown.put(
+                k,
+                k.startsWith(ScenarioFile.PROPERTY_AXIS)
+                    ? backend.shown(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v)
+                    : v));
+    return shown;
   }
 }

@@ -124,16 +124,7 @@ final class DrainCommand implements Callable<Integer> {
     RunStatus before = run.status();
     Accounting recorded =
         new Accounting(delivery.bitmaps(), totals.received(), false, totals.settled());
-    invocation
-        .err()
-        .printf(
-            Locale.ROOT,
-            "mqbench: draining %s (%s) for run %s's %,d unsettled messages, for up to %s%n",
-            provider.name(),
-            provider.target(config),
-            runId,
-            recorded.unsettled(),
-            Durations.format(timeout));
+    announce(provider, config, runId, recorded);
     Settlement.Result drained =
         Settlement.drain(
             provider, config, delivery.runId(), delivery.senders(), recorded, idle, timeout);
@@ -176,6 +167,20 @@ final class DrainCommand implements Callable<Integer> {
             status.label(),
             problem.map(p -> " (" + p + ")").orElse(""));
     return status.exitCode();
+  }
+
+  /** Says what is drained, for which run, and for how long at most. */
+  private void announce(MqProvider provider, MqConfig config, String runId, Accounting recorded) {
+    invocation
+        .err()
+        .printf(
+            Locale.ROOT,
+            "mqbench: draining %s (%s) for run %s's %,d unsettled messages, for up to %s%n",
+            provider.name(),
+            provider.target(config),
+            runId,
+            recorded.unsettled(),
+            Durations.format(timeout));
   }
 
   /** The run's result once drained: its status and delivery figures as the drain left them. */

@@ -27,7 +27,6 @@ import io.mqbench.runner.session.RunLimits;
 import io.mqbench.worker.NodeLayout;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -276,7 +275,7 @@ final class RunPlanner {
     }
     return new RunPlan(
         number,
-        shown(cell, backend),
+        BackendProperties.shown(cell, backend),
         repetition,
         provider,
         backend,
@@ -389,18 +388,5 @@ final class RunPlanner {
           throw new ConfigException(
               "--progress must be auto, always or never, was '" + progress + "'");
     };
-  }
-
-  /** The cell with secret backend values hidden, in the axes' order. */
-  static Map<String, String> shown(Map<String, String> cell, MqConfig backend) {
-    Map<String, String> shown = new LinkedHashMap<>();
-    cell.forEach(
-        (k, v) ->
-            shown.put(
-                k,
-                k.startsWith(ScenarioFile.PROPERTY_AXIS)
-                    ? backend.shown(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v)
-                    : v));
-    return shown;
   }
 }

@@ -4,9 +4,7 @@ import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.Latency;
-import io.mqbench.results.MachineCost;
 import io.mqbench.results.PartTotals;
-import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Totals;
 import java.io.PrintStream;
@@ -47,8 +45,8 @@ public final class TerminalSummary {
     parts("queue", r.byQueue(), out);
     parts("subscr.", r.bySubscription(), out);
     unsettled(r, folder, out);
-    requests(r, out);
-    machineCost(r, out);
+    CostLines.requests(r, out);
+    CostLines.machineCost(r, out);
     rate(r, colour, out);
     latencies(r, colour, out);
     if (r.harness() != null) {
@@ -271,61 +269,6 @@ public final class TerminalSummary {
         .toPlainString();
   }
 
-  /** Backends billed per request: the calls by kind and the estimated cost per million messages. */
-  private static void requests(RunResult r, PrintStream out) {
-    RequestCost q = r.requests();
-    if (q == null) {
-      return;
-    }
-    StringBuilder calls = new StringBuilder();
-    q.calls()
-        .forEach(
-            (kind, n) ->
-                calls
-                    .append(calls.length() == 0 ? "" : ", ")
-                    .append(kind)
-                    .append(' ')
-                    .append(String.format(Locale.ROOT, "%,d", n)));
-    out.printf(Locale.ROOT, "requests   %s; billed %,d%n", calls, q.billed());
-    if (q.costPerMillionMessages() != null) {
-      out.printf(
-          Locale.ROOT,
-          "cost       %.4f %s per million messages (estimate: billed requests x %s per million"
-              + " requests / messages sent; %s)%n",
-          q.costPerMillionMessages(),
-          q.currency(),
-          stripZeros(q.pricePerMillionRequests()),
-          q.priceSource());
-    }
-  }
-
-  /** A run given --machine-cost: the cost per million messages, with what it came from. */
-  private static void machineCost(RunResult r, PrintStream out) {
-    MachineCost m = r.machineCost();
-    if (m == null) {
-      return;
-    }
-    if (m.costPerMillionMessages() == null) {
-      out.printf(
-          Locale.ROOT,
-          "cost       none: no message moved %s, so %s %s per hour buys none%n",
-          m.rateBasis(),
-          stripZeros(m.pricePerHour()),
-          m.currency());
-      return;
-    }
-    out.printf(
-        Locale.ROOT,
-        "cost       %.6f %s per million messages (estimate: machines at %s %s per hour, moving"
-            + " %,.1f msgs/s %s; --machine-cost)%n",
-        m.costPerMillionMessages(),
-        m.currency(),
-        stripZeros(m.pricePerHour()),
-        m.currency(),
-        m.msgsPerSecond(),
-        m.rateBasis());
-  }
-
   /**
    * Bytes/s beside msgs/s, and the sizes actually sent when they varied: {@code (9.5 MiB/s)}, or
    * {@code (61.2 MiB/s; 100 to 65,536 B, mean 3,597 B)}.
@@ -345,10 +288,6 @@ public final class TerminalSummary {
             t.minMessageBytes(),
             t.maxMessageBytes(),
             t.meanMessageBytes());
-  }
-
-  private static String stripZeros(double v) {
-    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /** The settings the backend warned about: their {@code key=value} parts. */
