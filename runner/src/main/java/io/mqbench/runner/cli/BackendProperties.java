@@ -2,9 +2,13 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.config.ScenarioFile;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -125,5 +129,89 @@ final class BackendProperties {
 
   private static String normalize(String s) {
     return s.replaceAll("[._-]", "").toLowerCase(Locale.ROOT);
+  }
+
+  /** The backend's configuration for a run of the cell, with the durability asked for. */
+  static MqConfig configure(
+      MqProvider provider,
+      Collection<String> allBackends,
+      Optional<ScenarioFile> scenario,
+      Map<String, String> cell,
+      Invocation invocation,
+      Optional<String> durabilityOption,
+      Map<String, String> flags) {
+    Map<String, String> cellProperties = new TreeMap<>();
+    cell.forEach(
+        (k, v) -> {
+          if (k.startsWith(ScenarioFile.PROPERTY_AXIS)) {
+            cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
+          }
+        });
+    Optional<Durability.Level> durability = durabilityOption.map(Durability.Level::parse);
+    Map<String, String> keys =
+        BackendProperties.gather(
+            provider, allBackends, scenario, cellProperties, invocation, flags);
+    MqConfig backend = provider.configure(withDurability(provider, durability, keys));
+    durability.ifPresent(level -> checkDurability(provider, level, backend));
+    return backend;
+  }
+
+  /** The backend's keys with those that give the asked durability; a contradiction is an error. */
+  private static Map<String, String> withDurability(
+      MqProvider provider, Optional<Durability.Level> level, Map<String, String> given) {
+    if (level.isEmpty()) {
+      return given;
+    }
+    Map<String, String> keys = new TreeMap<>(given);
+    provider
+        .durabilityKeys(level.get())
+        .forEach(
+            (k, v) -> {
+              String other = given.get(k);
+              if (other != null && !other.trim().equalsIgnoreCase(v)) {
+                throw new ConfigException(
+                    "--durability "
+                        + level.get().key()
+                        + " sets "
+                        + k
+                        + "="
+                        + v
+                        + ", but "
+                        + k
+                        + "="
+                        + other
+                        + " was given: drop one");
+              }
+              keys.put(k, v);
+            });
+    return keys;
+  }
+
+  /** What the backend declares under the final keys must be what was asked. */
+  private static void checkDurability(
+      MqProvider provider, Durability.Level level, MqConfig backend) {
+    Durability got = provider.durability(backend);
+    if (got.level() != level) {
+      throw new ConfigException(
+          "--durability "
+              + level.key()
+              + ": with these keys "
+              + provider.name()
+              + " keeps acknowledged messages "
+              + got.describe());
+    }
+  }
+
+  /** The cell with secret backend values hidden, in the axes' order. */
+  static Map<String, String> shown(Map<String, String> cell, MqConfig backend) {
+    Map<String, String> shown = new LinkedHashMap<>();
+    cell.forEach(
+        (k, v) ->
+            shown.put(
+                k,
+                k.startsWith(ScenarioFile.PROPERTY_AXIS)
+                    ? backend.shown(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v)
+                    : v));
+    return shown;
   }
 }

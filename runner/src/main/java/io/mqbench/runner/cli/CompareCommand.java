@@ -6,6 +6,8 @@ import io.mqbench.results.compare.ComparisonTable;
 import io.mqbench.results.compare.Comparisons;
 import io.mqbench.results.compare.Figure;
 import io.mqbench.results.report.Reports;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

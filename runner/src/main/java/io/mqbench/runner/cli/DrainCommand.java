@@ -17,6 +17,7 @@ import io.mqbench.results.RunVerdicts;
 import io.mqbench.results.Totals;
 import io.mqbench.results.files.DeliveryFile;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.session.Settlement;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -110,17 +111,7 @@ final class DrainCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunResult run = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));
-    if (run.settings() != null
-        && (run.settings().run().queues() > 1 || run.settings().run().subscriptions() > 1)) {
-      throw new ConfigException(
-          "run "
-              + run.runId()
-              + " had "
-              + run.settings().run().queues()
-              + " queues and "
-              + run.settings().run().subscriptions()
-              + " subscriptions; mqbench drain reads one queue and one subscription");
-    }
+    checkOneQueueAndSubscription(run);
     MqProvider provider = providers.find(run.queue());
     MqConfig config = provider.configure(backendKeys(provider, run.backendConfig()));
     DeliveryFile delivery = DeliveryFile.read(folder);
@@ -133,16 +124,7 @@ final class DrainCommand implements Callable<Integer> {
     RunStatus before = run.status();
     Accounting recorded =
         new Accounting(delivery.bitmaps(), totals.received(), false, totals.settled());
-    invocation
-        .err()
-        .printf(
-            Locale.ROOT,
-            "mqbench: draining %s (%s) for run %s's %,d unsettled messages, for up to %s%n",
-            provider.name(),
-            provider.target(config),
-            runId,
-            recorded.unsettled(),
-            Durations.format(timeout));
+    announce(provider, config, runId, recorded);
     Settlement.Result drained =
         Settlement.drain(
             provider, config, delivery.runId(), delivery.senders(), recorded, idle, timeout);
@@ -171,35 +153,9 @@ final class DrainCommand implements Callable<Integer> {
             : drained.problem();
     boolean failed = run.failure() != null;
     RunStatus status = statusAfter(before, failed, after);
-    RunResult settled =
-        run.withStatus(status)
-            .withTotals(
-                totals.with(
-                    t ->
-                        t.received(after.received())
-                            .distinct(after.ledger().distinct())
-                            .lost(after.lost())
-                            .unsettled(after.unsettled())
-                            .settled(after.settled())
-                            .duplicates(after.ledger().duplicates())));
-    ObjectNode record = JSON.createObjectNode();
-    record.put("drainedAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
-    record.put("statusBefore", before.label());
-    record.put("status", status.label());
-    record.put("found", drained.found());
-    record.put("completed", drained.completed());
-    problem.ifPresent(p -> record.put("problem", p));
-    record.put("lost", after.lost());
-    record.put("unsettled", after.unsettled());
-    record.put("idle", Durations.format(idle));
-    record.put("timeout", Durations.format(timeout));
-    try {
-      new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
-      ResultsWriter.writeRunJson(settled, folder);
-      JSON.writeValue(folder.resolve(DRAIN_JSON).toFile(), record);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot update " + folder + ": " + e.getMessage(), e);
-    }
+    RunResult settled = settled(run, status, after);
+    ObjectNode record = drainRecord(before, status, drained, problem, after);
+    write(delivery, after, settled, record);
     invocation
         .out()
         .printf(
@@ -211,6 +167,83 @@ final class DrainCommand implements Callable<Integer> {
             status.label(),
             problem.map(p -> " (" + p + ")").orElse(""));
     return status.exitCode();
+  }
+
+  /** Says what is drained, for which run, and for how long at most. */
+  private void announce(MqProvider provider, MqConfig config, String runId, Accounting recorded) {
+    invocation
+        .err()
+        .printf(
+            Locale.ROOT,
+            "mqbench: draining %s (%s) for run %s's %,d unsettled messages, for up to %s%n",
+            provider.name(),
+            provider.target(config),
+            runId,
+            recorded.unsettled(),
+            Durations.format(timeout));
+  }
+
+  /** The run's result once drained: its status and delivery figures as the drain left them. */
+  private static RunResult settled(RunResult run, RunStatus status, Accounting after) {
+    return run.withStatus(status)
+        .withTotals(
+            run.totals()
+                .with(
+                    t ->
+                        t.received(after.received())
+                            .distinct(after.ledger().distinct())
+                            .lost(after.lost())
+                            .unsettled(after.unsettled())
+                            .settled(after.settled())
+                            .duplicates(after.ledger().duplicates())));
+  }
+
+  /** Updates the run's folder: the delivery bitmaps, run.json and drain.json. */
+  private void write(
+      DeliveryFile delivery, Accounting after, RunResult settled, ObjectNode record) {
+    try {
+      new DeliveryFile(delivery.runId(), delivery.senders(), after.bitmaps()).writeTo(folder);
+      ResultsWriter.writeRunJson(settled, folder);
+      JSON.writeValue(folder.resolve(DRAIN_JSON).toFile(), record);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot update " + folder + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Refuses a run drain cannot settle: it reads one queue and one subscription. */
+  private static void checkOneQueueAndSubscription(RunResult run) {
+    if (run.settings() != null
+        && (run.settings().run().queues() > 1 || run.settings().run().subscriptions() > 1)) {
+      throw new ConfigException(
+          "run "
+              + run.runId()
+              + " had "
+              + run.settings().run().queues()
+              + " queues and "
+              + run.settings().run().subscriptions()
+              + " subscriptions; mqbench drain reads one queue and one subscription");
+    }
+  }
+
+  /** What drain.json records of this drain. */
+  private ObjectNode drainRecord(
+      RunStatus before,
+      RunStatus status,
+      Settlement.Result drained,
+      Optional<String> problem,
+      Accounting after) {
+    ObjectNode record = JSON.createObjectNode();
+    record.put("drainedAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
+    record.put("statusBefore", before.label());
+    record.put("status", status.label());
+    record.put("found", drained.found());
+    record.put("completed", drained.completed());
+    problem.ifPresent(p -> record.put("problem", p));
+    record.put("lost", after.lost());
+    record.put("unsettled", after.unsettled());
+    record.put("idle", Durations.format(idle));
+    record.put("timeout", Durations.format(timeout));
+    return record;
   }
 
   /**

@@ -83,68 +83,97 @@ final class FaultPlanning {
                 + Durations.format(settings.duration().get()));
       }
       if (f.kind().onBroker()) {
-        if (addressing.isEmpty()) {
-          throw new ConfigException(
-              where + provider.name() + " has no broker to fault (it runs inside mqbench)");
-        }
-        BrokerAddressing a = addressing.get();
-        if (a.isGivenIn(backend)) {
-          throw new ConfigException(
-              where
-                  + "broker faults hit a broker mqbench starts, and "
-                  + a.key()
-                  + " names one of yours: drop it, and mqbench starts a local "
-                  + provider.name()
-                  + " broker (--local-broker always if something answers on "
-                  + a.composeProbe()
-                  + ")");
-        }
-        boolean onCompose = false;
-        if (policy == LocalPolicy.NEVER) {
-          if (!docker.getAsBoolean()) {
-            throw new ConfigException(
-                where
-                    + "--local-broker never runs on "
-                    + a.composeFile()
-                    + "'s cluster, which mqbench faults through the docker CLI, and no `docker"
-                    + " compose` answers here: install it, or use --local-broker always");
-          }
-          onCompose = true;
-        }
-        if (policy == LocalPolicy.AUTO) {
-          if (answers.getAsBoolean()) {
-            if (!docker.getAsBoolean()) {
-              throw new ConfigException(
-                  where
-                      + "something answers on "
-                      + a.composeProbe()
-                      + " ("
-                      + a.composeFile()
-                      + "'s port), which the run would use, and no `docker compose` answers"
-                      + " here to fault its containers: give --local-broker always to run a"
-                      + " broker of mqbench's own (the one on "
-                      + a.composeProbe()
-                      + " is left alone)");
-            }
-            onCompose = true;
-          }
-        }
-        if (f.target().type() == TargetType.LEADER && !provider.hasLeaders()) {
-          throw new ConfigException(
-              where + provider.name() + " has no leader to find; name a node (:node N) instead");
-        }
-        if (!onCompose) {
-          checkLocalBroker(where, f, provider, backend);
-        }
-        if (f.kind() == Kind.PARTITION_BROKER && !onCompose) {
-          checkNetworkNamespaces(where, provider, backend);
-        }
+        checkBrokerFault(where, f, policy, provider, backend, answers, docker);
       } else {
         checkClientKill(f, where, settings, nodes, provider);
       }
       faults.add(f);
     }
     return faults;
+  }
+
+  /**
+   * Refuses a broker fault the run cannot inject: no broker, a broker of the user's, no docker for
+   * a compose cluster, no leader to find, or a local broker that cannot take it.
+   */
+  private static void checkBrokerFault(
+      String where,
+      FaultSpec f,
+      LocalPolicy policy,
+      MqProvider provider,
+      MqConfig backend,
+      BooleanSupplier answers,
+      BooleanSupplier docker) {
+    Optional<BrokerAddressing> addressing = provider.brokerAddressing();
+    if (addressing.isEmpty()) {
+      throw new ConfigException(
+          where + provider.name() + " has no broker to fault (it runs inside mqbench)");
+    }
+    BrokerAddressing a = addressing.get();
+    if (a.isGivenIn(backend)) {
+      throw new ConfigException(
+          where
+              + "broker faults hit a broker mqbench starts, and "
+              + a.key()
+              + " names one of yours: drop it, and mqbench starts a local "
+              + provider.name()
+              + " broker (--local-broker always if something answers on "
+              + a.composeProbe()
+              + ")");
+    }
+    boolean onCompose = onCompose(where, a, policy, answers, docker);
+    if (f.target().type() == TargetType.LEADER && !provider.hasLeaders()) {
+      throw new ConfigException(
+          where + provider.name() + " has no leader to find; name a node (:node N) instead");
+    }
+    if (!onCompose) {
+      checkLocalBroker(where, f, provider, backend);
+    }
+    if (f.kind() == Kind.PARTITION_BROKER && !onCompose) {
+      checkNetworkNamespaces(where, provider, backend);
+    }
+  }
+
+  /**
+   * Whether a broker fault hits the compose cluster, faulted through the docker CLI, rather than a
+   * broker mqbench starts; refused where that cluster cannot be faulted.
+   */
+  private static boolean onCompose(
+      String where,
+      BrokerAddressing a,
+      LocalPolicy policy,
+      BooleanSupplier answers,
+      BooleanSupplier docker) {
+    if (policy == LocalPolicy.NEVER) {
+      if (!docker.getAsBoolean()) {
+        throw new ConfigException(
+            where
+                + "--local-broker never runs on "
+                + a.composeFile()
+                + "'s cluster, which mqbench faults through the docker CLI, and no `docker"
+                + " compose` answers here: install it, or use --local-broker always");
+      }
+      return true;
+    }
+    if (policy == LocalPolicy.AUTO) {
+      if (answers.getAsBoolean()) {
+        if (!docker.getAsBoolean()) {
+          throw new ConfigException(
+              where
+                  + "something answers on "
+                  + a.composeProbe()
+                  + " ("
+                  + a.composeFile()
+                  + "'s port), which the run would use, and no `docker compose` answers"
+                  + " here to fault its containers: give --local-broker always to run a"
+                  + " broker of mqbench's own (the one on "
+                  + a.composeProbe()
+                  + " is left alone)");
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -222,42 +251,7 @@ final class FaultPlanning {
     String role = receiver ? "receiver" : "sender";
     TargetType type = f.target().type();
     if (nodes.isPresent()) {
-      if (type == TargetType.RECEIVER || type == TargetType.SENDER) {
-        throw new ConfigException(
-            where + "a run on workers kills a worker node: name it as node N (from 1)");
-      }
-      if (provider.name().equals("memory")) {
-        throw new ConfigException(
-            where
-                + "--queue memory on workers keeps each worker's queue inside it: a killed worker"
-                + " takes its messages with it");
-      }
-      List<NodeLayout.Part> parts = nodes.get().parts();
-      long doing =
-          parts.stream().filter(p -> receiver ? p.receivers() > 0 : p.senders() > 0).count();
-      if (doing < 2) {
-        throw new ConfigException(
-            where
-                + "the run has "
-                + doing
-                + " "
-                + role
-                + " node"
-                + (doing == 1 ? "" : "s")
-                + ": killing one leaves no other to go on (give --"
-                + role
-                + "-nodes 2 or more)");
-      }
-      if (type == TargetType.NODE) {
-        int n = f.target().number();
-        if (n > parts.size()) {
-          throw new ConfigException(where + "the run has " + parts.size() + " nodes, not " + n);
-        }
-        NodeLayout.Part p = parts.get(n - 1);
-        if (receiver ? p.receivers() == 0 : p.senders() == 0) {
-          throw new ConfigException(where + "node " + n + " runs no " + role + "s");
-        }
-      }
+      checkWorkerKill(f, where, nodes.get(), provider);
       return;
     }
     if (type == TargetType.NODE) {
@@ -290,6 +284,49 @@ final class FaultPlanning {
     if (f.target().number() > count) {
       throw new ConfigException(
           where + "the run has " + count + " " + role + "s, not " + f.target().number());
+    }
+  }
+
+  /** Refuses a kill of a worker node that would leave no other doing its part. */
+  private static void checkWorkerKill(
+      FaultSpec f, String where, NodeLayout nodes, MqProvider provider) {
+    boolean receiver = f.kind() == Kind.KILL_RECEIVER;
+    String role = receiver ? "receiver" : "sender";
+    TargetType type = f.target().type();
+    if (type == TargetType.RECEIVER || type == TargetType.SENDER) {
+      throw new ConfigException(
+          where + "a run on workers kills a worker node: name it as node N (from 1)");
+    }
+    if (provider.name().equals("memory")) {
+      throw new ConfigException(
+          where
+              + "--queue memory on workers keeps each worker's queue inside it: a killed worker"
+              + " takes its messages with it");
+    }
+    List<NodeLayout.Part> parts = nodes.parts();
+    long doing = parts.stream().filter(p -> receiver ? p.receivers() > 0 : p.senders() > 0).count();
+    if (doing < 2) {
+      throw new ConfigException(
+          where
+              + "the run has "
+              + doing
+              + " "
+              + role
+              + " node"
+              + (doing == 1 ? "" : "s")
+              + ": killing one leaves no other to go on (give --"
+              + role
+              + "-nodes 2 or more)");
+    }
+    if (type == TargetType.NODE) {
+      int n = f.target().number();
+      if (n > parts.size()) {
+        throw new ConfigException(where + "the run has " + parts.size() + " nodes, not " + n);
+      }
+      NodeLayout.Part p = parts.get(n - 1);
+      if (receiver ? p.receivers() == 0 : p.senders() == 0) {
+        throw new ConfigException(where + "node " + n + " runs no " + role + "s");
+      }
     }
   }
 

@@ -71,7 +71,7 @@ final class InertOptions {
     return new Rule(
         option,
         "--metrics-port (it shapes the metrics endpoint)",
-        o -> o.metricsPort.isPresent(),
+        o -> o.metrics.metricsPort.isPresent(),
         o -> "no --metrics-port is given");
   }
 

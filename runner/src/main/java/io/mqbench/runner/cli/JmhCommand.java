@@ -1,5 +1,7 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.jmh.JmhSummary;
 import java.io.IOException;
 import java.io.OutputStream;

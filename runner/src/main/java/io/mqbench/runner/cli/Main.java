@@ -4,15 +4,24 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.ChildJvm;
+import io.mqbench.runner.cli.process.ClientLog;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
+import io.mqbench.runner.cli.setting.LayeredDefaults;
+import io.mqbench.runner.cli.setting.Setting;
+import io.mqbench.runner.cli.setting.SettingSources;
+import io.mqbench.runner.cli.setting.StrictInputs;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.ScenarioFile;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +31,6 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * The mqbench command line. {@code main} is the only place that exits the JVM; everything else
@@ -106,70 +114,22 @@ public final class Main implements Runnable {
       MqProviders providers,
       StopSignals stop,
       Optional<ChildJvm> child) {
-    boolean verbose =
-        Arrays.asList(args).contains("-v")
-            || Arrays.asList(args).contains("--verbose")
-            || isTrue(invocation.systemProperties().get("verbose"));
+    SettingSources sources =
+        SettingSources.of(Arrays.asList(args), invocation.systemProperties(), invocation.env());
+    boolean verbose = sources.verbose();
     try {
-      boolean isRun = args.length > 0 && args[0].equals(RUN);
-      String[] runArgs = isRun ? Arrays.copyOfRange(args, 1, args.length) : new String[0];
-      Set<String> runOptions = runOptionNames();
-      if (isRun) {
-        StrictInputs.check(invocation, runOptions, providers.names());
+      String command = args.length > 0 ? args[0] : "";
+      if (command.equals(RUN)) {
+        sources = withFiles(sources, invocation, providers);
       }
-      Optional<ScenarioFile> scenario =
-          isRun ? scenario(runArgs, invocation, runOptions) : Optional.empty();
-      Optional<Preset> preset = isRun ? preset(runArgs, invocation, scenario) : Optional.empty();
-      boolean isWorker = args.length > 0 && args[0].equals("worker");
       RunHeap heap =
           RunHeap.choose(
-              isRun || isWorker
-                  ? earlyOption(
-                      Arrays.copyOfRange(args, 1, args.length), invocation, RunHeap.OPTION)
+              command.equals(RUN) || command.equals("worker")
+                  ? sources.early(RunHeap.OPTION).map(Setting::value)
                   : Optional.empty(),
               child,
               invocation.err());
-      RunPlanner planner =
-          new RunPlanner(invocation, providers, scenario, preset, Arrays.asList(runArgs), heap);
-      Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
-      commands.put(RUN, () -> new RunCommand(invocation, planner, stop));
-      commands.put("queues", () -> new QueuesCommand(invocation, providers));
-      commands.put("drain", () -> new DrainCommand(invocation, providers));
-      commands.put("worker", () -> new WorkerCommand(invocation, providers, stop, heap));
-      commands.put("jmh", () -> new JmhCommand(invocation));
-      commands.put("report", () -> new ReportCommand(invocation));
-      commands.put("compare", () -> new CompareCommand(invocation));
-      CommandLine cli = new CommandLine(new Main(invocation));
-      for (Map.Entry<String, Supplier<Object>> c : chosenCommands(args, commands).entrySet()) {
-        cli.addSubcommand(c.getKey(), new CommandLine(c.getValue().get()));
-      }
-      cli.setOut(new PrintWriter(invocation.out(), true));
-      cli.setErr(new PrintWriter(invocation.err(), true));
-      CommandLine run = cli.getSubcommands().get(RUN);
-      if (run != null) {
-        run.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, Map.of()));
-        RunOptions.showGivenValues(run);
-      }
-      cli.setParameterExceptionHandler(
-          (ex, a) -> {
-            invocation
-                .err()
-                .println(
-                    "mqbench: "
-                        + ex.getMessage()
-                        + suggestions(ex)
-                        + " (see mqbench "
-                        + (ex.getCommandLine().getParent() == null
-                            ? ""
-                            : ex.getCommandLine().getCommandName() + " ")
-                        + "--help)");
-            return ExitCodes.USAGE;
-          });
-      cli.setExecutionExceptionHandler(
-          (ex, c, parseResult) -> {
-            report(ex, verbose, invocation.err());
-            return ex instanceof ConfigException ? ExitCodes.USAGE : ExitCodes.FAILED;
-          });
+      CommandLine cli = commandLine(args, invocation, providers, stop, sources, heap, verbose);
       if (args.length == 0) {
         cli.usage(invocation.out()); // a bare `java -jar mqbench.jar` starts nothing
         return ExitCodes.OK;
@@ -194,6 +154,82 @@ public final class Main implements Runnable {
   }
 
   /**
+   * The sources of {@code run}'s settings once they are checked strictly and the scenario and the
+   * preset named early are read.
+   */
+  private static SettingSources withFiles(
+      SettingSources sources, Invocation invocation, MqProviders providers) {
+    Set<String> runOptions = RunOptionNames.all();
+    StrictInputs.check(
+        invocation.env(), invocation.systemProperties(), runOptions, providers.names());
+    Optional<ScenarioFile> scenario = scenario(sources, runOptions);
+    Optional<Preset> preset =
+        sources
+            .early("preset")
+            .map(Setting::value)
+            .or(() -> scenario.map(s -> s.options().get("preset")))
+            .map(Preset::parse);
+    return sources.withFiles(scenario, preset);
+  }
+
+  /** The command line with the command it names, its streams and its error handlers. */
+  private static CommandLine commandLine(
+      String[] args,
+      Invocation invocation,
+      MqProviders providers,
+      StopSignals stop,
+      SettingSources sources,
+      RunHeap heap,
+      boolean verbose) {
+    List<String> runArgs =
+        args.length > 0 && args[0].equals(RUN)
+            ? Arrays.asList(args).subList(1, args.length)
+            : List.of();
+    RunPlanner planner =
+        new RunPlanner(invocation, providers, sources.scenario(), sources.preset(), runArgs, heap);
+    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+    commands.put(RUN, () -> new RunCommand(invocation, planner, stop));
+    commands.put("queues", () -> new QueuesCommand(invocation, providers));
+    commands.put("drain", () -> new DrainCommand(invocation, providers));
+    commands.put("worker", () -> new WorkerCommand(invocation, providers, stop, heap));
+    commands.put("jmh", () -> new JmhCommand(invocation));
+    commands.put("report", () -> new ReportCommand(invocation));
+    commands.put("compare", () -> new CompareCommand(invocation));
+    CommandLine cli = new CommandLine(new Main(invocation));
+    for (Map.Entry<String, Supplier<Object>> c : chosenCommands(args, commands).entrySet()) {
+      cli.addSubcommand(c.getKey(), new CommandLine(c.getValue().get()));
+    }
+    cli.setOut(new PrintWriter(invocation.out(), true));
+    cli.setErr(new PrintWriter(invocation.err(), true));
+    CommandLine run = cli.getSubcommands().get(RUN);
+    if (run != null) {
+      run.setDefaultValueProvider(new LayeredDefaults(sources));
+      RunOptions.showGivenValues(run);
+    }
+    cli.setParameterExceptionHandler((ex, a) -> usageError(ex, invocation.err()));
+    cli.setExecutionExceptionHandler(
+        (ex, c, parseResult) -> {
+          report(ex, verbose, invocation.err());
+          return ex instanceof ConfigException ? ExitCodes.USAGE : ExitCodes.FAILED;
+        });
+    return cli;
+  }
+
+  /** Bad input found by the parser: one line, with what was probably meant. */
+  private static int usageError(CommandLine.ParameterException ex, PrintStream err) {
+    err.println(
+        "mqbench: "
+            + ex.getMessage()
+            + suggestions(ex)
+            + " (see mqbench "
+            + (ex.getCommandLine().getParent() == null
+                ? ""
+                : ex.getCommandLine().getCommandName() + " ")
+            + "--help)");
+    return ExitCodes.USAGE;
+  }
+
+  /**
    * The subcommands to build: only the one named first on the command line, or every one when none
    * is named (usage, {@code --help}, {@code help}, a mistyped name, which picocli answers with the
    * names it knows). Each command's model is built by reflection over its options, and some load
@@ -204,39 +240,6 @@ public final class Main implements Runnable {
       return Map.of(args[0], commands.get(args[0]));
     }
     return commands;
-  }
-
-  /**
-   * The camelCase names of {@code run}'s options that a scenario, -D or MQBENCH_ may set, and
-   * {@code heap}, which -D and MQBENCH_ may set. Read from the option fields' annotations, not from
-   * a second picocli model of {@code run} built at every start only for these names (picocli builds
-   * {@code run}'s own model for parsing).
-   */
-  static Set<String> runOptionNames() {
-    Set<String> names = new TreeSet<>();
-    for (Field f : RunOptions.class.getDeclaredFields()) {
-      Option option = f.getAnnotation(Option.class);
-      if (option != null && !Map.class.isAssignableFrom(f.getType())) {
-        names.add(LayeredDefaults.camelName(longest(option.names())));
-      }
-    }
-    names.add(RunHeap.OPTION);
-    return names;
-  }
-
-  private static String longest(String[] names) {
-    String longest = names[0];
-    for (String n : names) {
-      if (n.length() > longest.length()) {
-        longest = n;
-      }
-    }
-    return longest;
-  }
-
-  /** A -D given as a flag: {@code -DdryRun} (empty, as Java sets it) or {@code -DdryRun=true}. */
-  static boolean isTrue(String value) {
-    return value != null && (value.isEmpty() || value.equalsIgnoreCase("true"));
   }
 
   /** A mistyped command or option: the names picocli finds closest, as it would print them. */
@@ -262,38 +265,8 @@ public final class Main implements Runnable {
     }
   }
 
-  /**
-   * An option that supplies other options' defaults, so it is read before parsing: from the command
-   * line, then {@code -D<name>}, then {@code MQBENCH_<NAME>}.
-   */
-  private static Optional<String> earlyOption(String[] args, Invocation invocation, String name) {
-    String value = null;
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--" + name) && i + 1 < args.length) {
-        value = args[i + 1];
-      } else if (args[i].startsWith("--" + name + "=")) {
-        value = args[i].substring(name.length() + 3);
-      }
-    }
-    if (value == null) {
-      value = invocation.systemProperties().get(name);
-    }
-    if (value == null) {
-      value = invocation.env().get("MQBENCH_" + name.toUpperCase(Locale.ROOT));
-    }
-    return Optional.ofNullable(value);
-  }
-
-  private static Optional<Preset> preset(
-      String[] args, Invocation invocation, Optional<ScenarioFile> scenario) {
-    return earlyOption(args, invocation, "preset")
-        .or(() -> scenario.map(s -> s.options().get("preset")))
-        .map(Preset::parse);
-  }
-
-  private static Optional<ScenarioFile> scenario(
-      String[] args, Invocation invocation, Set<String> runOptions) {
-    String path = earlyOption(args, invocation, "scenario").orElse(null);
+  private static Optional<ScenarioFile> scenario(SettingSources sources, Set<String> runOptions) {
+    String path = sources.early("scenario").map(Setting::value).orElse(null);
     if (path == null) {
       return Optional.empty();
     }

@@ -1,6 +1,8 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.config.Durations;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.metrics.MetricsEndpoint;
 import java.time.Duration;
@@ -36,17 +38,19 @@ final class MetricsServing implements AutoCloseable {
    * @throws io.mqbench.config.ConfigException naming the option when it cannot listen
    */
   static MetricsServing open(RunOptions o, Invocation invocation, StopSignals stop) {
-    if (o.metricsPort.isEmpty()) {
+    if (o.metrics.metricsPort.isEmpty()) {
       return new MetricsServing(Optional.empty(), LiveRuns.OFF, Duration.ZERO, invocation, stop);
     }
-    if (o.metricsLinger.isNegative()) {
+    if (o.metrics.metricsLinger.isNegative()) {
       throw new io.mqbench.config.ConfigException(
-          "--metrics-linger must be 0s or more, was " + Durations.format(o.metricsLinger));
+          "--metrics-linger must be 0s or more, was " + Durations.format(o.metrics.metricsLinger));
     }
     LiveRuns runs = LiveRuns.shown();
-    MetricsEndpoint endpoint = MetricsEndpoint.forRuns(o.metricsHost, o.metricsPort.get(), runs);
+    MetricsEndpoint endpoint =
+        MetricsEndpoint.forRuns(o.metrics.metricsHost, o.metrics.metricsPort.get(), runs);
     invocation.err().println("mqbench: live metrics on " + endpoint.url());
-    return new MetricsServing(Optional.of(endpoint), runs, o.metricsLinger, invocation, stop);
+    return new MetricsServing(
+        Optional.of(endpoint), runs, o.metrics.metricsLinger, invocation, stop);
   }
 
   /**

@@ -21,30 +21,30 @@ final class NodePlanning {
    * @throws ConfigException naming the option
    */
   static Optional<NodeLayout> layout(RunOptions o) {
-    if (o.workers.isEmpty()) {
+    if (o.workerNodes.workers.isEmpty()) {
       String stray =
-          o.nodes.isPresent()
+          o.workerNodes.nodes.isPresent()
               ? "--nodes"
-              : o.senderNodes.isPresent()
+              : o.workerNodes.senderNodes.isPresent()
                   ? "--sender-nodes"
-                  : o.receiverNodes.isPresent()
+                  : o.workerNodes.receiverNodes.isPresent()
                       ? "--receiver-nodes"
-                      : o.workerTokenFile.isPresent()
+                      : o.workerNodes.workerTokenFile.isPresent()
                           ? "--worker-token-file"
-                          : o.stopWorkers ? "--stop-workers" : null;
+                          : o.workerNodes.stopWorkers ? "--stop-workers" : null;
       if (stray != null) {
         throw new ConfigException(stray + " needs --workers (the worker processes to run on)");
       }
       return Optional.empty();
     }
-    List<WorkerAddress> all = WorkerAddress.parseList(o.workers.get());
-    int n = o.nodes.orElse(all.size());
+    List<WorkerAddress> all = WorkerAddress.parseList(o.workerNodes.workers.get());
+    int n = o.workerNodes.nodes.orElse(all.size());
     if (n < 1 || n > all.size()) {
       throw new ConfigException(
           "--nodes must be 1.." + all.size() + " (the workers given), was " + n);
     }
-    int senderNodes = o.senderNodes.orElse(o.senders == 0 ? 0 : n);
-    int receiverNodes = o.receiverNodes.orElse(o.receivers == 0 ? 0 : n);
+    int senderNodes = o.workerNodes.senderNodes.orElse(o.senders == 0 ? 0 : n);
+    int receiverNodes = o.workerNodes.receiverNodes.orElse(o.receivers == 0 ? 0 : n);
     NodeLayout layout =
         new NodeLayout(all.subList(0, n), senderNodes, receiverNodes, o.senders, o.receivers);
     boolean apart = layout.parts().stream().anyMatch(p -> (p.senders() > 0) != (p.receivers() > 0));
@@ -65,9 +65,9 @@ final class NodePlanning {
   static Workers workers(NodeLayout layout, RunOptions o) {
     return new Workers(
         layout,
-        o.workerTokenFile.map(f -> TokenFile.read(f, "--worker-token-file")),
+        o.workerNodes.workerTokenFile.map(f -> TokenFile.read(f, "--worker-token-file")),
         Version.current(),
-        WorkerAddress.parseList(o.workers.orElseThrow()),
-        o.stopWorkers);
+        WorkerAddress.parseList(o.workerNodes.workers.orElseThrow()),
+        o.workerNodes.stopWorkers);
   }
 }

@@ -2,20 +2,24 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.config.Durations;
 import io.mqbench.results.RunResult;
+import io.mqbench.runner.cli.setting.GivenSettings;
 import java.io.PrintStream;
 import java.util.Locale;
 
 /**
  * Prints what would run ({@code --dry-run} of a run or a sweep): each run's (or cell's) settings,
- * where its threads run, the backend's configuration and the heap chosen.
+ * where its threads run, the backend's configuration, where each option given came from, and the
+ * heap chosen.
  */
 final class PlanPrinter {
   private final PrintStream out;
   private final RunHeap heap;
+  private final GivenSettings given;
 
-  PlanPrinter(PrintStream out, RunHeap heap) {
+  PlanPrinter(PrintStream out, RunHeap heap, GivenSettings given) {
     this.out = out;
     this.heap = heap;
+    this.given = given;
   }
 
   void print(RunPlans plans) {
@@ -57,6 +61,7 @@ final class PlanPrinter {
       }
       plan.config().faults().forEach(f -> out.println("  fault " + f.text()));
       plan.backend().effective().forEach((k, v) -> out.println("  " + k + " = " + v));
+      out.println("  " + GivenSettings.describe(given.inCell(plan.cell())));
     }
     heap.describe(RunHeap.needed(plans)).ifPresent(out::println);
   }

@@ -2,23 +2,24 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
-import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.NodesFile;
 import io.mqbench.results.report.ResultsFolder;
+import io.mqbench.runner.cli.process.ClientLog;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
+import io.mqbench.runner.cli.terminal.MatrixSummary;
+import io.mqbench.runner.cli.terminal.TerminalSummary;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.CreatedQueues;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -93,13 +94,13 @@ final class PlanRunner {
   }
 
   private int runSingle(RunPlan plan, RunPlans plans) {
-    Path folder = resultsFolder(plans.out(), plans.queue());
+    Path folder = ResultsFolders.create(plans.out(), plans.queue());
     RunResult result = runAndReport(plan, folder, false);
     return explain(result, folder);
   }
 
   private int runMatrix(RunPlans plans) {
-    Path folder = resultsFolder(plans.out(), MatrixSummary.folderName(plans));
+    Path folder = ResultsFolders.create(plans.out(), plans.folderName());
     int total = plans.runs().size();
     invocation
         .err()
@@ -143,7 +144,7 @@ final class PlanRunner {
     }
     ResultsFolder.writeMatrix(results, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
-    printTable(results, folder);
+    MatrixSummary.printTable(results, folder, invocation.out());
     MatrixSummary.write(results, folder, plans.repeat() > 1, invocation);
     return exitCode(worst);
   }
@@ -208,6 +209,12 @@ final class PlanRunner {
     if (!written[0]) {
       writeResults(result, folder);
     }
+    report(plan, session, result, folder);
+    return result;
+  }
+
+  /** Prints a run's report, writes its nodes' file and says what to look at next. */
+  private void report(RunPlan plan, BenchmarkSession session, RunResult result, Path folder) {
     Optional<Path> clientLog = ClientLog.file().flatMap(f -> ClientLog.copyInto(f, folder));
     TerminalSummary.print(
         result,
@@ -232,7 +239,6 @@ final class PlanRunner {
                   + " Raise --messages, use --duration, or add --warmup.%n",
               result.totals().sendSeconds());
     }
-    return result;
   }
 
   private RunResult notRun(RunPlan plan, RunStatus status, String reason, Instant startedAt) {
@@ -288,24 +294,7 @@ final class PlanRunner {
                       + " acknowledged messages were never received");
       case HARNESS_LIMITED, TARGET_NOT_MET ->
           invocation.err().println("mqbench: " + result.rate().assessment());
-      case RECEIVERS_BEHIND -> {
-        if (result.catchUp() != null) {
-          // A catch-up run's own verdict says what was left; the rates over the run do not.
-          invocation.err().println("mqbench: RECEIVERS BEHIND: " + result.catchUp().verdict());
-          break;
-        }
-        invocation
-            .err()
-            .printf(
-                Locale.ROOT,
-                "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
-                result.totals().receivedPerSecond(),
-                result.totals().sentPerSecond(),
-                result.limit() != null
-                    ? result.limit().advice()
-                    : "the receiving side was the limit (--max-backlog auto holds senders back"
-                        + " to the rate both sides sustain)");
-      }
+      case RECEIVERS_BEHIND -> explainReceiversBehind(result);
       case HOST_LIMITED ->
           invocation.err().println("mqbench: " + result.harness().hostLimitedAdvice());
       case DURABILITY_CHANGED ->
@@ -326,63 +315,29 @@ final class PlanRunner {
     return exitCode(result.status());
   }
 
+  /** Why receivers fell behind: the catch-up verdict, or the rates and the limit found. */
+  private void explainReceiversBehind(RunResult result) {
+    if (result.catchUp() != null) {
+      // A catch-up run's own verdict says what was left; the rates over the run do not.
+      invocation.err().println("mqbench: RECEIVERS BEHIND: " + result.catchUp().verdict());
+      return;
+    }
+    invocation
+        .err()
+        .printf(
+            Locale.ROOT,
+            "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
+            result.totals().receivedPerSecond(),
+            result.totals().sentPerSecond(),
+            result.limit() != null
+                ? result.limit().advice()
+                : "the receiving side was the limit (--max-backlog auto holds senders back"
+                    + " to the rate both sides sustain)");
+  }
+
   /** A status's exit code; an interrupted run's says which signal stopped it. */
   private int exitCode(RunStatus status) {
     return status == RunStatus.INTERRUPTED ? stop.exitCode() : status.exitCode();
-  }
-
-  private void printTable(List<RunResult> results, Path folder) {
-    invocation.out().println();
-    invocation
-        .out()
-        .printf(
-            Locale.ROOT,
-            "%-40s %4s %10s %10s %14s %14s %10s %8s  %s%n",
-            "cell",
-            "rep",
-            "target/s",
-            "achieved/s",
-            "sent msgs/s",
-            "recv msgs/s",
-            "e2e p99 ms",
-            "lost",
-            "status");
-    for (RunResult r : results) {
-      invocation
-          .out()
-          .printf(
-              Locale.ROOT,
-              "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
-              r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
-              r.repetition(),
-              r.rate() == null
-                  ? "-"
-                  : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
-              r.rate() == null
-                  ? "-"
-                  : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
-              r.totals().sentPerSecond(),
-              r.totals().receivedPerSecond(),
-              p99(r),
-              r.totals().lost(),
-              r.statusLine());
-    }
-    invocation.out().println("matrix     " + folder);
-  }
-
-  /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
-  private static String p99(RunResult r) {
-    Double p99 = r.latencies().get(LatencyKind.END_TO_END).p99Ms();
-    return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
-  }
-
-  static Path resultsFolder(Path out, String name) {
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path folder = out.resolve(stamp + "-" + name);
-    for (int i = 2; Files.exists(folder); i++) {
-      folder = out.resolve(stamp + "-" + name + "-" + i);
-    }
-    return folder;
   }
 
   private void writeResults(RunResult result, Path folder) {

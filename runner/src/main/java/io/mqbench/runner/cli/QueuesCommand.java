@@ -3,6 +3,8 @@ package io.mqbench.runner.cli;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 

@@ -1,6 +1,8 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.results.report.Reports;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,15 +1,15 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
+import io.mqbench.runner.cli.setting.GivenSettings;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import java.util.function.Predicate;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
@@ -66,13 +66,14 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    planner.checkInert(options, given());
+    GivenSettings given = new GivenSettings(spec, planner.sources());
+    planner.checkInert(options, given::given);
     if (SweepRunner.requested(options)) {
-      return new SweepRunner(invocation, planner, stop).run(options);
+      return new SweepRunner(invocation, planner, stop).run(options, given);
     }
     RunPlans plans = planner.plan(options);
-    if (options.dryRun) {
-      new PlanPrinter(invocation.out(), planner.heap()).print(plans);
+    if (options.execution.dryRun) {
+      new PlanPrinter(invocation.out(), planner.heap(), given).print(plans);
       return ExitCodes.OK;
     }
     OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(plans));
@@ -82,29 +83,5 @@ final class RunCommand implements Callable<Integer> {
     try (MetricsServing metrics = MetricsServing.open(options, invocation, stop)) {
       return new PlanRunner(invocation, stop, metrics.runs()).run(plans);
     }
-  }
-
-  /**
-   * @return whether an option, by its long name, was given: on the command line, or by a layer of
-   *     {@link LayeredDefaults} (-D, MQBENCH_, the scenario, the preset) rather than its built-in
-   *     default
-   */
-  private Predicate<String> given() {
-    ParseResult parsed = spec.commandLine().getParseResult();
-    IDefaultValueProvider layers = spec.defaultValueProvider();
-    return name -> {
-      OptionSpec option = spec.findOption(name);
-      if (option == null) {
-        return false;
-      }
-      if (parsed.hasMatchedOption(option)) {
-        return true;
-      }
-      try {
-        return layers != null && layers.defaultValue(option) != null;
-      } catch (Exception e) {
-        return false; // LayeredDefaults throws nothing; a provider that does gives no value
-      }
-    };
   }
 }

@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import com.sun.management.OperatingSystemMXBean;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
+import io.mqbench.runner.cli.process.ChildJvm;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -24,6 +25,11 @@ import java.util.regex.Pattern;
  * flags given to {@code java} itself keep the load in that JVM, as before.
  */
 final class RunHeap {
+  /**
+   * The share of the heap one batch per sender and receiver may take; the rest is the harness's.
+   */
+  private static final double HEAP_SHARE_FOR_BATCHES = 0.5;
+
   static final long MIB = 1L << 20;
 
   /** The option's name: {@code --heap}, {@code -Dheap}, {@code MQBENCH_HEAP}. */
@@ -328,5 +334,29 @@ final class RunHeap {
       return os.getTotalMemorySize();
     }
     return Long.MAX_VALUE;
+  }
+
+  /**
+   * Refuses a run whose messages cannot be held: each sender builds one batch at a time and each
+   * receiver holds one, so their bytes must fit in the heap beside the harness, or the run would
+   * die of an OutOfMemoryError after connecting.
+   */
+  void checkBatchesFit(RunSettings s) {
+    long bytes = (long) (s.senders() + s.receiverThreads()) * s.maxBatch() * s.maxMessageBytes();
+    long available = available(s);
+    if (bytes > available * HEAP_SHARE_FOR_BATCHES) {
+      throw new ConfigException(
+          String.format(
+              Locale.ROOT,
+              "--size %d: one batch of %d per sender and receiver (%d threads) is %,d MiB, more"
+                  + " than half of the heap the run can have (%,d MiB); lower --size or --batch,"
+                  + " or %s",
+              s.maxMessageBytes(),
+              s.maxBatch(),
+              s.senders() + s.receiverThreads(),
+              bytes >> 20,
+              available >> 20,
+              howToRaise()));
+    }
   }
 }

@@ -1,15 +1,14 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.engine.RunSettings;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -362,190 +361,13 @@ final class RunOptions {
       description = "Seed of batch sizes and padding, to repeat a run. Default: random.")
   Optional<Long> seed;
 
-  @Option(
-      names = {"-o", "--out"},
-      paramLabel = "DIR",
-      defaultValue = "results",
-      description =
-          "Folder under which each run's results folder is made. Default: ${DEFAULT-VALUE}.")
-  Path out;
+  @Mixin ExecutionOptions execution = new ExecutionOptions();
 
-  @Option(
-      names = {"-p", "--property"},
-      paramLabel = "KEY=VALUE",
-      description = "A backend key, such as -p kafka.acks=all. Repeatable.")
-  Map<String, String> properties = new LinkedHashMap<>();
+  @Mixin WorkerNodeOptions workerNodes = new WorkerNodeOptions();
 
-  @Option(
-      names = {"--scenario"},
-      paramLabel = "FILE",
-      description = "YAML file of options and backend `properties`; flags and -D override it.")
-  Path scenario;
+  @Mixin SweepOptions sweep = new SweepOptions();
 
-  @Option(
-      names = {"--progress"},
-      paramLabel = "WHEN",
-      defaultValue = "auto",
-      description =
-          "Live progress: auto (on a terminal), always, never. Default: ${DEFAULT-VALUE}.")
-  String progress;
-
-  @Option(
-      names = {"--fail-fast"},
-      description =
-          "Matrix: stop at the first run that fails. By default a failed run is recorded with its"
-              + " reason and the other runs go on.")
-  boolean failFast;
-
-  @Option(
-      names = {"--keep-queue"},
-      description =
-          "Keep the queue (topic, collection) that the runs created on a broker mqbench did not"
-              + " start. By default it is removed after the last run, with what it holds, once"
-              + " every acknowledged message is settled; a queue that was there before is never"
-              + " removed.")
-  boolean keepQueue;
-
-  @Option(
-      names = {"--dry-run"},
-      description = "Check every option, backend key and matrix cell, print the plan, run nothing.")
-  boolean dryRun;
-
-  @Option(
-      names = {"-v", "--verbose"},
-      description = "Print stack traces of errors.")
-  boolean verbose;
-
-  @Option(
-      names = {"--workers"},
-      paramLabel = "HOST:PORT,...",
-      description =
-          "Run on these `mqbench worker` processes instead of in this one; a host may hold a"
-              + " range (bench-{1..4}.bench:7070). --senders and --receivers are then per node.")
-  Optional<String> workers;
-
-  @Option(
-      names = {"--nodes"},
-      paramLabel = "N",
-      description = "With --workers: use the first N of them. Default: all.")
-  Optional<Integer> nodes;
-
-  @Option(
-      names = {"--sender-nodes"},
-      paramLabel = "N",
-      description =
-          "With --workers: the first N of the run's nodes send (--senders threads each)."
-              + " Default: every node.")
-  Optional<Integer> senderNodes;
-
-  @Option(
-      names = {"--receiver-nodes"},
-      paramLabel = "N",
-      description =
-          "With --workers: the last N of the run's nodes receive (--receivers threads each)."
-              + " Default: every node.")
-  Optional<Integer> receiverNodes;
-
-  @Option(
-      names = {"--worker-token-file"},
-      paramLabel = "FILE",
-      description = "With --workers: file holding the workers' shared token (never printed).")
-  Optional<Path> workerTokenFile;
-
-  @Option(
-      names = {"--stop-workers"},
-      description =
-          "With --workers: after the last run (or a failure), tell every worker given to exit, so"
-              + " that a deployment living for one benchmark ends with it (a Kubernetes Job, a"
-              + " compose service).")
-  boolean stopWorkers;
-
-  @Option(
-      names = {"--slo"},
-      paramLabel = "OBJECTIVE",
-      description =
-          "Sweep: a latency objective such as p99=50ms (response time), e2e.p99=50ms or"
-              + " send.p99.9=20ms; the sweep bisects to the highest rate whose verdict is ok and"
-              + " whose objective holds, then holds it (--sweep-hold, --sweep-confirm).")
-  String slo;
-
-  @Option(
-      names = {"--sweep-rates"},
-      paramLabel = "MSGS_PER_S",
-      split = ",",
-      description =
-          "Sweep: the rates to run, such as 1000,2000,5000. Default: doubling from --rate (or"
-              + " 1000) until a rate fails.")
-  List<Double> sweepRates = new ArrayList<>();
-
-  @Option(
-      names = {"--sweep-steps"},
-      paramLabel = "N",
-      defaultValue = "16",
-      description =
-          "Sweep: the most search runs it makes, and the most candidate rates it holds."
-              + " Default: ${DEFAULT-VALUE}.")
-  int sweepSteps;
-
-  @Option(
-      names = {"--sweep-precision"},
-      paramLabel = "FRACTION",
-      defaultValue = "0.05",
-      description =
-          "Sweep with --slo: bisection stops when the failing rate is within this fraction above"
-              + " the passing one. Default: ${DEFAULT-VALUE}.")
-  double sweepPrecision;
-
-  @Option(
-      names = {"--sweep-hold"},
-      paramLabel = "DURATION",
-      converter = DurationConverter.class,
-      description =
-          "Sweep: how long each hold of the candidate rate runs. The search's highest passing rate"
-              + " is a candidate, not a result: it is run again, this long, --sweep-confirm times,"
-              + " and reported as verified only if every hold achieves >= 99 %% of the rate with"
-              + " verdict ok and the objective met; else the sweep steps down by"
-              + " --sweep-precision and holds again (at most --sweep-steps candidates). Default: 3"
-              + " x the step's --duration.")
-  Optional<Duration> sweepHold;
-
-  @Option(
-      names = {"--sweep-confirm"},
-      paramLabel = "N",
-      defaultValue = "2",
-      description =
-          "Sweep: how many holds a candidate rate must pass to be verified; 0 skips the holds"
-              + " (the finding is then the search's, unverified). Default: ${DEFAULT-VALUE}.")
-  int sweepConfirm;
-
-  @Option(
-      names = {"--metrics-port"},
-      paramLabel = "PORT",
-      description =
-          "Serve live metrics for Prometheus on this port (http://HOST:PORT/metrics; 0 for any"
-              + " free one): counts, lost so far and latency histograms of the run under way,"
-              + " merged over its workers. Default: off.")
-  Optional<Integer> metricsPort;
-
-  @Option(
-      names = {"--metrics-host"},
-      paramLabel = "ADDRESS",
-      defaultValue = "127.0.0.1",
-      description =
-          "With --metrics-port: the address to listen on (0.0.0.0 for every interface; the"
-              + " metrics carry no secret). Default: ${DEFAULT-VALUE}.")
-  String metricsHost;
-
-  @Option(
-      names = {"--metrics-linger"},
-      paramLabel = "DURATION",
-      defaultValue = "0s",
-      converter = DurationConverter.class,
-      description =
-          "With --metrics-port: keep serving this long after the last run (a stop, Ctrl-C or SIGTERM, ends it"
-              + " sooner), so that a scrape still finds its final figures; longer than"
-              + " Prometheus' scrape interval. Default: ${DEFAULT-VALUE}.")
-  Duration metricsLinger;
+  @Mixin MetricsOptions metrics = new MetricsOptions();
 
   /** Batches in flight per sender unless given; README "In flight" says how it was chosen. */
   static final int DEFAULT_IN_FLIGHT = 128;

@@ -11,10 +11,13 @@ import io.mqbench.engine.Mode;
 import io.mqbench.engine.OnClientError;
 import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
-import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.results.MachinePrice;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.setting.LayeredDefaults;
+import io.mqbench.runner.cli.setting.Setting;
+import io.mqbench.runner.cli.setting.SettingSources;
 import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
@@ -22,18 +25,11 @@ import io.mqbench.runner.config.ScenarioFile;
 import io.mqbench.runner.session.ComposeBrokerFaults;
 import io.mqbench.runner.session.RunLimits;
 import io.mqbench.worker.NodeLayout;
-import java.io.IOException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
@@ -46,15 +42,10 @@ import picocli.CommandLine.Model.OptionSpec;
  * given again.
  */
 final class RunPlanner {
-  /**
-   * The share of the heap one batch per sender and receiver may take; the rest is the harness's.
-   */
-  private static final double HEAP_SHARE_FOR_BATCHES = 0.5;
-
   private final Invocation invocation;
   private final MqProviders providers;
   private final Optional<ScenarioFile> scenario;
-  private final Optional<Preset> preset;
+  private final SettingSources sources;
   private final List<String> runArgs;
   private final RunHeap heap;
   private final MachineLimits machine = MachineLimits.here();
@@ -77,7 +68,10 @@ final class RunPlanner {
     this.invocation = invocation;
     this.providers = providers;
     this.scenario = scenario;
-    this.preset = preset;
+    // The command line is parsed by picocli, the layers below it come from here.
+    this.sources =
+        SettingSources.of(List.of(), invocation.systemProperties(), invocation.env())
+            .withFiles(scenario, preset);
     this.runArgs = List.copyOf(runArgs);
     this.heap = heap;
   }
@@ -97,6 +91,13 @@ final class RunPlanner {
    */
   RunHeap heap() {
     return heap;
+  }
+
+  /**
+   * @return where the runs' settings come from below the command line
+   */
+  SettingSources sources() {
+    return sources;
   }
 
   /**
@@ -136,14 +137,13 @@ final class RunPlanner {
       RunOptions options = cell.isEmpty() ? given : parseCell(cell);
       inert.see(
           options,
-          name ->
-              givenOnInvocation.test(name) || cell.containsKey(LayeredDefaults.camelName(name)));
+          name -> givenOnInvocation.test(name) || cell.containsKey(SettingSources.camelName(name)));
     }
     inert.check();
   }
 
   private RunPlans plan(RunOptions given, Optional<Double> atRate) {
-    checkOutputFolder(given.out);
+    ResultsFolders.check(given.execution.out);
     if (scenario.isEmpty() || !scenario.get().isMatrix()) {
       // A matrix of one cell is one run, of that cell: its axes' values are the run's, though
       // it is labelled as any single run is.
@@ -161,7 +161,14 @@ final class RunPlanner {
               single.showProgress(),
               single.workers());
       return new RunPlans(
-          List.of(single), false, 1, 1, given.out, given.queue, given.failFast, given.keepQueue);
+          List.of(single),
+          false,
+          1,
+          1,
+          given.execution.out,
+          given.queue,
+          given.execution.failFast,
+          given.execution.keepQueue);
     }
     ScenarioFile s = scenario.get();
     List<RunPlan> runs = new ArrayList<>();
@@ -176,10 +183,10 @@ final class RunPlanner {
         true,
         s.cells().size(),
         s.repeat(),
-        given.out,
+        given.execution.out,
         given.queue,
-        given.failFast,
-        given.keepQueue);
+        given.execution.failFast,
+        given.execution.keepQueue);
   }
 
   /** The run command's options again, with one matrix cell's values above every default. */
@@ -189,10 +196,10 @@ final class RunPlanner {
     // The heap is the run command's, read before planning (RunHeap); a cell takes it as given.
     cli.getCommandSpec()
         .addOption(OptionSpec.builder("--" + RunHeap.OPTION).paramLabel("SIZE").arity("1").build());
-    cli.setDefaultValueProvider(new LayeredDefaults(invocation, scenario, preset, cell));
+    cli.setDefaultValueProvider(new LayeredDefaults(sources.inCell(cell)));
     CommandLine.ParseResult parsed = cli.parseArgs(runArgs.toArray(String[]::new));
     for (OptionSpec option : cli.getCommandSpec().options()) {
-      String name = LayeredDefaults.camelName(option.longestName());
+      String name = SettingSources.camelName(option.longestName());
       if (!cell.containsKey(name)) {
         continue;
       }
@@ -202,13 +209,12 @@ final class RunPlanner {
                 + " is varied by the scenario's matrix; do not also give it on the command line");
       }
       // Otherwise the axis would win over them silently: one of the two was not meant.
-      String property = invocation.systemProperties().get(name);
-      String env = invocation.env().get(LayeredDefaults.envName(option.longestName()));
-      if (property != null || env != null) {
+      Optional<Setting> above = sources.fromProcess(name);
+      if (above.isPresent()) {
         throw new ConfigException(
-            (property != null
-                    ? "-D" + name + "=" + property
-                    : LayeredDefaults.envName(option.longestName()) + "=" + env)
+            above.get().origin()
+                + "="
+                + above.get().value()
                 + " sets "
                 + option.longestName()
                 + ", which the scenario's matrix varies ("
@@ -221,111 +227,21 @@ final class RunPlanner {
     return options;
   }
 
-  /** The backend's keys with those that give the asked durability; a contradiction is an error. */
-  private static Map<String, String> withDurability(
-      MqProvider provider, Optional<Durability.Level> level, Map<String, String> given) {
-    if (level.isEmpty()) {
-      return given;
-    }
-    Map<String, String> keys = new TreeMap<>(given);
-    provider
-        .durabilityKeys(level.get())
-        .forEach(
-            (k, v) -> {
-              String other = given.get(k);
-              if (other != null && !other.trim().equalsIgnoreCase(v)) {
-                throw new ConfigException(
-                    "--durability "
-                        + level.get().key()
-                        + " sets "
-                        + k
-                        + "="
-                        + v
-                        + ", but "
-                        + k
-                        + "="
-                        + other
-                        + " was given: drop one");
-              }
-              keys.put(k, v);
-            });
-    return keys;
-  }
-
-  /** What the backend declares under the final keys must be what was asked. */
-  private static void checkDurability(
-      MqProvider provider, Durability.Level level, MqConfig backend) {
-    Durability got = provider.durability(backend);
-    if (got.level() != level) {
-      throw new ConfigException(
-          "--durability "
-              + level.key()
-              + ": with these keys "
-              + provider.name()
-              + " keeps acknowledged messages "
-              + got.describe());
-    }
-  }
-
   private RunPlan plan(
       int number, RunOptions o, Map<String, String> cell, int repetition, Optional<Double> atRate) {
     MqProvider provider = providers.find(o.queue);
-    Map<String, String> cellProperties = new TreeMap<>();
-    cell.forEach(
-        (k, v) -> {
-          if (k.startsWith(ScenarioFile.PROPERTY_AXIS)) {
-            cellProperties.put(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v);
-          }
-        });
-    Optional<Durability.Level> durability = o.durability.map(Durability.Level::parse);
-    Map<String, String> keys =
-        BackendProperties.gather(
-            provider, providers.names(), scenario, cellProperties, invocation, o.properties);
-    MqConfig backend = provider.configure(withDurability(provider, durability, keys));
-    durability.ifPresent(level -> checkDurability(provider, level, backend));
-    if (o.size.isPresent() && o.payloadFile.isPresent()) {
-      throw new ConfigException(
-          "--size and --payload-file both say how big messages are (with a payload file, the"
-              + " records' sizes are the sizes): give one");
-    }
-    if (o.compressibility != 0 && o.payloadFile.isPresent()) {
-      throw new ConfigException(
-          "--compressibility shapes padding, and --payload-file sends records, not padding:"
-              + " give one");
-    }
-    // Checked here: the settings read 0 as 1, the value of results written before these existed.
-    if (o.queues < 1) {
-      throw new ConfigException("--queues must be at least 1, was " + o.queues);
-    }
-    if (o.subscriptions < 1) {
-      throw new ConfigException("--subscriptions must be at least 1, was " + o.subscriptions);
-    }
-    Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
-    boolean rate = mode == Mode.RATE;
-    Optional<Duration> duration =
-        rate
-            ? Optional.of(o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION))
-            : o.duration.or(
-                () ->
-                    o.messages.isPresent() || o.senders == 0
-                        ? Optional.empty()
-                        : Optional.of(RunOptions.DEFAULT_THROUGHPUT_DURATION));
+    MqConfig backend =
+        BackendProperties.configure(
+            provider,
+            providers.names(),
+            scenario,
+            cell,
+            invocation,
+            o.durability,
+            o.execution.properties);
+    checkMessageOptions(o);
     Optional<NodeLayout> nodes = NodePlanning.layout(o);
-    ObjectNode computed = JsonNodeFactory.instance.objectNode().put("mode", mode.label());
-    atRate.ifPresent(r -> computed.put("rate", r));
-    duration.ifPresentOrElse(
-        d -> computed.put("duration", Durations.format(d)), () -> computed.putNull("duration"));
-    computed.put(
-        "batch",
-        o.batch.orElse(
-            rate ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH));
-    nodes.ifPresent(
-        layout -> computed.put("senders", layout.senders()).put("receivers", layout.receivers()));
-    if (o.onClientError.isEmpty() && o.faults.stream().anyMatch(f -> !f.isBlank())) {
-      // A run with faults is there to measure the recovery, which failing at the first error hides.
-      computed.put("onClientError", OnClientError.RECONNECT.label());
-    }
-    RunSettings settings = EngineOptions.settings(o, computed);
+    RunSettings settings = EngineOptions.settings(o, computed(o, atRate, nodes));
     RunQueues.check(provider, backend, settings);
     LocalPolicy localBroker = LocalPolicy.parse(o.localBroker);
     List<FaultSpec> faults =
@@ -345,7 +261,7 @@ final class RunPlanner {
             settings,
             warmup(o),
             o.seed,
-            o.out,
+            o.execution.out,
             backend.effective(),
             limitProbe(o),
             machinePrice(o, provider, backend),
@@ -354,18 +270,72 @@ final class RunPlanner {
     RunLimits.check(provider, backend, config);
     if (nodes.isEmpty()) {
       // On workers, the threads and batches are the workers', each checking its own part.
-      checkHeap(settings);
+      heap.checkBatchesFit(settings);
       machine.check(settings, heap.available(settings), heap.howToRaise());
     }
     return new RunPlan(
         number,
-        shown(cell, backend),
+        BackendProperties.shown(cell, backend),
         repetition,
         provider,
         backend,
         config,
-        showProgress(o.progress),
+        showProgress(o.execution.progress),
         nodes.map(layout -> NodePlanning.workers(layout, o)));
+  }
+
+  /**
+   * The settings whose values depend on others (the mode's duration and batch, the nodes' threads,
+   * how faults meet client errors), as JSON above the options themselves.
+   */
+  private static ObjectNode computed(
+      RunOptions o, Optional<Double> atRate, Optional<NodeLayout> nodes) {
+    Mode mode = atRate.isPresent() ? Mode.RATE : Mode.parse(o.mode);
+    boolean rate = mode == Mode.RATE;
+    Optional<Duration> duration =
+        rate
+            ? Optional.of(o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION))
+            : o.duration.or(
+                () ->
+                    o.messages.isPresent() || o.senders == 0
+                        ? Optional.empty()
+                        : Optional.of(RunOptions.DEFAULT_THROUGHPUT_DURATION));
+    ObjectNode computed = JsonNodeFactory.instance.objectNode().put("mode", mode.label());
+    atRate.ifPresent(r -> computed.put("rate", r));
+    duration.ifPresentOrElse(
+        d -> computed.put("duration", Durations.format(d)), () -> computed.putNull("duration"));
+    computed.put(
+        "batch",
+        o.batch.orElse(
+            rate ? RunSettings.DEFAULT_RATE_BATCH : RunSettings.DEFAULT_THROUGHPUT_BATCH));
+    nodes.ifPresent(
+        layout -> computed.put("senders", layout.senders()).put("receivers", layout.receivers()));
+    if (o.onClientError.isEmpty() && o.faults.stream().anyMatch(f -> !f.isBlank())) {
+      // A run with faults is there to measure the recovery, which failing at the first error hides.
+      computed.put("onClientError", OnClientError.RECONNECT.label());
+    }
+    return computed;
+  }
+
+  /** Refuses message and queue options that contradict each other or are out of range. */
+  private static void checkMessageOptions(RunOptions o) {
+    if (o.size.isPresent() && o.payloadFile.isPresent()) {
+      throw new ConfigException(
+          "--size and --payload-file both say how big messages are (with a payload file, the"
+              + " records' sizes are the sizes): give one");
+    }
+    if (o.compressibility != 0 && o.payloadFile.isPresent()) {
+      throw new ConfigException(
+          "--compressibility shapes padding, and --payload-file sends records, not padding:"
+              + " give one");
+    }
+    // Checked here: the settings read 0 as 1, the value of results written before these existed.
+    if (o.queues < 1) {
+      throw new ConfigException("--queues must be at least 1, was " + o.queues);
+    }
+    if (o.subscriptions < 1) {
+      throw new ConfigException("--subscriptions must be at least 1, was " + o.subscriptions);
+    }
   }
 
   /**
@@ -418,88 +388,5 @@ final class RunPlanner {
           throw new ConfigException(
               "--progress must be auto, always or never, was '" + progress + "'");
     };
-  }
-
-  /**
-   * Refuses a run whose messages cannot be held: each sender builds one batch at a time and each
-   * receiver holds one, so their bytes must fit in the heap beside the harness, or the run would
-   * die of an OutOfMemoryError after connecting.
-   */
-  private void checkHeap(RunSettings s) {
-    long bytes = (long) (s.senders() + s.receiverThreads()) * s.maxBatch() * s.maxMessageBytes();
-    long available = heap.available(s);
-    if (bytes > available * HEAP_SHARE_FOR_BATCHES) {
-      throw new ConfigException(
-          String.format(
-              Locale.ROOT,
-              "--size %d: one batch of %d per sender and receiver (%d threads) is %,d MiB, more"
-                  + " than half of the heap the run can have (%,d MiB); lower --size or --batch,"
-                  + " or %s",
-              s.maxMessageBytes(),
-              s.maxBatch(),
-              s.senders() + s.receiverThreads(),
-              bytes >> 20,
-              available >> 20,
-              heap.howToRaise()));
-    }
-  }
-
-  /**
-   * Finds an output folder that cannot be written before the run, not after it: the folder, or the
-   * nearest part of its path that exists, must be a directory in which a folder can be made. The
-   * probe folder is removed at once, so that {@code --dry-run} leaves no trace. Permission bits
-   * alone do not tell: root may "write" to {@code /proc}, where no folder can be made.
-   */
-  static void checkOutputFolder(Path out) {
-    if (out.toString().isBlank()) {
-      throw new ConfigException("--out must name a folder, was empty");
-    }
-    Path existing = out.toAbsolutePath().normalize();
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    String why =
-        existing == null
-            ? "no part of the path exists"
-            : !Files.isDirectory(existing)
-                ? existing + " is not a directory"
-                : !Files.isWritable(existing)
-                    ? existing + " is not writable"
-                    : cannotMakeAFolderIn(existing);
-    if (why != null) {
-      throw new ConfigException("--out " + out + ": results cannot be written there (" + why + ")");
-    }
-  }
-
-  /** Why no folder can be made in {@code dir}, or null if one can (and was removed again). */
-  private static String cannotMakeAFolderIn(Path dir) {
-    try {
-      // A name of this process and instant, not createTempDirectory's random one: seeding its
-      // SecureRandom was most of this check's start-up cost, and nothing here needs secrecy.
-      Path probe =
-          dir.resolve(
-              ".mqbench-write-check-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
-      Files.delete(Files.createDirectory(probe));
-      return null;
-    } catch (FileSystemException e) {
-      return "cannot make a folder in "
-          + dir
-          + (e.getReason() == null ? "" : ": " + e.getReason().toLowerCase(Locale.ROOT));
-    } catch (IOException e) {
-      return "cannot make a folder in " + dir + ": " + e.getMessage();
-    }
-  }
-
-  /** The cell with secret backend values hidden, in the axes' order. */
-  static Map<String, String> shown(Map<String, String> cell, MqConfig backend) {
-    Map<String, String> shown = new LinkedHashMap<>();
-    cell.forEach(
-        (k, v) ->
-            shown.put(
-                k,
-                k.startsWith(ScenarioFile.PROPERTY_AXIS)
-                    ? backend.shown(k.substring(ScenarioFile.PROPERTY_AXIS.length()), v)
-                    : v));
-    return shown;
   }
 }

@@ -1,5 +1,6 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.cli.terminal.MatrixSummary;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -29,5 +30,15 @@ record RunPlans(
 
   RunPlans {
     runs = List.copyOf(runs);
+  }
+
+  /**
+   * @return the name of a matrix's folder, after what it compares ({@link
+   *     MatrixSummary#folderName})
+   */
+  String folderName() {
+    return MatrixSummary.folderName(
+        runs.stream().map(p -> p.provider().name()).toList(),
+        runs.stream().map(RunPlan::cell).toList());
   }
 }

@@ -9,6 +9,10 @@ import io.mqbench.engine.RunSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.report.Reports;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
+import io.mqbench.runner.cli.setting.GivenSettings;
 import io.mqbench.runner.sweep.Objective;
 import io.mqbench.runner.sweep.RateSweep;
 import java.io.IOException;
@@ -53,16 +57,61 @@ final class SweepRunner {
     return o.mode != null && o.mode.trim().equalsIgnoreCase("sweep");
   }
 
-  int run(RunOptions o) {
-    Optional<Objective> objective = Optional.ofNullable(o.slo).map(Objective::parse);
-    if (o.sweepSteps < 1) {
-      throw new ConfigException("--sweep-steps must be at least 1, was " + o.sweepSteps);
-    }
-    if (!(o.sweepPrecision > 0 && o.sweepPrecision < 1)) {
+  int run(RunOptions o, GivenSettings given) {
+    Optional<Objective> objective = Optional.ofNullable(o.sweep.slo).map(Objective::parse);
+    checkSweepOptions(o);
+    double start =
+        o.sweep.sweepRates.isEmpty() ? o.rate.orElse(DEFAULT_START) : o.sweep.sweepRates.get(0);
+    RunPlans first = planner.planAtRate(o, start);
+    if (first.matrix()) {
       throw new ConfigException(
-          "--sweep-precision must be above 0 and below 1, was " + o.sweepPrecision);
+          "--mode sweep does not combine with a scenario's matrix or repeat: sweep one queue per"
+              + " run, and compare sweeps with `mqbench report FOLDER...`");
     }
-    for (double r : o.sweepRates) {
+    if (o.sweep.sweepConfirm < 0) {
+      throw new ConfigException("--sweep-confirm must be 0 or more, was " + o.sweep.sweepConfirm);
+    }
+    Duration stepDuration = o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION);
+    Duration hold = o.sweep.sweepHold.orElse(stepDuration.multipliedBy(3));
+    if (hold.isNegative() || hold.isZero()) {
+      throw new ConfigException("--sweep-hold must be more than 0, was " + hold);
+    }
+    RateSweep sweep =
+        new RateSweep(
+            o.sweep.sweepRates,
+            start,
+            objective.isPresent(),
+            o.sweep.sweepPrecision,
+            o.sweep.sweepSteps,
+            o.sweep.sweepConfirm,
+            o.sweep.sweepSteps);
+    if (o.execution.dryRun) {
+      printPlan(first, given, o, start, objective, hold);
+      return ExitCodes.OK;
+    }
+    OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(first));
+    if (inChild.isPresent()) {
+      return inChild.getAsInt();
+    }
+    Path folder =
+        ResultsFolders.create(first.out(), first.runs().get(0).provider().name() + "-sweep");
+    invocation.err().println("mqbench: rate sweep, results in " + folder);
+    try (MetricsServing metrics = MetricsServing.open(o, invocation, stop)) {
+      return sweepAndReport(
+          sweep, new PlanRunner(invocation, stop, metrics.runs()), o, hold, objective, folder);
+    }
+  }
+
+  /** Refuses sweep options out of range, and what a sweep does not combine with. */
+  private static void checkSweepOptions(RunOptions o) {
+    if (o.sweep.sweepSteps < 1) {
+      throw new ConfigException("--sweep-steps must be at least 1, was " + o.sweep.sweepSteps);
+    }
+    if (!(o.sweep.sweepPrecision > 0 && o.sweep.sweepPrecision < 1)) {
+      throw new ConfigException(
+          "--sweep-precision must be above 0 and below 1, was " + o.sweep.sweepPrecision);
+    }
+    for (double r : o.sweep.sweepRates) {
       if (!(r > 0)) {
         throw new ConfigException("--sweep-rates: every rate must be above 0, was " + r);
       }
@@ -77,63 +126,35 @@ final class SweepRunner {
           "--mode sweep does not combine with --phases backlog-then-catch-up: measure catch-up at"
               + " one --rate with --mode rate");
     }
-    double start = o.sweepRates.isEmpty() ? o.rate.orElse(DEFAULT_START) : o.sweepRates.get(0);
-    RunPlans first = planner.planAtRate(o, start);
-    if (first.matrix()) {
-      throw new ConfigException(
-          "--mode sweep does not combine with a scenario's matrix or repeat: sweep one queue per"
-              + " run, and compare sweeps with `mqbench report FOLDER...`");
-    }
-    if (o.sweepConfirm < 0) {
-      throw new ConfigException("--sweep-confirm must be 0 or more, was " + o.sweepConfirm);
-    }
-    Duration stepDuration = o.duration.orElse(RunSettings.DEFAULT_RATE_DURATION);
-    Duration hold = o.sweepHold.orElse(stepDuration.multipliedBy(3));
-    if (hold.isNegative() || hold.isZero()) {
-      throw new ConfigException("--sweep-hold must be more than 0, was " + hold);
-    }
-    RateSweep sweep =
-        new RateSweep(
-            o.sweepRates,
-            start,
-            objective.isPresent(),
-            o.sweepPrecision,
-            o.sweepSteps,
-            o.sweepConfirm,
-            o.sweepSteps);
-    if (o.dryRun) {
-      new PlanPrinter(invocation.out(), planner.heap()).print(first);
-      invocation
-          .out()
-          .println(
-              "sweep: "
-                  + (o.sweepRates.isEmpty()
-                      ? String.format(Locale.ROOT, "doubling from %,.0f msgs/s", start)
-                      : "rates " + o.sweepRates)
-                  + objective.map(ob -> ", objective " + ob.describe()).orElse("")
-                  + ", at most "
-                  + o.sweepSteps
-                  + " search runs"
-                  + (o.sweepConfirm > 0
-                      ? ", then the candidate held "
-                          + o.sweepConfirm
-                          + " x "
-                          + Durations.format(hold)
-                          + " (stepping down by --sweep-precision after a failed hold)"
-                      : ", no holds"));
-      return ExitCodes.OK;
-    }
-    OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(first));
-    if (inChild.isPresent()) {
-      return inChild.getAsInt();
-    }
-    Path folder =
-        PlanRunner.resultsFolder(first.out(), first.runs().get(0).provider().name() + "-sweep");
-    invocation.err().println("mqbench: rate sweep, results in " + folder);
-    try (MetricsServing metrics = MetricsServing.open(o, invocation, stop)) {
-      return sweepAndReport(
-          sweep, new PlanRunner(invocation, stop, metrics.runs()), o, hold, objective, folder);
-    }
+  }
+
+  /** {@code --dry-run}: the first step's plan and how the sweep would search. */
+  private void printPlan(
+      RunPlans first,
+      GivenSettings given,
+      RunOptions o,
+      double start,
+      Optional<Objective> objective,
+      Duration hold) {
+    new PlanPrinter(invocation.out(), planner.heap(), given).print(first);
+    invocation
+        .out()
+        .println(
+            "sweep: "
+                + (o.sweep.sweepRates.isEmpty()
+                    ? String.format(Locale.ROOT, "doubling from %,.0f msgs/s", start)
+                    : "rates " + o.sweep.sweepRates)
+                + objective.map(ob -> ", objective " + ob.describe()).orElse("")
+                + ", at most "
+                + o.sweep.sweepSteps
+                + " search runs"
+                + (o.sweep.sweepConfirm > 0
+                    ? ", then the candidate held "
+                        + o.sweep.sweepConfirm
+                        + " x "
+                        + Durations.format(hold)
+                        + " (stepping down by --sweep-precision after a failed hold)"
+                    : ", no holds"));
   }
 
   /** Runs the sweep, writes and prints what it found, and returns the exit code. */
@@ -148,15 +169,15 @@ final class SweepRunner {
     try {
       finding = sweep(sweep, runner, o, hold, objective, folder);
     } finally {
-      runner.removeCreatedQueues(o.keepQueue);
+      runner.removeCreatedQueues(o.execution.keepQueue);
     }
     String text = finding.describe(objective);
-    write(folder, finding, objective, text, o.sweepConfirm > 0 ? hold : null);
+    write(folder, finding, objective, text, o.sweep.sweepConfirm > 0 ? hold : null);
     print(finding, objective, text, folder);
     if (stop.requested()) {
       return stop.exitCode();
     }
-    Double result = o.sweepConfirm > 0 ? finding.verified() : finding.highestPassing();
+    Double result = o.sweep.sweepConfirm > 0 ? finding.verified() : finding.highestPassing();
     return result == null ? RunStatus.TARGET_NOT_MET.exitCode() : ExitCodes.OK;
   }
 
@@ -196,7 +217,7 @@ final class SweepRunner {
                           " for %s (hold %d of %d)",
                           Durations.format(hold),
                           holdNumber,
-                          o.sweepConfirm));
+                          o.sweep.sweepConfirm));
           RunResult r = runner.runOne(plan, runFolder);
           if (r.status() == RunStatus.INTERRUPTED) {
             return Optional.empty();
@@ -258,41 +279,9 @@ final class SweepRunner {
           "nonMonotonicMsgsPerSecond",
           finding.nonMonotonic().stream().map(RateSweep.Step::rate).distinct().toList());
       json.put("complete", finding.complete());
-      List<Map<String, Object>> steps = new ArrayList<>();
-      for (RateSweep.Step s : finding.steps()) {
-        Map<String, Object> step = new LinkedHashMap<>();
-        step.put("rate", s.rate());
-        step.put("phase", s.phase());
-        step.put("hold", s.hold());
-        step.put("achieved", s.achieved());
-        step.put("verdict", s.verdict());
-        step.put("latencyMs", s.latencyMs());
-        step.put("passed", s.passed());
-        step.put("why", s.why());
-        step.put("nonMonotonic", finding.isNonMonotonic(s));
-        steps.add(step);
-      }
-      json.put("steps", steps);
+      json.put("steps", steps(finding));
       this.json.writeValue(folder.resolve(Reports.SWEEP_JSON).toFile(), json);
-      StringBuilder csv =
-          new StringBuilder(
-              "target_msgs_per_s,achieved_msgs_per_s,verdict,objective_ms,passed,why,phase,"
-                  + "non_monotonic\n");
-      for (RateSweep.Step s : finding.steps()) {
-        csv.append(
-            String.format(
-                Locale.ROOT,
-                "%.0f,%.1f,%s,%s,%s,\"%s\",%s,%s%n",
-                s.rate(),
-                s.achieved(),
-                s.verdict(),
-                s.latencyMs() == null ? "" : String.format(Locale.ROOT, "%.3f", s.latencyMs()),
-                s.passed(),
-                s.why().replace("\"", "\"\""),
-                s.phase(),
-                finding.isNonMonotonic(s)));
-      }
-      Files.writeString(folder.resolve("sweep.csv"), csv.toString(), StandardCharsets.UTF_8);
+      Files.writeString(folder.resolve("sweep.csv"), csv(finding), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot write the sweep to " + folder + ": " + e.getMessage(), e);
@@ -304,6 +293,48 @@ final class SweepRunner {
         invocation.err().println("mqbench: warning: could not write the report: " + e);
       }
     }
+  }
+
+  /** Each step of a sweep, as sweep.json lists it. */
+  private static List<Map<String, Object>> steps(RateSweep.Finding finding) {
+    List<Map<String, Object>> steps = new ArrayList<>();
+    for (RateSweep.Step s : finding.steps()) {
+      Map<String, Object> step = new LinkedHashMap<>();
+      step.put("rate", s.rate());
+      step.put("phase", s.phase());
+      step.put("hold", s.hold());
+      step.put("achieved", s.achieved());
+      step.put("verdict", s.verdict());
+      step.put("latencyMs", s.latencyMs());
+      step.put("passed", s.passed());
+      step.put("why", s.why());
+      step.put("nonMonotonic", finding.isNonMonotonic(s));
+      steps.add(step);
+    }
+    return steps;
+  }
+
+  /** Each step of a sweep, as sweep.csv lists it. */
+  private static String csv(RateSweep.Finding finding) {
+    StringBuilder csv =
+        new StringBuilder(
+            "target_msgs_per_s,achieved_msgs_per_s,verdict,objective_ms,passed,why,phase,"
+                + "non_monotonic\n");
+    for (RateSweep.Step s : finding.steps()) {
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "%.0f,%.1f,%s,%s,%s,\"%s\",%s,%s%n",
+              s.rate(),
+              s.achieved(),
+              s.verdict(),
+              s.latencyMs() == null ? "" : String.format(Locale.ROOT, "%.3f", s.latencyMs()),
+              s.passed(),
+              s.why().replace("\"", "\"\""),
+              s.phase(),
+              finding.isNonMonotonic(s)));
+    }
+    return csv.toString();
   }
 
   private void print(

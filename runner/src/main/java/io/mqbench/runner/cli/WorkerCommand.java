@@ -4,6 +4,9 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.metrics.MetricsEndpoint;
 import io.mqbench.worker.server.WorkerServer;
 import java.io.IOException;
@@ -261,6 +264,22 @@ final class WorkerCommand implements Callable<Integer> {
                 + STOP_GRACE_SECONDS
                 + " s), then this worker exits (again to exit at once)",
             "mqbench worker: stopped at once"));
+    announce(server, generated, metrics);
+    invocation.err().flush();
+    stopped.await();
+    if (!awaitQuietly(closed, graceEnds.get())) {
+      invocation
+          .err()
+          .printf(
+              "mqbench worker: cells still closing after %d s; exiting all the same%n",
+              STOP_GRACE_SECONDS);
+    }
+    return stop.requested() ? stop.exitCode() : ExitCodes.OK;
+  }
+
+  /** Says where the worker listens, with which token, and where its metrics are. */
+  private void announce(
+      WorkerServer server, Optional<GeneratedToken> generated, Optional<MetricsEndpoint> metrics) {
     InetSocketAddress at = server.address();
     String hostAndPort = at.getAddress().getHostAddress() + ":" + at.getPort();
     generated.ifPresent(
@@ -278,16 +297,6 @@ final class WorkerCommand implements Callable<Integer> {
             "mqbench worker: listening on %s (mqbench %s, token required)%n",
             hostAndPort, Version.current());
     metrics.ifPresent(m -> invocation.err().println("mqbench worker: live metrics on " + m.url()));
-    invocation.err().flush();
-    stopped.await();
-    if (!awaitQuietly(closed, graceEnds.get())) {
-      invocation
-          .err()
-          .printf(
-              "mqbench worker: cells still closing after %d s; exiting all the same%n",
-              STOP_GRACE_SECONDS);
-    }
-    return stop.requested() ? stop.exitCode() : ExitCodes.OK;
   }
 
   /** Waits for the latch until a {@code nanoTime} deadline; true if it opened. */

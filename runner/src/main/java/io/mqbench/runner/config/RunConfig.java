@@ -79,42 +79,6 @@ public record RunConfig(
         LocalPolicy.AUTO);
   }
 
-  /**
-   * @param faults what to inject during the measured run
-   * @return this configuration with those faults
-   */
-  public RunConfig withFaults(List<FaultSpec> faults) {
-    return new RunConfig(
-        queue,
-        run,
-        warmup,
-        seed,
-        outputDir,
-        backendProperties,
-        limitProbe,
-        machinePrice,
-        faults,
-        localBroker);
-  }
-
-  /**
-   * @param policy when the runner starts a local broker
-   * @return this configuration with that policy
-   */
-  public RunConfig withLocalBroker(LocalPolicy policy) {
-    return new RunConfig(
-        queue,
-        run,
-        warmup,
-        seed,
-        outputDir,
-        backendProperties,
-        limitProbe,
-        machinePrice,
-        faults,
-        policy);
-  }
-
   /** As above, with no machine price. */
   public RunConfig(
       String queue,

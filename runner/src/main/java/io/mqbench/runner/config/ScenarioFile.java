@@ -150,18 +150,10 @@ public record ScenarioFile(
     return "";
   }
 
-  /**
-   * Reads and checks a scenario file.
-   *
-   * @param path the file
-   * @param knownOptions the option names a scenario may set (camelCase)
-   * @return the scenario
-   * @throws ConfigException naming the file and the offending key, or the YAML error's line
-   */
-  public static ScenarioFile read(Path path, Set<String> knownOptions) {
-    JsonNode root;
+  /** The file as YAML; a missing file, bad YAML or a key given twice is one line. */
+  private static JsonNode parse(Path path) {
     try {
-      root = YAML.readTree(text(path));
+      return YAML.readTree(text(path));
     } catch (NoSuchFileException e) {
       throw new ConfigException("scenario file " + path + " does not exist");
     } catch (JacksonException e) {
@@ -189,6 +181,10 @@ public record ScenarioFile(
     } catch (IOException e) {
       throw new ConfigException("cannot read scenario file " + path + ": " + e.getMessage());
     }
+  }
+
+  /** Refuses a file that is not a mapping of at least one option. */
+  private static void checkIsAMapping(Path path, JsonNode root) {
     if (root == null || root.isMissingNode() || root.isNull()) {
       throw new ConfigException(
           "scenario file " + path + " is empty: it must set at least one option");
@@ -211,6 +207,19 @@ public record ScenarioFile(
       throw new ConfigException(
           "scenario file " + path + " is empty: it must set at least one option");
     }
+  }
+
+  /**
+   * Reads and checks a scenario file.
+   *
+   * @param path the file
+   * @param knownOptions the option names a scenario may set (camelCase)
+   * @return the scenario
+   * @throws ConfigException naming the file and the offending key, or the YAML error's line
+   */
+  public static ScenarioFile read(Path path, Set<String> knownOptions) {
+    JsonNode root = parse(path);
+    checkIsAMapping(path, root);
     Map<String, String> options = new TreeMap<>();
     Map<String, String> properties = new TreeMap<>();
     List<Map<String, String>> cells = List.of(Map.of());

@@ -48,6 +48,20 @@ final class MqbenchCollector implements MultiCollector {
   public MetricSnapshots collect() {
     List<Figures> all = grouped(figures.get());
     List<MetricSnapshot> out = new ArrayList<>();
+    addCounters(all, out);
+    addLedgerGauges(all, out);
+    out.add(
+        gauge(
+            "mqbench_run_finished",
+            "1 once the figures are the run's final ones, 0 while it goes on",
+            all,
+            f -> f.finished() ? 1 : 0));
+    addHistograms(all, out);
+    return new MetricSnapshots(out);
+  }
+
+  /** What senders and receivers counted. */
+  private static void addCounters(List<Figures> all, List<MetricSnapshot> out) {
     out.add(
         counter(
             "mqbench_sent_messages",
@@ -68,6 +82,10 @@ final class MqbenchCollector implements MultiCollector {
                 + " acknowledged after it is counted)",
             all,
             f -> f.report().received()));
+  }
+
+  /** What a whole run's delivery ledger knows: lost, duplicates, backlog. */
+  private static void addLedgerGauges(List<Figures> all, List<MetricSnapshot> out) {
     List<Figures> whole = all.stream().filter(Figures::wholeRun).toList();
     Map<String, DeliveryLedger> ledgers = new LinkedHashMap<>();
     whole.forEach(f -> ledgers.put(f.key(), f.report().ledger()));
@@ -93,12 +111,10 @@ final class MqbenchCollector implements MultiCollector {
                 + " backlog. Whole runs only (the coordinator)",
             whole,
             f -> Math.max(0, ledgers.get(f.key()).sent() - ledgers.get(f.key()).received())));
-    out.add(
-        gauge(
-            "mqbench_run_finished",
-            "1 once the figures are the run's final ones, 0 while it goes on",
-            all,
-            f -> f.finished() ? 1 : 0));
+  }
+
+  /** The latency histograms. */
+  private static void addHistograms(List<Figures> all, List<MetricSnapshot> out) {
     out.add(
         histogram(
             "mqbench_send_latency_seconds",
@@ -131,7 +147,6 @@ final class MqbenchCollector implements MultiCollector {
                 + " harness's delay, not the backend's",
             all,
             CellMeasurements::harnessLagMicros));
-    return new MetricSnapshots(out);
   }
 
   /** Figures with the same labels (two cells of one run on one worker) are one series. */

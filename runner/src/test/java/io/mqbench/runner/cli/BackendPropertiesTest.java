@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.Invocation;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.Optional;

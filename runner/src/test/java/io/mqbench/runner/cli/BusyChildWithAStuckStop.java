@@ -1,5 +1,8 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.cli.process.ChildJvm;
+import io.mqbench.runner.cli.process.ParentWatch;
+
 /**
  * A load's JVM whose stop never ends, for {@link ParentDeathTest}: every core kept busy by threads
  * that spin and allocate, the parent ({@code -Dmqbench.parent}) watched as {@link Main} watches it,

@@ -1,5 +1,6 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.cli.process.Invocation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -7,6 +7,7 @@ import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.Settings;
 import io.mqbench.results.report.ResultsFolder;
+import io.mqbench.runner.cli.process.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mqbench.config.ConfigException;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.ExitCodes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,6 +10,7 @@ import io.mqbench.nats.NatsMqProvider;
 import io.mqbench.redis.RedisMqProvider;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.report.Reports;
+import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.sqs.SqsMqProvider;
 import java.net.URI;
 import java.nio.file.Files;

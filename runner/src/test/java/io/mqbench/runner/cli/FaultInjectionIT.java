@@ -8,6 +8,7 @@ import io.mqbench.engine.measure.ClientErrors;
 import io.mqbench.rabbitmq.RabbitNode;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.RunStatus;
+import io.mqbench.runner.cli.process.ExitCodes;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.session.ComposeBrokerFaults;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

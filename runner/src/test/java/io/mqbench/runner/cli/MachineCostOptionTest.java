@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.offset;
 
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.terminal.TerminalSummaryTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.setting.LayeredDefaults;
+import io.mqbench.runner.cli.setting.SettingSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -492,14 +495,14 @@ class MainTest {
         out().substring(out().indexOf("queue=memory"), out().indexOf("queue=kafka"));
     assertThat(memoryCell).doesNotContain("kafka.bootstrapServers");
     RunPlans plans = plansOf(scenario);
-    assertThat(MatrixSummary.folderName(plans)).isEqualTo("memory-vs-kafka-matrix");
+    assertThat(plans.folderName()).isEqualTo("memory-vs-kafka-matrix");
   }
 
   @Test
   void aMatrixOfManyQueuesNamesItsFolderAfterTheFirstAndHowManyMore() throws IOException {
     // Cut at 80 characters, this was "kafka-vs-kafka-share-...-vs-nats--matrix": postgres dropped
     // without a word, and a dash left before "-matrix".
-    String name = MatrixSummary.folderName(plansOf(Path.of("..", "scenarios", "all-queues.yml")));
+    String name = plansOf(Path.of("..", "scenarios", "all-queues.yml")).folderName();
 
     assertThat(name)
         .isEqualTo("kafka-vs-kafka-share-vs-rabbitmq-and-5-more-matrix")
@@ -520,7 +523,7 @@ class MainTest {
   private RunPlans plansOf(Path scenario) {
     var invocation = cli.invocation(Map.of(), Map.of());
     var providers = io.mqbench.mq.MqProviders.load();
-    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, Main.runOptionNames());
+    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptionNames.all());
     RunPlanner planner =
         new RunPlanner(
             invocation,
@@ -532,7 +535,8 @@ class MainTest {
     picocli.CommandLine cl = new picocli.CommandLine(options);
     cl.setDefaultValueProvider(
         new LayeredDefaults(
-            invocation, java.util.Optional.of(file), java.util.Optional.empty(), Map.of()));
+            SettingSources.of(List.of(), invocation.systemProperties(), invocation.env())
+                .withFiles(java.util.Optional.of(file), java.util.Optional.empty())));
     cl.parseArgs("--scenario", scenario.toString());
     return planner.plan(options);
   }

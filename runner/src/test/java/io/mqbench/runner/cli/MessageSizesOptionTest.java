@@ -7,6 +7,8 @@ import io.mqbench.envelope.MessageSizes;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Totals;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.terminal.TerminalSummaryTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.cli.process.ExitCodes;
 import org.junit.jupiter.api.Test;
 
 /** The node options are checked and placed before anything connects (parse only, no worker). */

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.cli.process.ParentWatch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.cli.process.ExitCodes;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -6,6 +6,8 @@ import io.mqbench.results.PartTotals;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.ResultsWriter;
+import io.mqbench.runner.cli.process.ExitCodes;
+import io.mqbench.runner.cli.terminal.TerminalSummaryTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;

@@ -15,6 +15,7 @@ import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.report.ResultsFolder;
+import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mqbench.config.ConfigException;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.MqProviders;
+import io.mqbench.runner.cli.process.ChildJvm;
+import io.mqbench.runner.cli.setting.LayeredDefaults;
+import io.mqbench.runner.cli.setting.SettingSources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -102,12 +105,14 @@ class RunHeapTest {
     Path scenario = tmp.resolve("m.yml");
     java.nio.file.Files.writeString(
         scenario, "queue: memory\nmessages: 10\nmatrix:\n  senders: [1, 40]\n");
-    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, Main.runOptionNames());
+    var file = io.mqbench.runner.config.ScenarioFile.read(scenario, RunOptionNames.all());
     var invocation = new CliCapture().invocation(Map.of(), Map.of());
     RunOptions options = new RunOptions();
     CommandLine cl = new CommandLine(options);
     cl.setDefaultValueProvider(
-        new LayeredDefaults(invocation, Optional.of(file), Optional.empty(), Map.of()));
+        new LayeredDefaults(
+            SettingSources.of(List.of(), invocation.systemProperties(), invocation.env())
+                .withFiles(Optional.of(file), Optional.empty())));
     cl.parseArgs("--scenario", scenario.toString(), "--out", tmp.toString());
     RunPlans plans =
         new RunPlanner(

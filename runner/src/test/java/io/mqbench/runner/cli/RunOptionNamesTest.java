@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.cli.setting.SettingSources;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -19,12 +20,12 @@ class RunOptionNamesTest {
     Set<String> fromModel = new TreeSet<>();
     for (OptionSpec o : new CommandLine(new RunOptions()).getCommandSpec().options()) {
       if (!o.typeInfo().isMap()) {
-        fromModel.add(LayeredDefaults.camelName(o.longestName()));
+        fromModel.add(SettingSources.camelName(o.longestName()));
       }
     }
     fromModel.add(RunHeap.OPTION);
 
-    assertThat(Main.runOptionNames())
+    assertThat(RunOptionNames.all())
         .isEqualTo(fromModel)
         .contains("queue", "inFlight", "maxBacklog", "heap")
         .doesNotContain("property"); // -p KEY=VALUE, a map, is not a setting of its own

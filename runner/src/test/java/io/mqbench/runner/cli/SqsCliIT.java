@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mqbench.broker.JavaLocalBroker;
+import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.sqs.SqsMqProvider;
 import java.net.InetAddress;
 import java.net.ServerSocket;

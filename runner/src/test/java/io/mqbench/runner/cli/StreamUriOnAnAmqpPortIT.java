@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.rabbitmq.RabbitNode;
+import io.mqbench.runner.cli.process.ExitCodes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

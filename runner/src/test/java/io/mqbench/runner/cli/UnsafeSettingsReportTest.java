@@ -8,6 +8,7 @@ import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.report.ResultsFolder;
+import io.mqbench.runner.cli.terminal.TerminalSummary;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;

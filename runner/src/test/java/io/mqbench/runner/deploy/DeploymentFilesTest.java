@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
-import io.mqbench.runner.cli.Invocation;
 import io.mqbench.runner.cli.Main;
+import io.mqbench.runner.cli.process.Invocation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,7 @@
 package io.mqbench.runner.structure;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,18 +60,46 @@ class ArchitectureTest {
             new SliceAssignment() {
               @Override
               public SliceIdentifier getIdentifierOf(JavaClass c) {
-                return c.getPackageName().equals("io.mqbench.runner.cli")
+                return c.getPackageName().startsWith("io.mqbench.runner.cli")
                     ? SliceIdentifier.of(c.getName().replaceFirst("\\$.*", ""))
                     : SliceIdentifier.ignore();
               }
 
               @Override
               public String getDescription() {
-                return "top-level classes of io.mqbench.runner.cli";
+                return "top-level classes of io.mqbench.runner.cli and its packages";
               }
             })
         .should()
         .beFreeOfCycles()
+        .check(main);
+  }
+
+  /**
+   * The command line's packages by role: the commands (and the planning of runs) on top; below them
+   * where settings come from, what is printed on the terminal, and the process the command line
+   * runs in, which knows none of the others.
+   */
+  @Test
+  void theCommandLinesPackagesDependDownwards() {
+    layeredArchitecture()
+        .consideringOnlyDependenciesInAnyPackage("io.mqbench.runner.cli..")
+        .layer("commands")
+        .definedBy("io.mqbench.runner.cli")
+        .layer("settings")
+        .definedBy("io.mqbench.runner.cli.setting..")
+        .layer("terminal")
+        .definedBy("io.mqbench.runner.cli.terminal..")
+        .layer("process")
+        .definedBy("io.mqbench.runner.cli.process..")
+        .whereLayer("commands")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("settings")
+        .mayOnlyBeAccessedByLayers("commands")
+        .whereLayer("terminal")
+        .mayOnlyBeAccessedByLayers("commands")
+        .whereLayer("process")
+        .mayOnlyBeAccessedByLayers("commands", "terminal")
         .check(main);
   }
 

@@ -1,13 +1,11 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.terminal;
 
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.Latency;
 import io.mqbench.results.LatencyKind;
-import io.mqbench.results.MachineCost;
 import io.mqbench.results.PartTotals;
-import io.mqbench.results.RequestCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.Totals;
 import java.io.PrintStream;
@@ -20,13 +18,14 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
-final class TerminalSummary {
+public final class TerminalSummary {
   private static final String RED = "\u001b[1;31m";
   private static final String RESET = "\u001b[0m";
 
   private TerminalSummary() {}
 
-  static void print(RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
+  public static void print(
+      RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
     print(r, settings, folder, Double.NaN, colour, out);
   }
 
@@ -34,14 +33,43 @@ final class TerminalSummary {
    * @param resultsCpuSeconds the process's CPU-seconds spent writing the results folder (after the
    *     harness figures were taken, so not among them), or NaN if not measured
    */
-  static void print(
+  public static void print(
       RunResult r,
       String settings,
       Path folder,
       double resultsCpuSeconds,
       boolean colour,
       PrintStream out) {
-    Totals t = r.totals();
+    header(r, settings, out);
+    flow(r, r.totals(), colour, out);
+    delivery(r, r.totals(), out, colour);
+    parts("queue", r.byQueue(), out);
+    parts("subscr.", r.bySubscription(), out);
+    unsettled(r, folder, out);
+    CostLines.requests(r, out);
+    CostLines.machineCost(r, out);
+    rate(r, colour, out);
+    latencies(r, colour, out);
+    if (r.harness() != null) {
+      out.println("harness    " + r.harness().describe());
+      String host = r.harness().hostLimitedAdvice();
+      if (!host.isEmpty()) {
+        out.println("host       " + (colour ? RED + host + RESET : host));
+      }
+    }
+    if (Double.isNaN(resultsCpuSeconds)) {
+      out.printf(Locale.ROOT, "results    %s%n", folder);
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "results    %s (writing them took %.2f CPU-s of the process, not in the harness line)%n",
+          folder,
+          resultsCpuSeconds);
+    }
+  }
+
+  /** The backend, the settings and the durability asked for. */
+  private static void header(RunResult r, String settings, PrintStream out) {
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
     if (r.durability() != null) {
@@ -54,6 +82,10 @@ final class TerminalSummary {
           r.durabilityCheck().atStart().describe(),
           r.durabilityCheck().atEnd().describe());
     }
+  }
+
+  /** Messages sent, received or drained, and end to end. */
+  private static void flow(RunResult r, Totals t, boolean colour, PrintStream out) {
     out.printf(
         Locale.ROOT,
         "sent       %,d msgs in %.2f s = %,.0f msgs/s%s%n",
@@ -101,6 +133,10 @@ final class TerminalSummary {
     if (r.limit() != null) {
       out.printf(Locale.ROOT, "limit      %s%n", r.limit().advice());
     }
+  }
+
+  /** Lost, duplicates, faults, outages and client errors. */
+  private static void delivery(RunResult r, Totals t, PrintStream out, boolean colour) {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
@@ -128,11 +164,10 @@ final class TerminalSummary {
     if (r.clientErrors() != null) {
       out.println("errors     " + r.clientErrors().describe());
     }
-    parts("queue", r.byQueue(), out);
-    parts("subscr.", r.bySubscription(), out);
-    unsettled(r, folder, out);
-    requests(r, out);
-    machineCost(r, out);
+  }
+
+  /** A rate run's target and schedule. */
+  private static void rate(RunResult r, boolean colour, PrintStream out) {
     if (r.rate() != null) {
       out.printf(
           Locale.ROOT,
@@ -147,6 +182,10 @@ final class TerminalSummary {
           "schedule   "
               + (r.rate().harnessLimited() && colour ? RED + assessment + RESET : assessment));
     }
+  }
+
+  /** The latency table and the end-to-end clock it depends on. */
+  private static void latencies(RunResult r, boolean colour, PrintStream out) {
     out.println(
         "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
     boolean unsupported = false;
@@ -168,22 +207,6 @@ final class TerminalSummary {
               + " (p99.99 needs 10,000, p99.9999 a million)");
     }
     endToEndClock(clock, colour, out);
-    if (r.harness() != null) {
-      out.println("harness    " + r.harness().describe());
-      String host = r.harness().hostLimitedAdvice();
-      if (!host.isEmpty()) {
-        out.println("host       " + (colour ? RED + host + RESET : host));
-      }
-    }
-    if (Double.isNaN(resultsCpuSeconds)) {
-      out.printf(Locale.ROOT, "results    %s%n", folder);
-    } else {
-      out.printf(
-          Locale.ROOT,
-          "results    %s (writing them took %.2f CPU-s of the process, not in the harness line)%n",
-          folder,
-          resultsCpuSeconds);
-    }
   }
 
   /**
@@ -246,61 +269,6 @@ final class TerminalSummary {
         .toPlainString();
   }
 
-  /** Backends billed per request: the calls by kind and the estimated cost per million messages. */
-  private static void requests(RunResult r, PrintStream out) {
-    RequestCost q = r.requests();
-    if (q == null) {
-      return;
-    }
-    StringBuilder calls = new StringBuilder();
-    q.calls()
-        .forEach(
-            (kind, n) ->
-                calls
-                    .append(calls.length() == 0 ? "" : ", ")
-                    .append(kind)
-                    .append(' ')
-                    .append(String.format(Locale.ROOT, "%,d", n)));
-    out.printf(Locale.ROOT, "requests   %s; billed %,d%n", calls, q.billed());
-    if (q.costPerMillionMessages() != null) {
-      out.printf(
-          Locale.ROOT,
-          "cost       %.4f %s per million messages (estimate: billed requests x %s per million"
-              + " requests / messages sent; %s)%n",
-          q.costPerMillionMessages(),
-          q.currency(),
-          stripZeros(q.pricePerMillionRequests()),
-          q.priceSource());
-    }
-  }
-
-  /** A run given --machine-cost: the cost per million messages, with what it came from. */
-  private static void machineCost(RunResult r, PrintStream out) {
-    MachineCost m = r.machineCost();
-    if (m == null) {
-      return;
-    }
-    if (m.costPerMillionMessages() == null) {
-      out.printf(
-          Locale.ROOT,
-          "cost       none: no message moved %s, so %s %s per hour buys none%n",
-          m.rateBasis(),
-          stripZeros(m.pricePerHour()),
-          m.currency());
-      return;
-    }
-    out.printf(
-        Locale.ROOT,
-        "cost       %.6f %s per million messages (estimate: machines at %s %s per hour, moving"
-            + " %,.1f msgs/s %s; --machine-cost)%n",
-        m.costPerMillionMessages(),
-        m.currency(),
-        stripZeros(m.pricePerHour()),
-        m.currency(),
-        m.msgsPerSecond(),
-        m.rateBasis());
-  }
-
   /**
    * Bytes/s beside msgs/s, and the sizes actually sent when they varied: {@code (9.5 MiB/s)}, or
    * {@code (61.2 MiB/s; 100 to 65,536 B, mean 3,597 B)}.
@@ -320,10 +288,6 @@ final class TerminalSummary {
             t.minMessageBytes(),
             t.maxMessageBytes(),
             t.meanMessageBytes());
-  }
-
-  private static String stripZeros(double v) {
-    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /** The settings the backend warned about: their {@code key=value} parts. */

@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.process;
 
 import java.io.PrintStream;
 import java.util.Map;

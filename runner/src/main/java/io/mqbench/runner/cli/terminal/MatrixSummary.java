@@ -1,11 +1,14 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.terminal;
 
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.report.CellFigures;
 import io.mqbench.results.report.CellSummary;
 import io.mqbench.results.report.Reports;
 import io.mqbench.results.report.RunFigures;
+import io.mqbench.runner.cli.process.Invocation;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,14 +25,15 @@ import java.util.Set;
  * cells.csv} and the terminal), and its {@code report.html}; and the name of its folder, which says
  * what it compares.
  */
-final class MatrixSummary {
+public final class MatrixSummary {
   private MatrixSummary() {}
 
   /**
    * Writes {@code cells.csv} and {@code report.html}, and prints the cells' table when cells were
    * repeated. A report that cannot be drawn is a warning: the numbers are already written.
    */
-  static void write(List<RunResult> results, Path folder, boolean repeated, Invocation invocation) {
+  public static void write(
+      List<RunResult> results, Path folder, boolean repeated, Invocation invocation) {
     if (results.isEmpty()) {
       return;
     }
@@ -53,22 +58,22 @@ final class MatrixSummary {
     }
   }
 
+  /** The longest name before {@code -matrix}: folder names stay readable in a listing. */
+  public static final int MAX_NAME = 50;
+
   /**
-   * @param plans a matrix's runs
+   * @param queueOfEachRun the backend of each of a matrix's runs
+   * @param cells the cell of each of its runs
    * @return the folder's name after what it compares: {@code kafka-vs-rabbitmq-matrix}, {@code
    *     kafka-by-senders-batch-matrix}, {@code memory-matrix} for repetitions only; with more
    *     queues than fit in {@value #MAX_NAME} characters, the first whole names and how many more
    *     ({@code kafka-vs-kafka-share-vs-rabbitmq-and-5-more-matrix})
    */
-  /** The longest name before {@code -matrix}: folder names stay readable in a listing. */
-  static final int MAX_NAME = 50;
-
-  static String folderName(RunPlans plans) {
-    Set<String> queues = new LinkedHashSet<>();
+  public static String folderName(List<String> queueOfEachRun, List<Map<String, String>> cells) {
+    Set<String> queues = new LinkedHashSet<>(queueOfEachRun);
     Map<String, Set<String>> axes = new LinkedHashMap<>();
-    for (RunPlan p : plans.runs()) {
-      queues.add(p.provider().name());
-      p.cell().forEach((k, v) -> axes.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+    for (Map<String, String> cell : cells) {
+      cell.forEach((k, v) -> axes.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
     }
     List<String> varied = new ArrayList<>();
     axes.forEach(
@@ -90,5 +95,53 @@ final class MatrixSummary {
       name = name.substring(0, MAX_NAME).replaceAll("[-_.]+$", "");
     }
     return name + "-matrix";
+  }
+
+  /**
+   * Prints a matrix's runs, one line each.
+   *
+   * @param results the runs' results, in order
+   * @param folder the matrix's folder
+   * @param out where to print
+   */
+  public static void printTable(List<RunResult> results, Path folder, PrintStream out) {
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "%-40s %4s %10s %10s %14s %14s %10s %8s  %s%n",
+        "cell",
+        "rep",
+        "target/s",
+        "achieved/s",
+        "sent msgs/s",
+        "recv msgs/s",
+        "e2e p99 ms",
+        "lost",
+        "status");
+    for (RunResult r : results) {
+      out.printf(
+          Locale.ROOT,
+          "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
+          r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
+          r.repetition(),
+          r.rate() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
+          r.rate() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
+          r.totals().sentPerSecond(),
+          r.totals().receivedPerSecond(),
+          p99(r),
+          r.totals().lost(),
+          r.statusLine());
+    }
+    out.println("matrix     " + folder);
+  }
+
+  /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
+  private static String p99(RunResult r) {
+    Double p99 = r.latencies().get(LatencyKind.END_TO_END).p99Ms();
+    return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
   }
 }

@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.process;
 
 import io.mqbench.broker.JavaBroker;
 import io.mqbench.runner.progress.ProgressDisplay;
@@ -20,9 +20,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * This program started again in a JVM of its own, whose heap {@link RunHeap} chose: same class
- * path, same arguments, the system properties that matter, standard streams inherited. The parent
- * waits for it and exits with its exit code.
+ * This program started again in a JVM of its own, whose heap the run command chose (RunHeap): same
+ * class path, same arguments, the system properties that matter, standard streams inherited. The
+ * parent waits for it and exits with its exit code.
  *
  * <p>Signals. The child runs in a session of its own ({@code setsid}), so that a Ctrl-C on the
  * terminal, which goes to the whole foreground process group, reaches only the parent, and the
@@ -34,9 +34,9 @@ import java.util.TreeMap;
  * {@code setsid}, a child would get a Ctrl-C twice (from the terminal and from the parent) and the
  * second would end it without results; the load then stays in the parent.
  */
-final class ChildJvm {
+public final class ChildJvm {
   /** Set in the child: the parent's process id. */
-  static final String PARENT_PROPERTY = "mqbench.parent";
+  public static final String PARENT_PROPERTY = "mqbench.parent";
 
   /**
    * System properties the child's JVM sets itself, or that are Maven's own (exec:java runs this
@@ -122,7 +122,8 @@ final class ChildJvm {
    * @param stop its signals, passed on to the child while it runs
    * @return how to start this program again
    */
-  static ChildJvm ofThisJvm(Class<?> main, String[] args, Invocation invocation, StopSignals stop) {
+  public static ChildJvm ofThisJvm(
+      Class<?> main, String[] args, Invocation invocation, StopSignals stop) {
     // exec:java calls main in Maven's JVM from a class loader of the project's class path: the
     // JVM's arguments (-Xmx384m from .mvn/jvm.config) are Maven's, not a choice of the user's.
     boolean embedded = main.getClassLoader() != ClassLoader.getSystemClassLoader();
@@ -140,7 +141,7 @@ final class ChildJvm {
   /**
    * @return whether this JVM is itself a child: it never starts another
    */
-  boolean isChild() {
+  public boolean isChild() {
     return systemProperties.containsKey(PARENT_PROPERTY);
   }
 
@@ -149,7 +150,7 @@ final class ChildJvm {
    *     JDK_JAVA_OPTIONS} included)
    * @return whether they size the heap
    */
-  static boolean sizeTheHeap(List<String> jvmArguments) {
+  public static boolean sizeTheHeap(List<String> jvmArguments) {
     return jvmArguments.stream().anyMatch(a -> HEAP_FLAGS.stream().anyMatch(a::startsWith));
   }
 
@@ -157,14 +158,14 @@ final class ChildJvm {
    * @return whether the user sized this JVM's heap on its command line or in {@code
    *     JAVA_TOOL_OPTIONS}/{@code JDK_JAVA_OPTIONS}
    */
-  boolean heapChosenByUser() {
+  public boolean heapChosenByUser() {
     return !embedded && sizeTheHeap(jvmArguments);
   }
 
   /**
    * @return why no child can be started here, if it cannot
    */
-  Optional<String> impossible() {
+  public Optional<String> impossible() {
     if (setsid().isEmpty()) {
       return Optional.of("no setsid command here to start it in a session of its own");
     }
@@ -188,7 +189,7 @@ final class ChildJvm {
    * @param heapBytes its maximum heap
    * @return its exit code (128 + the signal's number if a signal ended it)
    */
-  int run(long heapBytes) {
+  public int run(long heapBytes) {
     ProcessBuilder builder = new ProcessBuilder(command(heapBytes)).inheritIO();
     if (terminal && !env.containsKey("COLUMNS")) {
       // In a session of its own the child has no controlling terminal to ask for the width of the
@@ -292,7 +293,8 @@ final class ChildJvm {
    * @param stop this JVM's signals
    * @param err where the stop is said
    */
-  static void watchParent(Map<String, String> systemProperties, StopSignals stop, PrintStream err) {
+  public static void watchParent(
+      Map<String, String> systemProperties, StopSignals stop, PrintStream err) {
     String pid = systemProperties.get(PARENT_PROPERTY);
     if (pid == null) {
       return;

@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.terminal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.terminal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-class TerminalSummaryTest {
+public class TerminalSummaryTest {
 
   @Test
   void aLatencyWithoutValuesIsShownAsSuchRatherThanAsZero() {
@@ -47,7 +47,7 @@ class TerminalSummaryTest {
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
-  static String line(String report, String start) {
+  public static String line(String report, String start) {
     return report.lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow();
   }
 }

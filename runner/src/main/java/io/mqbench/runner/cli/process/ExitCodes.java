@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.process;
 
 /**
  * The CLI's exit codes that are not a run's verdict; a run ends with its {@link

@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.process;
 
 import io.mqbench.broker.ScratchDirectory;
 import io.mqbench.mq.MqException;
@@ -18,15 +18,15 @@ import java.util.Optional;
  * a run that did not end well names the copy. A user who sets {@value #PROPERTY} (to {@code
  * System.err}, say) keeps that choice; so does a worker, whose stderr is its log.
  */
-final class ClientLog {
+public final class ClientLog {
   /** slf4j-simple's setting: a file name, {@code System.err} or {@code System.out}. */
-  static final String PROPERTY = "org.slf4j.simpleLogger.logFile";
+  public static final String PROPERTY = "org.slf4j.simpleLogger.logFile";
 
   /** The scratch directory's name start. */
   private static final String PREFIX = "mqbench-runner-";
 
   /** The log's name, in the scratch directory and in a results folder. */
-  static final String FILE_NAME = "clients.log";
+  public static final String FILE_NAME = "clients.log";
 
   private ClientLog() {}
 
@@ -37,7 +37,7 @@ final class ClientLog {
    *
    * @param properties this JVM's system properties as the user gave them
    */
-  static void install(Map<String, String> properties) {
+  public static void install(Map<String, String> properties) {
     if (properties.containsKey(ChildJvm.PARENT_PROPERTY)) {
       // The load's JVM: a launcher killed with SIGKILL cannot delete its own directory, so this
       // JVM does at its end (which the launcher's death brings), once that owner is gone.
@@ -61,7 +61,7 @@ final class ClientLog {
   /**
    * @return the file the clients log to, if they log to a file
    */
-  static Optional<Path> file() {
+  public static Optional<Path> file() {
     String where = System.getProperty(PROPERTY);
     return where == null || where.startsWith("System.")
         ? Optional.empty()
@@ -75,7 +75,7 @@ final class ClientLog {
    * @param folder a run's results folder
    * @return the copy; empty if the log is empty or missing, or could not be copied
    */
-  static Optional<Path> copyInto(Path log, Path folder) {
+  public static Optional<Path> copyInto(Path log, Path folder) {
     try {
       if (!Files.isRegularFile(log) || Files.size(log) == 0) {
         return Optional.empty();

@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.setting;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Suggestions;
@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * option ({@code -Dsender=4}). Other {@code -D} properties pass: the JVM's and Maven's own ({@code
  * -DskipTests}, {@code -Dexec.args}) live in the same namespace.
  */
-final class StrictInputs {
+public final class StrictInputs {
   /** Words people use for an option under another name. */
   private static final Map<String, String> SYNONYMS =
       Map.of(
@@ -36,16 +36,21 @@ final class StrictInputs {
   private StrictInputs() {}
 
   /**
-   * @param invocation environment and system properties
+   * @param environment the environment variables
+   * @param systemProperties the system properties
    * @param options the run options' camelCase names
    * @param backends the backends' names
    * @throws ConfigException naming the first unknown variable or near-miss property, with a
    *     suggestion
    */
-  static void check(Invocation invocation, Set<String> options, Collection<String> backends) {
-    Map<String, String> env = new TreeMap<>(invocation.env());
+  public static void check(
+      Map<String, String> environment,
+      Map<String, String> systemProperties,
+      Set<String> options,
+      Collection<String> backends) {
+    Map<String, String> env = new TreeMap<>(environment);
     Map<String, String> envOptions = new TreeMap<>();
-    options.forEach(o -> envOptions.put(LayeredDefaults.envName("--" + kebab(o)), o));
+    options.forEach(o -> envOptions.put(SettingSources.envName(o), o));
     for (String name : env.keySet()) {
       if (!name.startsWith("MQBENCH_") || envOptions.containsKey(name)) {
         continue;
@@ -65,7 +70,7 @@ final class StrictInputs {
               + near.map(n -> "; did you mean " + n + "?").orElse("")
               + " (MQBENCH_<OPTION> for options, MQBENCH_<QUEUE>_<KEY> for backend keys)");
     }
-    for (String name : new TreeMap<>(invocation.systemProperties()).keySet()) {
+    for (String name : new TreeMap<>(systemProperties).keySet()) {
       if (name.contains(".") || options.contains(name) || FOREIGN.contains(name)) {
         continue;
       }
@@ -101,9 +106,5 @@ final class StrictInputs {
 
   private static String fold(String s) {
     return s.replaceAll("[-_]", "").toLowerCase(Locale.ROOT);
-  }
-
-  private static String kebab(String camel) {
-    return camel.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
   }
 }

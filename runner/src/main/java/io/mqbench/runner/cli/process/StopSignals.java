@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.process;
 
 import java.io.PrintStream;
 import java.lang.reflect.Proxy;
@@ -16,12 +16,12 @@ import java.util.function.Consumer;
  * shutdown hook the JVM is already going down, other hooks (the terminal library's, the local
  * broker's) run at the same time, and AWT cannot start to draw a chart.
  */
-final class StopSignals {
+public final class StopSignals {
   /** Exit code of a run stopped by SIGINT: 128 + 2, as shells report it. */
-  static final int SIGINT_EXIT = ExitCodes.INTERRUPTED;
+  public static final int SIGINT_EXIT = ExitCodes.INTERRUPTED;
 
   /** Exit code of a run stopped by SIGTERM: 128 + 15. */
-  static final int SIGTERM_EXIT = ExitCodes.TERMINATED;
+  public static final int SIGTERM_EXIT = ExitCodes.TERMINATED;
 
   /**
    * What a stop says: at the first signal, and at the second, which exits at once.
@@ -29,16 +29,16 @@ final class StopSignals {
    * @param first said when the stop begins
    * @param second said before the JVM exits at once
    */
-  record Notices(String first, String second) {
+  public record Notices(String first, String second) {
     /**
      * Before a command says what a stop means for it (the JVM is starting, the command is being
      * parsed): neither a run's nor a worker's words, which would promise what has not begun.
      */
-    static final Notices STARTING =
+    public static final Notices STARTING =
         new Notices("mqbench: stopping (again to exit at once)", "mqbench: stopped at once");
 
     /** A run's: partial results follow the first signal, none the second. */
-    static final Notices RUN =
+    public static final Notices RUN =
         new Notices(
             "mqbench: stopping: senders finish what is in flight, then partial results are written"
                 + " (again to exit at once, without results)",
@@ -64,7 +64,7 @@ final class StopSignals {
    * @param err where the notice of a stop goes
    * @return the signals' state
    */
-  static StopSignals install(PrintStream err) {
+  public static StopSignals install(PrintStream err) {
     StopSignals s = new StopSignals(err, true);
     for (String name : new String[] {"INT", "TERM"}) {
       handle(name, () -> s.received(name));
@@ -108,7 +108,7 @@ final class StopSignals {
    * @param err where the notice of a stop goes
    * @return signals that only {@link #request(boolean)} raises: for tests and embedding
    */
-  static StopSignals manual(PrintStream err) {
+  public static StopSignals manual(PrintStream err) {
     return new StopSignals(err, false);
   }
 
@@ -127,7 +127,7 @@ final class StopSignals {
    *
    * @param to takes true for SIGTERM, false for SIGINT
    */
-  synchronized void relayTo(Consumer<Boolean> to) {
+  public synchronized void relayTo(Consumer<Boolean> to) {
     relay = to;
     if (requested()) {
       to.accept(exitCode == SIGTERM_EXIT);
@@ -139,7 +139,7 @@ final class StopSignals {
    *
    * @param term true for SIGTERM, false for SIGINT
    */
-  void request(boolean term) {
+  public void request(boolean term) {
     int n = signals.incrementAndGet();
     if (n == 1) {
       exitCode = term ? SIGTERM_EXIT : SIGINT_EXIT;
@@ -158,7 +158,7 @@ final class StopSignals {
    * @param action what a stop does now (stop the run under way); replaces the previous one and runs
    *     at once if a stop was already requested
    */
-  void onStop(Runnable action) {
+  public void onStop(Runnable action) {
     onStop(action, Notices.RUN);
   }
 
@@ -168,7 +168,7 @@ final class StopSignals {
    * @param action what a stop does now
    * @param notices what the first and the second signal say
    */
-  void onStop(Runnable action, Notices notices) {
+  public void onStop(Runnable action, Notices notices) {
     this.notices = notices;
     onStop.set(action);
     if (requested()) {
@@ -179,14 +179,14 @@ final class StopSignals {
   /**
    * @return whether a stop was requested
    */
-  boolean requested() {
+  public boolean requested() {
     return signals.get() > 0;
   }
 
   /**
    * @return the exit code of an interrupted run: 130 for SIGINT, 143 for SIGTERM
    */
-  int exitCode() {
+  public int exitCode() {
     return exitCode;
   }
 }

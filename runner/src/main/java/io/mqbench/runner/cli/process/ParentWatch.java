@@ -1,4 +1,4 @@
-package io.mqbench.runner.cli;
+package io.mqbench.runner.cli.process;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,15 +23,15 @@ import java.util.Optional;
  * backend call that never returns) does not keep a JVM nobody watches alive. Where there is no
  * {@code /proc}, the JDK's view of the process is used, which takes a zombie for alive.
  */
-final class ParentWatch {
+public final class ParentWatch {
   /** How often the parent is looked at. */
-  static final Duration POLL = Duration.ofMillis(200);
+  public static final Duration POLL = Duration.ofMillis(200);
 
   /** How long the stop asked for may take before the JVM is halted. */
-  static final Duration GRACE = Duration.ofSeconds(5);
+  public static final Duration GRACE = Duration.ofSeconds(5);
 
   /** The exit status of a JVM halted after its parent's death: as after SIGTERM. */
-  static final int HALT_STATUS = StopSignals.SIGTERM_EXIT;
+  public static final int HALT_STATUS = StopSignals.SIGTERM_EXIT;
 
   /** Whether this system has {@code /proc} with process states (Linux). */
   private static final boolean PROC = Files.isReadable(Path.of("/proc/self/stat"));
@@ -52,7 +52,7 @@ final class ParentWatch {
    * @param grace how long the stop may take before the JVM is halted
    * @param err where the stop is said
    */
-  static void start(long parentPid, Runnable stop, Duration grace, PrintStream err) {
+  public static void start(long parentPid, Runnable stop, Duration grace, PrintStream err) {
     ParentWatch parent = new ParentWatch(parentPid);
     Thread watch =
         new Thread(
@@ -85,7 +85,7 @@ final class ParentWatch {
   /**
    * @return whether the parent is still the process it was, and not a zombie
    */
-  boolean alive() {
+  public boolean alive() {
     if (!PROC) {
       return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
@@ -115,13 +115,13 @@ final class ParentWatch {
   }
 
   /** The state letter: the first field after the command, which ends at the last ')'. */
-  static char state(String stat) {
+  public static char state(String stat) {
     int end = stat.lastIndexOf(')');
     return end < 0 || end + 2 >= stat.length() ? 'X' : stat.charAt(end + 2);
   }
 
   /** The start time, field 22: what tells the parent from a process that reused its id. */
-  static String startTime(String stat) {
+  public static String startTime(String stat) {
     int end = stat.lastIndexOf(')');
     if (end < 0) {
       return "";
