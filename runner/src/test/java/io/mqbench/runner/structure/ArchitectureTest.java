@@ -155,6 +155,23 @@ class ArchitectureTest {
   }
 
   @Test
+  void theLocalBrokerMachineryIsAModuleOfItsOwn() {
+    // mq-core, which every backend compiles against, held the process toolkit too.
+    List<JavaClass> kit =
+        main.stream().filter(c -> c.getPackageName().startsWith("io.mqbench.broker")).toList();
+    assertThat(kit).isNotEmpty();
+    assertThat(kit)
+        .filteredOn(
+            c ->
+                c.getSource()
+                    .map(s -> !s.getUri().toString().contains("mq-broker-kit"))
+                    .orElse(true))
+        .extracting(JavaClass::getName)
+        .as("io.mqbench.broker classes outside the mq-broker-kit module")
+        .isEmpty();
+  }
+
+  @Test
   void theContractKnowsNoEngine() {
     noClasses()
         .that()
