@@ -160,7 +160,8 @@ class FaultInjectionIT {
             "--local-broker",
             "always",
             "--duration",
-            "8s",
+            // Six seconds after the pause: room for the recovery verdict on a loaded host.
+            "12s",
             "--fault",
             "pause-broker@4s+2s");
 
