@@ -20,7 +20,6 @@ public final class RunState {
   private long sendingEndSinceStart;
   private boolean sendingEndedNow;
   private long receiversStartNanos = -1;
-  private long receiversLateStartSinceStart;
   private boolean receiversStartedNow;
   private boolean sendersHeld;
   private boolean ended;
@@ -159,7 +158,6 @@ public final class RunState {
   public void startReceivers() {
     receiversStartNanos = nowNanos;
     receiversStartedNow = true;
-    receiversLateStartSinceStart = nowNanos - startNanos;
     cells.startReceivers(nowNanos);
   }
 
@@ -216,6 +214,6 @@ public final class RunState {
 
   /** When receivers started after the run did, from its start; 0 if they started with it. */
   long receiversLateStartSinceStart() {
-    return receiversLateStartSinceStart;
+    return receiversStartNanos > startNanos ? receiversStartNanos - startNanos : 0;
   }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
@@ -119,20 +118,7 @@ public final class CatchUpChart {
 
   /** The chart without series: its title, its two axes (rates left, backlog right), its style. */
   private static XYChart axes(RunResult r, int width, int height) {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(width)
-            .height(height)
-            .title(title(r))
-            .xAxisTitle("time since the start (s)")
-            .yAxisTitle("msgs/s")
-            .build();
-    Styler s = chart.getStyler();
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setLegendPosition(Styler.LegendPosition.OutsideS);
-    s.setLegendLayout(Styler.LegendLayout.Horizontal);
-    chart.getStyler().setYAxisDecimalPattern("#,##0");
-    chart.getStyler().setXAxisDecimalPattern("#,##0.#");
+    XYChart chart = RateChart.of(title(r), width, height);
     chart.getStyler().setYAxisMin(0, 0.0);
     chart.getStyler().setYAxisMin(1, 0.0);
     chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);

@@ -11,10 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -120,21 +117,8 @@ public final class FaultChart {
 
   /** The chart without series: its title, its axes, its style. */
   private static XYChart axes(RunResult r, int width, int height) {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(width)
-            .height(height)
-            .title(title(r))
-            .xAxisTitle("time since the start (s)")
-            .yAxisTitle("msgs/s")
-            .build();
-    XYStyler s = chart.getStyler();
-    s.setChartBackgroundColor(Color.WHITE);
-    s.setLegendPosition(Styler.LegendPosition.OutsideS);
-    s.setLegendLayout(Styler.LegendLayout.Horizontal);
-    s.setYAxisDecimalPattern("#,##0");
-    s.setXAxisDecimalPattern("#,##0.#");
-    s.setYAxisMin(0.0);
+    XYChart chart = RateChart.of(title(r), width, height);
+    chart.getStyler().setYAxisMin(0.0);
     return chart;
   }
 
