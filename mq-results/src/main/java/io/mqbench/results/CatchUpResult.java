@@ -70,7 +70,7 @@ public record CatchUpResult(
    * @param receivedPerSecond {@code received} over the window's length: in the catch-up window, the
    *     drain rate
    * @param latencies {@link LatencyKind#SEND}, {@link LatencyKind#RESPONSE} and {@link
-   *     RunResult#END_TO_END} of the batches acknowledged and the messages received in it
+   *     LatencyKind#END_TO_END} of the batches acknowledged and the messages received in it
    */
   public record Window(
       double startSeconds,

@@ -3,7 +3,7 @@ package io.mqbench.results;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The latencies a run measures, in the order {@link RunResult#latencies()} holds them. Each has the
+ * The latencies a run measures, in the order {@link RunLatency#byKind()} holds them. Each has the
  * name it carries in {@code run.json}, in its percentile file's name and in the summary's columns,
  * and the name people read. The response time and the schedule lag are measured in rate mode only.
  */

@@ -50,9 +50,12 @@ public final class RunResults {
     CellMeasurements report = outcome.measurements();
     HarnessUse harness = HarnessUse.of(report, totals.sendSeconds(), totals.receiveSeconds());
     RateAchieved rate = run.rateMode() ? rateAchieved(report, run, totals, harness) : null;
-    Map<LatencyKind, Latency> latencies = latencies(report, run.rateMode());
     CatchUpResult catchUp = outcome.catchUp().map(c -> CatchUpResult.of(c, run)).orElse(null);
-    List<FaultResult> faults = faults(outcome);
+    RunFaults faults =
+        new RunFaults(
+            faults(outcome),
+            report.clientErrors().none() ? null : report.clientErrors(),
+            Outage.of(outcome, run));
     return RunResultBuilder.builder()
         .runId(String.format("%08x", outcome.runId()))
         .startedAt(startedAt.truncatedTo(ChronoUnit.MILLIS).toString())
@@ -62,37 +65,44 @@ public final class RunResults {
                 totals,
                 RunVerdicts.verdict(run, totals, rate, outcome.pacing(), catchUp)
                     .worst(RunVerdicts.hostVerdict(harness))
-                    .worst(RunVerdicts.recoveryVerdict(faults))))
+                    .worst(RunVerdicts.recoveryVerdict(faults.injected()))))
         .failure(outcome.failure().map(f -> f.line()).orElse(null))
         .queue(queue)
         .target(target)
-        .settings(Settings.of(run, warmup, outcome.seed()))
-        .cell(Map.of())
-        .backendConfig(backendConfig)
-        .environment(environment)
+        .setup(
+            new RunSetup(
+                Settings.of(run, warmup, outcome.seed()),
+                Map.of(),
+                0,
+                backendConfig,
+                environment,
+                warnings))
         .totals(totals)
-        .rate(rate)
-        .senders(timing.senders())
-        .receivers(timing.receivers())
-        .timeline(outcome.timeline())
-        .latencies(latencies)
-        .warnings(warnings)
-        .partial(report.partial())
+        .rates(new RunRates(rate, timing.senders(), timing.receivers(), outcome.timeline(), null))
+        .latency(latency(report, run.rateMode()))
+        .delivery(
+            RunDelivery.NONE.with(
+                b ->
+                    b.partial(report.partial())
+                        .byQueue(byQueue(report, run, totals))
+                        .bySubscription(bySubscription(report, run, totals))
+                        .bitmaps(accounting.bitmaps())))
         .harness(harness)
-        .delivery(accounting.bitmaps())
-        .endToEndClock(
-            EndToEndClock.of(
-                report.negativeEndToEnd(),
-                latencies.get(LatencyKind.END_TO_END),
-                report.clockBoundNanos(),
-                report.clockDriftNanos()))
-        .byQueue(byQueue(report, run, totals))
-        .bySubscription(bySubscription(report, run, totals))
         .catchUp(catchUp)
         .faults(faults)
-        .clientErrors(report.clientErrors().none() ? null : report.clientErrors())
-        .outages(Outage.of(outcome, run))
         .build();
+  }
+
+  /** The latencies, and how far the clocks let the end-to-end ones be trusted. */
+  private static RunLatency latency(CellMeasurements report, boolean rateMode) {
+    Map<LatencyKind, Latency> latencies = latencies(report, rateMode);
+    return new RunLatency(
+        latencies,
+        EndToEndClock.of(
+            report.negativeEndToEnd(),
+            latencies.get(LatencyKind.END_TO_END),
+            report.clockBoundNanos(),
+            report.clockDriftNanos()));
   }
 
   /** What each fault did to the run, in the order they were due. */
@@ -247,7 +257,7 @@ public final class RunResults {
         .build();
   }
 
-  /** The latency histograms by name, in {@link RunResult#latencies()}' order. */
+  /** The latency histograms by name, in {@link RunLatency#byKind()}' order. */
   private static Map<LatencyKind, Latency> latencies(CellMeasurements report, boolean rateMode) {
     Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
     latencies.put(LatencyKind.SEND, Latency.of(report.serviceMicros().decode()));
@@ -317,15 +327,15 @@ public final class RunResults {
         .failure(reason)
         .queue(queue)
         .target("(not connected)")
-        .settings(Settings.of(run, warmup, seed))
-        .cell(Map.of())
-        .backendConfig(backendConfig)
-        .environment(Environment.current(Map.of()))
-        .totals(Totals.NONE)
-        .senders(List.of())
-        .receivers(List.of())
-        .timeline(List.of())
-        .latencies(latencies)
+        .setup(
+            new RunSetup(
+                Settings.of(run, warmup, seed),
+                Map.of(),
+                0,
+                backendConfig,
+                Environment.current(Map.of()),
+                List.of()))
+        .latency(new RunLatency(latencies, null))
         .build();
   }
 }

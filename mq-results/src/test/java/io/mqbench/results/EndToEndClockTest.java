@@ -106,13 +106,13 @@ class EndToEndClockTest {
     // samples negative; the rest 0.8 ms.
     RunResult r = run(946, 800, 11_000_000);
 
-    EndToEndClock clock = r.endToEndClock();
+    EndToEndClock clock = r.latency().endToEndClock();
     assertThat(clock.negativeSamples()).isEqualTo(19_054);
     assertThat(clock.negativeShare()).isEqualTo(19_054 / 20_000.0);
     assertThat(clock.clockBoundMs()).isEqualTo(11.0);
     assertThat(clock.meaningful()).isFalse();
     assertThat(clock.reason()).contains("19,054 of 20,000").contains("95.3 %");
-    assertThat(r.latencies().get(LatencyKind.END_TO_END).count())
+    assertThat(r.latency().byKind().get(LatencyKind.END_TO_END).count())
         .as("the negatives are not in the histogram as zeros")
         .isEqualTo(946);
     assertThat(r.status()).as("delivery was measured exactly all the same").isEqualTo(RunStatus.OK);
@@ -122,16 +122,16 @@ class EndToEndClockTest {
 
     ResultsWriter.writeRunJson(r, tmp);
     RunResult read = ResultsWriter.read(tmp.resolve(ResultsWriter.RUN_JSON));
-    assertThat(read.endToEndClock()).isEqualTo(clock);
+    assertThat(read.latency().endToEndClock()).isEqualTo(clock);
   }
 
   @Test
   void aMedianBelowTheClockBoundIsNotMeaningfulAtThatResolution() {
     RunResult r = run(20_000, 800, 11_000_000);
 
-    assertThat(r.endToEndClock().negativeSamples()).isZero();
-    assertThat(r.endToEndClock().meaningful()).isFalse();
-    assertThat(r.endToEndClock().reason())
+    assertThat(r.latency().endToEndClock().negativeSamples()).isZero();
+    assertThat(r.latency().endToEndClock().meaningful()).isFalse();
+    assertThat(r.latency().endToEndClock().reason())
         .isEqualTo(
             "the end-to-end p50 (0.800 ms) is within 3x the clock offsets' uncertainty"
                 + " (+/- 11.000 ms): the true p50 lies anywhere from 0.000 to 11.800 ms");
@@ -144,7 +144,7 @@ class EndToEndClockTest {
     // 2-4 ms, none negative.
     RunResult r = run(20_000, 13_000, 11_700_000);
 
-    EndToEndClock clock = r.endToEndClock();
+    EndToEndClock clock = r.latency().endToEndClock();
     assertThat(clock.negativeSamples()).isZero();
     assertThat(clock.meaningful()).isFalse();
     assertThat(clock.reason())
@@ -157,22 +157,23 @@ class EndToEndClockTest {
   void aMedianJustAboveThreeTimesTheBoundIsMeaningful() {
     RunResult r = run(20_000, 35_200, 11_700_000);
 
-    assertThat(r.endToEndClock().meaningful()).isTrue();
+    assertThat(r.latency().endToEndClock().meaningful()).isTrue();
   }
 
   @Test
   void aRunAcrossWorkersWithAMedianWellAboveTheBoundIsMeaningfulAndCarriesTheBound() {
     RunResult r = run(20_000, 5_000, 200_000);
 
-    assertThat(r.endToEndClock()).isEqualTo(new EndToEndClock(0, 0.0, 0.2, 0.0, true, null));
+    assertThat(r.latency().endToEndClock())
+        .isEqualTo(new EndToEndClock(0, 0.0, 0.2, 0.0, true, null));
   }
 
   @Test
   void aFewNegativeSamplesUnderOnePercentAreCountedButLeaveTheFiguresMeaningful() {
     RunResult r = run(19_900, 5_000, 200_000);
 
-    assertThat(r.endToEndClock().negativeSamples()).isEqualTo(100);
-    assertThat(r.endToEndClock().meaningful()).isTrue();
+    assertThat(r.latency().endToEndClock().negativeSamples()).isEqualTo(100);
+    assertThat(r.latency().endToEndClock().meaningful()).isTrue();
   }
 
   @Test
@@ -180,9 +181,9 @@ class EndToEndClockTest {
     // A receiving worker 0.1 % fast over 12 s: 12 ms, against a bound of 0.7 ms.
     RunResult r = run(20_000, 12_600, 700_000, 11_800_000);
 
-    assertThat(r.endToEndClock().clockDriftMs()).isEqualTo(11.8);
-    assertThat(r.endToEndClock().meaningful()).isFalse();
-    assertThat(r.endToEndClock().reason()).contains("drifted 11.800 ms");
+    assertThat(r.latency().endToEndClock().clockDriftMs()).isEqualTo(11.8);
+    assertThat(r.latency().endToEndClock().meaningful()).isFalse();
+    assertThat(r.latency().endToEndClock().reason()).contains("drifted 11.800 ms");
     assertThat(column(r, SummaryColumns.E2E_CLOCK_DRIFT_MS).toString()).isEqualTo("11.800");
   }
 
@@ -190,15 +191,15 @@ class EndToEndClockTest {
   void aDriftWithinTheLimitLeavesTheFiguresMeaningful() {
     RunResult r = run(20_000, 12_600, 700_000, 500_000);
 
-    assertThat(r.endToEndClock().clockDriftMs()).isEqualTo(0.5);
-    assertThat(r.endToEndClock().meaningful()).isTrue();
+    assertThat(r.latency().endToEndClock().clockDriftMs()).isEqualTo(0.5);
+    assertThat(r.latency().endToEndClock().meaningful()).isTrue();
   }
 
   @Test
   void aRunInOneProcessHasOneClockAndABoundOfZero() {
     RunResult r = run(20_000, 50, 0);
 
-    assertThat(r.endToEndClock().clockBoundMs()).isZero();
-    assertThat(r.endToEndClock().meaningful()).isTrue();
+    assertThat(r.latency().endToEndClock().clockBoundMs()).isZero();
+    assertThat(r.latency().endToEndClock().meaningful()).isTrue();
   }
 }

@@ -7,6 +7,7 @@ import io.mqbench.engine.Tick;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.memory.MemoryMqProvider;
+import io.mqbench.mq.Durability;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,22 +80,25 @@ public final class FixedResults {
         .status(lost > 0 ? RunStatus.LOST_MESSAGES : RunStatus.OK)
         .queue("memory")
         .target("in-process, \"quoted\"")
-        .settings(settings)
-        .cell(Map.of())
-        .backendConfig(Map.of("memory.maxDepth", "100000"))
-        .environment(env)
+        .setup(
+            new RunSetup(
+                settings, Map.of(), 0, Map.of("memory.maxDepth", "100000"), env, List.of()))
         .totals(totals)
-        .senders(List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)))
-        .receivers(List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)))
-        .timeline(
-            List.of(
-                new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
-                new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
-                new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)))
-        .latencies(
-            Map.of(LatencyKind.SEND, Latency.of(send), LatencyKind.END_TO_END, Latency.of(e2e)))
-        .durability(new MemoryMqProvider().durability(null))
-        .endToEndClock(EndToEndClock.of(0, Latency.of(e2e), 0, 0))
+        .rates(
+            new RunRates(
+                null,
+                List.of(ThreadRate.of(0, 100_000, 0, 2_000_000_000L)),
+                List.of(ThreadRate.of(0, 100_003, 0, 2_500_000_000L)),
+                List.of(
+                    new Tick(1, 1, 50_000, 40_000, 50_000, 40_000),
+                    new Tick(2, 1, 100_000, 90_000, 50_000, 50_000),
+                    new Tick(3, 0.5, 100_000, 100_003, 0, 10_003)),
+                null))
+        .latency(
+            new RunLatency(
+                Map.of(LatencyKind.SEND, Latency.of(send), LatencyKind.END_TO_END, Latency.of(e2e)),
+                EndToEndClock.of(0, Latency.of(e2e), 0, 0)))
+        .delivery(RunDelivery.NONE.withDurability(new MemoryMqProvider().durability(null)))
         .build();
   }
 
@@ -103,7 +107,8 @@ public final class FixedResults {
     RunResult t = fixedResult(0);
     Settings settings =
         Settings.of(
-            t.settings()
+            t.setup()
+                .settings()
                 .run()
                 .with(
                     s ->
@@ -115,24 +120,41 @@ public final class FixedResults {
             Duration.ZERO,
             1L);
     Map<LatencyKind, Latency> latencies = new LinkedHashMap<>();
-    latencies.put(LatencyKind.SEND, t.latencies().get(LatencyKind.SEND));
-    latencies.put(LatencyKind.RESPONSE, t.latencies().get(LatencyKind.END_TO_END));
-    latencies.put(LatencyKind.SCHEDULE_LAG, t.latencies().get(LatencyKind.SEND));
-    latencies.put(LatencyKind.END_TO_END, t.latencies().get(LatencyKind.END_TO_END));
+    latencies.put(LatencyKind.SEND, t.latency().byKind().get(LatencyKind.SEND));
+    latencies.put(LatencyKind.RESPONSE, t.latency().byKind().get(LatencyKind.END_TO_END));
+    latencies.put(LatencyKind.SCHEDULE_LAG, t.latency().byKind().get(LatencyKind.SEND));
+    latencies.put(LatencyKind.END_TO_END, t.latency().byKind().get(LatencyKind.END_TO_END));
     return t.with(
             r ->
                 r.runId("0000002b")
                     .status(RunStatus.HARNESS_LIMITED)
                     .target("in-process")
-                    .settings(settings)
-                    .rate(
-                        new RateAchieved(
-                            3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test"))
-                    .latencies(latencies)
+                    .setup(t.setup().withSettings(settings))
+                    .rates(
+                        t.rates()
+                            .withRate(
+                                new RateAchieved(
+                                    3000, 2999.5, 90_000, 0, true, true, "HARNESS-LIMITED: test")))
+                    .latency(t.latency().withByKind(latencies))
                     .harness(
                         new HarnessUse(
                             4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125,
                             0.5, 0.25, 0.125, 7, 312.5, 1, null, null, false)))
         .inCell(Map.of("senders", "4"), 2);
+  }
+
+  /** The result with other settings: tests change one setting of a run. */
+  public static RunResult withSettings(RunResult r, Settings settings) {
+    return r.withSetup(r.setup().withSettings(settings));
+  }
+
+  /** The result with other latencies. */
+  public static RunResult withLatencies(RunResult r, Map<LatencyKind, Latency> latencies) {
+    return r.withLatency(r.latency().withByKind(latencies));
+  }
+
+  /** The result with another durability, as the run found it. */
+  public static RunResult withDurability(RunResult r, Durability durability) {
+    return r.withDelivery(r.delivery().withDurability(durability));
   }
 }

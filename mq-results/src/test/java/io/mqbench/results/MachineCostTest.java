@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * A self-hosted queue's cost per million messages, from the machines' hourly price and the rate.
  */
 class MachineCostTest {
-  private static final RunSettings TOGETHER = FixedResults.fixedResult(0).settings().run();
+  private static final RunSettings TOGETHER = FixedResults.fixedResult(0).setup().settings().run();
 
   @Test
   void aMillionMessagesCostTheHoursTheMachinesTakeToMoveThemEndToEnd() {
@@ -87,14 +87,16 @@ class MachineCostTest {
   void theCostAndItsBasisStandInTheResultBesideARequestBilledQueues() {
     RunResult r =
         FixedResults.fixedResult(0)
-            .withMachineCost(
-                MachineCost.of(
-                    new MachinePrice(0.384, "USD"),
-                    TOGETHER,
-                    TotalsBuilder.builder().endToEndPerSecond(40_000).build()));
+            .withCost(
+                new RunCost(
+                    null,
+                    MachineCost.of(
+                        new MachinePrice(0.384, "USD"),
+                        TOGETHER,
+                        TotalsBuilder.builder().endToEndPerSecond(40_000).build())));
 
-    assertThat(r.costPerMillionMessages()).isCloseTo(0.002667, offset(1e-6));
-    assertThat(r.costBasis())
+    assertThat(r.cost().perMillionMessages()).isCloseTo(0.002667, offset(1e-6));
+    assertThat(r.cost().basis())
         .isEqualTo("USD: machines 0.384 per hour at 40000.0 msgs/s end to end");
   }
 }

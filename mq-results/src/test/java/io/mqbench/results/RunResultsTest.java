@@ -256,7 +256,7 @@ class RunResultsTest {
 
     RunResult r = withFault(restartAt(10 * SECOND), everyTenth(rates), List.of(), List.of());
 
-    assertThat(r.faults().get(0).notRecovered()).isTrue();
+    assertThat(r.faults().injected().get(0).notRecovered()).isTrue();
     assertThat(r.status()).isEqualTo(RunStatus.NOT_RECOVERED);
     assertThat(r.status().exitCode()).isNotZero();
   }
@@ -274,12 +274,12 @@ class RunResultsTest {
 
     RunResult r = withFault(restartAt(10 * SECOND), everyTenth(rates), noDelivery, noSend);
 
-    assertThat(r.clientErrors()).isNull();
-    assertThat(r.outages())
+    assertThat(r.faults().clientErrors()).isNull();
+    assertThat(r.faults().outages())
         .containsExactly(
             new Outage(Outage.NO_SEND, 10.0, 15.0, 5.0),
             new Outage(Outage.NO_DELIVERY, 10.0, 16.5, 6.5));
-    assertThat(r.outages().get(1).describe())
+    assertThat(r.faults().outages().get(1).describe())
         .isEqualTo("no delivery from 10.00 s to 16.50 s (6.50 s)");
   }
 
@@ -289,7 +289,7 @@ class RunResultsTest {
 
     assertThat(r.status()).isEqualTo(RunStatus.TARGET_NOT_MET);
     assertThat(r.status().exitCode()).isEqualTo(4);
-    assertThat(r.rate().assessment()).startsWith("TARGET MISSED");
+    assertThat(r.rates().rate().assessment()).startsWith("TARGET MISSED");
   }
 
   @Test

@@ -60,11 +60,11 @@ final class CellKey {
       return run.queue();
     }
     if (name.equals("durability")) {
-      Durability d = run.result().durability();
+      Durability d = run.result().delivery().durability();
       return d == null ? run.cell().getOrDefault(name, "-") : d.level().label();
     }
     if (name.startsWith(PROPERTIES)) {
-      String v = run.result().backendConfig().get(name.substring(PROPERTIES.length()));
+      String v = run.result().setup().backendConfig().get(name.substring(PROPERTIES.length()));
       return v != null ? v : run.cell().getOrDefault(name, "-");
     }
     String v = run.settings().asMap().get(name);

@@ -138,15 +138,16 @@ public record Provenance(List<Difference> differences) {
   private static Map<String, String> settings(RunFigures r) {
     Map<String, String> s = new LinkedHashMap<>(r.settings().asMap());
     s.remove("seed");
-    Durability d = r.result().durability();
+    Durability d = r.result().delivery().durability();
     s.put("durability", d == null ? "not recorded" : d.level().label());
-    r.result().backendConfig().forEach((k, v) -> s.put("backend " + k, v));
+    r.result().setup().backendConfig().forEach((k, v) -> s.put("backend " + k, v));
     return s;
   }
 
   private static Map<String, String> environment(RunFigures r, boolean machine) {
     Map<String, String> env = new LinkedHashMap<>();
     r.result()
+        .setup()
         .environment()
         .asMap()
         .forEach(

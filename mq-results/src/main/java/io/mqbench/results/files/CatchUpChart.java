@@ -50,7 +50,7 @@ public final class CatchUpChart {
         Locale.ROOT,
         "%s catch-up at %,.0f msgs/s after a %s s backlog: %s",
         r.queue(),
-        r.settings().run().rate().orElse(0.0),
+        r.setup().settings().run().rate().orElse(0.0),
         stripZeros(c.backlogSeconds()),
         c.caughtUp()
             ? String.format(Locale.ROOT, "caught up in %.2f s", c.catchUpSeconds())
@@ -72,7 +72,7 @@ public final class CatchUpChart {
     List<Double> backlogX = new ArrayList<>(List.of(0.0)); // the backlog starts empty
     List<Double> backlog = new ArrayList<>(List.of(0.0));
     double top = 1;
-    for (Tick t : r.timeline()) {
+    for (Tick t : r.rates().timeline()) {
       if (t.seconds() < 0.5 && !x.isEmpty()) {
         continue; // a last tick of a few milliseconds: its rate is noise, a cliff to 0 or a spike
       }

@@ -39,13 +39,13 @@ public record DeliveryFile(int runId, int senders, DeliveryBitmaps bitmaps) {
    * @throws IOException if the file cannot be written
    */
   public static void write(RunResult result, Path dir) throws IOException {
-    if (result.delivery() == null) {
+    if (result.delivery().bitmaps() == null) {
       return;
     }
     new DeliveryFile(
             Integer.parseUnsignedInt(result.runId(), 16),
-            result.settings().run().senders(),
-            result.delivery())
+            result.setup().settings().run().senders(),
+            result.delivery().bitmaps())
         .writeTo(dir);
   }
 

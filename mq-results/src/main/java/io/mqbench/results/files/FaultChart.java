@@ -33,7 +33,7 @@ public final class FaultChart {
   private FaultChart() {}
 
   /**
-   * @param r a result with {@link RunResult#faults()}
+   * @param r a result with {@link RunResult#faults()} injected
    * @param png the file to write
    * @throws IOException if it cannot be written
    */
@@ -46,7 +46,7 @@ public final class FaultChart {
    * @return its chart's title
    */
   public static String title(RunResult r) {
-    long injected = r.faults().stream().filter(FaultResult::injected).count();
+    long injected = r.faults().injected().stream().filter(FaultResult::injected).count();
     return String.format(
         Locale.ROOT,
         "%s with %d fault%s: msgs/s over time, lost %,d",
@@ -68,7 +68,7 @@ public final class FaultChart {
     List<Double> sent = new ArrayList<>();
     List<Double> received = new ArrayList<>();
     double top = 1;
-    for (Tick t : r.timeline()) {
+    for (Tick t : r.rates().timeline()) {
       if (t.seconds() < 0.5 && !x.isEmpty()) {
         continue; // a last tick of a few milliseconds: its rate is noise
       }
@@ -83,7 +83,7 @@ public final class FaultChart {
       received.add(0.0);
     }
     int n = 0;
-    for (FaultResult f : r.faults()) {
+    for (FaultResult f : r.faults().injected()) {
       if (!f.injected()) {
         continue;
       }

@@ -78,7 +78,7 @@ public final class LatencyChart {
    *     the run's id
    */
   public static String title(RunResult r) {
-    RunSettings s = r.settings().run();
+    RunSettings s = r.setup().settings().run();
     StringBuilder t = new StringBuilder(r.queue()).append(", ").append(s.mode().label());
     s.rate().ifPresent(rate -> t.append(String.format(Locale.ROOT, " %,.0f msgs/s", rate)));
     t.append(
@@ -88,8 +88,8 @@ public final class LatencyChart {
         .append(s.messageSizes().text())
         .append(" B, in flight ")
         .append(s.inFlight());
-    if (!r.cellLabel().isEmpty()) {
-      t.append(", ").append(r.cellLabel());
+    if (!r.setup().cellLabel().isEmpty()) {
+      t.append(", ").append(r.setup().cellLabel());
     }
     return t.append(", run ").append(r.runId()).toString();
   }

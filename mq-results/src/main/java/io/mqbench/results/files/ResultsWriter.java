@@ -68,15 +68,15 @@ public final class ResultsWriter {
       DeliveryFile.write(result, dir);
       writeSummaries(List.of(result), dir, sheets);
       Map<String, Histogram> histograms = new LinkedHashMap<>();
-      for (Map.Entry<LatencyKind, Latency> e : result.latencies().entrySet()) {
+      for (Map.Entry<LatencyKind, Latency> e : result.latency().byKind().entrySet()) {
         hgrm(e.getValue().histogram(), dir.resolve(hgrmFile(e.getKey())));
-        histograms.put(e.getKey().label(result.rate() != null), e.getValue().histogram());
+        histograms.put(e.getKey().label(result.rates().rate() != null), e.getValue().histogram());
       }
       chart(LatencyChart.title(result), histograms, dir, warnings);
       if (result.catchUp() != null) {
         catchUpChart(result, dir, warnings);
       }
-      if (!result.faults().isEmpty()) {
+      if (!result.faults().injected().isEmpty()) {
         faultChart(result, dir, warnings);
       }
     } catch (IOException e) {
@@ -103,8 +103,10 @@ public final class ResultsWriter {
       writeSummaries(results, dir, sheets);
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       for (RunResult r : results) {
-        String label = r.cellLabel() + (r.repetition() > 0 ? " #" + r.repetition() : "");
-        histograms.put(label, r.latencies().get(LatencyKind.END_TO_END).histogram());
+        String label =
+            r.setup().cellLabel()
+                + (r.setup().repetition() > 0 ? " #" + r.setup().repetition() : "");
+        histograms.put(label, r.latency().byKind().get(LatencyKind.END_TO_END).histogram());
       }
       chart("end-to-end latency by cell", histograms, dir, warnings);
     } catch (IOException e) {
@@ -124,7 +126,8 @@ public final class ResultsWriter {
   public static void writeRunJson(RunResult result, Path dir) throws IOException {
     Files.createDirectories(dir);
     JSON.writeValue(
-        dir.resolve(RUN_JSON).toFile(), result.withFormatVersion(RunResult.FORMAT_VERSION));
+        dir.resolve(RUN_JSON).toFile(),
+        RunFile.of(result.withFormatVersion(RunResult.FORMAT_VERSION)));
   }
 
   /**
@@ -139,9 +142,9 @@ public final class ResultsWriter {
    * @throws UncheckedIOException if it cannot be read
    */
   public static RunResult read(Path runJson) {
-    RunResult result;
+    RunFile file;
     try {
-      result = JSON.readValue(runJson.toFile(), RunResult.class);
+      file = JSON.readValue(runJson.toFile(), RunFile.class);
     } catch (JsonProcessingException e) {
       String why = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
       String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
@@ -149,11 +152,11 @@ public final class ResultsWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + runJson + ": " + e.getMessage(), e);
     }
-    if (result == null || result.status() == null || result.totals() == null) {
+    if (file == null || file.status() == null || file.totals() == null) {
       throw new ConfigException(
           runJson + " is not a run.json mqbench can read: no status or totals");
     }
-    return result;
+    return file.toResult();
   }
 
   private static void writeSummaries(

@@ -44,28 +44,31 @@ final class SummaryRow {
     c.add(new Column(STATUS, RunResult::statusLine));
     c.add(new Column(QUEUE, RunResult::queue));
     c.add(new Column(TARGET, RunResult::target));
-    c.add(new Column(CELL, RunResult::cellLabel));
-    c.add(new Column(REPETITION, r -> r.repetition() == 0 ? "" : (Object) (long) r.repetition()));
-    c.add(new Column(MODE, r -> r.settings().run().mode().label()));
-    c.add(new Column(SENDERS, r -> (long) r.settings().run().senders()));
-    c.add(new Column(RECEIVERS, r -> (long) r.settings().run().receivers()));
-    c.add(new Column(QUEUES, r -> (long) r.settings().run().queues()));
-    c.add(new Column(SUBSCRIPTIONS, r -> (long) r.settings().run().subscriptions()));
-    c.add(new Column(BATCH, r -> (long) r.settings().run().maxBatch()));
+    c.add(new Column(CELL, r -> r.setup().cellLabel()));
+    c.add(
+        new Column(
+            REPETITION,
+            r -> r.setup().repetition() == 0 ? "" : (Object) (long) r.setup().repetition()));
+    c.add(new Column(MODE, r -> r.setup().settings().run().mode().label()));
+    c.add(new Column(SENDERS, r -> (long) r.setup().settings().run().senders()));
+    c.add(new Column(RECEIVERS, r -> (long) r.setup().settings().run().receivers()));
+    c.add(new Column(QUEUES, r -> (long) r.setup().settings().run().queues()));
+    c.add(new Column(SUBSCRIPTIONS, r -> (long) r.setup().settings().run().subscriptions()));
+    c.add(new Column(BATCH, r -> (long) r.setup().settings().run().maxBatch()));
     // One size is a number as before; a mix is its text (100:70,1024:25,65536:5).
     c.add(
         new Column(
             MESSAGE_SIZE_BYTES,
             r ->
-                r.settings().run().messageSizes().single()
-                    ? (Object) (long) r.settings().run().maxMessageBytes()
-                    : r.settings().run().messageSizes().text()));
-    c.add(new Column(IN_FLIGHT, r -> (long) r.settings().run().inFlight()));
-    c.add(new Column(PHASES, r -> r.settings().run().phases().label()));
+                r.setup().settings().run().messageSizes().single()
+                    ? (Object) (long) r.setup().settings().run().maxMessageBytes()
+                    : r.setup().settings().run().messageSizes().text()));
+    c.add(new Column(IN_FLIGHT, r -> (long) r.setup().settings().run().inFlight()));
+    c.add(new Column(PHASES, r -> r.setup().settings().run().phases().label()));
     c.add(
         new Column(
             TARGET_MSGS_PER_S,
-            r -> r.rate() == null ? "" : round(r.rate().targetMsgsPerSecond(), 1)));
+            r -> r.rates().rate() == null ? "" : round(r.rates().rate().targetMsgsPerSecond(), 1)));
   }
 
   /** What was delivered, how fast, and how safely. */
@@ -106,16 +109,23 @@ final class SummaryRow {
         new Column(
             MESSAGE_BYTES_MAX,
             r -> r.totals().sentBytes() > 0 ? (Object) r.totals().maxMessageBytes() : ""));
-    c.add(new Column(LIMIT, r -> r.limit() == null ? "" : r.limit().side().label()));
+    c.add(
+        new Column(LIMIT, r -> r.rates().limit() == null ? "" : r.rates().limit().side().label()));
     // Where an acknowledged message was when acknowledged: rows at different levels do not compare.
-    c.add(new Column(DURABILITY, r -> r.durability() == null ? "" : r.durability().level().key()));
     c.add(
         new Column(
-            DURABILITY_DETAIL, r -> r.durability() == null ? "" : r.durability().describe()));
+            DURABILITY,
+            r -> r.delivery().durability() == null ? "" : r.delivery().durability().level().key()));
+    c.add(
+        new Column(
+            DURABILITY_DETAIL,
+            r -> r.delivery().durability() == null ? "" : r.delivery().durability().describe()));
     c.add(new Column(LOST, r -> r.totals().lost()));
     c.add(new Column(UNSETTLED, r -> r.totals().unsettled()));
     c.add(new Column(DUPLICATES, r -> r.totals().duplicates()));
-    c.add(new Column(HARNESS_LIMITED, r -> r.rate() != null && r.rate().harnessLimited()));
+    c.add(
+        new Column(
+            HARNESS_LIMITED, r -> r.rates().rate() != null && r.rates().rate().harnessLimited()));
     // In every mode: the host, not the queue, set the pace (HarnessUse.hostLimited).
     c.add(new Column(HOST_LIMITED, r -> r.harness() != null && r.harness().hostLimited()));
   }
@@ -216,35 +226,55 @@ final class SummaryRow {
     c.add(
         new Column(
             E2E_NEGATIVE,
-            r -> r.endToEndClock() == null ? "" : r.endToEndClock().negativeSamples()));
+            r ->
+                r.latency().endToEndClock() == null
+                    ? ""
+                    : r.latency().endToEndClock().negativeSamples()));
     c.add(
         new Column(
             E2E_NEGATIVE_SHARE,
-            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().negativeShare(), 4)));
+            r ->
+                r.latency().endToEndClock() == null
+                    ? ""
+                    : round(r.latency().endToEndClock().negativeShare(), 4)));
     c.add(
         new Column(
             E2E_CLOCK_BOUND_MS,
-            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockBoundMs(), 3)));
+            r ->
+                r.latency().endToEndClock() == null
+                    ? ""
+                    : round(r.latency().endToEndClock().clockBoundMs(), 3)));
     c.add(
         new Column(
             E2E_CLOCK_DRIFT_MS,
-            r -> r.endToEndClock() == null ? "" : round(r.endToEndClock().clockDriftMs(), 3)));
+            r ->
+                r.latency().endToEndClock() == null
+                    ? ""
+                    : round(r.latency().endToEndClock().clockDriftMs(), 3)));
     c.add(
         new Column(
             E2E_MEANINGFUL,
-            r -> r.endToEndClock() == null ? "" : (Object) r.endToEndClock().meaningful()));
+            r ->
+                r.latency().endToEndClock() == null
+                    ? ""
+                    : (Object) r.latency().endToEndClock().meaningful()));
   }
 
   /** What a million messages cost. */
   private static void cost(List<Column> c) {
     // Backends billed per request (sqs), or the machines' hourly price (--machine-cost); one column
     // for either, so that a matrix across both kinds compares them, and the basis beside it.
-    c.add(new Column(REQUESTS_BILLED, r -> r.requests() == null ? "" : r.requests().billed()));
+    c.add(
+        new Column(
+            REQUESTS_BILLED, r -> r.cost().requests() == null ? "" : r.cost().requests().billed()));
     c.add(
         new Column(
             COST_PER_MILLION_MSGS,
-            r -> r.costPerMillionMessages() == null ? "" : round(r.costPerMillionMessages(), 6)));
-    c.add(new Column(COST_BASIS, RunResult::costBasis));
+            r ->
+                r.cost().perMillionMessages() == null
+                    ? ""
+                    : round(r.cost().perMillionMessages(), 6)));
+    c.add(new Column(COST_BASIS, r -> r.cost().basis()));
   }
 
   private static void addCatchUp(
@@ -266,7 +296,7 @@ final class SummaryRow {
             name,
             r -> {
               List<FaultResult> injected =
-                  r.faults().stream().filter(FaultResult::injected).toList();
+                  r.faults().injected().stream().filter(FaultResult::injected).toList();
               return injected.isEmpty() ? "" : value.apply(injected);
             }));
   }
@@ -281,7 +311,7 @@ final class SummaryRow {
           new Column(
               latency(name, suffix),
               r -> {
-                Latency l = r.latencies().get(name);
+                Latency l = r.latency().byKind().get(name);
                 if (l == null) {
                   return "";
                 }

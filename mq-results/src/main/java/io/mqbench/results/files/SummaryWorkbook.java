@@ -118,13 +118,13 @@ public final class SummaryWorkbook {
     }
     int row = 1;
     for (RunResult result : results) {
-      for (Tick t : result.timeline()) {
+      for (Tick t : result.rates().timeline()) {
         sheet.value(row, 0, result.runId());
-        if (!result.cellLabel().isEmpty()) {
-          sheet.value(row, 1, result.cellLabel());
+        if (!result.setup().cellLabel().isEmpty()) {
+          sheet.value(row, 1, result.setup().cellLabel());
         }
-        if (result.repetition() > 0) {
-          sheet.value(row, 2, result.repetition());
+        if (result.setup().repetition() > 0) {
+          sheet.value(row, 2, result.setup().repetition());
         }
         sheet.value(row, 3, t.second());
         // The last tick is usually shorter than a second: its length makes its rate readable.
@@ -154,7 +154,7 @@ public final class SummaryWorkbook {
     for (RunResult r : results) {
       for (Map.Entry<String, String> e : environmentOf(r).entrySet()) {
         sheet.value(row, 0, r.runId());
-        sheet.value(row, 1, r.cellLabel());
+        sheet.value(row, 1, r.setup().cellLabel());
         sheet.value(row, 2, e.getKey());
         sheet.value(row, 3, e.getValue());
         row++;
@@ -169,8 +169,8 @@ public final class SummaryWorkbook {
    *     ({@code backend <key>}), then where the backend connected ({@code target})
    */
   public static Map<String, String> environmentOf(RunResult r) {
-    Map<String, String> all = new LinkedHashMap<>(r.environment().asMap());
-    r.backendConfig().forEach((k, v) -> all.put("backend " + k, v));
+    Map<String, String> all = new LinkedHashMap<>(r.setup().environment().asMap());
+    r.setup().backendConfig().forEach((k, v) -> all.put("backend " + k, v));
     all.put(SummaryColumns.TARGET, r.target());
     return all;
   }

@@ -69,7 +69,7 @@ final class CatchUpAndFaultTables {
 
   static void faults(StringBuilder h, List<RunFigures> runs) {
     List<RunFigures> withFaults =
-        runs.stream().filter(r -> !r.result().faults().isEmpty()).toList();
+        runs.stream().filter(r -> !r.result().faults().injected().isEmpty()).toList();
     if (withFaults.isEmpty()) {
       return;
     }
@@ -89,7 +89,7 @@ final class CatchUpAndFaultTables {
         .append("<th>end-to-end p99 ms: before</th><th>during</th>")
         .append("<th>after</th><th>lost</th><th>duplicates</th></tr>\n");
     for (RunFigures r : withFaults) {
-      for (FaultResult f : r.result().faults()) {
+      for (FaultResult f : r.result().faults().injected()) {
         faultRow(h, r, f, withSource);
       }
     }

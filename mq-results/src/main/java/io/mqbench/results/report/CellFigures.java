@@ -2,7 +2,6 @@ package io.mqbench.results.report;
 
 import io.mqbench.results.Latency;
 import io.mqbench.results.LatencyKind;
-import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,8 +24,9 @@ import java.util.Map;
  * @param endToEnd senders and receivers together: end-to-end msgs/s while senders sent (absent
  *     otherwise)
  * @param achieved rate mode: achieved msgs/s (absent otherwise)
- * @param cost the cost of moving a million messages ({@link RunResult#costPerMillionMessages}), in
- *     the currency of the first run's price; absent without a price
+ * @param cost the cost of moving a million messages ({@link
+ *     io.mqbench.results.RunCost#perMillionMessages}), in the currency of the first run's price;
+ *     absent without a price
  * @param latencies by latency name, by percentile suffix ({@link Latency#SUFFIXES})
  */
 public record CellFigures(
@@ -58,7 +58,11 @@ public record CellFigures(
       settings.remove("seed");
       List<Object> key =
           Arrays.asList(
-              r.source(), r.result().queue(), r.cell(), settings, r.result().durability());
+              r.source(),
+              r.result().queue(),
+              r.cell(),
+              settings,
+              r.result().delivery().durability());
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     List<CellFigures> cells = new ArrayList<>();
@@ -101,7 +105,7 @@ public record CellFigures(
         Estimate.of(runs.stream().map(RunFigures::receivedPerSecond).toList()),
         Estimate.of(runs.stream().map(RunFigures::endToEndPerSecond).toList()),
         Estimate.of(runs.stream().map(RunFigures::achievedRate).toList()),
-        Estimate.of(runs.stream().map(r -> r.result().costPerMillionMessages()).toList()),
+        Estimate.of(runs.stream().map(r -> r.result().cost().perMillionMessages()).toList()),
         latencies);
   }
 

@@ -155,7 +155,7 @@ final class CellTable {
   /** The currency of a cell's cost: the first run's that has one. */
   private static String costCurrency(CellFigures c) {
     return c.runs().stream()
-        .map(r -> r.result().costBasis())
+        .map(r -> r.result().cost().basis())
         .filter(b -> !b.isEmpty())
         .map(b -> b.substring(0, b.indexOf(':')))
         .findFirst()

@@ -164,7 +164,7 @@ public final class HtmlReport {
       if (r.result().catchUp() != null) {
         pictures.add(ReportCharts.catchUp(r));
       }
-      if (!r.result().faults().isEmpty()) {
+      if (!r.result().faults().injected().isEmpty()) {
         pictures.add(ReportCharts.faults(r));
       }
     }
@@ -219,7 +219,7 @@ public final class HtmlReport {
   private static void durabilityNotice(StringBuilder h, List<RunFigures> runs) {
     Map<String, List<String>> byLevel = new LinkedHashMap<>();
     for (RunFigures r : runs) {
-      Durability d = r.result().durability();
+      Durability d = r.result().delivery().durability();
       String level = d == null ? "not recorded" : d.level().label();
       byLevel.computeIfAbsent(level, k -> new ArrayList<>()).add(ReportNames.run(r, false));
     }
@@ -236,7 +236,7 @@ public final class HtmlReport {
               + " do not measure the same thing; see each run's durability below.</p>\n");
     }
     for (RunFigures r : runs) {
-      Durability d = r.result().durability();
+      Durability d = r.result().delivery().durability();
       if (d != null && d.level() == Durability.Level.STAND_IN) {
         h.append("<p class=\"bad\">")
             .append(esc(ReportNames.run(r, false)))

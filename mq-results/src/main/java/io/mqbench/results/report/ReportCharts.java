@@ -1,7 +1,7 @@
 package io.mqbench.results.report;
 
 import io.mqbench.results.LatencyKind;
-import io.mqbench.results.RunResult;
+import io.mqbench.results.RunSetup;
 import io.mqbench.results.files.CatchUpChart;
 import io.mqbench.results.files.FaultChart;
 import io.mqbench.results.files.LatencyChart;
@@ -89,7 +89,7 @@ final class ReportCharts {
       Map<String, String> others = new LinkedHashMap<>(c.cell());
       others.keySet().retainAll(axes); // the values that vary, not those every cell shares
       others.remove(axis);
-      String line = others.isEmpty() ? "all" : RunResult.labelOf(others);
+      String line = others.isEmpty() ? "all" : RunSetup.labelOf(others);
       lines
           .computeIfAbsent(line, l -> new LinkedHashMap<>())
           .put(x, received ? c.received() : c.sent());

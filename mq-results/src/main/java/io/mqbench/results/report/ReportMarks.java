@@ -49,7 +49,7 @@ final class ReportMarks {
   }
 
   static String durability(RunFigures r) {
-    Durability d = r.result().durability();
+    Durability d = r.result().delivery().durability();
     return d == null ? "not recorded (written before durability was)" : d.describe();
   }
 }

@@ -63,7 +63,7 @@ public final class Reports {
     List<RunFigures> runs = new ArrayList<>();
     for (Path f : files) {
       RunResult run = ResultsWriter.read(f);
-      if (run.settings() == null || run.environment() == null) {
+      if (run.setup().settings() == null || run.setup().environment() == null) {
         throw new ConfigException(
             f + " is not a run.json mqbench can read: no settings or environment");
       }

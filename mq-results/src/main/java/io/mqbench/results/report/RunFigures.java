@@ -65,7 +65,7 @@ public record RunFigures(String source, RunResult result) {
    *     false for a result written before durability was recorded, which says nothing either way
    */
   public boolean unsafe() {
-    Durability d = result.durability();
+    Durability d = result.delivery().durability();
     return d != null && d.unsafe();
   }
 
@@ -82,29 +82,33 @@ public record RunFigures(String source, RunResult result) {
    */
   public String statusLine() {
     return result.statusLine()
-        + (result.limit() == null ? "" : " (pace set by the " + result.limit().side().label() + ")")
-        + (result.partial().isEmpty() ? "" : "; partial: " + String.join("; ", result.partial()));
+        + (result.rates().limit() == null
+            ? ""
+            : " (pace set by the " + result.rates().limit().side().label() + ")")
+        + (result.delivery().partial().isEmpty()
+            ? ""
+            : "; partial: " + String.join("; ", result.delivery().partial()));
   }
 
   /**
    * @return the matrix cell's values; empty outside a matrix
    */
   public Map<String, String> cell() {
-    return result.cell();
+    return result.setup().cell();
   }
 
   /**
    * @return the repetition, from 1; 0 outside a matrix
    */
   public int repetition() {
-    return result.repetition();
+    return result.setup().repetition();
   }
 
   /**
    * @return the run's settings
    */
   public Settings settings() {
-    return result.settings();
+    return result.setup().settings();
   }
 
   /**
@@ -141,21 +145,21 @@ public record RunFigures(String source, RunResult result) {
    * @return rate mode: the target msgs/s; null otherwise
    */
   public Double targetRate() {
-    return result.rate() == null ? null : result.rate().targetMsgsPerSecond();
+    return result.rates().rate() == null ? null : result.rates().rate().targetMsgsPerSecond();
   }
 
   /**
    * @return rate mode: the achieved msgs/s; null otherwise
    */
   public Double achievedRate() {
-    return result.rate() == null ? null : result.rate().achievedMsgsPerSecond();
+    return result.rates().rate() == null ? null : result.rates().rate().achievedMsgsPerSecond();
   }
 
   /**
    * @return the kinds of the run's latencies, in order
    */
   public List<LatencyKind> latencyNames() {
-    return List.copyOf(result.latencies().keySet());
+    return List.copyOf(result.latency().byKind().keySet());
   }
 
   /**
@@ -164,7 +168,7 @@ public record RunFigures(String source, RunResult result) {
    * @return its value in ms, or null if the run has no such latency or could not give the value
    */
   public Double latencyMs(LatencyKind latency, String suffix) {
-    Latency l = result.latencies().get(latency);
+    Latency l = result.latency().byKind().get(latency);
     if (l == null) {
       return null;
     }
@@ -177,7 +181,7 @@ public record RunFigures(String source, RunResult result) {
    * @return its histogram of microseconds, or null if the run has no such latency
    */
   public Histogram histogram(LatencyKind latency) {
-    Latency l = result.latencies().get(latency);
+    Latency l = result.latency().byKind().get(latency);
     return l == null ? null : l.histogram();
   }
 
@@ -185,7 +189,7 @@ public record RunFigures(String source, RunResult result) {
    * @return per tick: seconds since the start at its end, sent msgs/s, received msgs/s
    */
   public List<double[]> timeline() {
-    return result.timeline().stream()
+    return result.rates().timeline().stream()
         .map(
             (Tick t) -> new double[] {t.elapsedSeconds(), t.sentPerSecond(), t.receivedPerSecond()})
         .toList();
@@ -203,6 +207,6 @@ public record RunFigures(String source, RunResult result) {
    * @return the cell as one line ({@code queue=kafka senders=4}); empty outside a matrix
    */
   public String cellLabel() {
-    return result.cellLabel();
+    return result.setup().cellLabel();
   }
 }

@@ -23,7 +23,7 @@ final class RunTable {
         .append("<th class=\"l\">settings</th><th>sent msgs/s</th><th>received msgs/s</th>")
         .append("<th>end to end msgs/s</th><th class=\"l\">end-to-end clock</th>")
         .append("<th>lost</th><th class=\"l\">harness CPU</th>");
-    boolean costs = runs.stream().anyMatch(r -> r.result().costPerMillionMessages() != null);
+    boolean costs = runs.stream().anyMatch(r -> r.result().cost().perMillionMessages() != null);
     if (costs) {
       h.append("<th class=\"l\">cost per million msgs</th>");
     }
@@ -92,7 +92,7 @@ final class RunTable {
    * carries, negative samples, drift, and a figure the clocks cannot resolve marked as such.
    */
   private static String endToEndClock(RunFigures r) {
-    EndToEndClock c = r.result().endToEndClock();
+    EndToEndClock c = r.result().latency().endToEndClock();
     if (c == null || (c.clockBoundMs() == 0 && c.negativeSamples() == 0)) {
       return "<td class=\"l\"><small>one clock</small></td>";
     }
@@ -120,11 +120,11 @@ final class RunTable {
 
   /** The cost of a million messages, with its basis (the price and the rate) beneath it. */
   private static String cost(RunResult r) {
-    Double cost = r.costPerMillionMessages();
+    Double cost = r.cost().perMillionMessages();
     if (cost == null) {
       return "<td class=\"l\"></td>";
     }
-    String basis = r.costBasis();
+    String basis = r.cost().basis();
     return "<td class=\"l\">"
         + escape(
             String.format(Locale.ROOT, "%.6f %s", cost, basis.substring(0, basis.indexOf(':'))))

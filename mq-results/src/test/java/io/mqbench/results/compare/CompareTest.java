@@ -40,16 +40,19 @@ class CompareTest {
 
   static RunFigures run(String source, double sent, double e2eP99, UnaryOperator<RunResult> edit) {
     RunResult fixed = FixedResults.fixedResult(0);
-    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(fixed.latency().byKind());
     latencies.put(LatencyKind.END_TO_END, latencies.get(LatencyKind.END_TO_END).withP99Ms(e2eP99));
     return RunFigures.of(
         edit.apply(
-            fixed.with(b -> b.totals(fixed.totals().withSentPerSecond(sent)).latencies(latencies))),
+            fixed.with(
+                b ->
+                    b.totals(fixed.totals().withSentPerSecond(sent))
+                        .latency(fixed.latency().withByKind(latencies)))),
         source);
   }
 
   private static Settings settings(RunResult r, RunSettings run) {
-    return Settings.of(run, r.settings().warmup(), r.settings().seed());
+    return Settings.of(run, r.setup().settings().warmup(), r.setup().settings().seed());
   }
 
   private static List<RunFigures> runs(String source, double... sent) {
@@ -220,14 +223,22 @@ class CompareTest {
   void cellsAreMatchedOnTheirSettingsAndTheOthersAreListed() {
     List<RunFigures> base = new ArrayList<>(runs("b", 100, 101));
     base.add(
-        run("b", 100, 5.0, r -> r.withSettings(settings(r, r.settings().run().withSenders(8)))));
+        run(
+            "b",
+            100,
+            5.0,
+            r ->
+                FixedResults.withSettings(
+                    r, settings(r, r.setup().settings().run().withSenders(8)))));
     List<RunFigures> cand = new ArrayList<>(runs("c", 100, 101));
     cand.add(
         run(
             "c",
             100,
             5.0,
-            r -> r.withSettings(settings(r, r.settings().run().withMaxBatch(1000)))));
+            r ->
+                FixedResults.withSettings(
+                    r, settings(r, r.setup().settings().run().withMaxBatch(1000)))));
 
     Comparison c = compare(base, cand);
 
@@ -252,7 +263,8 @@ class CompareTest {
               100,
               5.0,
               x ->
-                  x.withSettings(settings(x, x.settings().run().withSenders(8)))
+                  FixedResults.withSettings(
+                          x, settings(x, x.setup().settings().run().withSenders(8)))
                       .inCell(Map.of("senders", "8"), r)));
     }
 
@@ -275,11 +287,17 @@ class CompareTest {
               s,
               5.0,
               r -> {
-                Map<String, String> backend = new LinkedHashMap<>(r.backendConfig());
+                Map<String, String> backend = new LinkedHashMap<>(r.setup().backendConfig());
                 backend.put("memory.receiveDelay", "PT0.001S");
-                return r.withBackendConfig(backend)
-                    .withEnvironment(
-                        r.environment().withMqbenchVersion("9.9").withCores(64).withOs("Plan 9"));
+                return r.withSetup(
+                    r.setup()
+                        .withBackendConfig(backend)
+                        .withEnvironment(
+                            r.setup()
+                                .environment()
+                                .withMqbenchVersion("9.9")
+                                .withCores(64)
+                                .withOs("Plan 9")));
               }));
     }
 
@@ -395,7 +413,9 @@ class CompareTest {
     Path base = tmp.resolve("base");
     Path other = tmp.resolve("other");
     writeRuns(base, r -> r);
-    writeRuns(other, r -> r.withSettings(settings(r, r.settings().run().withSenders(8))));
+    writeRuns(
+        other,
+        r -> FixedResults.withSettings(r, settings(r, r.setup().settings().run().withSenders(8))));
 
     assertThatThrownBy(() -> Comparisons.read(base, other, 5, Figure.ALL))
         .isInstanceOf(ConfigException.class)

@@ -23,6 +23,9 @@ import io.mqbench.results.Limit;
 import io.mqbench.results.MachineCost;
 import io.mqbench.results.PartTotals;
 import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunCost;
+import io.mqbench.results.RunDelivery;
+import io.mqbench.results.RunFaults;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.Settings;
@@ -150,7 +153,7 @@ class ResultsWriterTest {
     for (String field : List.of("minMs", "meanMs", "p50Ms", "p999999Ms", "maxMs")) {
       assertThat(json.at("/latencies/send-latency/" + field).isNull()).as(field).isTrue();
     }
-    Latency send = ResultsWriter.read(runJson).latencies().get(LatencyKind.SEND);
+    Latency send = ResultsWriter.read(runJson).latency().byKind().get(LatencyKind.SEND);
     assertThat(send.count()).isZero();
     assertThat(send.minMs()).isNull();
     assertThat(send.maxMs()).isNull();
@@ -187,7 +190,8 @@ class ResultsWriterTest {
             "timeline");
     List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
     assertThat(headers).startsWith("run_id", "cell", "repetition", "second");
-    assertThat(rows).hasSize(1 + first.timeline().size() + second.timeline().size());
+    assertThat(rows)
+        .hasSize(1 + first.rates().timeline().size() + second.rates().timeline().size());
     List<String> labels =
         rows.subList(1, rows.size()).stream()
             .map(
@@ -226,14 +230,14 @@ class ResultsWriterTest {
     ResultsWriter.write(result, tmp.resolve("run"), SHEETS);
 
     RunResult read = ResultsWriter.read(tmp.resolve("run").resolve(ResultsWriter.RUN_JSON));
-    Latency e2e = read.latencies().get(LatencyKind.END_TO_END);
+    Latency e2e = read.latency().byKind().get(LatencyKind.END_TO_END);
 
     assertThat(e2e.histogram())
-        .isEqualTo(result.latencies().get(LatencyKind.END_TO_END).histogram());
+        .isEqualTo(result.latency().byKind().get(LatencyKind.END_TO_END).histogram());
     assertThat(e2e.p99Ms()).isEqualTo(99.007); // 99,000 µs at 3 significant digits
     assertThat(e2e.p9999Ms()).as("p99.99 of 1,000 values").isNull();
-    assertThat(read.timeline().get(2).receivedInSecond()).isEqualTo(10_003);
-    assertThat(read.timeline().get(2).seconds()).isEqualTo(0.5);
+    assertThat(read.rates().timeline().get(2).receivedInSecond()).isEqualTo(10_003);
+    assertThat(read.rates().timeline().get(2).seconds()).isEqualTo(0.5);
   }
 
   @Test
@@ -257,29 +261,36 @@ class ResultsWriterTest {
         r ->
             r.failure("receiver 1: connection reset")
                 .status(RunStatus.UNSETTLED)
-                .settings(
-                    Settings.of(
-                        rate.settings()
-                            .run()
-                            .with(
-                                b ->
-                                    b.messagesPerSender(25_000L)
-                                        .phases(Phases.BACKLOG_THEN_CATCH_UP)
-                                        .backlog(Optional.of(Duration.ofSeconds(2))))
-                            .withCompressibility(0.5)
-                            .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
-                            .withPayloadFile(
-                                Optional.of(
-                                    new PayloadFile(
-                                        "events.jsonl",
-                                        PayloadFile.Format.LINES,
-                                        2,
-                                        26,
-                                        40,
-                                        "0123456789abcdef0123456789abcdef"))),
-                        Duration.ofSeconds(5),
-                        rate.settings().seed()))
-                .environment(rate.environment().withVersions(Map.of("kafka-clients", "4.4.0")))
+                .setup(
+                    rate.setup()
+                        .withSettings(
+                            Settings.of(
+                                rate.setup()
+                                    .settings()
+                                    .run()
+                                    .with(
+                                        b ->
+                                            b.messagesPerSender(25_000L)
+                                                .phases(Phases.BACKLOG_THEN_CATCH_UP)
+                                                .backlog(Optional.of(Duration.ofSeconds(2))))
+                                    .withCompressibility(0.5)
+                                    .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
+                                    .withPayloadFile(
+                                        Optional.of(
+                                            new PayloadFile(
+                                                "events.jsonl",
+                                                PayloadFile.Format.LINES,
+                                                2,
+                                                26,
+                                                40,
+                                                "0123456789abcdef0123456789abcdef"))),
+                                Duration.ofSeconds(5),
+                                rate.setup().settings().seed()))
+                        .withEnvironment(
+                            rate.setup()
+                                .environment()
+                                .withVersions(Map.of("kafka-clients", "4.4.0")))
+                        .withWarnings(List.of("memory.drop=10: every so many batches are dropped")))
                 .totals(
                     TotalsBuilder.builder()
                         .sent(100_000)
@@ -305,60 +316,96 @@ class ResultsWriterTest {
                         .minMessageBytes(100)
                         .maxMessageBytes(1_024)
                         .build())
-                .warnings(List.of("memory.drop=10: every so many batches are dropped"))
-                .partial(
-                    List.of(
-                        "worker 127.0.0.1:7391: measured up to its last checkpoint, 4.0 s into the"
-                            + " run; what it did after that is missing"))
+                .rates(
+                    rate.rates()
+                        .withLimit(
+                            Limit.probed(
+                                new Limit.Measured(2, 39_000.5, List.of(38_000.0, 40_000.0)),
+                                new Limit.Measured(4, 71_000.25, List.of(70_000.0, 72_000.0)))))
+                .latency(
+                    rate.latency()
+                        .withEndToEndClock(
+                            new EndToEndClock(
+                                12,
+                                0.25,
+                                0.5,
+                                0.125,
+                                false,
+                                "12 of 48 end-to-end samples (25.0 %) arrived before they were sent")))
                 .delivery(
-                    new DeliveryBitmaps(
-                        Map.of(0, sent), Map.of(0, sent, DeliveryBitmaps.seenKey(1, 0), sent), 2))
-                .byQueue(
-                    List.of(
-                        new PartTotals(0, 50_000, 49_990, 49_990, 4, 0, 22_222.2, 19_996.0),
-                        new PartTotals(1, 50_000, 50_000, 49_990, 3, 10, 22_222.2, 20_000.1)))
-                .bySubscription(
-                    List.of(
-                        new PartTotals(0, 100_000, 99_990, 99_990, 7, 0, 44_444.4, 39_996.1),
-                        new PartTotals(1, 100_000, 100_000, 99_990, 0, 10, 44_444.4, 40_000.0)))
-                .requests(
-                    new RequestCost(
-                        Map.of("send", 10L, "receive", 20L),
-                        30,
-                        0.4,
-                        "USD",
-                        "sqs.pricePerMillionRequests=0.40",
-                        0.12))
-                .machineCost(new MachineCost(0.384, "USD", "end to end", 39_000.5, 0.00273))
-                .limit(
-                    Limit.probed(
-                        new Limit.Measured(2, 39_000.5, List.of(38_000.0, 40_000.0)),
-                        new Limit.Measured(4, 71_000.25, List.of(70_000.0, 72_000.0))))
-                .durability(
-                    new Durability(
-                        Durability.Level.FSYNC,
-                        "on a majority of the queue's replicas",
-                        "rabbitmq.queueType=quorum"))
-                .durabilityCheck(
-                    new DurabilityCheck(
+                    new RunDelivery(
                         new Durability(
                             Durability.Level.FSYNC,
                             "on a majority of the queue's replicas",
                             "rabbitmq.queueType=quorum"),
-                        null,
-                        null))
+                        new DurabilityCheck(
+                            new Durability(
+                                Durability.Level.FSYNC,
+                                "on a majority of the queue's replicas",
+                                "rabbitmq.queueType=quorum"),
+                            null,
+                            null),
+                        List.of(
+                            "worker 127.0.0.1:7391: measured up to its last checkpoint, 4.0 s into the"
+                                + " run; what it did after that is missing"),
+                        List.of(
+                            new PartTotals(0, 50_000, 49_990, 49_990, 4, 0, 22_222.2, 19_996.0),
+                            new PartTotals(1, 50_000, 50_000, 49_990, 3, 10, 22_222.2, 20_000.1)),
+                        List.of(
+                            new PartTotals(0, 100_000, 99_990, 99_990, 7, 0, 44_444.4, 39_996.1),
+                            new PartTotals(1, 100_000, 100_000, 99_990, 0, 10, 44_444.4, 40_000.0)),
+                        new DeliveryBitmaps(
+                            Map.of(0, sent),
+                            Map.of(0, sent, DeliveryBitmaps.seenKey(1, 0), sent),
+                            2)))
                 .harness(
                     new HarnessUse(
                         4.5, 3.25, 1.25, 1.5, 0.75, 2.25, 50.0, 16.75, 8.5, 0.0625, 0.03125, 0.5,
                         0.25, 0.125, 7, 312.5, 2, 0.5, 0.125, false))
-                .endToEndClock(
-                    new EndToEndClock(
-                        12,
-                        0.25,
-                        0.5,
-                        0.125,
-                        false,
-                        "12 of 48 end-to-end samples (25.0 %) arrived before they were sent"))
+                .faults(
+                    new RunFaults(
+                        List.of(
+                            new FaultResult(
+                                "restart-broker",
+                                "kafka node 2 (the partitions' leader)",
+                                10.0,
+                                true,
+                                10.015,
+                                14.25,
+                                "restarted, serving again",
+                                null,
+                                3_000.5,
+                                125.0,
+                                6.985,
+                                4.5,
+                                window(0, 10.015, 30_045, 30_000, rate),
+                                window(10.015, 14.25, 12_700, 600, rate),
+                                window(14.25, 30.0, 47_250, 59_300, rate),
+                                10.5,
+                                3.25),
+                            new FaultResult(
+                                "pause-broker",
+                                "kafka node 1",
+                                40.0,
+                                false,
+                                40.0,
+                                40.0,
+                                "not injected: the run ended before it was due",
+                                "no such node",
+                                0,
+                                0,
+                                null,
+                                0,
+                                window(40, 40, 0, 0, rate),
+                                window(40, 40, 0, 0, rate),
+                                window(40, 40, 0, 0, rate),
+                                null,
+                                0)),
+                        new io.mqbench.engine.measure.ClientErrors(
+                            3, 30, 2, 5, "rabbitmq: connection reset"),
+                        List.of(
+                            new io.mqbench.results.Outage(
+                                io.mqbench.results.Outage.NO_DELIVERY, 10.25, 14.5, 4.25))))
                 .catchUp(
                     new CatchUpResult(
                         2.0,
@@ -373,51 +420,16 @@ class ResultsWriterTest {
                         window(0, 2.015, 6_000, 0, rate),
                         window(2.015, 5.265, 9_750, 14_500, rate),
                         window(5.5, 30.0, 73_500, 73_480, rate)))
-                .faults(
-                    List.of(
-                        new FaultResult(
-                            "restart-broker",
-                            "kafka node 2 (the partitions' leader)",
-                            10.0,
-                            true,
-                            10.015,
-                            14.25,
-                            "restarted, serving again",
-                            null,
-                            3_000.5,
-                            125.0,
-                            6.985,
-                            4.5,
-                            window(0, 10.015, 30_045, 30_000, rate),
-                            window(10.015, 14.25, 12_700, 600, rate),
-                            window(14.25, 30.0, 47_250, 59_300, rate),
-                            10.5,
-                            3.25),
-                        new FaultResult(
-                            "pause-broker",
-                            "kafka node 1",
-                            40.0,
-                            false,
-                            40.0,
-                            40.0,
-                            "not injected: the run ended before it was due",
-                            "no such node",
-                            0,
-                            0,
-                            null,
-                            0,
-                            window(40, 40, 0, 0, rate),
-                            window(40, 40, 0, 0, rate),
-                            window(40, 40, 0, 0, rate),
-                            null,
-                            0)))
-                .clientErrors(
-                    new io.mqbench.engine.measure.ClientErrors(
-                        3, 30, 2, 5, "rabbitmq: connection reset"))
-                .outages(
-                    List.of(
-                        new io.mqbench.results.Outage(
-                            io.mqbench.results.Outage.NO_DELIVERY, 10.25, 14.5, 4.25))));
+                .cost(
+                    new RunCost(
+                        new RequestCost(
+                            Map.of("send", 10L, "receive", 20L),
+                            30,
+                            0.4,
+                            "USD",
+                            "sqs.pricePerMillionRequests=0.40",
+                            0.12),
+                        new MachineCost(0.384, "USD", "end to end", 39_000.5, 0.00273))));
   }
 
   /** A catch-up window whose latencies are the run's own. */
@@ -430,7 +442,7 @@ class ResultsWriterTest {
         received,
         sent / (end - start),
         received / (end - start),
-        rate.latencies());
+        rate.latency().byKind());
   }
 
   @Test
@@ -446,11 +458,11 @@ class ResultsWriterTest {
     ResultsWriter.write(written, dir, SHEETS);
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
-    assertThat(read).isEqualTo(written.withDelivery(null));
+    assertThat(read).isEqualTo(written.withDelivery(written.delivery().withBitmaps(null)));
     assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(10);
-    assertThat(read.latencies().get(LatencyKind.RESPONSE).histogram())
-        .isEqualTo(written.latencies().get(LatencyKind.RESPONSE).histogram());
-    assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery());
+    assertThat(read.latency().byKind().get(LatencyKind.RESPONSE).histogram())
+        .isEqualTo(written.latency().byKind().get(LatencyKind.RESPONSE).histogram());
+    assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery().bitmaps());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
     assertThat(json.path("formatVersion").asInt()).isEqualTo(10);

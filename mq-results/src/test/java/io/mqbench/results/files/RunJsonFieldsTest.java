@@ -29,11 +29,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every field of the result is decided on against the committed version-1 {@code run.json}: each
- * component is in that file under its own name, or is listed here as added since version 1 with the
- * value a version-1 file reads as, or as written only when set, or as never in run.json; and every
- * field of that file is still some component's. A component renamed or added without that decision
- * fails here, instead of reading as 0 from every older file.
+ * Every field of run.json's layout ({@link RunFile}) is decided on against the committed version-1
+ * {@code run.json}: each component is in that file under its own name, or is listed here as added
+ * since version 1 with the value a version-1 file reads as, or as written only when set, or as
+ * never in run.json; and every field of that file is still some component's. A component renamed or
+ * added without that decision fails here, instead of reading as 0 from every older file.
  */
 class RunJsonFieldsTest {
   /**
@@ -42,7 +42,7 @@ class RunJsonFieldsTest {
    */
   static final Map<String, Object> ADDED_SINCE_VERSION_1 =
       Map.of(
-          "RunResult.formatVersion",
+          "RunFile.formatVersion",
           1,
           "Totals.sentBytes",
           0L,
@@ -60,23 +60,23 @@ class RunJsonFieldsTest {
   /** Components left out of run.json when null or empty: the version-1 run had none of them. */
   static final Set<String> WRITTEN_ONLY_WHEN_SET =
       Set.of(
-          "RunResult.failure",
-          "RunResult.rate",
-          "RunResult.warnings",
-          "RunResult.partial",
-          "RunResult.requests",
-          "RunResult.machineCost",
-          "RunResult.limit",
-          "RunResult.durability",
-          "RunResult.endToEndClock",
-          "RunResult.catchUp",
-          "RunResult.harness",
-          "RunResult.byQueue",
-          "RunResult.bySubscription",
-          "RunResult.faults",
-          "RunResult.clientErrors",
-          "RunResult.outages",
-          "RunResult.durabilityCheck",
+          "RunFile.failure",
+          "RunFile.rate",
+          "RunFile.warnings",
+          "RunFile.partial",
+          "RunFile.requests",
+          "RunFile.machineCost",
+          "RunFile.limit",
+          "RunFile.durability",
+          "RunFile.endToEndClock",
+          "RunFile.catchUp",
+          "RunFile.harness",
+          "RunFile.byQueue",
+          "RunFile.bySubscription",
+          "RunFile.faults",
+          "RunFile.clientErrors",
+          "RunFile.outages",
+          "RunFile.durabilityCheck",
           "ClientErrors.first",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",
@@ -88,7 +88,7 @@ class RunJsonFieldsTest {
           "RunSettings.onClientError");
 
   /** Components never in run.json. */
-  static final Set<String> NOT_IN_RUN_JSON = Set.of("RunResult.delivery", "Latency.histogram");
+  static final Set<String> NOT_IN_RUN_JSON = Set.of("Latency.histogram");
 
   /** Components whose own fields stand in the object that holds them, as RunSettings' do. */
   static final Set<String> UNWRAPPED = Set.of("Settings.run");
@@ -124,7 +124,7 @@ class RunJsonFieldsTest {
   /** Each record with the object that holds it in the version-1 file. */
   private static Map<Class<? extends Record>, JsonNode> objects(JsonNode run) {
     return Map.of(
-        RunResult.class, run,
+        RunFile.class, run,
         Settings.class, run.path("settings"),
         RunSettings.class, run.path("settings"),
         Environment.class, run.path("environment"),
@@ -219,14 +219,14 @@ class RunJsonFieldsTest {
     RunResult read = ResultsWriter.read(file);
     Map<String, Object> holders =
         Map.of(
-            "RunResult", read,
-            "Settings", read.settings(),
-            "RunSettings", read.settings().run(),
-            "Environment", read.environment(),
+            "RunFile", RunFile.of(read),
+            "Settings", read.setup().settings(),
+            "RunSettings", read.setup().settings().run(),
+            "Environment", read.setup().environment(),
             "Totals", read.totals(),
-            "Latency", read.latencies().get(LatencyKind.END_TO_END),
-            "ThreadRate", read.senders().get(0),
-            "Tick", read.timeline().get(0));
+            "Latency", read.latency().byKind().get(LatencyKind.END_TO_END),
+            "ThreadRate", read.rates().senders().get(0),
+            "Tick", read.rates().timeline().get(0));
     for (Map.Entry<String, Object> added : ADDED_SINCE_VERSION_1.entrySet()) {
       String[] name = added.getKey().split("\\.");
       Object holder = holders.get(name[0]);

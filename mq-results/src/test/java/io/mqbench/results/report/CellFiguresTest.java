@@ -19,7 +19,7 @@ class CellFiguresTest {
   static RunFigures run(
       String cell, int repetition, double sent, double received, double p99, RunStatus status) {
     RunResult fixed = FixedResults.fixedResult(0);
-    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(fixed.latencies());
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(fixed.latency().byKind());
     latencies.put(LatencyKind.END_TO_END, latencies.get(LatencyKind.END_TO_END).withP99Ms(p99));
     RunResult r =
         fixed
@@ -28,7 +28,7 @@ class CellFiguresTest {
                     b.status(status)
                         .totals(
                             fixed.totals().withSentPerSecond(sent).withReceivedPerSecond(received))
-                        .latencies(latencies))
+                        .latency(fixed.latency().withByKind(latencies)))
             .inCell(Map.of("senders", cell), repetition);
     return RunFigures.of(r, "matrix");
   }

@@ -27,7 +27,7 @@ class DurabilityInReportTest {
   private static String report(Durability... durabilities) {
     List<RunFigures> runs =
         java.util.Arrays.stream(durabilities)
-            .map(d -> FixedResults.fixedResult(0).withDurability(d))
+            .map(d -> FixedResults.withDurability(FixedResults.fixedResult(0), d))
             .map(r -> RunFigures.of(r, "results"))
             .toList();
     return HtmlReport.render(runs, List.of(), "2026-11-25T00:00:00Z");
@@ -73,7 +73,7 @@ class DurabilityInReportTest {
 
   @Test
   void aResultWrittenBeforeDurabilityWasRecordedSaysSo() {
-    RunResult old = FixedResults.fixedResult(0).withDurability(null);
+    RunResult old = FixedResults.withDurability(FixedResults.fixedResult(0), null);
     String html = HtmlReport.render(List.of(RunFigures.of(old, "old")), List.of(), "now");
 
     assertThat(html).contains("not recorded");

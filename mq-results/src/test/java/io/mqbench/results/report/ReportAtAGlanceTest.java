@@ -75,11 +75,19 @@ class ReportAtAGlanceTest {
 
   @Test
   void endToEndFiguresAcrossWorkersCarryTheirClockBoundInTheReport() {
+    RunResult fixed = FixedResults.fixedResult(0);
     RunResult across =
-        FixedResults.fixedResult(0)
-            .withEndToEndClock(
-                new EndToEndClock(
-                    19_054, 0.9527, 11.0, 0, false, "most samples arrived before they were sent"));
+        fixed.withLatency(
+            fixed
+                .latency()
+                .withEndToEndClock(
+                    new EndToEndClock(
+                        19_054,
+                        0.9527,
+                        11.0,
+                        0,
+                        false,
+                        "most samples arrived before they were sent")));
     String html =
         HtmlReport.render(List.of(RunFigures.of(across, "nodes")), List.of(), "2026-11-25");
 

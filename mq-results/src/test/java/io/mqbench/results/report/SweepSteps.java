@@ -23,15 +23,19 @@ final class SweepSteps {
   static RunResult step(String queue, double rate, Histogram latencyMicros) {
     RunResult base = FixedResults.fixedRateResult();
     Settings settings =
-        Settings.of(base.settings().run().with(s -> s.rate(Optional.of(rate))), Duration.ZERO, 1L);
-    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(base.latencies());
+        Settings.of(
+            base.setup().settings().run().with(s -> s.rate(Optional.of(rate))), Duration.ZERO, 1L);
+    Map<LatencyKind, Latency> latencies = new LinkedHashMap<>(base.latency().byKind());
     latencies.put(LatencyKind.RESPONSE, Latency.of(latencyMicros));
     latencies.put(LatencyKind.END_TO_END, Latency.of(latencyMicros));
     return base.withQueue(queue)
         .withRunId(queue + (long) rate)
-        .withSettings(settings)
-        .withRate(new RateAchieved(rate, rate * 0.999, (long) rate * 30, 0, false, true, "met"))
-        .withLatencies(latencies)
+        .withSetup(base.setup().withSettings(settings))
+        .withRates(
+            base.rates()
+                .withRate(
+                    new RateAchieved(rate, rate * 0.999, (long) rate * 30, 0, false, true, "met")))
+        .withLatency(base.latency().withByKind(latencies))
         .inCell(Map.of(), 0);
   }
 }

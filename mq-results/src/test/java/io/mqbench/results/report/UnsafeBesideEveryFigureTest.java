@@ -46,9 +46,9 @@ class UnsafeBesideEveryFigureTest {
         RunResult r = FixedResults.fixedResult(0).inCell(cell, 1);
         runs.add(
             RunFigures.of(
-                r.withQueue(queue)
+                FixedResults.withDurability(r, d)
+                    .withQueue(queue)
                     .withRunId(queue + senders)
-                    .withDurability(d)
                     .withTotals(
                         r.totals()
                             .withSentPerSecond(20_000 * speed * Integer.parseInt(senders))
@@ -59,8 +59,9 @@ class UnsafeBesideEveryFigureTest {
       for (double rate : List.of(1000.0, 2000.0)) {
         runs.add(
             RunFigures.of(
-                SweepSteps.step(queue, rate, FixedResults.histogram(1000, (long) (rate / 200)))
-                    .withDurability(d),
+                FixedResults.withDurability(
+                    SweepSteps.step(queue, rate, FixedResults.histogram(1000, (long) (rate / 200))),
+                    d),
                 "sweep-" + queue));
       }
     }
@@ -187,7 +188,7 @@ class UnsafeBesideEveryFigureTest {
 
     String html = HtmlReport.render(List.of(memory), List.of(), "now");
 
-    assertThat(memory.result().durability().level()).isEqualTo(Durability.Level.MEMORY);
+    assertThat(memory.result().delivery().durability().level()).isEqualTo(Durability.Level.MEMORY);
     assertThat(html).doesNotContain("class=\"unsafe\"");
     assertThat(HtmlReport.charts(List.of(memory), CellFigures.of(List.of(memory))))
         .flatMap(ReportCharts.Picture::series)

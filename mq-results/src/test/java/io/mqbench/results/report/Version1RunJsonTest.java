@@ -58,14 +58,14 @@ class Version1RunJsonTest {
     assertThat(r.failure()).isNull();
     assertThat(r.queue()).isEqualTo("memory");
     assertThat(r.target()).isEqualTo("in-process");
-    assertThat(r.cell()).isEmpty();
-    assertThat(r.repetition()).isZero();
-    assertThat(r.backendConfig())
+    assertThat(r.setup().cell()).isEmpty();
+    assertThat(r.setup().repetition()).isZero();
+    assertThat(r.setup().backendConfig())
         .containsEntry("memory.maxDepth", "100000")
         .containsEntry("memory.visibilityTimeout", "30s")
         .hasSize(6);
 
-    RunSettings s = r.settings().run();
+    RunSettings s = r.setup().settings().run();
     assertThat(s.mode()).isEqualTo(Mode.THROUGHPUT);
     assertThat(s.senders()).isEqualTo(1);
     assertThat(s.receivers()).isEqualTo(1);
@@ -83,14 +83,14 @@ class Version1RunJsonTest {
         .as("not in version 1: the default")
         .isEqualTo(RunSettings.DEFAULT_CONNECT_TIMEOUT);
     assertThat(s.maxBacklog()).isEqualTo(BacklogLimit.AUTO);
-    assertThat(r.settings().warmup()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(r.settings().seed()).isEqualTo(3203804398882155966L);
+    assertThat(r.setup().settings().warmup()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(r.setup().settings().seed()).isEqualTo(3203804398882155966L);
 
-    assertThat(r.environment().javaVersion()).isEqualTo("17.0.15");
-    assertThat(r.environment().cores()).isEqualTo(2);
-    assertThat(r.environment().maxHeapBytes()).isEqualTo(140_509_184L);
-    assertThat(r.environment().peakResidentBytes()).isEqualTo(166_850_560L);
-    assertThat(r.environment().versions()).containsEntry("broker", "memory (in-process)");
+    assertThat(r.setup().environment().javaVersion()).isEqualTo("17.0.15");
+    assertThat(r.setup().environment().cores()).isEqualTo(2);
+    assertThat(r.setup().environment().maxHeapBytes()).isEqualTo(140_509_184L);
+    assertThat(r.setup().environment().peakResidentBytes()).isEqualTo(166_850_560L);
+    assertThat(r.setup().environment().versions()).containsEntry("broker", "memory (in-process)");
 
     Totals t = r.totals();
     assertThat(t.sent()).isEqualTo(20_000);
@@ -103,11 +103,11 @@ class Version1RunJsonTest {
     assertThat(t.receivedPerSecond()).isEqualTo(1398012.0827388286);
     assertThat(t.endedIdle()).isFalse();
 
-    assertThat(r.senders())
+    assertThat(r.rates().senders())
         .singleElement()
         .satisfies(x -> assertThat(x.messages()).isEqualTo(20_000));
-    assertThat(r.receivers().get(0).msgsPerSecond()).isEqualTo(1398012.0827388286);
-    assertThat(r.timeline())
+    assertThat(r.rates().receivers().get(0).msgsPerSecond()).isEqualTo(1398012.0827388286);
+    assertThat(r.rates().timeline())
         .singleElement()
         .satisfies(
             x -> {
@@ -115,8 +115,8 @@ class Version1RunJsonTest {
               assertThat(x.seconds()).isEqualTo(0.020130206);
             });
 
-    assertThat(r.latencies()).containsOnlyKeys(LatencyKind.SEND, LatencyKind.END_TO_END);
-    Latency e2e = r.latencies().get(LatencyKind.END_TO_END);
+    assertThat(r.latency().byKind()).containsOnlyKeys(LatencyKind.SEND, LatencyKind.END_TO_END);
+    Latency e2e = r.latency().byKind().get(LatencyKind.END_TO_END);
     assertThat(e2e.count()).isEqualTo(20_000);
     assertThat(e2e.minMs()).isEqualTo(0.065);
     assertThat(e2e.meanMs()).isEqualTo(7.23534515);
@@ -129,14 +129,15 @@ class Version1RunJsonTest {
     assertThat(e2e.maxMs()).isEqualTo(11.015);
     assertThat(e2e.histogram().getTotalCount()).as("the histogram decodes").isEqualTo(20_000);
     assertThat(e2e.histogram().getValueAtPercentile(50) / 1000.0).isEqualTo(5.791);
-    assertThat(r.latencies().get(LatencyKind.SEND).histogram().getTotalCount()).isEqualTo(3646);
+    assertThat(r.latency().byKind().get(LatencyKind.SEND).histogram().getTotalCount())
+        .isEqualTo(3646);
 
-    assertThat(r.rate()).isNull();
-    assertThat(r.requests()).isNull();
-    assertThat(r.limit()).isNull();
+    assertThat(r.rates().rate()).isNull();
+    assertThat(r.cost().requests()).isNull();
+    assertThat(r.rates().limit()).isNull();
     assertThat(r.catchUp()).as("not in version 1, nor in any run of other phases").isNull();
-    assertThat(r.warnings()).isEmpty();
-    assertThat(r.delivery()).as("delivery.bin's, never run.json's").isNull();
+    assertThat(r.setup().warnings()).isEmpty();
+    assertThat(r.delivery().bitmaps()).as("delivery.bin's, never run.json's").isNull();
   }
 
   @Test

@@ -113,7 +113,7 @@ final class DrainCommand implements Callable<Integer> {
     RunResult run = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));
     checkOneQueueAndSubscription(run);
     MqProvider provider = providers.find(run.queue());
-    MqConfig config = provider.configure(backendKeys(provider, run.backendConfig()));
+    MqConfig config = provider.configure(backendKeys(provider, run.setup().backendConfig()));
     DeliveryFile delivery = DeliveryFile.read(folder);
     String runId = String.format("%08x", delivery.runId());
     if (!runId.equals(run.runId())) {
@@ -132,7 +132,7 @@ final class DrainCommand implements Callable<Integer> {
     // A worker that died took with it what it received after its last checkpoint: a message
     // missing from the queue may be one it received and acknowledged, so not finding it proves
     // nothing.
-    boolean unprovable = !run.partial().isEmpty() && drainedAccounting.lost() > 0;
+    boolean unprovable = !run.delivery().partial().isEmpty() && drainedAccounting.lost() > 0;
     Accounting after =
         unprovable
             ? new Accounting(
@@ -149,7 +149,7 @@ final class DrainCommand implements Callable<Integer> {
                     "%,d not in the queue cannot be proven lost: the run is partial (%s), and that"
                         + " worker may have received them after its last checkpoint",
                     drainedAccounting.lost(),
-                    String.join("; ", run.partial())))
+                    String.join("; ", run.delivery().partial())))
             : drained.problem();
     boolean failed = run.failure() != null;
     RunStatus status = statusAfter(before, failed, after);
@@ -212,15 +212,16 @@ final class DrainCommand implements Callable<Integer> {
 
   /** Refuses a run drain cannot settle: it reads one queue and one subscription. */
   private static void checkOneQueueAndSubscription(RunResult run) {
-    if (run.settings() != null
-        && (run.settings().run().queues() > 1 || run.settings().run().subscriptions() > 1)) {
+    if (run.setup().settings() != null
+        && (run.setup().settings().run().queues() > 1
+            || run.setup().settings().run().subscriptions() > 1)) {
       throw new ConfigException(
           "run "
               + run.runId()
               + " had "
-              + run.settings().run().queues()
+              + run.setup().settings().run().queues()
               + " queues and "
-              + run.settings().run().subscriptions()
+              + run.setup().settings().run().subscriptions()
               + " subscriptions; mqbench drain reads one queue and one subscription");
     }
   }

@@ -1,7 +1,7 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.config.Durations;
-import io.mqbench.results.RunResult;
+import io.mqbench.results.RunSetup;
 import io.mqbench.runner.cli.setting.GivenSettings;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -35,7 +35,7 @@ final class PlanPrinter {
             plans.cells(),
             plans.repeat(),
             plans.repeat() == 1 ? "" : "s",
-            RunResult.labelOf(plan.cell()));
+            RunSetup.labelOf(plan.cell()));
       }
       out.println(plan.provider().name() + ": " + plan.config().describe());
       if (!plan.config().warmup().isZero()) {

@@ -2,8 +2,10 @@ package io.mqbench.runner.cli;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
+import io.mqbench.results.RunDelivery;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunResults;
+import io.mqbench.results.RunSetup;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.NodesFile;
 import io.mqbench.results.report.ResultsFolder;
@@ -119,7 +121,7 @@ final class PlanRunner {
       if (stop.requested()) {
         break;
       }
-      String label = RunResult.labelOf(plan.cell());
+      String label = RunSetup.labelOf(plan.cell());
       invocation
           .err()
           .printf(
@@ -177,7 +179,7 @@ final class PlanRunner {
             invocation.err(),
             plan.workers(),
             createdQueues);
-    session.publishTo(live, RunResult.labelOf(plan.cell()));
+    session.publishTo(live, RunSetup.labelOf(plan.cell()));
     Instant startedAt = Instant.now();
     RunResult result;
     boolean[] written = {false};
@@ -253,7 +255,10 @@ final class PlanRunner {
             reason,
             startedAt)
         .inCell(plan.cell(), plan.repetition())
-        .withDurability(plan.provider().durability(plan.backend()));
+        .with(
+            r ->
+                r.delivery(
+                    RunDelivery.NONE.withDurability(plan.provider().durability(plan.backend()))));
   }
 
   private ProgressDisplay progress(RunPlan plan) {
@@ -293,7 +298,7 @@ final class PlanRunner {
                       + result.totals().lost()
                       + " acknowledged messages were never received");
       case HARNESS_LIMITED, TARGET_NOT_MET ->
-          invocation.err().println("mqbench: " + result.rate().assessment());
+          invocation.err().println("mqbench: " + result.rates().rate().assessment());
       case RECEIVERS_BEHIND -> explainReceiversBehind(result);
       case HOST_LIMITED ->
           invocation.err().println("mqbench: " + result.harness().hostLimitedAdvice());
@@ -302,12 +307,12 @@ final class PlanRunner {
               .err()
               .println(
                   "mqbench: DURABILITY CHANGED: the broker was found "
-                      + result.durabilityCheck().atStart().describe()
+                      + result.delivery().durabilityCheck().atStart().describe()
                       + " before the run and "
-                      + result.durabilityCheck().atEnd().describe()
+                      + result.delivery().durabilityCheck().atEnd().describe()
                       + " after it; its figures mix the two");
       case NOT_RECOVERED ->
-          result.faults().stream()
+          result.faults().injected().stream()
               .filter(f -> f.notRecovered())
               .forEach(f -> invocation.err().println("mqbench: NOT RECOVERED: " + f.summary()));
       case OK -> {}
@@ -329,8 +334,8 @@ final class PlanRunner {
             "mqbench: RECEIVERS BEHIND: received %,.0f msgs/s of %,.0f sent: %s%n",
             result.totals().receivedPerSecond(),
             result.totals().sentPerSecond(),
-            result.limit() != null
-                ? result.limit().advice()
+            result.rates().limit() != null
+                ? result.rates().limit().advice()
                 : "the receiving side was the limit (--max-backlog auto holds senders back"
                     + " to the rate both sides sustain)");
   }

@@ -249,7 +249,9 @@ final class SweepRunner {
       }
     }
     double achieved =
-        r.rate() == null ? r.totals().sentPerSecond() : r.rate().achievedMsgsPerSecond();
+        r.rates().rate() == null
+            ? r.totals().sentPerSecond()
+            : r.rates().rate().achievedMsgsPerSecond();
     return new RateSweep.Step(rate, achieved, r.status().label(), latency, why.isEmpty(), why);
   }
 

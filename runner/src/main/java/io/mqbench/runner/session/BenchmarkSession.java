@@ -19,6 +19,7 @@ import io.mqbench.results.Limit;
 import io.mqbench.results.MachineCost;
 import io.mqbench.results.NodeResult;
 import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunResults;
 import io.mqbench.results.RunStatus;
@@ -282,17 +283,16 @@ public final class BenchmarkSession {
       int runId,
       long seed)
       throws InterruptedException {
-    RunResult costed =
-        result.withRequests(
-            RequestCost.of(
-                outcome.measurements().requests(),
-                provider.requestPrice(effective),
-                result.totals().sent()));
-    if (config.machinePrice().isPresent()) {
-      costed =
-          costed.withMachineCost(
-              MachineCost.of(config.machinePrice().get(), config.run(), costed.totals()));
-    }
+    RequestCost requests =
+        RequestCost.of(
+            outcome.measurements().requests(),
+            provider.requestPrice(effective),
+            result.totals().sent());
+    MachineCost machines =
+        config.machinePrice().isEmpty()
+            ? null
+            : MachineCost.of(config.machinePrice().get(), config.run(), result.totals());
+    RunResult costed = result.withCost(new RunCost(requests, machines));
     // Probed while a local broker still runs: the same broker the run measured.
     Limit limit =
         new LimitProbe(
@@ -301,7 +301,10 @@ public final class BenchmarkSession {
                 costed,
                 probe -> execute(effective, probe, runId ^ PROBE_RUN_ID, seed, t -> {}, false));
     RunResult described =
-        costed.withLimit(limit).withDurability(found.effective()).withDurabilityCheck(found);
+        costed
+            .withRates(costed.rates().withLimit(limit))
+            .withDelivery(
+                costed.delivery().withDurability(found.effective()).withDurabilityCheck(found));
     return found.changed()
         ? described.withStatus(described.status().worst(RunStatus.DURABILITY_CHANGED))
         : described;

@@ -129,7 +129,7 @@ final class LimitProbe {
         new Limit.Measured(
             run.receivers(),
             endToEnd,
-            Limit.slices(result.timeline(), result.totals().sendSeconds())),
+            Limit.slices(result.rates().timeline(), result.totals().sendSeconds())),
         new Limit.Measured(
             probeReceivers,
             probed.pacing().endToEndPerSecond(),

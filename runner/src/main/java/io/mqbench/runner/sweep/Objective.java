@@ -77,7 +77,7 @@ public record Objective(LatencyKind latency, String suffix, double limitMs, Stri
    *     values)
    */
   public Double valueMs(RunResult r) {
-    Latency l = r.latencies().get(latency);
+    Latency l = r.latency().byKind().get(latency);
     if (l == null) {
       return null;
     }

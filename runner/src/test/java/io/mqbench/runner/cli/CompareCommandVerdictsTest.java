@@ -146,11 +146,12 @@ class CompareCommandVerdictsTest {
         folder(
             "other",
             r ->
-                r.withSettings(
+                FixedResults.withSettings(
+                    r,
                     Settings.of(
-                        r.settings().run().withSenders(8),
-                        r.settings().warmup(),
-                        r.settings().seed())),
+                        r.setup().settings().run().withSenders(8),
+                        r.setup().settings().warmup(),
+                        r.setup().settings().seed())),
             100_000,
             101_000);
     Path out = tmp.resolve("page");

@@ -139,12 +139,13 @@ class FaultInjectionIT {
    */
   private static void assertRodeThrough(FaultRun ran) {
     assertThat(ran.result().status()).as(ran.err()).isNotEqualTo(RunStatus.FAILED);
-    assertThat(ran.result().settings().run().onClientError()).isEqualTo(OnClientError.RECONNECT);
-    ClientErrors errors = ran.result().clientErrors();
+    assertThat(ran.result().setup().settings().run().onClientError())
+        .isEqualTo(OnClientError.RECONNECT);
+    ClientErrors errors = ran.result().faults().clientErrors();
     assertThat(errors).as("client errors; " + ran.err()).isNotNull();
     assertThat(errors.reconnects()).as(ran.err()).isPositive();
     assertThat(ran.out()).contains("errors     ").contains("reconnect");
-    FaultResult f = ran.result().faults().get(0);
+    FaultResult f = ran.result().faults().injected().get(0);
     assertThat(f.after().received()).as("received after the restart; " + ran.err()).isPositive();
   }
 

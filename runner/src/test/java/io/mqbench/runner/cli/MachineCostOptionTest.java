@@ -49,10 +49,10 @@ class MachineCostOptionTest {
     RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
     double rate = result.totals().endToEndPerSecond();
     assertThat(rate).isPositive();
-    assertThat(result.machineCost().costPerMillionMessages())
+    assertThat(result.cost().machines().costPerMillionMessages())
         .as("1.20 EUR per hour over the hours a million messages take at the run's rate")
         .isCloseTo(1.20 / 3600 / rate * 1_000_000, offset(1e-12));
-    assertThat(result.machineCost().rateBasis()).isEqualTo("end to end");
+    assertThat(result.cost().machines().rateBasis()).isEqualTo("end to end");
 
     List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
     assertThat(csv.get(0)).endsWith(",cost_per_million_msgs,cost_basis");

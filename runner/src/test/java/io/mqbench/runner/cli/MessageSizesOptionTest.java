@@ -47,9 +47,9 @@ class MessageSizesOptionTest {
     assertThat(code).as(cli.err()).isZero();
     Path run = onlyRun();
     RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
-    assertThat(result.settings().run().messageSizes())
+    assertThat(result.setup().settings().run().messageSizes())
         .isEqualTo(MessageSizes.parse("100:70,1024:25,16384:5"));
-    assertThat(result.settings().run().compressibility()).isEqualTo(0.5);
+    assertThat(result.setup().settings().run().compressibility()).isEqualTo(0.5);
     Totals t = result.totals();
     assertThat(t.minMessageBytes()).isEqualTo(100);
     assertThat(t.maxMessageBytes()).isEqualTo(16_384);
@@ -145,8 +145,8 @@ class MessageSizesOptionTest {
       run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
-    assertThat(result.settings().run().payloadFile()).isPresent();
-    assertThat(result.settings().run().payloadFile().get().records()).isEqualTo(2);
+    assertThat(result.setup().settings().run().payloadFile()).isPresent();
+    assertThat(result.setup().settings().run().payloadFile().get().records()).isEqualTo(2);
     Totals t = result.totals();
     assertThat(t.lost()).isZero();
     assertThat(t.minMessageBytes()).isEqualTo(28 + 26);

@@ -96,6 +96,6 @@ class MetricsOfALocalMatrixTest {
     assertThat(last.value("mqbench_sent_messages_total")).isEqualTo(second.totals().sent());
     assertThat(last.value("mqbench_received_messages_total")).isEqualTo(second.totals().received());
     assertThat(last.value("mqbench_send_latency_seconds_count"))
-        .isEqualTo(second.latencies().get(LatencyKind.SEND).count());
+        .isEqualTo(second.latency().byKind().get(LatencyKind.SEND).count());
   }
 }

@@ -142,7 +142,8 @@ class MetricsOverTwoWorkersTest {
     assertThat(w0).isPositive();
     assertThat(w1).isPositive();
     assertThat(merged).isEqualTo(w0 + w1);
-    assertThat((long) merged).isEqualTo(result.latencies().get(LatencyKind.END_TO_END).count());
+    assertThat((long) merged)
+        .isEqualTo(result.latency().byKind().get(LatencyKind.END_TO_END).count());
     assertThat(coordinator.value("mqbench_received_messages_total"))
         .isEqualTo(result.totals().received());
     assertThat(coordinator.value("mqbench_sent_messages_total")).isEqualTo(result.totals().sent());

@@ -87,8 +87,8 @@ class PartitionFaultIT {
         .as("node N's address in its namespace")
         .isEqualTo(subnet + "." + (Integer.parseInt(fault.group(1)) + 1));
 
-    assertThat(ran.result().faults()).hasSize(1);
-    FaultResult f = ran.result().faults().get(0);
+    assertThat(ran.result().faults().injected()).hasSize(1);
+    FaultResult f = ran.result().faults().injected().get(0);
     System.err.println("[kafka-partition-leader] fault " + f.summary());
     assertThat(f.kind()).isEqualTo("partition-broker");
     assertThat(f.injected()).isTrue();

@@ -47,17 +47,17 @@ class QueuesAndSubscriptionsOptionTest {
     assertThat(code).as(cli.err()).isZero();
     RunResult result = onlyResult();
     assertThat(result.status()).isEqualTo(RunStatus.OK);
-    assertThat(result.settings().run().queues()).isEqualTo(3);
-    assertThat(result.byQueue()).extracting(PartTotals::index).containsExactly(0, 1, 2);
-    for (PartTotals q : result.byQueue()) {
+    assertThat(result.setup().settings().run().queues()).isEqualTo(3);
+    assertThat(result.delivery().byQueue()).extracting(PartTotals::index).containsExactly(0, 1, 2);
+    for (PartTotals q : result.delivery().byQueue()) {
       assertThat(q.sent()).as("queue " + q.index()).isEqualTo(5000); // its one sender's messages
       assertThat(q.distinct()).as("queue " + q.index()).isEqualTo(5000);
       assertThat(q.lost()).isZero();
       assertThat(q.sentPerSecond()).isPositive();
     }
-    assertThat(result.byQueue().stream().mapToLong(PartTotals::received).sum())
+    assertThat(result.delivery().byQueue().stream().mapToLong(PartTotals::received).sum())
         .isEqualTo(result.totals().received());
-    assertThat(result.bySubscription()).isEmpty();
+    assertThat(result.delivery().bySubscription()).isEmpty();
     assertThat(TerminalSummaryTest.line(cli.out(), "settings")).contains("over 3 queues");
     assertThat(TerminalSummaryTest.line(cli.out(), "queue 2"))
         .startsWith("queue 2    sent 5,000, received 5,000 = ")
@@ -93,9 +93,9 @@ class QueuesAndSubscriptionsOptionTest {
     assertThat(result.totals().received()).isEqualTo(3 * 8000);
     assertThat(result.totals().lost()).isZero();
     assertThat(result.totals().duplicates()).isZero();
-    assertThat(result.receivers()).hasSize(2 * 3);
-    assertThat(result.bySubscription()).hasSize(3);
-    for (PartTotals s : result.bySubscription()) {
+    assertThat(result.rates().receivers()).hasSize(2 * 3);
+    assertThat(result.delivery().bySubscription()).hasSize(3);
+    for (PartTotals s : result.delivery().bySubscription()) {
       assertThat(s.sent()).isEqualTo(8000);
       assertThat(s.received()).as("subscription " + s.index()).isEqualTo(8000);
       assertThat(s.distinct()).isEqualTo(8000);

@@ -75,8 +75,8 @@ class SubscriptionsOnRealBrokersIT {
     long sent = result.totals().sent();
     assertThat(sent).isPositive();
     assertThat(result.totals().lost()).isZero();
-    assertThat(result.bySubscription()).hasSize(3);
-    for (PartTotals s : result.bySubscription()) {
+    assertThat(result.delivery().bySubscription()).hasSize(3);
+    for (PartTotals s : result.delivery().bySubscription()) {
       assertThat(s.lost()).as("lost in subscription " + s.index()).isZero();
       assertThat(s.distinct()).as("subscription " + s.index()).isEqualTo(sent);
     }

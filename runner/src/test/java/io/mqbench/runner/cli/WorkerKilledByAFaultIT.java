@@ -75,7 +75,7 @@ class WorkerKilledByAFaultIT {
       assertThat(r.totals().duplicates())
           .as("what the halted worker held came again to the other one")
           .isGreaterThanOrEqualTo(unacknowledged);
-      FaultResult f = r.faults().get(0);
+      FaultResult f = r.faults().injected().get(0);
       assertThat(f.after().received())
           .as("the other receiving worker went on after the halt")
           .isPositive();

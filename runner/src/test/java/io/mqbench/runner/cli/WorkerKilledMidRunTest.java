@@ -87,7 +87,7 @@ class WorkerKilledMidRunTest {
       assertThat(code).as(cli.err()).isEqualTo(expected.exitCode());
       assertThat(result.failure()).contains("worker " + killed.address());
       String partial = "worker " + killed.address() + ": measured up to its last checkpoint";
-      assertThat(result.partial())
+      assertThat(result.delivery().partial())
           .singleElement(InstanceOfAssertFactories.STRING)
           .startsWith(partial);
       assertThat(cli.out()).contains("partial    " + partial);
@@ -108,13 +108,16 @@ class WorkerKilledMidRunTest {
           .isCloseTo(
               nodes.get(0).harness().cpuSeconds() + dead.harness().cpuSeconds(),
               org.assertj.core.api.Assertions.offset(1e-6));
-      Latency endToEnd = result.latencies().get(LatencyKind.END_TO_END);
-      long negative = result.endToEndClock() == null ? 0 : result.endToEndClock().negativeSamples();
+      Latency endToEnd = result.latency().byKind().get(LatencyKind.END_TO_END);
+      long negative =
+          result.latency().endToEndClock() == null
+              ? 0
+              : result.latency().endToEndClock().negativeSamples();
       assertThat(endToEnd.count() + negative)
           .as("end-to-end samples of both workers, the killed one's up to its checkpoint")
           .isEqualTo(result.totals().received())
           .isEqualTo(nodes.get(0).received() + dead.received());
-      assertThat(result.timeline())
+      assertThat(result.rates().timeline())
           .isNotEmpty()
           .allSatisfy(
               t -> {
@@ -123,7 +126,7 @@ class WorkerKilledMidRunTest {
                     .as("received in second %d", t.second())
                     .isNotNegative();
               });
-      Tick last = result.timeline().get(result.timeline().size() - 1);
+      Tick last = result.rates().timeline().get(result.rates().timeline().size() - 1);
       assertThat(last.receivedTotal()).isEqualTo(result.totals().received());
     }
   }

@@ -57,13 +57,13 @@ class BenchmarkSessionTest {
                 });
 
     assertThat(result.status()).isEqualTo(RunStatus.OK);
-    assertThat(result.timeline().stream().mapToLong(Tick::sentInSecond).sum())
+    assertThat(result.rates().timeline().stream().mapToLong(Tick::sentInSecond).sum())
         .isEqualTo(result.totals().sent());
-    assertThat(result.timeline().stream().mapToLong(Tick::receivedInSecond).sum())
+    assertThat(result.rates().timeline().stream().mapToLong(Tick::receivedInSecond).sum())
         .isEqualTo(result.totals().received());
     assertThat(shown)
         .as("the progress display ends on the run's totals")
-        .isEqualTo(result.timeline());
+        .isEqualTo(result.rates().timeline());
   }
 
   private static RunSettings timed(Duration duration) {

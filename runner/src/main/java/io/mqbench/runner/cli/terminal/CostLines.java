@@ -13,7 +13,7 @@ final class CostLines {
 
   /** Backends billed per request: the calls by kind and the estimated cost per million messages. */
   static void requests(RunResult r, PrintStream out) {
-    RequestCost q = r.requests();
+    RequestCost q = r.cost().requests();
     if (q == null) {
       return;
     }
@@ -41,7 +41,7 @@ final class CostLines {
 
   /** A run given --machine-cost: the cost per million messages, with what it came from. */
   static void machineCost(RunResult r, PrintStream out) {
-    MachineCost m = r.machineCost();
+    MachineCost m = r.cost().machines();
     if (m == null) {
       return;
     }

@@ -122,14 +122,14 @@ public final class MatrixSummary {
       out.printf(
           Locale.ROOT,
           "%-40s %4d %10s %10s %,14.0f %,14.0f %10s %,8d  %s%n",
-          r.cellLabel().isEmpty() ? "(single cell)" : r.cellLabel(),
-          r.repetition(),
-          r.rate() == null
+          r.setup().cellLabel().isEmpty() ? "(single cell)" : r.setup().cellLabel(),
+          r.setup().repetition(),
+          r.rates().rate() == null
               ? "-"
-              : String.format(Locale.ROOT, "%,.0f", r.rate().targetMsgsPerSecond()),
-          r.rate() == null
+              : String.format(Locale.ROOT, "%,.0f", r.rates().rate().targetMsgsPerSecond()),
+          r.rates().rate() == null
               ? "-"
-              : String.format(Locale.ROOT, "%,.0f", r.rate().achievedMsgsPerSecond()),
+              : String.format(Locale.ROOT, "%,.0f", r.rates().rate().achievedMsgsPerSecond()),
           r.totals().sentPerSecond(),
           r.totals().receivedPerSecond(),
           p99(r),
@@ -141,7 +141,7 @@ public final class MatrixSummary {
 
   /** End-to-end p99 in ms, or "-" where the run has too few values for one (or none). */
   private static String p99(RunResult r) {
-    Double p99 = r.latencies().get(LatencyKind.END_TO_END).p99Ms();
+    Double p99 = r.latency().byKind().get(LatencyKind.END_TO_END).p99Ms();
     return p99 == null ? "-" : String.format(Locale.ROOT, "%.3f", p99);
   }
 }

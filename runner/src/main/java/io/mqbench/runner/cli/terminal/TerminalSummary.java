@@ -43,8 +43,8 @@ public final class TerminalSummary {
     header(r, settings, out);
     flow(r, r.totals(), colour, out);
     delivery(r, r.totals(), out, colour);
-    parts("queue", r.byQueue(), out);
-    parts("subscr.", r.bySubscription(), out);
+    parts("queue", r.delivery().byQueue(), out);
+    parts("subscr.", r.delivery().bySubscription(), out);
     unsettled(r, folder, out);
     CostLines.requests(r, out);
     CostLines.machineCost(r, out);
@@ -72,15 +72,15 @@ public final class TerminalSummary {
   private static void header(RunResult r, String settings, PrintStream out) {
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
-    if (r.durability() != null) {
-      out.printf(Locale.ROOT, "durability %s%n", r.durability().describe());
+    if (r.delivery().durability() != null) {
+      out.printf(Locale.ROOT, "durability %s%n", r.delivery().durability().describe());
     }
-    if (r.durabilityCheck() != null && r.durabilityCheck().changed()) {
+    if (r.delivery().durabilityCheck() != null && r.delivery().durabilityCheck().changed()) {
       out.printf(
           Locale.ROOT,
           "           CHANGED during the run: at the start %s; at the end %s%n",
-          r.durabilityCheck().atStart().describe(),
-          r.durabilityCheck().atEnd().describe());
+          r.delivery().durabilityCheck().atStart().describe(),
+          r.delivery().durabilityCheck().atEnd().describe());
     }
   }
 
@@ -112,7 +112,7 @@ public final class TerminalSummary {
                 t.drainWaitSeconds())
             : "");
     catchUp(r.catchUp(), colour, out);
-    for (String line : r.partial()) {
+    for (String line : r.delivery().partial()) {
       out.println("partial    " + (colour ? RED + line + RESET : line));
     }
     if (t.endToEndPerSecond() > 0) {
@@ -127,11 +127,11 @@ public final class TerminalSummary {
                   "; senders held back %.0f %% of the time to keep the backlog under --max-backlog"
                       + " %s",
                   100 * t.sendersHeldShare(),
-                  r.settings().run().maxBacklog().text())
+                  r.setup().settings().run().maxBacklog().text())
               : "");
     }
-    if (r.limit() != null) {
-      out.printf(Locale.ROOT, "limit      %s%n", r.limit().advice());
+    if (r.rates().limit() != null) {
+      out.printf(Locale.ROOT, "limit      %s%n", r.rates().limit().advice());
     }
   }
 
@@ -140,7 +140,7 @@ public final class TerminalSummary {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
       lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
-      if (!r.warnings().isEmpty()) {
+      if (!r.setup().warnings().isEmpty()) {
         lost += " (loss was expected with " + expectedWith(r) + ")";
       }
     }
@@ -153,34 +153,38 @@ public final class TerminalSummary {
             ? String.format(Locale.ROOT, ", foreign %,d (other runs)", t.foreign())
             : "",
         t.endedIdle() ? ", receivers stopped idle" : "");
-    for (FaultResult f : r.faults()) {
+    for (FaultResult f : r.faults().injected()) {
       out.println("fault      " + f.summary());
     }
-    if (!r.outages().isEmpty()) {
+    if (!r.faults().outages().isEmpty()) {
       // Whether or not the client threw: a client that reconnects by itself hides nothing here.
       out.println(
-          "outages    " + String.join("; ", r.outages().stream().map(o -> o.describe()).toList()));
+          "outages    "
+              + String.join("; ", r.faults().outages().stream().map(o -> o.describe()).toList()));
     }
-    if (r.clientErrors() != null) {
-      out.println("errors     " + r.clientErrors().describe());
+    if (r.faults().clientErrors() != null) {
+      out.println("errors     " + r.faults().clientErrors().describe());
     }
   }
 
   /** A rate run's target and schedule. */
   private static void rate(RunResult r, boolean colour, PrintStream out) {
-    if (r.rate() != null) {
+    if (r.rates().rate() != null) {
       out.printf(
           Locale.ROOT,
           "rate       target %,.0f msgs/s, achieved %,.0f msgs/s%s%n",
-          r.rate().targetMsgsPerSecond(),
-          r.rate().achievedMsgsPerSecond(),
-          r.rate().unsent() > 0
-              ? String.format(Locale.ROOT, ", %,d scheduled messages never sent", r.rate().unsent())
+          r.rates().rate().targetMsgsPerSecond(),
+          r.rates().rate().achievedMsgsPerSecond(),
+          r.rates().rate().unsent() > 0
+              ? String.format(
+                  Locale.ROOT, ", %,d scheduled messages never sent", r.rates().rate().unsent())
               : "");
-      String assessment = r.rate().assessment();
+      String assessment = r.rates().rate().assessment();
       out.println(
           "schedule   "
-              + (r.rate().harnessLimited() && colour ? RED + assessment + RESET : assessment));
+              + (r.rates().rate().harnessLimited() && colour
+                  ? RED + assessment + RESET
+                  : assessment));
     }
   }
 
@@ -189,8 +193,8 @@ public final class TerminalSummary {
     out.println(
         "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
     boolean unsupported = false;
-    EndToEndClock clock = r.endToEndClock();
-    for (Map.Entry<LatencyKind, Latency> e : r.latencies().entrySet()) {
+    EndToEndClock clock = r.latency().endToEndClock();
+    for (Map.Entry<LatencyKind, Latency> e : r.latency().byKind().entrySet()) {
       // Across workers every end-to-end figure is true only within the clock offsets' bound.
       String bound =
           e.getKey() == LatencyKind.END_TO_END && clock != null && clock.clockBoundMs() > 0
@@ -199,7 +203,7 @@ public final class TerminalSummary {
       if (e.getKey() == LatencyKind.END_TO_END && clock != null && clock.clockDriftMs() > 0) {
         bound += ", clock drift " + ms(clock.clockDriftMs()) + " ms";
       }
-      unsupported |= latency(out, e.getKey().label(r.rate() != null), e.getValue(), bound);
+      unsupported |= latency(out, e.getKey().label(r.rates().rate() != null), e.getValue(), bound);
     }
     if (unsupported) {
       out.println(
@@ -292,7 +296,8 @@ public final class TerminalSummary {
 
   /** The settings the backend warned about: their {@code key=value} parts. */
   private static String expectedWith(RunResult r) {
-    return String.join(", ", r.warnings().stream().map(w -> w.replaceFirst(":.*", "")).toList());
+    return String.join(
+        ", ", r.setup().warnings().stream().map(w -> w.replaceFirst(":.*", "")).toList());
   }
 
   /**

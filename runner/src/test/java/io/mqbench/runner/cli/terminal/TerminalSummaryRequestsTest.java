@@ -6,6 +6,7 @@ import io.mqbench.mq.RequestCounts;
 import io.mqbench.mq.RequestPrice;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.RequestCost;
+import io.mqbench.results.RunCost;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.files.ResultsWriter;
 import java.util.List;
@@ -19,11 +20,13 @@ class TerminalSummaryRequestsTest {
     RunResult r = FixedResults.fixedResult(0);
     RequestCounts counts =
         new RequestCounts(Map.of("send", 1_000L, "receive", 1_200L, "delete", 1_000L), 3_200);
-    return r.withRequests(
-        RequestCost.of(
-            counts,
-            Optional.of(new RequestPrice(0.40, "USD", "sqs.pricePerMillionRequests=0.40")),
-            10_000));
+    return r.withCost(
+        new RunCost(
+            RequestCost.of(
+                counts,
+                Optional.of(new RequestPrice(0.40, "USD", "sqs.pricePerMillionRequests=0.40")),
+                10_000),
+            null));
   }
 
   @Test
