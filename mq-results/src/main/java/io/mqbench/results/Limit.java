@@ -185,10 +185,17 @@ public record Limit(
     double high = Collections.max(p) / runSlowest;
     String spread = String.format(Locale.ROOT, "%.2fx to %.2fx", low, high);
     if (low >= RECEIVERS_HELP) {
-      return of(Side.RECEIVERS, run, probe, low, high, receiversAdvice(run, probe, ratio, spread));
+      return of(
+          Side.RECEIVERS,
+          run,
+          probe,
+          low,
+          high,
+          advice(RECEIVERS_ADVICE, run, probe, ratio, spread));
     }
     if (high < RECEIVERS_HELP) {
-      return of(Side.DELIVERY, run, probe, low, high, deliveryAdvice(run, probe, ratio, spread));
+      return of(
+          Side.DELIVERY, run, probe, low, high, advice(DELIVERY_ADVICE, run, probe, ratio, spread));
     }
     String advice =
         String.format(
@@ -207,26 +214,22 @@ public record Limit(
     return of(Side.RECEIVING, run, probe, low, high, advice);
   }
 
-  private static String receiversAdvice(Measured run, Measured probe, double ratio, String spread) {
-    return String.format(
-        Locale.ROOT,
-        "the receivers were the limit: with %d receivers instead of %d the queue moved %,.0f"
-            + " msgs/s end to end instead of %,.0f (%.2fx; %s second by second); add --receivers"
-            + " (or raise the backend's receive batch or prefetch)",
-        probe.receivers(),
-        run.receivers(),
-        probe.endToEndPerSecond(),
-        run.endToEndPerSecond(),
-        ratio,
-        spread);
-  }
+  private static final String RECEIVERS_ADVICE =
+      "the receivers were the limit: with %d receivers instead of %d the queue moved %,.0f"
+          + " msgs/s end to end instead of %,.0f (%.2fx; %s second by second); add --receivers"
+          + " (or raise the backend's receive batch or prefetch)";
 
-  private static String deliveryAdvice(Measured run, Measured probe, double ratio, String spread) {
+  private static final String DELIVERY_ADVICE =
+      "the queue's delivery path was the limit, not the receivers: with %d receivers instead of"
+          + " %d it moved %,.0f msgs/s end to end instead of %,.0f (%.2fx; %s second by second);"
+          + " more receivers do not help";
+
+  /** An advice text filled with the probe beside the run. */
+  private static String advice(
+      String text, Measured run, Measured probe, double ratio, String spread) {
     return String.format(
         Locale.ROOT,
-        "the queue's delivery path was the limit, not the receivers: with %d receivers instead of"
-            + " %d it moved %,.0f msgs/s end to end instead of %,.0f (%.2fx; %s second by second);"
-            + " more receivers do not help",
+        text,
         probe.receivers(),
         run.receivers(),
         probe.endToEndPerSecond(),

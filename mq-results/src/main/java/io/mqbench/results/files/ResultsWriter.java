@@ -74,10 +74,10 @@ public final class ResultsWriter {
       }
       chart(LatencyChart.title(result), histograms, dir, warnings);
       if (result.catchUp() != null) {
-        catchUpChart(result, dir, warnings);
+        draw(CATCH_UP_PNG, to -> CatchUpChart.write(result, to), dir, warnings);
       }
       if (!result.faults().injected().isEmpty()) {
-        faultChart(result, dir, warnings);
+        draw(FAULTS_PNG, to -> FaultChart.write(result, to), dir, warnings);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
@@ -171,32 +171,25 @@ public final class ResultsWriter {
   private static void chart(
       String title, Map<String, Histogram> histograms, Path dir, List<String> warnings)
       throws IOException {
-    try {
-      LatencySvg.write(title, histograms, dir.resolve(CHART_SVG));
-    } catch (IOException | RuntimeException e) {
-      // A picture is not worth the numbers.
-      Files.deleteIfExists(dir.resolve(CHART_SVG));
-      warnings.add("could not draw " + CHART_SVG + ": " + e);
-    }
+    draw(CHART_SVG, to -> LatencySvg.write(title, histograms, to), dir, warnings);
   }
 
-  private static void faultChart(RunResult result, Path dir, List<String> warnings)
-      throws IOException {
-    try {
-      FaultChart.write(result, dir.resolve(FAULTS_PNG));
-    } catch (IOException | RuntimeException | LinkageError e) {
-      Files.deleteIfExists(dir.resolve(FAULTS_PNG));
-      warnings.add("could not draw " + FAULTS_PNG + ": " + e);
-    }
+  /** Something that draws a chart into a file. */
+  private interface Drawing {
+    void to(Path file) throws IOException;
   }
 
-  private static void catchUpChart(RunResult result, Path dir, List<String> warnings)
+  /**
+   * Draws a chart; a chart that cannot be drawn is a warning, since a picture is not worth the
+   * numbers.
+   */
+  private static void draw(String file, Drawing drawing, Path dir, List<String> warnings)
       throws IOException {
     try {
-      CatchUpChart.write(result, dir.resolve(CATCH_UP_PNG));
+      drawing.to(dir.resolve(file));
     } catch (IOException | RuntimeException | LinkageError e) {
-      Files.deleteIfExists(dir.resolve(CATCH_UP_PNG));
-      warnings.add("could not draw " + CATCH_UP_PNG + ": " + e);
+      Files.deleteIfExists(dir.resolve(file));
+      warnings.add("could not draw " + file + ": " + e);
     }
   }
 

@@ -3,6 +3,7 @@ package io.mqbench.results.files;
 import static io.mqbench.results.files.SummaryColumns.*;
 
 import io.mqbench.results.CatchUpResult;
+import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Latency;
@@ -223,41 +224,11 @@ final class SummaryRow {
     addLatency(c, LatencyKind.END_TO_END);
     // What the end-to-end figures are worth: samples received before their send time (not in the
     // histogram), and the clock offsets' uncertainty every figure carries (0 in one process).
-    c.add(
-        new Column(
-            E2E_NEGATIVE,
-            r ->
-                r.latency().endToEndClock() == null
-                    ? ""
-                    : r.latency().endToEndClock().negativeSamples()));
-    c.add(
-        new Column(
-            E2E_NEGATIVE_SHARE,
-            r ->
-                r.latency().endToEndClock() == null
-                    ? ""
-                    : round(r.latency().endToEndClock().negativeShare(), 4)));
-    c.add(
-        new Column(
-            E2E_CLOCK_BOUND_MS,
-            r ->
-                r.latency().endToEndClock() == null
-                    ? ""
-                    : round(r.latency().endToEndClock().clockBoundMs(), 3)));
-    c.add(
-        new Column(
-            E2E_CLOCK_DRIFT_MS,
-            r ->
-                r.latency().endToEndClock() == null
-                    ? ""
-                    : round(r.latency().endToEndClock().clockDriftMs(), 3)));
-    c.add(
-        new Column(
-            E2E_MEANINGFUL,
-            r ->
-                r.latency().endToEndClock() == null
-                    ? ""
-                    : (Object) r.latency().endToEndClock().meaningful()));
+    c.add(new Column(E2E_NEGATIVE, r -> ofClock(r, k -> k.negativeSamples())));
+    c.add(new Column(E2E_NEGATIVE_SHARE, r -> ofClock(r, k -> round(k.negativeShare(), 4))));
+    c.add(new Column(E2E_CLOCK_BOUND_MS, r -> ofClock(r, k -> round(k.clockBoundMs(), 3))));
+    c.add(new Column(E2E_CLOCK_DRIFT_MS, r -> ofClock(r, k -> round(k.clockDriftMs(), 3))));
+    c.add(new Column(E2E_MEANINGFUL, r -> ofClock(r, k -> k.meaningful())));
   }
 
   /** What a million messages cost. */
@@ -319,5 +290,11 @@ final class SummaryRow {
                 return v.isPresent() ? round(v.getAsDouble(), 3) : "";
               }));
     }
+  }
+
+  /** A figure of the end-to-end clock; empty for a run without end-to-end samples. */
+  private static Object ofClock(RunResult r, Function<EndToEndClock, Object> figure) {
+    EndToEndClock clock = r.latency().endToEndClock();
+    return clock == null ? "" : figure.apply(clock);
   }
 }
