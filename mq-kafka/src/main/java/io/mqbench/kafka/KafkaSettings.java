@@ -321,16 +321,7 @@ final class KafkaSettings {
     return new KafkaSettings(config.with(GROUP_ID.name(), groupId), shownAs);
   }
 
-  /**
-   * A name with a suffix appended, within a length limit: the base is cut, never the suffix, so
-   * that names derived with different suffixes stay different.
-   *
-   * @param base a name
-   * @param suffix what to append
-   * @param maxLength the longest name allowed
-   * @return {@code base + suffix}, with {@code base} shortened as needed
-   * @throws ConfigException if the suffix alone is too long
-   */
+  /** {@link QueueNames#suffixed}: the topic or group of one of a run's several queues. */
   static String suffixed(String base, String suffix, int maxLength) {
     return QueueNames.suffixed(base, suffix, maxLength);
   }

@@ -225,25 +225,7 @@ record RabbitMqSettings(
    * one before, see {@link RabbitMqProvider#brokerAddressing()}).
    */
   static String noAddressMessage() {
-    return noAddressMessage(URI, SUGGESTED_URI);
-  }
-
-  /**
-   * The one line a backend of this module fails with when opened with no broker address: both
-   * backends run on the same broker, from the same compose file.
-   *
-   * @param key the backend's address key
-   * @param suggestedUri the compose cluster's address for that key
-   */
-  static String noAddressMessage(ConfigKey<String> key, String suggestedUri) {
-    return key.name()
-        + " is not set: start a cluster with `docker compose -f docker/rabbitmq.yml up -d --wait`"
-        + " and pass "
-        + key.name()
-        + "="
-        + suggestedUri
-        + " (-p on the CLI, -D with exec:java), or install rabbitmq-server"
-        + " (apt-get install rabbitmq-server) for a private local node";
+    return ComposeCluster.noAddressMessage(URI, SUGGESTED_URI);
   }
 
   /**

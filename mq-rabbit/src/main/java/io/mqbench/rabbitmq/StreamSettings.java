@@ -64,7 +64,7 @@ record StreamSettings(
       AddressKeys.address(
               NAME + ".uri",
               "stream protocol URI rabbitmq-stream://user:password@host:port/vhost",
-              "127.0.0.1:5552",
+              COMPOSE_ADDRESS,
               "a private local node")
           .markedSecret();
 
@@ -166,7 +166,7 @@ record StreamSettings(
 
   /** The one line {@code open()} fails with when called with no broker address. */
   static String noAddressMessage() {
-    return RabbitMqSettings.noAddressMessage(URI, SUGGESTED_URI);
+    return ComposeCluster.noAddressMessage(URI, SUGGESTED_URI);
   }
 
   /**
