@@ -1,5 +1,6 @@
 package io.mqbench.artemis;
 
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -48,11 +49,11 @@ record ArtemisSettings(
    * 127.0.0.1:61616 if it answers, else a local broker.
    */
   static final ConfigKey<String> URL =
-      ConfigKey.string(
+      AddressKeys.address(
           "artemis.url",
-          null,
-          "broker URL tcp://host:port, or (tcp://primary:port,tcp://backup:port) for a pair; unset:"
-              + " 127.0.0.1:61616 if it answers, else a local broker");
+          "broker URL tcp://host:port, or (tcp://primary:port,tcp://backup:port) for a pair",
+          "127.0.0.1:61616",
+          "a local broker");
 
   /** The user; the local broker accepts exactly this user and password. */
   static final ConfigKey<String> USER =
@@ -66,15 +67,20 @@ record ArtemisSettings(
   /** The longest queue or address name {@link #QUEUE} and {@link #ADDRESS} accept. */
   static final int MAX_NAME_LENGTH = 200;
 
+  // '::' separates an address from a queue in a fully qualified name; wildcards would match other
+  // addresses.
+  private static final Pattern NAME =
+      Pattern.compile("(?!.*::)[^\\s#*]{1," + MAX_NAME_LENGTH + "}");
+
+  private static final String NAME_TEXT = "1 to 200 characters without spaces, '#', '*' or '::'";
+
   /** The queue receivers read; created durable when missing unless {@link #CREATE_QUEUE} is off. */
   static final ConfigKey<String> QUEUE =
       ConfigKey.matching(
           "artemis.queue",
           "mqbench",
-          // '::' separates an address from a queue in a fully qualified name; wildcards would match
-          // other addresses.
-          Pattern.compile("(?!.*::)[^\\s#*]{1," + MAX_NAME_LENGTH + "}"),
-          "1 to 200 characters without spaces, '#', '*' or '::'",
+          NAME,
+          NAME_TEXT,
           "queue name; created durable when missing (artemis.createQueue)");
 
   /** The address of a multicast queue; the queue's name when unset. */
@@ -82,8 +88,8 @@ record ArtemisSettings(
       ConfigKey.matching(
           "artemis.address",
           null,
-          Pattern.compile("(?!.*::)[^\\s#*]{1," + MAX_NAME_LENGTH + "}"),
-          "1 to 200 characters without spaces, '#', '*' or '::'",
+          NAME,
+          NAME_TEXT,
           "multicast only: the address senders send to; default: the queue name");
 
   /** Anycast or multicast. */
@@ -260,18 +266,7 @@ record ArtemisSettings(
    * @return a copy that sends to {@link #addressName()} as a topic
    */
   ArtemisSettings publishing() {
-    return new ArtemisSettings(
-        url,
-        address,
-        user,
-        password,
-        queue,
-        addressName,
-        RoutingType.MULTICAST,
-        sendMode,
-        createQueue,
-        callTimeout,
-        ackCommitMessages);
+    return multicast(queue);
   }
 
   /**
@@ -283,12 +278,17 @@ record ArtemisSettings(
    * @return a copy whose queue is {@code <queue>-s<index>}, read as {@code address::queue}
    */
   ArtemisSettings subscription(int index) {
+    return multicast(queue + "-s" + index);
+  }
+
+  /** A copy on the same address, multicast, whose queue is another. */
+  private ArtemisSettings multicast(String queueName) {
     return new ArtemisSettings(
         url,
         address,
         user,
         password,
-        queue + "-s" + index,
+        queueName,
         addressName,
         RoutingType.MULTICAST,
         sendMode,

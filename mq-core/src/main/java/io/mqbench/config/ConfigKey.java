@@ -131,12 +131,7 @@ public final class ConfigKey<T> {
    */
   public static ConfigKey<Integer> integer(
       String name, int defaultValue, int min, int max, String unit, String description) {
-    return of(
-        name,
-        defaultValue,
-        unit,
-        description,
-        ValueSyntax.wholeNumber(Integer.class, min, max, v -> (int) v));
+    return of(name, defaultValue, unit, description, ValueSyntax.integer(min, max));
   }
 
   /**
@@ -152,12 +147,7 @@ public final class ConfigKey<T> {
    */
   public static ConfigKey<Long> longInteger(
       String name, long defaultValue, long min, long max, String unit, String description) {
-    return of(
-        name,
-        defaultValue,
-        unit,
-        description,
-        ValueSyntax.wholeNumber(Long.class, min, max, v -> v));
+    return of(name, defaultValue, unit, description, ValueSyntax.longInteger(min, max));
   }
 
   /**
@@ -222,6 +212,35 @@ public final class ConfigKey<T> {
   public static ConfigKey<String> matching(
       String name, String defaultValue, Pattern pattern, String expected, String description) {
     return of(name, defaultValue, "", description, ValueSyntax.matching(pattern, expected));
+  }
+
+  /**
+   * A name key, such as a queue's or a table's: 1 to {@code maxLength} characters of a set, as
+   * brokers restrict names. What a valid value looks like is derived from the limit, so that the
+   * error text and the check never disagree.
+   *
+   * @param name full key name
+   * @param defaultValue the default, or {@code null} for unset
+   * @param characters the accepted characters as the inside of a regular-expression class, such as
+   *     {@code "A-Za-z0-9_-"}
+   * @param charactersText those characters in words, such as {@code "letters, digits, _ or -"}
+   * @param maxLength the longest name accepted
+   * @param description one line for documentation and {@code --help}
+   * @return the key, expecting {@code "1 to <maxLength> <charactersText>"}
+   */
+  public static ConfigKey<String> identifier(
+      String name,
+      String defaultValue,
+      String characters,
+      String charactersText,
+      int maxLength,
+      String description) {
+    return matching(
+        name,
+        defaultValue,
+        Pattern.compile("[" + characters + "]{1," + maxLength + "}"),
+        "1 to " + maxLength + " " + charactersText,
+        description);
   }
 
   /**

@@ -69,6 +69,16 @@ record ValueSyntax<T>(
     return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
+  /** An int within {@code [min, max]}. */
+  static ValueSyntax<Integer> integer(int min, int max) {
+    return wholeNumber(Integer.class, min, max, v -> (int) v);
+  }
+
+  /** A long within {@code [min, max]}. */
+  static ValueSyntax<Long> longInteger(long min, long max) {
+    return wholeNumber(Long.class, min, max, v -> v);
+  }
+
   /**
    * A whole number within {@code [min, max]}, underscores allowed as separators; one syntax for
    * every width, {@code narrow} giving the parsed type ({@code v -> (int) v} for an int key).

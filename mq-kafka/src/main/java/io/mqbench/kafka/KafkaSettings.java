@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
@@ -208,8 +209,11 @@ final class KafkaSettings {
           "nodes of the local broker started when kafka.bootstrapServers is unset; 3 or more:"
               + " topics replicated 3 ways, min.insync.replicas=2 (for --fault ...:leader)");
 
-  /** Every key of the backend, as {@code --help} lists them. */
-  static final List<ConfigKey<?>> KEYS =
+  /**
+   * The keys of the sending side: the cluster, the topic and the producer. The {@code kafka-share}
+   * backend offers them too, first and in this order (see {@link KafkaShareSettings#KEYS}).
+   */
+  static final List<ConfigKey<?>> SENDING_KEYS =
       List.of(
           BOOTSTRAP_SERVERS,
           TOPIC,
@@ -220,14 +224,21 @@ final class KafkaSettings {
           ACKS,
           LINGER,
           BATCH_SIZE,
-          MAX_MESSAGE_BYTES,
-          COMMIT_INTERVAL,
-          GROUP_ID,
-          SESSION_TIMEOUT,
-          LEASE_TIMEOUT,
-          CONNECT_TIMEOUT,
-          LOCAL_BROKER_HEAP,
-          LOCAL_BROKER_NODES);
+          MAX_MESSAGE_BYTES);
+
+  /** Every key of the backend, as {@code --help} lists them. */
+  static final List<ConfigKey<?>> KEYS =
+      Stream.concat(
+              SENDING_KEYS.stream(),
+              Stream.of(
+                  COMMIT_INTERVAL,
+                  GROUP_ID,
+                  SESSION_TIMEOUT,
+                  LEASE_TIMEOUT,
+                  CONNECT_TIMEOUT,
+                  LOCAL_BROKER_HEAP,
+                  LOCAL_BROKER_NODES))
+          .toList();
 
   /** The bootstrap address of the cluster in {@code docker/kafka.yml}, as the README gives it. */
   static final String COMPOSE_BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";
@@ -310,16 +321,7 @@ final class KafkaSettings {
     return new KafkaSettings(config.with(GROUP_ID.name(), groupId), shownAs);
   }
 
-  /**
-   * A name with a suffix appended, within a length limit: the base is cut, never the suffix, so
-   * that names derived with different suffixes stay different.
-   *
-   * @param base a name
-   * @param suffix what to append
-   * @param maxLength the longest name allowed
-   * @return {@code base + suffix}, with {@code base} shortened as needed
-   * @throws ConfigException if the suffix alone is too long
-   */
+  /** {@link QueueNames#suffixed}: the topic or group of one of a run's several queues. */
   static String suffixed(String base, String suffix, int maxLength) {
     return QueueNames.suffixed(base, suffix, maxLength);
   }

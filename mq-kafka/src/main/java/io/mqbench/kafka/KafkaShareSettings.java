@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -22,6 +23,12 @@ final class KafkaShareSettings {
   /** The backend's name, and the prefix of its keys. */
   static final String NAME = "kafka-share";
 
+  /**
+   * This backend's keys that are the {@code kafka} backend's, each with that one: filled as the
+   * keys below are made, by {@link #same} and {@link #standsFor}.
+   */
+  private static final Map<ConfigKey<?>, ConfigKey<?>> AS_KAFKA = new LinkedHashMap<>();
+
   /** Where the cluster is; unset means the runner starts a local single-node broker. */
   static final ConfigKey<String> BOOTSTRAP_SERVERS = same(KafkaSettings.BOOTSTRAP_SERVERS);
 
@@ -30,23 +37,27 @@ final class KafkaShareSettings {
    * default topic, so that the two never read each other's messages.
    */
   static final ConfigKey<String> TOPIC =
-      ConfigKey.matching(
-          NAME + ".topic",
-          "mqbench-share",
-          Pattern.compile("(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}"),
-          "a Kafka topic name: 1 to 249 of a-z A-Z 0-9 . _ -, not . or ..",
-          "topic to send to and receive from; created if missing");
+      standsFor(
+          KafkaSettings.TOPIC,
+          ConfigKey.matching(
+              NAME + ".topic",
+              "mqbench-share",
+              Pattern.compile("(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}"),
+              "a Kafka topic name: 1 to 249 of a-z A-Z 0-9 . _ -, not . or ..",
+              "topic to send to and receive from; created if missing"));
 
   /** Partitions of the topic when this backend creates it; any number of receivers share them. */
   static final ConfigKey<Integer> PARTITIONS =
-      ConfigKey.integer(
-          NAME + ".partitions",
-          8,
-          1,
-          100_000,
-          "partitions",
-          "partitions of the topic when this backend creates it; a share group's receivers share"
-              + " them, however many there are");
+      standsFor(
+          KafkaSettings.PARTITIONS,
+          ConfigKey.integer(
+              NAME + ".partitions",
+              8,
+              1,
+              100_000,
+              "partitions",
+              "partitions of the topic when this backend creates it; a share group's receivers"
+                  + " share them, however many there are"));
 
   /** Replicas per partition when the topic is created; 0 takes the cluster's default. */
   static final ConfigKey<Integer> REPLICATION_FACTOR = same(KafkaSettings.REPLICATION_FACTOR);
@@ -110,42 +121,15 @@ final class KafkaShareSettings {
   /** Heap of the local broker started when no address is given. */
   static final ConfigKey<Integer> LOCAL_BROKER_HEAP = same(KafkaSettings.LOCAL_BROKER_HEAP);
 
-  /** Every key of the backend, as {@code --help} lists them. */
+  /**
+   * Every key of the backend, as {@code --help} lists them: the {@code kafka} backend's sending
+   * keys in its order, then the share group's.
+   */
   static final List<ConfigKey<?>> KEYS =
-      List.of(
-          BOOTSTRAP_SERVERS,
-          TOPIC,
-          PARTITIONS,
-          REPLICATION_FACTOR,
-          MIN_INSYNC_REPLICAS,
-          FLUSH_MESSAGES,
-          ACKS,
-          LINGER,
-          BATCH_SIZE,
-          MAX_MESSAGE_BYTES,
-          GROUP_ID,
-          LEASE_TIMEOUT,
-          SYNC_ACKS,
-          CONNECT_TIMEOUT,
-          LOCAL_BROKER_HEAP);
-
-  /** This backend's keys that are the {@code kafka} backend's, each with that one. */
-  private static final Map<ConfigKey<?>, ConfigKey<?>> AS_KAFKA = new LinkedHashMap<>();
-
-  static {
-    AS_KAFKA.put(BOOTSTRAP_SERVERS, KafkaSettings.BOOTSTRAP_SERVERS);
-    AS_KAFKA.put(TOPIC, KafkaSettings.TOPIC);
-    AS_KAFKA.put(PARTITIONS, KafkaSettings.PARTITIONS);
-    AS_KAFKA.put(REPLICATION_FACTOR, KafkaSettings.REPLICATION_FACTOR);
-    AS_KAFKA.put(MIN_INSYNC_REPLICAS, KafkaSettings.MIN_INSYNC_REPLICAS);
-    AS_KAFKA.put(FLUSH_MESSAGES, KafkaSettings.FLUSH_MESSAGES);
-    AS_KAFKA.put(ACKS, KafkaSettings.ACKS);
-    AS_KAFKA.put(LINGER, KafkaSettings.LINGER);
-    AS_KAFKA.put(BATCH_SIZE, KafkaSettings.BATCH_SIZE);
-    AS_KAFKA.put(MAX_MESSAGE_BYTES, KafkaSettings.MAX_MESSAGE_BYTES);
-    AS_KAFKA.put(CONNECT_TIMEOUT, KafkaSettings.CONNECT_TIMEOUT);
-    AS_KAFKA.put(LOCAL_BROKER_HEAP, KafkaSettings.LOCAL_BROKER_HEAP);
-  }
+      Stream.concat(
+              KafkaSettings.SENDING_KEYS.stream().map(KafkaShareSettings::standingFor),
+              Stream.of(GROUP_ID, LEASE_TIMEOUT, SYNC_ACKS, CONNECT_TIMEOUT, LOCAL_BROKER_HEAP))
+          .toList();
 
   /** Native producer properties: {@code kafka-share.producer.linger.ms=0}. */
   static final String PRODUCER_PREFIX = NAME + ".producer.";
@@ -219,8 +203,25 @@ final class KafkaShareSettings {
     return new KafkaShareSettings(config.with(GROUP_ID.name(), groupId));
   }
 
+  /** A {@code kafka} key under this backend's prefix, standing for it. */
   private static <T> ConfigKey<T> same(ConfigKey<T> kafkaKey) {
-    return kafkaKey.renamed(NAME + kafkaKey.name().substring("kafka".length()));
+    return standsFor(
+        kafkaKey, kafkaKey.renamed(NAME + kafkaKey.name().substring("kafka".length())));
+  }
+
+  /** Records that a key of this backend stands for a {@code kafka} key, and returns it. */
+  private static <T> ConfigKey<T> standsFor(ConfigKey<T> kafkaKey, ConfigKey<T> key) {
+    AS_KAFKA.put(key, kafkaKey);
+    return key;
+  }
+
+  /** This backend's key that stands for a {@code kafka} key. */
+  private static ConfigKey<?> standingFor(ConfigKey<?> kafkaKey) {
+    return AS_KAFKA.entrySet().stream()
+        .filter(e -> e.getValue() == kafkaKey)
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElseThrow();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.mqbench.mongo;
 
 import com.mongodb.ConnectionString;
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -48,12 +49,11 @@ record MongoSettings(
    * password.
    */
   static final ConfigKey<String> URI =
-      ConfigKey.string(
+      AddressKeys.address(
               "mongo.uri",
-              null,
-              "MongoDB connection string mongodb://[user:password@]host[:port][,...][/?options];"
-                  + " unset: 127.0.0.1:27017 if it answers, else the local mongo-java-server"
-                  + " stand-in (not MongoDB)")
+              "MongoDB connection string mongodb://[user:password@]host[:port][,...][/?options]",
+              "127.0.0.1:27017",
+              "the local mongo-java-server stand-in (not MongoDB)")
           .markedSecret();
 
   /** The database; names MongoDB accepts: no {@code /\. "$}, at most 63 characters. */

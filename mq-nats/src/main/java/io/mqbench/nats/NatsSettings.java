@@ -1,5 +1,6 @@
 package io.mqbench.nats;
 
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -46,30 +47,32 @@ record NatsSettings(
 
   /** The server; a secret, it may hold a password. */
   static final ConfigKey<String> URL =
-      ConfigKey.string(
+      AddressKeys.address(
               "nats.url",
-              null,
-              "NATS server nats://[user:password@]host[:port]; unset: "
-                  + COMPOSE_ADDRESS
-                  + " (docker/nats.yml) if it answers, else a private nats-server with JetStream"
-                  + " started for the run")
+              "NATS server nats://[user:password@]host[:port]",
+              COMPOSE_ADDRESS + " (docker/nats.yml)",
+              "a private nats-server with JetStream started for the run")
           .markedSecret();
 
   /** The longest stream or consumer name {@link #STREAM} and {@link #CONSUMER} accept. */
   static final int MAX_NAME_LENGTH = 64;
 
+  /** The characters of a stream's or a consumer's name. */
+  private static final String NAME_CHARACTERS = "A-Za-z0-9_-";
+
+  private static final String NAME_CHARACTERS_TEXT = "letters, digits, _ or -";
+
   /** The longest subject {@link #SUBJECT} accepts. */
   static final int MAX_SUBJECT_LENGTH = 200;
 
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1," + MAX_NAME_LENGTH + "}");
-
   /** The stream. */
   static final ConfigKey<String> STREAM =
-      ConfigKey.matching(
+      ConfigKey.identifier(
           "nats.stream",
           "mqbench",
-          NAME,
-          "1 to 64 letters, digits, _ or -",
+          NAME_CHARACTERS,
+          NAME_CHARACTERS_TEXT,
+          MAX_NAME_LENGTH,
           "the JetStream stream that is the queue (work-queue retention, file storage); created"
               + " with its consumer when missing");
 
@@ -84,11 +87,12 @@ record NatsSettings(
 
   /** The durable consumer. */
   static final ConfigKey<String> CONSUMER =
-      ConfigKey.matching(
+      ConfigKey.identifier(
           "nats.consumer",
           "mqbench",
-          NAME,
-          "1 to 64 letters, digits, _ or -",
+          NAME_CHARACTERS,
+          NAME_CHARACTERS_TEXT,
+          MAX_NAME_LENGTH,
           "the durable pull consumer all receivers share (explicit acks)");
 
   /** The stream's replicas when created. */
@@ -188,14 +192,7 @@ record NatsSettings(
         config
             .find(URL)
             .orElseThrow(
-                () ->
-                    new MqException(
-                        URL.name()
-                            + " is not set: pass -p "
-                            + URL.name()
-                            + "=nats://"
-                            + COMPOSE_ADDRESS
-                            + " or leave it unset in the runner, which starts a local server"));
+                () -> new MqException(AddressKeys.notSetMessage(URL, "nats://" + COMPOSE_ADDRESS)));
     URI uri;
     try {
       uri = new URI(url);
@@ -262,6 +259,6 @@ record NatsSettings(
 
   /** Whether an address is given. */
   static boolean hasAddress(MqConfig config) {
-    return config.find(URL).isPresent();
+    return config.isGiven(URL);
   }
 }

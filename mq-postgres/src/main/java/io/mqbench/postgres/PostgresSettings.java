@@ -1,5 +1,6 @@
 package io.mqbench.postgres;
 
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -58,13 +59,11 @@ record PostgresSettings(
 
   /** The server; a secret, since a JDBC URL may carry a password. */
   static final ConfigKey<String> URL =
-      ConfigKey.string(
+      AddressKeys.address(
               "postgres.url",
-              null,
-              "PostgreSQL server jdbc:postgresql://host[:port]/database; unset: "
-                  + COMPOSE_ADDRESS
-                  + " (docker/postgres.yml) if it answers, else a private PostgreSQL server started"
-                  + " for the run")
+              "PostgreSQL server jdbc:postgresql://host[:port]/database",
+              COMPOSE_ADDRESS + " (docker/postgres.yml)",
+              "a private PostgreSQL server started for the run")
           .markedSecret();
 
   /** The role. */
@@ -93,11 +92,12 @@ record PostgresSettings(
 
   /** The table. */
   static final ConfigKey<String> TABLE =
-      ConfigKey.matching(
+      ConfigKey.identifier(
           "postgres.table",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_-]{1," + MAX_TABLE_LENGTH + "}"),
-          "1 to 50 letters, digits, _ or -",
+          "A-Za-z0-9_-",
+          "letters, digits, _ or -",
+          MAX_TABLE_LENGTH,
           "the table that is the queue, in the role's current schema; created when missing");
 
   /** synchronous_commit of the senders' connections. */
@@ -231,15 +231,7 @@ record PostgresSettings(
     String url =
         config
             .find(URL)
-            .orElseThrow(
-                () ->
-                    new MqException(
-                        URL.name()
-                            + " is not set: pass -p "
-                            + URL.name()
-                            + "="
-                            + COMPOSE_URL
-                            + " or leave it unset in the runner, which starts a local server"));
+            .orElseThrow(() -> new MqException(AddressKeys.notSetMessage(URL, COMPOSE_URL)));
     return new PostgresSettings(
         url,
         address(url),
@@ -296,7 +288,7 @@ record PostgresSettings(
 
   /** Whether an address is given. */
   static boolean hasAddress(MqConfig config) {
-    return config.find(URL).isPresent();
+    return config.isGiven(URL);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.mqbench.rabbitmq;
 
 import com.rabbitmq.client.ConnectionFactory;
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.Durations;
@@ -53,11 +54,11 @@ record RabbitMqSettings(
    * (it may carry a password).
    */
   static final ConfigKey<String> URI =
-      ConfigKey.string(
+      AddressKeys.address(
               "rabbitmq.uri",
-              null,
-              "AMQP URI amqp://user:password@host:port/vhost; unset: 127.0.0.1:5672 if it answers,"
-                  + " else a private local node")
+              "AMQP URI amqp://user:password@host:port/vhost",
+              "127.0.0.1:5672",
+              "a private local node")
           .markedSecret();
 
   /** The broker's host, instead of the URI or overriding its host. */
@@ -224,14 +225,7 @@ record RabbitMqSettings(
    * one before, see {@link RabbitMqProvider#brokerAddressing()}).
    */
   static String noAddressMessage() {
-    return URI.name()
-        + " is not set: start a cluster with `docker compose -f docker/rabbitmq.yml up -d --wait`"
-        + " and pass "
-        + URI.name()
-        + "="
-        + SUGGESTED_URI
-        + " (-p on the CLI, -D with exec:java), or install rabbitmq-server"
-        + " (apt-get install rabbitmq-server) for a private local node";
+    return ComposeCluster.noAddressMessage(URI, SUGGESTED_URI);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.mqbench.rabbitmq;
 
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -60,11 +61,11 @@ record StreamSettings(
    * local node with the stream plugin; a secret (it may carry a password).
    */
   static final ConfigKey<String> URI =
-      ConfigKey.string(
+      AddressKeys.address(
               NAME + ".uri",
-              null,
-              "stream protocol URI rabbitmq-stream://user:password@host:port/vhost; unset:"
-                  + " 127.0.0.1:5552 if it answers, else a private local node")
+              "stream protocol URI rabbitmq-stream://user:password@host:port/vhost",
+              COMPOSE_ADDRESS,
+              "a private local node")
           .markedSecret();
 
   /** The AMQP port of the same broker: the reader's lock is an exclusive AMQP queue. */
@@ -165,14 +166,7 @@ record StreamSettings(
 
   /** The one line {@code open()} fails with when called with no broker address. */
   static String noAddressMessage() {
-    return URI.name()
-        + " is not set: start a cluster with `docker compose -f docker/rabbitmq.yml up -d --wait`"
-        + " and pass "
-        + URI.name()
-        + "="
-        + SUGGESTED_URI
-        + " (-p on the CLI, -D with exec:java), or install rabbitmq-server"
-        + " (apt-get install rabbitmq-server) for a private local node";
+    return ComposeCluster.noAddressMessage(URI, SUGGESTED_URI);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.mqbench.redis;
 
 import io.lettuce.core.RedisURI;
+import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
@@ -9,7 +10,6 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.QueueNames;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The configuration keys of the {@code redis} backend and the settings parsed from them.
@@ -43,13 +43,11 @@ record RedisSettings(
 
   /** The server; a secret, it may hold a password. Unset: the compose port, else a local server. */
   static final ConfigKey<String> URI =
-      ConfigKey.string(
+      AddressKeys.address(
               "redis.uri",
-              null,
-              "Redis server redis://[[user]:password@]host[:port]; unset: "
-                  + COMPOSE_ADDRESS
-                  + " (docker/redis.yml) if it answers, else a private redis-server started for"
-                  + " the run")
+              "Redis server redis://[[user]:password@]host[:port]",
+              COMPOSE_ADDRESS + " (docker/redis.yml)",
+              "a private redis-server started for the run")
           .markedSecret();
 
   /** The longest stream name {@link #STREAM} accepts. */
@@ -60,20 +58,22 @@ record RedisSettings(
 
   /** The stream; created (with its group) when missing. */
   static final ConfigKey<String> STREAM =
-      ConfigKey.matching(
+      ConfigKey.identifier(
           "redis.stream",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_.:{}-]{1," + MAX_STREAM_LENGTH + "}"),
-          "1 to 200 letters, digits or _.:{}-",
+          "A-Za-z0-9_.:{}-",
+          "letters, digits or _.:{}-",
+          MAX_STREAM_LENGTH,
           "the stream that is the queue; created with its consumer group when missing");
 
   /** The consumer group. */
   static final ConfigKey<String> GROUP =
-      ConfigKey.matching(
+      ConfigKey.identifier(
           "redis.group",
           "mqbench",
-          Pattern.compile("[A-Za-z0-9_.:-]{1," + MAX_GROUP_LENGTH + "}"),
-          "1 to 100 letters, digits or _.:-",
+          "A-Za-z0-9_.:-",
+          "letters, digits or _.:-",
+          MAX_GROUP_LENGTH,
           "the consumer group all receivers share (competing consumers)");
 
   /** The append-only file policy the server must have. */
@@ -173,13 +173,7 @@ record RedisSettings(
             .find(URI)
             .orElseThrow(
                 () ->
-                    new MqException(
-                        URI.name()
-                            + " is not set: pass -p "
-                            + URI.name()
-                            + "=redis://"
-                            + COMPOSE_ADDRESS
-                            + " or leave it unset in the runner, which starts a local server"));
+                    new MqException(AddressKeys.notSetMessage(URI, "redis://" + COMPOSE_ADDRESS)));
     RedisURI uri;
     try {
       uri = RedisURI.create(text);
@@ -238,6 +232,6 @@ record RedisSettings(
 
   /** Whether an address is given. */
   static boolean hasAddress(MqConfig config) {
-    return config.find(URI).isPresent();
+    return config.isGiven(URI);
   }
 }
