@@ -2,6 +2,7 @@ package io.mqbench.mq;
 
 import io.mqbench.config.MqConfig;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Where a backend's broker is when the user names none: the one policy every backend with a broker
@@ -55,5 +56,18 @@ public record BrokerAddressing(
    */
   public boolean isGivenIn(MqConfig config) {
     return keys.stream().anyMatch(config::isGiven);
+  }
+
+  /**
+   * What {@link MqProvider#target} shows for a backend that reads its address from the whole
+   * configuration (a URI with a port key beside it, say).
+   *
+   * @param config a configuration of the backend
+   * @param address the address of a configuration that names a broker, without credentials
+   * @return that address when {@link #isGivenIn} says a broker is named; else {@code "unset
+   *     (<key>)"} naming {@link #key()}
+   */
+  public String target(MqConfig config, Function<MqConfig, String> address) {
+    return isGivenIn(config) ? address.apply(config) : "unset (" + key() + ")";
   }
 }

@@ -1,0 +1,193 @@
+package io.mqbench.mq;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * What a backend states about itself, as data: its name, description and keys, its {@code
+ * --durability} levels, its lease, where its broker is and what it starts locally. A {@link
+ * StatedProvider} answers the contract's questions about these from one instance, so that a
+ * provider keeps only what it computes (its durability, warnings, limits, how it opens a queue).
+ *
+ * <pre>{@code
+ * static final BackendFacts FACTS =
+ *     BackendFacts.of("redis", RedisSettings.KEYS, "Redis Streams (Lettuce): ...")
+ *         .levels(LEVELS)
+ *         .lease(RedisSettings.VISIBILITY_TIMEOUT)
+ *         .brokerAt(ADDRESSING, config -> RedisServer.installed().map(...))
+ *         .checkedWhenAddressed(RedisSettings::from);
+ * }</pre>
+ *
+ * <p>Immutable: every method returns a new instance and leaves this one unchanged.
+ */
+public final class BackendFacts {
+  private static final Consumer<MqConfig> NO_CHECK = config -> {};
+
+  private String name;
+  private String description;
+  private List<ConfigKey<?>> keys;
+  private List<String> passThroughPrefixes = List.of();
+  private DurabilityTable levels;
+  private ConfigKey<Duration> lease;
+  private BrokerAddressing addressing;
+  private Function<MqConfig, Optional<LocalBroker>> localBroker;
+  private Consumer<MqConfig> check = NO_CHECK;
+
+  private BackendFacts() {}
+
+  /**
+   * The facts every backend states; it declares no {@code --durability} level, no lease and no
+   * broker until told.
+   *
+   * @param name the backend's name ({@link MqProvider#name()})
+   * @param keys its configuration keys ({@link MqProvider#configKeys()})
+   * @param description one line for {@code --help} ({@link MqProvider#description()})
+   * @return the facts
+   */
+  public static BackendFacts of(String name, List<ConfigKey<?>> keys, String description) {
+    BackendFacts facts = new BackendFacts();
+    facts.name = name;
+    facts.description = description;
+    facts.keys = List.copyOf(keys);
+    facts.levels = DurabilityTable.of(name, "it declares no levels");
+    return facts;
+  }
+
+  private BackendFacts copy(Consumer<BackendFacts> change) {
+    BackendFacts copy = new BackendFacts();
+    copy.name = name;
+    copy.description = description;
+    copy.keys = keys;
+    copy.passThroughPrefixes = passThroughPrefixes;
+    copy.levels = levels;
+    copy.lease = lease;
+    copy.addressing = addressing;
+    copy.localBroker = localBroker;
+    copy.check = check;
+    change.accept(copy);
+    return copy;
+  }
+
+  /**
+   * @param prefixes the prefixes of native client properties ({@link
+   *     MqProvider#passThroughPrefixes()}), each ending with a dot
+   * @return these facts with those prefixes
+   */
+  public BackendFacts passThrough(String... prefixes) {
+    List<String> all = List.of(prefixes);
+    return copy(f -> f.passThroughPrefixes = all);
+  }
+
+  /**
+   * @param table the keys of each {@code --durability} level the backend gives ({@link
+   *     MqProvider#durabilityKeys})
+   * @return these facts with those levels
+   */
+  public BackendFacts levels(DurabilityTable table) {
+    return copy(f -> f.levels = table);
+  }
+
+  /**
+   * @param key the key whose duration is the lease a dead receiver's messages wait out ({@link
+   *     MqProvider#leaseAfterConnectionLoss})
+   * @return these facts with that lease
+   */
+  public BackendFacts lease(ConfigKey<Duration> key) {
+    return copy(f -> f.lease = key);
+  }
+
+  /**
+   * The backend's broker: where it is when the configuration names none, and what to start on this
+   * machine then (for {@code io.mqbench.broker.BrokerBackend}, whose two abstract methods {@link
+   * StatedProvider} thereby implements).
+   *
+   * @param where the address keys, compose file and install hint
+   * @param local the broker to start for a configuration without an address, or empty when none can
+   *     run here; must not start anything
+   * @return these facts with that broker
+   */
+  public BackendFacts brokerAt(
+      BrokerAddressing where, Function<MqConfig, Optional<LocalBroker>> local) {
+    return copy(
+        f -> {
+          f.addressing = where;
+          f.localBroker = local;
+        });
+  }
+
+  /**
+   * A check {@link MqProvider#configure} runs on the validated configuration, after the checks
+   * stated before it, so that a bad value fails before the run rather than when the first sender
+   * connects. It must connect nothing.
+   *
+   * @param more throws {@link io.mqbench.config.ConfigException} (or whatever the parsing throws)
+   * @return these facts with that check too
+   */
+  public BackendFacts checkedBy(Consumer<MqConfig> more) {
+    Consumer<MqConfig> before = check;
+    return copy(f -> f.check = before.andThen(more));
+  }
+
+  /**
+   * As {@link #checkedBy}, run only when the configuration gives a broker address (any of the keys
+   * of {@link #brokerAt}'s addressing): typically parsing the address, which is otherwise left to
+   * the local broker.
+   *
+   * @param parse throws when the address or the settings read with it are malformed
+   * @return these facts with that check too
+   * @throws IllegalStateException if no broker was stated yet
+   */
+  public BackendFacts checkedWhenAddressed(Consumer<MqConfig> parse) {
+    BrokerAddressing where = addressing;
+    if (where == null) {
+      throw new IllegalStateException(name + ": state brokerAt before checkedWhenAddressed");
+    }
+    return checkedBy(
+        config -> {
+          if (where.isGivenIn(config)) {
+            parse.accept(config);
+          }
+        });
+  }
+
+  String name() {
+    return name;
+  }
+
+  String description() {
+    return description;
+  }
+
+  List<ConfigKey<?>> keys() {
+    return keys;
+  }
+
+  List<String> passThroughPrefixes() {
+    return passThroughPrefixes;
+  }
+
+  DurabilityTable levels() {
+    return levels;
+  }
+
+  Optional<ConfigKey<Duration>> lease() {
+    return Optional.ofNullable(lease);
+  }
+
+  Optional<BrokerAddressing> addressing() {
+    return Optional.ofNullable(addressing);
+  }
+
+  Optional<LocalBroker> localBroker(MqConfig config) {
+    return localBroker == null ? Optional.empty() : localBroker.apply(config);
+  }
+
+  void check(MqConfig config) {
+    check.accept(config);
+  }
+}

@@ -1,0 +1,103 @@
+package io.mqbench.mq;
+
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A provider whose backend states its facts once ({@link BackendFacts}) and lets the contract
+ * answer from them: its name, description, keys and pass-through prefixes, {@link #configure} with
+ * the stated checks, {@link #durabilityKeys} from its table, {@link #leaseAfterConnectionLoss} from
+ * its lease key, and, for a backend with a broker, {@link #addressing()} and {@link
+ * #newLocalBroker}, which implement {@code io.mqbench.broker.BrokerBackend}'s two abstract methods
+ * for a subclass that also implements that interface:
+ *
+ * <pre>{@code
+ * public final class RedisMqProvider extends StatedProvider
+ *     implements BrokerBackend, PublishSubscribe {
+ *   public RedisMqProvider() {
+ *     super(FACTS);
+ *   }
+ *   // durability, warnings, limits, open: what the backend computes
+ * }
+ * }</pre>
+ *
+ * <p>Stateless and thread-safe, as {@link MqProvider} asks, when its facts' functions are.
+ */
+public abstract class StatedProvider implements MqProvider {
+  private final BackendFacts facts;
+
+  /**
+   * @param facts what the backend states
+   */
+  protected StatedProvider(BackendFacts facts) {
+    this.facts = Objects.requireNonNull(facts, "facts");
+  }
+
+  @Override
+  public final String name() {
+    return facts.name();
+  }
+
+  @Override
+  public final String description() {
+    return facts.description();
+  }
+
+  @Override
+  public final List<ConfigKey<?>> configKeys() {
+    return facts.keys();
+  }
+
+  @Override
+  public final List<String> passThroughPrefixes() {
+    return facts.passThroughPrefixes();
+  }
+
+  /** Validates the keys, then runs the stated checks in order. */
+  @Override
+  public MqConfig configure(Map<String, String> raw) {
+    MqConfig config = MqProvider.super.configure(raw);
+    facts.check(config);
+    return config;
+  }
+
+  @Override
+  public final Map<String, String> durabilityKeys(Durability.Level level) {
+    return facts.levels().keys(level);
+  }
+
+  /**
+   * @return the stated lease key's value; zero when none was stated
+   */
+  @Override
+  public final Duration leaseAfterConnectionLoss(MqConfig config) {
+    return facts.lease().map(config::get).orElse(Duration.ZERO);
+  }
+
+  /**
+   * Where the broker is when the configuration names none.
+   *
+   * @return the stated addressing
+   * @throws IllegalStateException if the backend stated no broker
+   */
+  public final BrokerAddressing addressing() {
+    return facts
+        .addressing()
+        .orElseThrow(() -> new IllegalStateException(name() + " stated no broker"));
+  }
+
+  /**
+   * The broker to start on this machine for a configuration that names none; starts nothing.
+   *
+   * @param config validated configuration of this backend, without a broker address
+   * @return the stated local broker; empty when none can run here or none was stated
+   */
+  public final Optional<LocalBroker> newLocalBroker(MqConfig config) {
+    return facts.localBroker(config);
+  }
+}
