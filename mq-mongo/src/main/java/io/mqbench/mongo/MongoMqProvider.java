@@ -3,15 +3,15 @@ package io.mqbench.mongo;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.QueueNames;
+import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ import java.util.Optional;
  * <p>With no {@code mongo.uri} the runner uses a server answering on 127.0.0.1:27017 if one does,
  * else starts the local stand-in ({@link #LOCAL_BROKER}), which is not MongoDB.
  */
-public final class MongoMqProvider implements BrokerBackend {
+public final class MongoMqProvider extends StatedProvider implements BrokerBackend {
   /**
    * The local stand-in: {@code mongo-java-server} with its in-memory backend, in a JVM of its own
    * (mq-mongo-broker's jars and main class), announced as what it is: not MongoDB. It keeps nothing
@@ -78,37 +78,25 @@ public final class MongoMqProvider implements BrokerBackend {
                   MongoSettings.WRITE_CONCERN.name(),
                   WriteConcernChoice.UNACKNOWLEDGED.toString()));
 
-  @Override
-  public String name() {
-    return "mongo";
-  }
-
-  @Override
-  public String description() {
-    return "MongoDB collection as a queue (mongodb-driver-sync): insertMany with write concern"
-        + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return MongoSettings.KEYS;
-  }
-
   /**
-   * Also parses the URI, which connects nothing, so that a malformed one fails before the run
-   * rather than when the first sender connects. (An unknown write concern or claim strategy is
-   * already refused by its key, by name.)
+   * A given URI is parsed when configuring, which connects nothing, so that a malformed one fails
+   * before the run rather than when the first sender connects. (An unknown write concern or claim
+   * strategy is already refused by its key, by name.)
    */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    config.find(MongoSettings.URI).ifPresent(MongoSettings::address);
-    return config;
-  }
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "mongo",
+              MongoSettings.KEYS,
+              "MongoDB collection as a queue (mongodb-driver-sync): insertMany with write concern"
+                  + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack")
+          .levels(LEVELS)
+          .lease(MongoSettings.VISIBILITY_TIMEOUT)
+          .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
+          .checkedWhenAddressed(config -> MongoSettings.address(config.get(MongoSettings.URI)));
 
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public MongoMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -188,20 +176,10 @@ public final class MongoMqProvider implements BrokerBackend {
     return MongoQueue.open(MongoSettings.from(config), limits(config));
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
   /** The servers of the URI, without credentials. */
   @Override
   public String address(String key, String value) {
     return MongoSettings.address(value);
-  }
-
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
   }
 
   /**
@@ -221,10 +199,5 @@ public final class MongoMqProvider implements BrokerBackend {
             config
                 .get(MongoSettings.CONNECT_TIMEOUT)
                 .plus(config.get(MongoSettings.OPERATION_TIMEOUT)));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(MongoSettings.VISIBILITY_TIMEOUT);
   }
 }

@@ -1,15 +1,15 @@
 package io.mqbench.nats;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,8 @@ import java.util.Optional;
  * <p>With no address the runner uses the server on 127.0.0.1:4222 (the port {@code docker/nats.yml}
  * publishes) if one answers, else a private {@code nats-server} ({@link NatsServer}).
  */
-public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
+public final class NatsMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(NatsSettings.URL.name()),
@@ -43,36 +44,29 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
           .with(Durability.Level.FSYNC, Map.of(NatsSettings.SYNC_ALWAYS.name(), "true"))
           .with(Durability.Level.MEMORY, Map.of(NatsSettings.SYNC_ALWAYS.name(), "false"));
 
-  @Override
-  public String name() {
-    return "nats";
-  }
+  /**
+   * Locally, a private nats-server with JetStream, syncing always when the key says so; a given URL
+   * is parsed when configuring, so that a malformed one fails before the run.
+   */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "nats",
+              NatsSettings.KEYS,
+              "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
+                  + " acknowledged by the stream, a durable pull consumer with explicit acks;"
+                  + " subscriptions: an interest-retention stream with a durable consumer each")
+          .levels(LEVELS)
+          .lease(NatsSettings.ACK_WAIT)
+          .brokerAt(
+              ADDRESSING,
+              config ->
+                  NatsServer.installed()
+                      .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null)))
+          .checkedWhenAddressed(NatsSettings::from);
 
-  @Override
-  public String description() {
-    return "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
-        + " acknowledged by the stream, a durable pull consumer with explicit acks; subscriptions:"
-        + " an interest-retention stream with a durable consumer each";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return NatsSettings.KEYS;
-  }
-
-  /** Also parses the URL, so that a malformed one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (NatsSettings.hasAddress(config)) {
-      NatsSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public NatsMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -125,10 +119,7 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
 
   @Override
   public String target(MqConfig config) {
-    if (!NatsSettings.hasAddress(config)) {
-      return "unset (" + NatsSettings.URL.name() + ")";
-    }
-    return NatsSettings.from(config).address();
+    return ADDRESSING.target(config, c -> NatsSettings.from(c).address());
   }
 
   /**
@@ -161,36 +152,18 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
                 config.get(NatsSettings.CONSUMER), suffix, NatsSettings.MAX_NAME_LENGTH)));
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private nats-server with JetStream, syncing always when the key says so. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return NatsServer.installed()
-        .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null));
-  }
-
   /**
    * The largest message is {@code nats.maxMessageBytes}; an unanswered publish fails after the
    * request timeout (the client looks every few seconds), after a reconnect at most.
    */
   @Override
   public MqLimits limits(MqConfig config) {
-    int max = config.get(NatsSettings.MAX_MESSAGE_BYTES);
     return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, NatsSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withMaxMessageBytes(config, NatsSettings.MAX_MESSAGE_BYTES)
         .withSendTimeout(
             config
                 .get(NatsSettings.REQUEST_TIMEOUT)
                 .plus(CLEANUP)
                 .plus(config.get(NatsSettings.CONNECT_TIMEOUT)));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(NatsSettings.ACK_WAIT);
   }
 }

@@ -1,15 +1,15 @@
 package io.mqbench.postgres;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.QueueNames;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.Optional;
  * docker/postgres.yml} publishes) if one answers, else a private PostgreSQL server ({@link
  * PostgresServer}).
  */
-public final class PostgresMqProvider implements BrokerBackend {
+public final class PostgresMqProvider extends StatedProvider implements BrokerBackend {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(PostgresSettings.URL.name()),
@@ -50,35 +50,30 @@ public final class PostgresMqProvider implements BrokerBackend {
           .with(Durability.Level.FSYNC, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "on"))
           .with(Durability.Level.MEMORY, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "off"));
 
-  @Override
-  public String name() {
-    return "postgres";
-  }
+  /**
+   * Locally, a private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}; a given
+   * URL is parsed when configuring, so that a malformed one fails before the run.
+   */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "postgres",
+              PostgresSettings.KEYS,
+              "PostgreSQL as a queue (pgjdbc): a batch inserted and committed per send, claims with"
+                  + " FOR UPDATE SKIP LOCKED under a lease, delete on ack; synchronous_commit=on by"
+                  + " default")
+          .levels(LEVELS)
+          .lease(PostgresSettings.VISIBILITY_TIMEOUT)
+          .brokerAt(
+              ADDRESSING,
+              config ->
+                  PostgresServer.installed()
+                      .map(
+                          bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null)))
+          .checkedWhenAddressed(PostgresSettings::from);
 
-  @Override
-  public String description() {
-    return "PostgreSQL as a queue (pgjdbc): a batch inserted and committed per send, claims with"
-        + " FOR UPDATE SKIP LOCKED under a lease, delete on ack; synchronous_commit=on by default";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return PostgresSettings.KEYS;
-  }
-
-  /** Also parses the URL, so that a malformed one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (PostgresSettings.hasAddress(config)) {
-      PostgresSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public PostgresMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -140,10 +135,7 @@ public final class PostgresMqProvider implements BrokerBackend {
 
   @Override
   public String target(MqConfig config) {
-    if (!PostgresSettings.hasAddress(config)) {
-      return "unset (" + PostgresSettings.URL.name() + ")";
-    }
-    return PostgresSettings.from(config).address();
+    return ADDRESSING.target(config, c -> PostgresSettings.from(c).address());
   }
 
   /**
@@ -165,18 +157,6 @@ public final class PostgresMqProvider implements BrokerBackend {
     return PostgresMq.open(PostgresSettings.from(config), limits(config));
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return PostgresServer.installed()
-        .map(bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null));
-  }
-
   /**
    * The largest message is {@code postgres.maxMessageBytes}; a batch is one {@code bytea[]} value,
    * and PostgreSQL refuses a value of 1 GB or more, so a batch carries at most {@link
@@ -185,9 +165,8 @@ public final class PostgresMqProvider implements BrokerBackend {
    */
   @Override
   public MqLimits limits(MqConfig config) {
-    int max = config.get(PostgresSettings.MAX_MESSAGE_BYTES);
     return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, PostgresSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withMaxMessageBytes(config, PostgresSettings.MAX_MESSAGE_BYTES)
         .withMaxBatch(
             Integer.MAX_VALUE,
             MAX_BATCH_BYTES,
@@ -197,10 +176,5 @@ public final class PostgresMqProvider implements BrokerBackend {
                     PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))
                         + PostgresSettings.seconds(config.get(PostgresSettings.CONNECT_TIMEOUT)))
                 .plus(SLACK));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(PostgresSettings.VISIBILITY_TIMEOUT);
   }
 }

@@ -1,14 +1,15 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,8 @@ import java.util.Optional;
  * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
  * rabbitmq-server} ({@link RabbitNode}).
  */
-public final class RabbitMqProvider implements BrokerBackend {
+public final class RabbitMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(RabbitMqSettings.URI.name(), RabbitMqSettings.HOST.name()),
@@ -46,44 +48,27 @@ public final class RabbitMqProvider implements BrokerBackend {
                   RabbitMqSettings.QUEUE_TYPE.name(), "classic",
                   RabbitMqSettings.PERSISTENT.name(), "false"));
 
-  @Override
-  public String name() {
-    return "rabbitmq";
-  }
-
-  @Override
-  public String description() {
-    return "RabbitMQ (amqp-client): persistent messages, publisher confirms, quorum queue by"
-        + " default";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return RabbitMqSettings.KEYS;
-  }
-
-  @Override
-  public List<String> passThroughPrefixes() {
-    return List.of(RabbitMqSettings.QUEUE_ARGS_PREFIX);
-  }
-
   /**
-   * Also parses the address (URI, credentials) and the queue arguments, which connect nothing, so
-   * that a bad one fails before the run rather than when the first sender connects.
+   * Locally, a private node of the installed {@code rabbitmq-server}, where there is one. The
+   * address (URI, credentials) and the queue arguments are parsed when configuring, which connects
+   * nothing, so that a bad one fails before the run rather than when the first sender connects.
    */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (RabbitMqSettings.hasAddress(config)) {
-      RabbitMqSettings.from(config);
-    }
-    QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
-    return config;
-  }
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "rabbitmq",
+              RabbitMqSettings.KEYS,
+              "RabbitMQ (amqp-client): persistent messages, publisher confirms, quorum queue by"
+                  + " default")
+          .passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)
+          .levels(LEVELS)
+          .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(RabbitNode::new))
+          .checkedWhenAddressed(RabbitMqSettings::from)
+          .checkedBy(
+              config -> QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)));
 
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public RabbitMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -177,25 +162,12 @@ public final class RabbitMqProvider implements BrokerBackend {
   /** The URI's or the host's address, with the port the configuration implies. */
   @Override
   public String target(MqConfig config) {
-    if (!RabbitMqSettings.hasAddress(config)) {
-      return "unset (" + RabbitMqSettings.URI.name() + ")";
-    }
-    return RabbitMqSettings.from(config).address();
-  }
-
-  @Override
-  public Mq open(MqConfig config) {
-    return RabbitMq.open(RabbitMqSettings.from(config), limits(config));
-  }
-
-  /** A fanout exchange copies each message into every queue bound to it: one per subscription. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
+    return ADDRESSING.target(config, c -> RabbitMqSettings.from(c).address());
   }
 
   /**
-   * A durable fanout exchange named after {@code rabbitmq.queue}, and a queue per subscription
+   * A fanout exchange copies each message into every queue bound to it, one per subscription: a
+   * durable fanout exchange named after {@code rabbitmq.queue}, and a queue per subscription
    * ({@code <queue>-s<i>}, of the configured type and arguments) bound to it, all declared here;
    * one subscription is {@link #open(MqConfig)}, the configured queue itself.
    */
@@ -217,17 +189,6 @@ public final class RabbitMqProvider implements BrokerBackend {
             RabbitMqSettings.suffixed(config.get(RabbitMqSettings.QUEUE), suffix)));
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private node of the installed {@code rabbitmq-server}, where there is one. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return RabbitNode.installed().map(RabbitNode::new);
-  }
-
   /**
    * The largest message is {@code rabbitmq.maxMessageBytes}; a send may take the confirm timeout,
    * after opening a new connection (TCP connect and handshake, each within the connect timeout)
@@ -235,10 +196,9 @@ public final class RabbitMqProvider implements BrokerBackend {
    */
   @Override
   public MqLimits limits(MqConfig config) {
-    int max = config.get(RabbitMqSettings.MAX_MESSAGE_BYTES);
     Duration connect = config.get(RabbitMqSettings.CONNECT_TIMEOUT);
     return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, RabbitMqSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+        .withMaxMessageBytes(config, RabbitMqSettings.MAX_MESSAGE_BYTES)
         .withSendTimeout(config.get(RabbitMqSettings.CONFIRM_TIMEOUT).plus(connect).plus(connect));
   }
 }

@@ -1,15 +1,15 @@
 package io.mqbench.redis;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +24,8 @@ import java.util.Optional;
  * docker/redis.yml} publishes) if one answers, else a private {@code redis-server} ({@link
  * RedisServer}).
  */
-public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
+public final class RedisMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(RedisSettings.URI.name()),
@@ -44,36 +45,30 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
           .with(Durability.Level.FSYNC, Map.of(RedisSettings.FSYNC.name(), "always"))
           .with(Durability.Level.MEMORY, Map.of(RedisSettings.FSYNC.name(), "everysec"));
 
-  @Override
-  public String name() {
-    return "redis";
-  }
+  /**
+   * Locally, a private redis-server with the append-only policy of {@code redis.fsync}; a given URI
+   * is parsed when configuring, so that a malformed one fails before the run.
+   */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "redis",
+              RedisSettings.KEYS,
+              "Redis Streams (Lettuce): XADD pipelined per batch, a consumer group, XACK and XDEL,"
+                  + " XAUTOCLAIM after the visibility timeout; appendfsync always by default;"
+                  + " subscriptions: a consumer group each, entries kept until the stream is"
+                  + " removed")
+          .levels(LEVELS)
+          .lease(RedisSettings.VISIBILITY_TIMEOUT)
+          .brokerAt(
+              ADDRESSING,
+              config ->
+                  RedisServer.installed()
+                      .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null)))
+          .checkedWhenAddressed(RedisSettings::from);
 
-  @Override
-  public String description() {
-    return "Redis Streams (Lettuce): XADD pipelined per batch, a consumer group, XACK and XDEL,"
-        + " XAUTOCLAIM after the visibility timeout; appendfsync always by default;"
-        + " subscriptions: a consumer group each, entries kept until the stream is removed";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return RedisSettings.KEYS;
-  }
-
-  /** Also parses the URI, so that a malformed one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (RedisSettings.hasAddress(config)) {
-      RedisSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public RedisMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -125,10 +120,7 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
 
   @Override
   public String target(MqConfig config) {
-    if (!RedisSettings.hasAddress(config)) {
-      return "unset (" + RedisSettings.URI.name() + ")";
-    }
-    return RedisSettings.from(config).address();
+    return ADDRESSING.target(config, c -> RedisSettings.from(c).address());
   }
 
   /**
@@ -158,18 +150,6 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
                 config.get(RedisSettings.GROUP), suffix, RedisSettings.MAX_GROUP_LENGTH)));
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private redis-server with the append-only policy of {@code redis.fsync}. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return RedisServer.installed()
-        .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null));
-  }
-
   /**
    * The largest message is {@code redis.maxMessageBytes}; a send may take the command timeout, plus
    * the WAIT's when replicas are awaited, after a reconnect.
@@ -182,16 +162,7 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
       timeout = timeout.plus(config.get(RedisSettings.REPLICA_TIMEOUT));
     }
     return MqLimits.UNLIMITED
-        .withMaxMessageBytes(
-            config.get(RedisSettings.MAX_MESSAGE_BYTES),
-            RedisSettings.MAX_MESSAGE_BYTES.name()
-                + "="
-                + config.get(RedisSettings.MAX_MESSAGE_BYTES))
+        .withMaxMessageBytes(config, RedisSettings.MAX_MESSAGE_BYTES)
         .withSendTimeout(timeout);
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(RedisSettings.VISIBILITY_TIMEOUT);
   }
 }
