@@ -78,6 +78,10 @@ public final class ArtemisMqProvider extends StatedProvider
    * The pass-through URL parameters are checked, and a given URL parsed, when configuring, which
    * connects nothing, so that a bad one fails before the run rather than when the first sender
    * connects.
+   *
+   * <p>A queue of its own has its own queue and address: another queue on the same address would
+   * get copies of the same messages (multicast). The address is set even when not given, where it
+   * would follow the queue anyway, so that the two always name one queue.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -88,6 +92,12 @@ public final class ArtemisMqProvider extends StatedProvider
                   + " multicast address with a durable queue each")
           .passThrough(ArtemisSettings.URL_PREFIX)
           .levels(LEVELS)
+          .queueName(ArtemisSettings.QUEUE, ArtemisSettings.MAX_NAME_LENGTH)
+          .queueName(
+              ArtemisSettings.ADDRESS,
+              config ->
+                  config.find(ArtemisSettings.ADDRESS).orElse(config.get(ArtemisSettings.QUEUE)),
+              ArtemisSettings.MAX_NAME_LENGTH)
           .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
           .checkedBy(
               config ->
@@ -168,23 +178,6 @@ public final class ArtemisMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return ArtemisMq.open(ArtemisSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The queue and its address: another queue on the same address would get copies of the same
-   * messages (multicast). The address is set even when not given, where it would follow the queue
-   * anyway, so that the two always name one queue.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    String queue = config.get(ArtemisSettings.QUEUE);
-    String address = config.find(ArtemisSettings.ADDRESS).orElse(queue);
-    return Optional.of(
-        Map.of(
-            ArtemisSettings.QUEUE.name(),
-            ArtemisSettings.suffixed(queue, suffix),
-            ArtemisSettings.ADDRESS.name(),
-            ArtemisSettings.suffixed(address, suffix)));
   }
 
   /**

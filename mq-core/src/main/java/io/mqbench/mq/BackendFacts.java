@@ -3,16 +3,20 @@ package io.mqbench.mq;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * What a backend states about itself, as data: its name, description and keys, its {@code
- * --durability} levels, its lease, where its broker is and what it starts locally. A {@link
- * StatedProvider} answers the contract's questions about these from one instance, so that a
- * provider keeps only what it computes (its durability, warnings, limits, how it opens a queue).
+ * --durability} levels, its lease, the names of its queue, where its broker is and what it starts
+ * locally. A {@link StatedProvider} answers the contract's questions about these from one instance,
+ * so that a provider keeps only what it computes (its durability, warnings, limits, how it opens a
+ * queue).
  *
  * <pre>{@code
  * static final BackendFacts FACTS =
@@ -37,6 +41,10 @@ public final class BackendFacts {
   private BrokerAddressing addressing;
   private Function<MqConfig, Optional<LocalBroker>> localBroker;
   private Consumer<MqConfig> check = NO_CHECK;
+  private List<QueueName> queueNames = List.of();
+
+  /** A name of the queue: a key, its current value, and the longest name the broker takes. */
+  private record QueueName(ConfigKey<String> key, Function<MqConfig, String> current, int max) {}
 
   private BackendFacts() {}
 
@@ -69,6 +77,7 @@ public final class BackendFacts {
     copy.addressing = addressing;
     copy.localBroker = localBroker;
     copy.check = check;
+    copy.queueNames = queueNames;
     change.accept(copy);
     return copy;
   }
@@ -99,6 +108,37 @@ public final class BackendFacts {
    */
   public BackendFacts lease(ConfigKey<Duration> key) {
     return copy(f -> f.lease = key);
+  }
+
+  /**
+   * A name that identifies the backend's queue (topic, queue, stream, subject, group, collection,
+   * table, address), for {@link MqProvider#keysForQueue}: a run's queue {@code i} gets the key's
+   * value with a suffix, cut to {@code maxLength} ({@link QueueNames#suffixed}). A backend states
+   * each such name, in the order in which they are checked.
+   *
+   * @param key the key naming the queue
+   * @param maxLength the longest name the broker takes
+   * @return these facts with that name too
+   */
+  public BackendFacts queueName(ConfigKey<String> key, int maxLength) {
+    return queueName(key, config -> config.get(key), maxLength);
+  }
+
+  /**
+   * As {@link #queueName(ConfigKey, int)}, for a name whose current value follows from other keys
+   * when the key is not given (a subject from the stream's name, say).
+   *
+   * @param key the key naming the queue
+   * @param current the name in force under a configuration
+   * @param maxLength the longest name the broker takes
+   * @return these facts with that name too
+   */
+  public BackendFacts queueName(
+      ConfigKey<String> key, Function<MqConfig, String> current, int maxLength) {
+    List<QueueName> more = new ArrayList<>(queueNames);
+    more.add(new QueueName(key, current, maxLength));
+    List<QueueName> all = List.copyOf(more);
+    return copy(f -> f.queueNames = all);
   }
 
   /**
@@ -189,5 +229,20 @@ public final class BackendFacts {
 
   void check(MqConfig config) {
     check.accept(config);
+  }
+
+  /**
+   * @return the stated queue names with the suffix; empty when none was stated
+   */
+  Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    if (queueNames.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<String, String> keys = new LinkedHashMap<>();
+    for (QueueName name : queueNames) {
+      keys.put(
+          name.key().name(), QueueNames.suffixed(name.current().apply(config), suffix, name.max()));
+    }
+    return Optional.of(Map.copyOf(keys));
   }
 }

@@ -72,6 +72,14 @@ public abstract class StatedProvider implements MqProvider {
   }
 
   /**
+   * @return each stated queue name with the suffix; empty (no several queues) when none was stated
+   */
+  @Override
+  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
+    return facts.keysForQueue(config, suffix);
+  }
+
+  /**
    * @return the stated lease key's value; zero when none was stated
    */
   @Override

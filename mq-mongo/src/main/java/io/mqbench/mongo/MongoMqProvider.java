@@ -10,7 +10,6 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.QueueNames;
 import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +81,9 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
    * A given URI is parsed when configuring, which connects nothing, so that a malformed one fails
    * before the run rather than when the first sender connects. (An unknown write concern or claim
    * strategy is already refused by its key, by name.)
+   *
+   * <p>A queue of its own is a collection of its own, the one name of the queue (its indexes are
+   * named within it). (No publish/subscribe: a claimed document has one reader.)
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -91,6 +93,7 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
                   + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack")
           .levels(LEVELS)
           .lease(MongoSettings.VISIBILITY_TIMEOUT)
+          .queueName(MongoSettings.COLLECTION, MongoSettings.MAX_COLLECTION_LENGTH)
           .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
           .checkedWhenAddressed(config -> MongoSettings.address(config.get(MongoSettings.URI)));
 
@@ -153,22 +156,6 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
               + " rolls it back, so loss is expected when a primary fails");
     }
     return w;
-  }
-
-  /**
-   * The collection, the one name of the queue (its indexes are named within it). A name too long
-   * with the suffix is cut, the suffix kept, so that two suffixes still name two collections. (No
-   * publish/subscribe: a claimed document has one reader.)
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            MongoSettings.COLLECTION.name(),
-            QueueNames.suffixed(
-                config.get(MongoSettings.COLLECTION),
-                suffix,
-                MongoSettings.MAX_COLLECTION_LENGTH)));
   }
 
   @Override

@@ -47,6 +47,9 @@ public final class NatsMqProvider extends StatedProvider
   /**
    * Locally, a private nats-server with JetStream, syncing always when the key says so; a given URL
    * is parsed when configuring, so that a malformed one fails before the run.
+   *
+   * <p>A queue of its own has its own stream, subject (a stream refuses a subject another stream
+   * already has) and consumer.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -57,6 +60,9 @@ public final class NatsMqProvider extends StatedProvider
                   + " subscriptions: an interest-retention stream with a durable consumer each")
           .levels(LEVELS)
           .lease(NatsSettings.ACK_WAIT)
+          .queueName(NatsSettings.STREAM, NatsSettings.MAX_NAME_LENGTH)
+          .queueName(NatsSettings.SUBJECT, NatsSettings::subject, NatsSettings.MAX_SUBJECT_LENGTH)
+          .queueName(NatsSettings.CONSUMER, NatsSettings.MAX_NAME_LENGTH)
           .brokerAt(
               ADDRESSING,
               config ->
@@ -131,25 +137,6 @@ public final class NatsMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return NatsMq.open(NatsSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The stream, its subject (a stream refuses a subject another stream already has) and its
-   * consumer.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            NatsSettings.STREAM.name(),
-            NatsSettings.suffixed(
-                config.get(NatsSettings.STREAM), suffix, NatsSettings.MAX_NAME_LENGTH),
-            NatsSettings.SUBJECT.name(),
-            NatsSettings.suffixed(
-                NatsSettings.subject(config), suffix, NatsSettings.MAX_SUBJECT_LENGTH),
-            NatsSettings.CONSUMER.name(),
-            NatsSettings.suffixed(
-                config.get(NatsSettings.CONSUMER), suffix, NatsSettings.MAX_NAME_LENGTH)));
   }
 
   /**

@@ -8,7 +8,6 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.QueueNames;
 import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,6 +52,10 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
   /**
    * Locally, a private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}; a given
    * URL is parsed when configuring, so that a malformed one fails before the run.
+   *
+   * <p>A queue of its own is a table of its own, the one name of the queue: its primary key's index
+   * and its identity's sequence are named by PostgreSQL after it. (No publish/subscribe: a claimed
+   * row has one reader.)
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -63,6 +66,7 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
                   + " default")
           .levels(LEVELS)
           .lease(PostgresSettings.VISIBILITY_TIMEOUT)
+          .queueName(PostgresSettings.TABLE, PostgresSettings.MAX_TABLE_LENGTH)
           .brokerAt(
               ADDRESSING,
               config ->
@@ -136,20 +140,6 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
   @Override
   public String target(MqConfig config) {
     return ADDRESSING.target(config, c -> PostgresSettings.from(c).address());
-  }
-
-  /**
-   * The table, the one name of the queue: its primary key's index and its identity's sequence are
-   * named by PostgreSQL after it. A name too long with the suffix is cut, the suffix kept, so that
-   * two suffixes still name two tables. (No publish/subscribe: a claimed row has one reader.)
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            PostgresSettings.TABLE.name(),
-            QueueNames.suffixed(
-                config.get(PostgresSettings.TABLE), suffix, PostgresSettings.MAX_TABLE_LENGTH)));
   }
 
   @Override

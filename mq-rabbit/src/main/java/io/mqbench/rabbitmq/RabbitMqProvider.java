@@ -52,6 +52,9 @@ public final class RabbitMqProvider extends StatedProvider
    * Locally, a private node of the installed {@code rabbitmq-server}, where there is one. The
    * address (URI, credentials) and the queue arguments are parsed when configuring, which connects
    * nothing, so that a bad one fails before the run rather than when the first sender connects.
+   *
+   * <p>A queue of its own is the queue's name with the suffix: every other name (a subscriptions'
+   * exchange and queues) derives from it.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -61,6 +64,7 @@ public final class RabbitMqProvider extends StatedProvider
                   + " default")
           .passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)
           .levels(LEVELS)
+          .queueName(RabbitMqSettings.QUEUE, RabbitMqSettings.MAX_NAME_LENGTH)
           .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(RabbitNode::new))
           .checkedWhenAddressed(RabbitMqSettings::from)
           .checkedBy(
@@ -174,19 +178,6 @@ public final class RabbitMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RabbitMq.open(RabbitMqSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The queue's name with the suffix: every other name (a subscriptions' exchange and queues)
-   * derives from it. A name longer than AMQP's 255 characters loses the end of its base, never the
-   * suffix.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            RabbitMqSettings.QUEUE.name(),
-            RabbitMqSettings.suffixed(config.get(RabbitMqSettings.QUEUE), suffix)));
   }
 
   /**

@@ -15,7 +15,6 @@ import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code rabbitmq-stream} backend: a RabbitMQ stream through the stream protocol, made a queue
@@ -49,6 +48,9 @@ public final class RabbitStreamProvider extends StatedProvider
    * Locally, a private node of the installed {@code rabbitmq-server} with the stream plugin. A
    * given URI is parsed when configuring, which connects nothing, so that a bad one fails before
    * the run.
+   *
+   * <p>A queue of its own is a stream of its own, read under a consumer name of its own, so that
+   * neither messages, stored offsets nor the reader lock (named after both) are shared.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -58,6 +60,8 @@ public final class RabbitStreamProvider extends StatedProvider
                   + " to competing receivers, the acknowledged prefix stored as the consumer's"
                   + " offset")
           .levels(LEVELS)
+          .queueName(StreamSettings.STREAM, StreamSettings.MAX_NAME_LENGTH)
+          .queueName(StreamSettings.CONSUMER_NAME, StreamSettings.MAX_NAME_LENGTH)
           .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(StreamNode::new))
           .checkedWhenAddressed(StreamSettings::from);
 
@@ -99,22 +103,6 @@ public final class RabbitStreamProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RabbitStreamMq.open(StreamSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The stream and the consumer name with the suffix: a stream of its own, read under a name of its
-   * own, so that neither messages, stored offsets nor the reader lock (named after both) are
-   * shared. Names longer than this backend's 200 characters lose the end of their base, never the
-   * suffix.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            StreamSettings.STREAM.name(),
-            StreamSettings.suffixed(config.get(StreamSettings.STREAM), suffix),
-            StreamSettings.CONSUMER_NAME.name(),
-            StreamSettings.suffixed(config.get(StreamSettings.CONSUMER_NAME), suffix)));
   }
 
   /**

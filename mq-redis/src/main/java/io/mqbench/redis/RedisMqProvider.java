@@ -48,6 +48,10 @@ public final class RedisMqProvider extends StatedProvider
   /**
    * Locally, a private redis-server with the append-only policy of {@code redis.fsync}; a given URI
    * is parsed when configuring, so that a malformed one fails before the run.
+   *
+   * <p>A queue of its own has its own stream and group: the stream holds the messages, and a group
+   * of the same name on another stream is another group, but suffixing both keeps the names telling
+   * which queue is which.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -59,6 +63,8 @@ public final class RedisMqProvider extends StatedProvider
                   + " removed")
           .levels(LEVELS)
           .lease(RedisSettings.VISIBILITY_TIMEOUT)
+          .queueName(RedisSettings.STREAM, RedisSettings.MAX_STREAM_LENGTH)
+          .queueName(RedisSettings.GROUP, RedisSettings.MAX_GROUP_LENGTH)
           .brokerAt(
               ADDRESSING,
               config ->
@@ -131,23 +137,6 @@ public final class RedisMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RedisMq.open(RedisSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The stream and its group: the stream holds the messages, and a group of the same name on
-   * another stream is another group, but suffixing both keeps the names telling which queue is
-   * which.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            RedisSettings.STREAM.name(),
-            RedisSettings.suffixed(
-                config.get(RedisSettings.STREAM), suffix, RedisSettings.MAX_STREAM_LENGTH),
-            RedisSettings.GROUP.name(),
-            RedisSettings.suffixed(
-                config.get(RedisSettings.GROUP), suffix, RedisSettings.MAX_GROUP_LENGTH)));
   }
 
   /**
