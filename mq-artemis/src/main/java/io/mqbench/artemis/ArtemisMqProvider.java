@@ -9,7 +9,6 @@ import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
@@ -82,6 +81,12 @@ public final class ArtemisMqProvider extends StatedProvider
    * <p>A queue of its own has its own queue and address: another queue on the same address would
    * get copies of the same messages (multicast). The address is set even when not given, where it
    * would follow the queue anyway, so that the two always name one queue.
+   *
+   * <p>The durability found is whether the broker persists messages and syncs its journal before it
+   * answers, asked of its management address ({@link ArtemisDurability}).
+   *
+   * <p>The largest message is {@code artemis.maxMessageBytes}. A send may take the call timeout for
+   * its commit (or each blocking send's), and an asynchronous batch twice that.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -98,6 +103,11 @@ public final class ArtemisMqProvider extends StatedProvider
               config ->
                   config.find(ArtemisSettings.ADDRESS).orElse(config.get(ArtemisSettings.QUEUE)),
               ArtemisSettings.MAX_NAME_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> ArtemisDurability.found(ArtemisSettings.from(config), declared))
+          .limitedBy(
+              ArtemisSettings.MAX_MESSAGE_BYTES,
+              config -> config.get(ArtemisSettings.CALL_TIMEOUT).multipliedBy(2))
           .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
           .checkedBy(
               config ->
@@ -128,15 +138,6 @@ public final class ArtemisMqProvider extends StatedProvider
         Durability.Level.FSYNC,
         "in the live broker's journal (and its backup's, where replication is configured)",
         settings + ", journal sync: the broker's default");
-  }
-
-  /**
-   * Whether the broker persists messages and syncs its journal before it answers, asked of its
-   * management address; see {@link ArtemisDurability}.
-   */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(ArtemisDurability.found(ArtemisSettings.from(config), durability(config)));
   }
 
   /** Pass-through parameters that let a durable send or an acknowledgement go unconfirmed. */
@@ -178,16 +179,5 @@ public final class ArtemisMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return ArtemisMq.open(ArtemisSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The largest message is {@code artemis.maxMessageBytes}. A send may take the call timeout for
-   * its commit (or each blocking send's), and an asynchronous batch twice that.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(config, ArtemisSettings.MAX_MESSAGE_BYTES)
-        .withSendTimeout(config.get(ArtemisSettings.CALL_TIMEOUT).multipliedBy(2));
   }
 }

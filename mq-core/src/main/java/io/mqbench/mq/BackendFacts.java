@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -29,7 +30,7 @@ import java.util.function.Function;
  *
  * <p>Immutable: every method returns a new instance and leaves this one unchanged.
  */
-public final class BackendFacts {
+public final class BackendFacts implements Cloneable {
   private static final Consumer<MqConfig> NO_CHECK = config -> {};
 
   private String name;
@@ -40,8 +41,12 @@ public final class BackendFacts {
   private ConfigKey<Duration> lease;
   private BrokerAddressing addressing;
   private Function<MqConfig, Optional<LocalBroker>> localBroker;
+  private Function<MqConfig, String> shownAs;
+  private BiFunction<MqConfig, Durability, Durability> found;
   private Consumer<MqConfig> check = NO_CHECK;
   private List<QueueName> queueNames = List.of();
+  private ConfigKey<Integer> maxMessageBytes;
+  private Function<MqConfig, Duration> sendTimeout;
 
   /** A name of the queue: a key, its current value, and the longest name the broker takes. */
   private record QueueName(ConfigKey<String> key, Function<MqConfig, String> current, int max) {}
@@ -66,18 +71,14 @@ public final class BackendFacts {
     return facts;
   }
 
+  /** A shallow copy, changed: every field is immutable, so the two share them safely. */
   private BackendFacts copy(Consumer<BackendFacts> change) {
-    BackendFacts copy = new BackendFacts();
-    copy.name = name;
-    copy.description = description;
-    copy.keys = keys;
-    copy.passThroughPrefixes = passThroughPrefixes;
-    copy.levels = levels;
-    copy.lease = lease;
-    copy.addressing = addressing;
-    copy.localBroker = localBroker;
-    copy.check = check;
-    copy.queueNames = queueNames;
+    BackendFacts copy;
+    try {
+      copy = (BackendFacts) clone();
+    } catch (CloneNotSupportedException e) {
+      throw new AssertionError(e);
+    }
     change.accept(copy);
     return copy;
   }
@@ -108,6 +109,35 @@ public final class BackendFacts {
    */
   public BackendFacts lease(ConfigKey<Duration> key) {
     return copy(f -> f.lease = key);
+  }
+
+  /**
+   * How the backend reads back what its broker does with an acknowledged message ({@link
+   * MqProvider#durabilityFound}).
+   *
+   * @param reader from the configuration and the durability it declares ({@link
+   *     MqProvider#durability}), the durability found; may contact the broker
+   * @return these facts with that reader
+   */
+  public BackendFacts durabilityFoundBy(BiFunction<MqConfig, Durability, Durability> reader) {
+    return copy(f -> f.found = reader);
+  }
+
+  /**
+   * What the backend carries ({@link MqProvider#limits}), in the common case: the largest message
+   * body a key gives, and a send timeout that follows from the configuration; no batch limit.
+   *
+   * @param maxMessageBytes the key giving the largest message body, in bytes
+   * @param sendTimeout the longest a send may take when the broker stops answering
+   * @return these facts with those limits
+   */
+  public BackendFacts limitedBy(
+      ConfigKey<Integer> maxMessageBytes, Function<MqConfig, Duration> sendTimeout) {
+    return copy(
+        f -> {
+          f.maxMessageBytes = maxMessageBytes;
+          f.sendTimeout = sendTimeout;
+        });
   }
 
   /**
@@ -158,6 +188,18 @@ public final class BackendFacts {
           f.addressing = where;
           f.localBroker = local;
         });
+  }
+
+  /**
+   * How {@link MqProvider#target} shows the address of a configuration that names a broker, for a
+   * backend that reads it from the whole configuration rather than from one key's value; {@code
+   * "unset (<first key>)"} otherwise ({@link BrokerAddressing#targetFrom}).
+   *
+   * @param address the address, without credentials; it may parse the settings
+   * @return these facts with that address
+   */
+  public BackendFacts shownAs(Function<MqConfig, String> address) {
+    return copy(f -> f.shownAs = address);
   }
 
   /**
@@ -225,6 +267,23 @@ public final class BackendFacts {
 
   Optional<LocalBroker> localBroker(MqConfig config) {
     return localBroker == null ? Optional.empty() : localBroker.apply(config);
+  }
+
+  Optional<Function<MqConfig, String>> shownAs() {
+    return Optional.ofNullable(shownAs);
+  }
+
+  Optional<BiFunction<MqConfig, Durability, Durability>> durabilityFound() {
+    return Optional.ofNullable(found);
+  }
+
+  MqLimits limits(MqConfig config) {
+    if (maxMessageBytes == null) {
+      return MqLimits.UNLIMITED;
+    }
+    return MqLimits.UNLIMITED
+        .withMaxMessageBytes(config, maxMessageBytes)
+        .withSendTimeout(sendTimeout.apply(config));
   }
 
   void check(MqConfig config) {

@@ -2,6 +2,7 @@ package io.mqbench.mq;
 
 import io.mqbench.config.MqConfig;
 import java.util.List;
+import java.util.function.BinaryOperator;
 import java.util.function.Function;
 
 /**
@@ -59,6 +60,24 @@ public record BrokerAddressing(
   }
 
   /**
+   * What {@link MqProvider#target} shows for a backend whose address is the value of one key.
+   *
+   * @param config a configuration of the backend
+   * @param shown how a given key's value reads, without credentials, from the key and the value
+   * @return the first of {@link #keys()} given, as {@code shown} reads it; else {@code "unset
+   *     (<keys>)"} naming every key
+   */
+  public String target(MqConfig config, BinaryOperator<String> shown) {
+    for (String key : keys) {
+      String value = config.given().get(key);
+      if (value != null) {
+        return shown.apply(key, value);
+      }
+    }
+    return "unset (" + String.join(", ", keys) + ")";
+  }
+
+  /**
    * What {@link MqProvider#target} shows for a backend that reads its address from the whole
    * configuration (a URI with a port key beside it, say).
    *
@@ -67,7 +86,7 @@ public record BrokerAddressing(
    * @return that address when {@link #isGivenIn} says a broker is named; else {@code "unset
    *     (<key>)"} naming {@link #key()}
    */
-  public String target(MqConfig config, Function<MqConfig, String> address) {
+  public String targetFrom(MqConfig config, Function<MqConfig, String> address) {
     return isGivenIn(config) ? address.apply(config) : "unset (" + key() + ")";
   }
 }

@@ -80,11 +80,53 @@ public abstract class StatedProvider implements MqProvider {
   }
 
   /**
+   * @return the {@linkplain BackendFacts#limitedBy stated} message limit and send timeout; {@link
+   *     MqLimits#UNLIMITED} when none were stated
+   */
+  @Override
+  public MqLimits limits(MqConfig config) {
+    return facts.limits(config);
+  }
+
+  /**
    * @return the stated lease key's value; zero when none was stated
    */
   @Override
   public final Duration leaseAfterConnectionLoss(MqConfig config) {
     return facts.lease().map(config::get).orElse(Duration.ZERO);
+  }
+
+  /**
+   * @return the stated reader's answer, given {@link #durability}; empty when none was stated
+   */
+  @Override
+  public Optional<Durability> durabilityFound(MqConfig config) {
+    return facts.durabilityFound().map(found -> found.apply(config, durability(config)));
+  }
+
+  /**
+   * @return the address as {@linkplain BackendFacts#shownAs stated}; else the first address key
+   *     given, as {@link #address} shows it; else {@code "unset (<keys>)"}
+   * @throws IllegalStateException if the backend stated no broker
+   */
+  @Override
+  public String target(MqConfig config) {
+    BrokerAddressing where = addressing();
+    return facts
+        .shownAs()
+        .map(address -> where.targetFrom(config, address))
+        .orElseGet(() -> where.target(config, this::address));
+  }
+
+  /**
+   * How a given address reads in messages and results: without credentials, with its port.
+   *
+   * @param key one of {@link BrokerAddressing#keys()}, given
+   * @param value its value
+   * @return what {@link #target} shows; the value itself by default
+   */
+  public String address(String key, String value) {
+    return value;
   }
 
   /**

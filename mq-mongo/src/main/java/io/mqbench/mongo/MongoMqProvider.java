@@ -65,16 +65,14 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
   /** The write concern: majority for fsync, w1 for memory, unacknowledged for none. */
   private static final DurabilityTable LEVELS =
       DurabilityTable.of("mongo", "fsync, memory or none")
-          .with(
-              Durability.Level.FSYNC,
-              Map.of(MongoSettings.WRITE_CONCERN.name(), WriteConcernChoice.MAJORITY.toString()))
-          .with(
-              Durability.Level.MEMORY,
-              Map.of(MongoSettings.WRITE_CONCERN.name(), WriteConcernChoice.W1.toString()))
-          .with(
-              Durability.Level.NONE,
+          .withKey(
+              MongoSettings.WRITE_CONCERN.name(),
               Map.of(
-                  MongoSettings.WRITE_CONCERN.name(),
+                  Durability.Level.FSYNC,
+                  WriteConcernChoice.MAJORITY.toString(),
+                  Durability.Level.MEMORY,
+                  WriteConcernChoice.W1.toString(),
+                  Durability.Level.NONE,
                   WriteConcernChoice.UNACKNOWLEDGED.toString()));
 
   /**
@@ -84,6 +82,9 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
    *
    * <p>A queue of its own is a collection of its own, the one name of the queue (its indexes are
    * named within it). (No publish/subscribe: a claimed document has one reader.)
+   *
+   * <p>The durability found is what answered: a stand-in (mongo-java-server) is {@link
+   * Durability.Level#STAND_IN} whatever the write concern asks ({@link MongoDurability}).
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -94,6 +95,8 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
           .levels(LEVELS)
           .lease(MongoSettings.VISIBILITY_TIMEOUT)
           .queueName(MongoSettings.COLLECTION, MongoSettings.MAX_COLLECTION_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> MongoDurability.found(MongoSettings.from(config), declared))
           .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
           .checkedWhenAddressed(config -> MongoSettings.address(config.get(MongoSettings.URI)));
 
@@ -127,15 +130,6 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
       case UNACKNOWLEDGED ->
           new Durability(Durability.Level.NONE, "(the send does not wait)", settings);
     };
-  }
-
-  /**
-   * What answered: a stand-in (mongo-java-server) is {@link Durability.Level#STAND_IN} whatever the
-   * write concern asks; see {@link MongoDurability}.
-   */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(MongoDurability.found(MongoSettings.from(config), durability(config)));
   }
 
   /** An unacknowledged or w:1 write concern: sends that may be lost by design. */

@@ -7,13 +7,11 @@ import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code nats} backend: a NATS JetStream stream with work-queue retention and file storage as a
@@ -41,8 +39,9 @@ public final class NatsMqProvider extends StatedProvider
               "nats",
               "a publish acknowledgement comes once the stream stored the message (fsync or"
                   + " memory)")
-          .with(Durability.Level.FSYNC, Map.of(NatsSettings.SYNC_ALWAYS.name(), "true"))
-          .with(Durability.Level.MEMORY, Map.of(NatsSettings.SYNC_ALWAYS.name(), "false"));
+          .withKey(
+              NatsSettings.SYNC_ALWAYS.name(),
+              Map.of(Durability.Level.FSYNC, "true", Durability.Level.MEMORY, "false"));
 
   /**
    * Locally, a private nats-server with JetStream, syncing always when the key says so; a given URL
@@ -50,6 +49,12 @@ public final class NatsMqProvider extends StatedProvider
    *
    * <p>A queue of its own has its own stream, subject (a stream refuses a subject another stream
    * already has) and consumer.
+   *
+   * <p>The durability found is the server's version and the stream's storage, read back ({@link
+   * NatsDurability}).
+   *
+   * <p>The largest message is {@code nats.maxMessageBytes}; an unanswered publish fails after the
+   * request timeout (the client looks every few seconds), after a reconnect at most.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -63,6 +68,16 @@ public final class NatsMqProvider extends StatedProvider
           .queueName(NatsSettings.STREAM, NatsSettings.MAX_NAME_LENGTH)
           .queueName(NatsSettings.SUBJECT, NatsSettings::subject, NatsSettings.MAX_SUBJECT_LENGTH)
           .queueName(NatsSettings.CONSUMER, NatsSettings.MAX_NAME_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> NatsDurability.found(NatsSettings.from(config), declared))
+          .shownAs(config -> NatsSettings.from(config).address())
+          .limitedBy(
+              NatsSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  config
+                      .get(NatsSettings.REQUEST_TIMEOUT)
+                      .plus(CLEANUP)
+                      .plus(config.get(NatsSettings.CONNECT_TIMEOUT)))
           .brokerAt(
               ADDRESSING,
               config ->
@@ -103,12 +118,6 @@ public final class NatsMqProvider extends StatedProvider
         always ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, settings);
   }
 
-  /** The server's version and the stream's storage, read back; see {@link NatsDurability}. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(NatsDurability.found(NatsSettings.from(config), durability(config)));
-  }
-
   @Override
   public List<String> warnings(MqConfig config) {
     if (config.get(NatsSettings.SYNC_ALWAYS)) {
@@ -123,11 +132,6 @@ public final class NatsMqProvider extends StatedProvider
             + "=true");
   }
 
-  @Override
-  public String target(MqConfig config) {
-    return ADDRESSING.target(config, c -> NatsSettings.from(c).address());
-  }
-
   /**
    * With several subscriptions, the stream is created with interest retention rather than as a work
    * queue (a message stays until every subscription's consumer acknowledged it, and a work-queue
@@ -137,20 +141,5 @@ public final class NatsMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return NatsMq.open(NatsSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The largest message is {@code nats.maxMessageBytes}; an unanswered publish fails after the
-   * request timeout (the client looks every few seconds), after a reconnect at most.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(config, NatsSettings.MAX_MESSAGE_BYTES)
-        .withSendTimeout(
-            config
-                .get(NatsSettings.REQUEST_TIMEOUT)
-                .plus(CLEANUP)
-                .plus(config.get(NatsSettings.CONNECT_TIMEOUT)));
   }
 }

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code postgres} backend: a PostgreSQL table as a queue, written in one transaction per
@@ -46,8 +45,9 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
   private static final DurabilityTable LEVELS =
       DurabilityTable.of(
               "postgres", "a commit is answered once the server holds it (fsync or memory)")
-          .with(Durability.Level.FSYNC, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "on"))
-          .with(Durability.Level.MEMORY, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "off"));
+          .withKey(
+              PostgresSettings.SYNCHRONOUS_COMMIT.name(),
+              Map.of(Durability.Level.FSYNC, "on", Durability.Level.MEMORY, "off"));
 
   /**
    * Locally, a private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}; a given
@@ -56,6 +56,12 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
    * <p>A queue of its own is a table of its own, the one name of the queue: its primary key's index
    * and its identity's sequence are named by PostgreSQL after it. (No publish/subscribe: a claimed
    * row has one reader.)
+   *
+   * <p>The durability found is synchronous_commit and fsync as the server has them ({@link
+   * PostgresDurability}).
+   *
+   * <p>The largest message is {@code postgres.maxMessageBytes}; a send may take the command timeout
+   * after a reconnect.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -67,6 +73,18 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
           .levels(LEVELS)
           .lease(PostgresSettings.VISIBILITY_TIMEOUT)
           .queueName(PostgresSettings.TABLE, PostgresSettings.MAX_TABLE_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) ->
+                  PostgresDurability.found(PostgresSettings.from(config), declared))
+          .shownAs(config -> PostgresSettings.from(config).address())
+          .limitedBy(
+              PostgresSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  Duration.ofSeconds(
+                          PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))
+                              + PostgresSettings.seconds(
+                                  config.get(PostgresSettings.CONNECT_TIMEOUT)))
+                      .plus(SLACK))
           .brokerAt(
               ADDRESSING,
               config ->
@@ -111,12 +129,6 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
     return new Durability(level, where, settings);
   }
 
-  /** synchronous_commit and fsync as the server has them; see {@link PostgresDurability}. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(PostgresDurability.found(PostgresSettings.from(config), durability(config)));
-  }
-
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w = new ArrayList<>();
@@ -138,33 +150,21 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
   }
 
   @Override
-  public String target(MqConfig config) {
-    return ADDRESSING.target(config, c -> PostgresSettings.from(c).address());
-  }
-
-  @Override
   public Mq open(MqConfig config) {
     return PostgresMq.open(PostgresSettings.from(config), limits(config));
   }
 
   /**
-   * The largest message is {@code postgres.maxMessageBytes}; a batch is one {@code bytea[]} value,
-   * and PostgreSQL refuses a value of 1 GB or more, so a batch carries at most {@link
-   * #MAX_BATCH_BYTES} (the array's own bytes besides); a send may take the command timeout after a
-   * reconnect.
+   * Besides the stated limits: a batch is one {@code bytea[]} value, and PostgreSQL refuses a value
+   * of 1 GB or more, so a batch carries at most {@link #MAX_BATCH_BYTES} (the array's own bytes
+   * besides).
    */
   @Override
   public MqLimits limits(MqConfig config) {
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(config, PostgresSettings.MAX_MESSAGE_BYTES)
+    return super.limits(config)
         .withMaxBatch(
             Integer.MAX_VALUE,
             MAX_BATCH_BYTES,
-            "a batch is one bytea[] value, and PostgreSQL's largest value is 1 GB")
-        .withSendTimeout(
-            Duration.ofSeconds(
-                    PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))
-                        + PostgresSettings.seconds(config.get(PostgresSettings.CONNECT_TIMEOUT)))
-                .plus(SLACK));
+            "a batch is one bytea[] value, and PostgreSQL's largest value is 1 GB");
   }
 }

@@ -7,14 +7,11 @@ import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code rabbitmq} backend: persistent messages on a durable quorum queue (by default), sent
@@ -48,6 +45,13 @@ public final class RabbitMqProvider extends StatedProvider
                   RabbitMqSettings.QUEUE_TYPE.name(), "classic",
                   RabbitMqSettings.PERSISTENT.name(), "false"));
 
+  /** Queue arguments that remove messages after a while, and what they remove, in this order. */
+  private static final List<Map.Entry<String, String>> EXPIRIES =
+      List.of(
+          Map.entry("x-message-ttl", "messages older than this are discarded"),
+          Map.entry(
+              "x-expires", "the queue is deleted with its messages once unused for this long"));
+
   /**
    * Locally, a private node of the installed {@code rabbitmq-server}, where there is one. The
    * address (URI, credentials) and the queue arguments are parsed when configuring, which connects
@@ -55,6 +59,14 @@ public final class RabbitMqProvider extends StatedProvider
    *
    * <p>A queue of its own is the queue's name with the suffix: every other name (a subscriptions'
    * exchange and queues) derives from it.
+   *
+   * <p>The target is the URI's or the host's address, with the port the configuration implies. The
+   * durability found is the broker's version and whether the queue has the configured type, read
+   * back by redeclaring it ({@link RabbitDurability}).
+   *
+   * <p>The largest message is {@code rabbitmq.maxMessageBytes}; a send may take the confirm
+   * timeout, after opening a new connection (TCP connect and handshake, each within the connect
+   * timeout) when the previous one was lost.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -65,6 +77,15 @@ public final class RabbitMqProvider extends StatedProvider
           .passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)
           .levels(LEVELS)
           .queueName(RabbitMqSettings.QUEUE, RabbitMqSettings.MAX_NAME_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> RabbitDurability.found(RabbitMqSettings.from(config), declared))
+          .shownAs(config -> RabbitMqSettings.from(config).address())
+          .limitedBy(
+              RabbitMqSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  config
+                      .get(RabbitMqSettings.CONFIRM_TIMEOUT)
+                      .plus(config.get(RabbitMqSettings.CONNECT_TIMEOUT).multipliedBy(2)))
           .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(RabbitNode::new))
           .checkedWhenAddressed(RabbitMqSettings::from)
           .checkedBy(
@@ -110,15 +131,6 @@ public final class RabbitMqProvider extends StatedProvider
   }
 
   /**
-   * The broker's version and whether the queue has the configured type, read back by redeclaring
-   * it; see {@link RabbitDurability}.
-   */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(RabbitDurability.found(RabbitMqSettings.from(config), durability(config)));
-  }
-
-  /**
    * Transient messages on a classic queue (quorum queues and streams persist every message anyway)
    * and queue arguments that drop or expire messages.
    */
@@ -145,28 +157,20 @@ public final class RabbitMqProvider extends StatedProvider
                 + " expected");
       }
     }
-    if (args.containsKey("x-message-ttl")) {
-      w.add(
-          RabbitMqSettings.QUEUE_ARGS_PREFIX
-              + "x-message-ttl="
-              + args.get("x-message-ttl").trim()
-              + ": messages older than this are discarded; loss is expected");
-    }
-    if (args.containsKey("x-expires")) {
-      w.add(
-          RabbitMqSettings.QUEUE_ARGS_PREFIX
-              + "x-expires="
-              + args.get("x-expires").trim()
-              + ": the queue is deleted with its messages once unused for this long; loss is"
-              + " expected");
+    for (Map.Entry<String, String> expiry : EXPIRIES) {
+      String value = args.get(expiry.getKey());
+      if (value != null) {
+        w.add(
+            RabbitMqSettings.QUEUE_ARGS_PREFIX
+                + expiry.getKey()
+                + "="
+                + value.trim()
+                + ": "
+                + expiry.getValue()
+                + "; loss is expected");
+      }
     }
     return w;
-  }
-
-  /** The URI's or the host's address, with the port the configuration implies. */
-  @Override
-  public String target(MqConfig config) {
-    return ADDRESSING.target(config, c -> RabbitMqSettings.from(c).address());
   }
 
   /**
@@ -178,18 +182,5 @@ public final class RabbitMqProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RabbitMq.open(RabbitMqSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The largest message is {@code rabbitmq.maxMessageBytes}; a send may take the confirm timeout,
-   * after opening a new connection (TCP connect and handshake, each within the connect timeout)
-   * when the previous one was lost.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    Duration connect = config.get(RabbitMqSettings.CONNECT_TIMEOUT);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(config, RabbitMqSettings.MAX_MESSAGE_BYTES)
-        .withSendTimeout(config.get(RabbitMqSettings.CONFIRM_TIMEOUT).plus(connect).plus(connect));
   }
 }

@@ -9,7 +9,6 @@ import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
@@ -51,6 +50,10 @@ public final class RabbitStreamProvider extends StatedProvider
    *
    * <p>A queue of its own is a stream of its own, read under a consumer name of its own, so that
    * neither messages, stored offsets nor the reader lock (named after both) are shared.
+   *
+   * <p>The largest message is {@code rabbitmq-stream.maxMessageBytes}; a send may wait for the
+   * client's room for unconfirmed messages, then for the confirm, each up to the confirm timeout,
+   * after creating its producer (a connection) within the connect timeout.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -62,6 +65,13 @@ public final class RabbitStreamProvider extends StatedProvider
           .levels(LEVELS)
           .queueName(StreamSettings.STREAM, StreamSettings.MAX_NAME_LENGTH)
           .queueName(StreamSettings.CONSUMER_NAME, StreamSettings.MAX_NAME_LENGTH)
+          .limitedBy(
+              StreamSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  config
+                      .get(StreamSettings.CONFIRM_TIMEOUT)
+                      .multipliedBy(2)
+                      .plus(config.get(StreamSettings.CONNECT_TIMEOUT)))
           .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(StreamNode::new))
           .checkedWhenAddressed(StreamSettings::from);
 
@@ -103,19 +113,6 @@ public final class RabbitStreamProvider extends StatedProvider
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RabbitStreamMq.open(StreamSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The largest message is {@code rabbitmq-stream.maxMessageBytes}; a send may wait for the
-   * client's room for unconfirmed messages, then for the confirm, each up to the confirm timeout,
-   * after creating its producer (a connection) within the connect timeout.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    Duration confirm = config.get(StreamSettings.CONFIRM_TIMEOUT);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(config, StreamSettings.MAX_MESSAGE_BYTES)
-        .withSendTimeout(confirm.multipliedBy(2).plus(config.get(StreamSettings.CONNECT_TIMEOUT)));
   }
 
   /** {@link RabbitNode#withStreams}, pointed at by the configuration it returns. */

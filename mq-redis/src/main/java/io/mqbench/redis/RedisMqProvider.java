@@ -7,14 +7,13 @@ import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code redis} backend: a Redis stream as a queue, read by one consumer group (competing
@@ -42,8 +41,9 @@ public final class RedisMqProvider extends StatedProvider
       DurabilityTable.of(
               "redis",
               "an XADD's reply always comes once the server holds the entry (fsync or memory)")
-          .with(Durability.Level.FSYNC, Map.of(RedisSettings.FSYNC.name(), "always"))
-          .with(Durability.Level.MEMORY, Map.of(RedisSettings.FSYNC.name(), "everysec"));
+          .withKey(
+              RedisSettings.FSYNC.name(),
+              Map.of(Durability.Level.FSYNC, "always", Durability.Level.MEMORY, "everysec"));
 
   /**
    * Locally, a private redis-server with the append-only policy of {@code redis.fsync}; a given URI
@@ -52,6 +52,11 @@ public final class RedisMqProvider extends StatedProvider
    * <p>A queue of its own has its own stream and group: the stream holds the messages, and a group
    * of the same name on another stream is another group, but suffixing both keeps the names telling
    * which queue is which.
+   *
+   * <p>The durability found is the server's append-only policy, read with CONFIG GET.
+   *
+   * <p>The largest message is {@code redis.maxMessageBytes}; a send may take the command timeout,
+   * plus the WAIT's when replicas are awaited, after a reconnect.
    */
   private static final BackendFacts FACTS =
       BackendFacts.of(
@@ -65,6 +70,10 @@ public final class RedisMqProvider extends StatedProvider
           .lease(RedisSettings.VISIBILITY_TIMEOUT)
           .queueName(RedisSettings.STREAM, RedisSettings.MAX_STREAM_LENGTH)
           .queueName(RedisSettings.GROUP, RedisSettings.MAX_GROUP_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> RedisDurability.found(RedisSettings.from(config)))
+          .shownAs(config -> RedisSettings.from(config).address())
+          .limitedBy(RedisSettings.MAX_MESSAGE_BYTES, RedisMqProvider::sendTimeout)
           .brokerAt(
               ADDRESSING,
               config ->
@@ -99,12 +108,6 @@ public final class RedisMqProvider extends StatedProvider
             + replicas);
   }
 
-  /** The server's append-only policy, read with CONFIG GET. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(RedisDurability.found(RedisSettings.from(config)));
-  }
-
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w = new ArrayList<>();
@@ -124,11 +127,6 @@ public final class RedisMqProvider extends StatedProvider
     return w;
   }
 
-  @Override
-  public String target(MqConfig config) {
-    return ADDRESSING.target(config, c -> RedisSettings.from(c).address());
-  }
-
   /**
    * With several subscriptions, a consumer group {@code <group>-s<i>} each, all created here; their
    * receivers acknowledge without deleting, and the stream keeps every entry until it is removed
@@ -139,19 +137,12 @@ public final class RedisMqProvider extends StatedProvider
     return RedisMq.open(RedisSettings.from(config), limits(config), subscriptions);
   }
 
-  /**
-   * The largest message is {@code redis.maxMessageBytes}; a send may take the command timeout, plus
-   * the WAIT's when replicas are awaited, after a reconnect.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    var timeout =
+  private static Duration sendTimeout(MqConfig config) {
+    Duration timeout =
         config.get(RedisSettings.COMMAND_TIMEOUT).plus(config.get(RedisSettings.CONNECT_TIMEOUT));
     if (config.get(RedisSettings.REPLICAS) > 0) {
       timeout = timeout.plus(config.get(RedisSettings.REPLICA_TIMEOUT));
     }
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(config, RedisSettings.MAX_MESSAGE_BYTES)
-        .withSendTimeout(timeout);
+    return timeout;
   }
 }
