@@ -82,6 +82,9 @@ public final class KafkaMqProvider extends StatedProvider
   /**
    * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
    * acks=all and the page cache; none: a producer that does not wait.
+   *
+   * <p>The durability found is the producer's acks in force and the topic's flush.messages ({@link
+   * KafkaDurability}).
    */
   private static final DurabilityTable LEVELS =
       KafkaDeclaredDurability.levels("kafka", ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
@@ -96,6 +99,7 @@ public final class KafkaMqProvider extends StatedProvider
           .passThrough(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX)
           .levels(LEVELS)
           .lease(KafkaSettings.SESSION_TIMEOUT)
+          .durabilityFoundBy((config, declared) -> KafkaDurability.found(new KafkaSettings(config)))
           .brokerAt(KafkaProviders.addressing(BOOTSTRAP_SERVERS), KafkaMqProvider::localCluster)
           .checkedBy(KafkaClientProperties::checkNativeProperties);
 
@@ -111,12 +115,6 @@ public final class KafkaMqProvider extends StatedProvider
   @Override
   public Durability durability(MqConfig config) {
     return KafkaDeclaredDurability.of(config, "kafka");
-  }
-
-  /** The producer's acks in force and the topic's flush.messages; see {@link KafkaDurability}. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(KafkaDurability.found(new KafkaSettings(config)));
   }
 
   /**
@@ -135,15 +133,11 @@ public final class KafkaMqProvider extends StatedProvider
               + "=true: offsets are committed on poll, before receivers acknowledge; loss is"
               + " expected when a receiver stops with messages in hand");
     }
-    String reset = consumer.get(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG);
-    if (reset != null && !reset.trim().equals("earliest")) {
-      w.add(
-          CONSUMER_PREFIX
-              + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG
-              + "="
-              + reset.trim()
-              + ": a new consumer group skips what was sent before it joined; loss is expected");
-    }
+    KafkaProviders.offsetResetWarning(
+            CONSUMER_PREFIX + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+            consumer.get(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG),
+            "consumer group skips what was sent before it joined")
+        .ifPresent(w::add);
     return w;
   }
 

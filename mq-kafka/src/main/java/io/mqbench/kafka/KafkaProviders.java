@@ -70,4 +70,19 @@ final class KafkaProviders {
             group.name(),
             config.find(group).orElse(groupPrefix + name) + suffix));
   }
+
+  /**
+   * The warning for a group that does not start at the earliest offset, if it does not.
+   *
+   * @param key the full name of the offset reset property
+   * @param reset its value, or null when not given (the earliest, as mqbench sets it)
+   * @param skips what a new group then skips, after {@code "a new "}
+   * @return the warning, or empty
+   */
+  static Optional<String> offsetResetWarning(String key, String reset, String skips) {
+    if (reset == null || reset.trim().equals("earliest")) {
+      return Optional.empty();
+    }
+    return Optional.of(key + "=" + reset.trim() + ": a new " + skips + "; loss is expected");
+  }
 }

@@ -37,6 +37,9 @@ public final class KafkaShareMqProvider extends StatedProvider
   /**
    * The local broker: the {@code kafka} backend's ({@link KafkaMqProvider#LOCAL_BROKER}), filling
    * in this backend's address key and taking its heap from this backend's key.
+   *
+   * <p>The durability found is as for {@code kafka}: the producer's acks in force and the topic's
+   * flush.messages.
    */
   public static final LocalBrokerDescriptor LOCAL_BROKER =
       new LocalBrokerDescriptor(
@@ -65,6 +68,9 @@ public final class KafkaShareMqProvider extends StatedProvider
           .passThrough(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX, GROUP_PREFIX)
           .levels(LEVELS)
           .lease(KafkaShareSettings.LEASE_TIMEOUT)
+          .durabilityFoundBy(
+              (config, declared) ->
+                  KafkaDurability.found(new KafkaSettings(KafkaShareSettings.kafka(config), NAME)))
           .brokerAt(
               KafkaProviders.addressing(BOOTSTRAP_SERVERS),
               config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
@@ -151,13 +157,6 @@ public final class KafkaShareMqProvider extends StatedProvider
     return KafkaDeclaredDurability.of(KafkaShareSettings.kafka(config), NAME);
   }
 
-  /** As for {@code kafka}: the producer's acks in force and the topic's flush.messages. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(
-        KafkaDurability.found(new KafkaSettings(KafkaShareSettings.kafka(config), NAME)));
-  }
-
   /**
    * The producer's effective acks, as for {@code kafka}, and a group that would not start at the
    * earliest offset.
@@ -167,14 +166,11 @@ public final class KafkaShareMqProvider extends StatedProvider
     List<String> w =
         new ArrayList<>(
             KafkaDeclaredDurability.producerWarnings(KafkaShareSettings.kafka(config), NAME));
-    String reset = config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset");
-    if (reset != null && !reset.trim().equals("earliest")) {
-      w.add(
-          GROUP_PREFIX
-              + "share.auto.offset.reset="
-              + reset.trim()
-              + ": a new share group skips what was sent before it first read; loss is expected");
-    }
+    KafkaProviders.offsetResetWarning(
+            GROUP_PREFIX + "share.auto.offset.reset",
+            config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset"),
+            "share group skips what was sent before it first read")
+        .ifPresent(w::add);
     return w;
   }
 
