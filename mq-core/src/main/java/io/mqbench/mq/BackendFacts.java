@@ -103,6 +103,20 @@ public final class BackendFacts implements Cloneable {
   }
 
   /**
+   * The {@code --durability} levels of a backend where one key's value decides the level: {@link
+   * #levels} with {@link DurabilityTable#withKey}.
+   *
+   * @param key the key that decides
+   * @param values each level the backend can give, and the key's value that gives it
+   * @param refusal why another level cannot be given (see {@link DurabilityTable#of})
+   * @return these facts with those levels
+   */
+  public BackendFacts levelsByKey(
+      String key, Map<Durability.Level, String> values, String refusal) {
+    return levels(DurabilityTable.of(name, refusal).withKey(key, values));
+  }
+
+  /**
    * @param key the key whose duration is the lease a dead receiver's messages wait out ({@link
    *     MqProvider#leaseAfterConnectionLoss})
    * @return these facts with that lease
@@ -191,18 +205,6 @@ public final class BackendFacts implements Cloneable {
   }
 
   /**
-   * How {@link MqProvider#target} shows the address of a configuration that names a broker, for a
-   * backend that reads it from the whole configuration rather than from one key's value; {@code
-   * "unset (<first key>)"} otherwise ({@link BrokerAddressing#targetFrom}).
-   *
-   * @param address the address, without credentials; it may parse the settings
-   * @return these facts with that address
-   */
-  public BackendFacts shownAs(Function<MqConfig, String> address) {
-    return copy(f -> f.shownAs = address);
-  }
-
-  /**
    * A check {@link MqProvider#configure} runs on the validated configuration, after the checks
    * stated before it, so that a bad value fails before the run rather than when the first sender
    * connects. It must connect nothing.
@@ -235,6 +237,24 @@ public final class BackendFacts implements Cloneable {
             parse.accept(config);
           }
         });
+  }
+
+  /**
+   * The settings a configuration that names a broker parses to, for a backend that reads its
+   * address from the whole configuration rather than from one key's value: {@link
+   * MqProvider#configure} parses them when an address is given ({@link #checkedWhenAddressed}), so
+   * that a malformed one fails before the run, and {@link MqProvider#target} shows their address,
+   * else {@code "unset (<first key>)"} ({@link BrokerAddressing#targetFrom}).
+   *
+   * @param settings parses the configuration; connects nothing
+   * @param address the parsed settings' address, without credentials
+   * @param <S> the backend's settings
+   * @return these facts with that parsing and address
+   * @throws IllegalStateException if no broker was stated yet
+   */
+  public <S> BackendFacts parsedAs(Function<MqConfig, S> settings, Function<S, String> address) {
+    Function<MqConfig, String> shown = settings.andThen(address);
+    return checkedWhenAddressed(settings::apply).copy(f -> f.shownAs = shown);
   }
 
   String name() {

@@ -105,7 +105,7 @@ public abstract class StatedProvider implements MqProvider {
   }
 
   /**
-   * @return the address as {@linkplain BackendFacts#shownAs stated}; else the first address key
+   * @return the address as {@linkplain BackendFacts#parsedAs parsed}; else the first address key
    *     given, as {@link #address} shows it; else {@code "unset (<keys>)"}
    * @throws IllegalStateException if the backend stated no broker
    */

@@ -7,7 +7,6 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.StatedProvider;
@@ -62,23 +61,13 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
 
   static final int MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
-  /** The write concern: majority for fsync, w1 for memory, unacknowledged for none. */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of("mongo", "fsync, memory or none")
-          .withKey(
-              MongoSettings.WRITE_CONCERN.name(),
-              Map.of(
-                  Durability.Level.FSYNC,
-                  WriteConcernChoice.MAJORITY.toString(),
-                  Durability.Level.MEMORY,
-                  WriteConcernChoice.W1.toString(),
-                  Durability.Level.NONE,
-                  WriteConcernChoice.UNACKNOWLEDGED.toString()));
-
   /**
-   * A given URI is parsed when configuring, which connects nothing, so that a malformed one fails
-   * before the run rather than when the first sender connects. (An unknown write concern or claim
-   * strategy is already refused by its key, by name.)
+   * The backend's facts. Levels: the write concern, majority for fsync, w1 for memory,
+   * unacknowledged for none.
+   *
+   * <p>A given URI is parsed when configuring, which connects nothing, so that a malformed one
+   * fails before the run rather than when the first sender connects. (An unknown write concern or
+   * claim strategy is already refused by its key, by name.)
    *
    * <p>A queue of its own is a collection of its own, the one name of the queue (its indexes are
    * named within it). (No publish/subscribe: a claimed document has one reader.)
@@ -92,7 +81,16 @@ public final class MongoMqProvider extends StatedProvider implements BrokerBacke
               MongoSettings.KEYS,
               "MongoDB collection as a queue (mongodb-driver-sync): insertMany with write concern"
                   + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack")
-          .levels(LEVELS)
+          .levelsByKey(
+              MongoSettings.WRITE_CONCERN.name(),
+              Map.of(
+                  Durability.Level.FSYNC,
+                  WriteConcernChoice.MAJORITY.toString(),
+                  Durability.Level.MEMORY,
+                  WriteConcernChoice.W1.toString(),
+                  Durability.Level.NONE,
+                  WriteConcernChoice.UNACKNOWLEDGED.toString()),
+              "fsync, memory or none")
           .lease(MongoSettings.VISIBILITY_TIMEOUT)
           .queueName(MongoSettings.COLLECTION, MongoSettings.MAX_COLLECTION_LENGTH)
           .durabilityFoundBy(

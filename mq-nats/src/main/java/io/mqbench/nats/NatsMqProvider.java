@@ -5,7 +5,6 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
@@ -33,19 +32,12 @@ public final class NatsMqProvider extends StatedProvider
   /** Beyond the request timeout, how long the client may take to fail an unanswered publish. */
   private static final Duration CLEANUP = Duration.ofSeconds(5);
 
-  /** fsync: a server with sync_interval always; memory: the server's default interval. */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
-              "nats",
-              "a publish acknowledgement comes once the stream stored the message (fsync or"
-                  + " memory)")
-          .withKey(
-              NatsSettings.SYNC_ALWAYS.name(),
-              Map.of(Durability.Level.FSYNC, "true", Durability.Level.MEMORY, "false"));
-
   /**
-   * Locally, a private nats-server with JetStream, syncing always when the key says so; a given URL
-   * is parsed when configuring, so that a malformed one fails before the run.
+   * The backend's facts. Levels: fsync, a server with sync_interval always; memory, the server's
+   * default interval.
+   *
+   * <p>Locally, a private nats-server with JetStream, syncing always when the key says so; a given
+   * URL is parsed when configuring, so that a malformed one fails before the run.
    *
    * <p>A queue of its own has its own stream, subject (a stream refuses a subject another stream
    * already has) and consumer.
@@ -63,14 +55,17 @@ public final class NatsMqProvider extends StatedProvider
               "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
                   + " acknowledged by the stream, a durable pull consumer with explicit acks;"
                   + " subscriptions: an interest-retention stream with a durable consumer each")
-          .levels(LEVELS)
+          .levelsByKey(
+              NatsSettings.SYNC_ALWAYS.name(),
+              Map.of(Durability.Level.FSYNC, "true", Durability.Level.MEMORY, "false"),
+              "a publish acknowledgement comes once the stream stored the message (fsync or"
+                  + " memory)")
           .lease(NatsSettings.ACK_WAIT)
           .queueName(NatsSettings.STREAM, NatsSettings.MAX_NAME_LENGTH)
           .queueName(NatsSettings.SUBJECT, NatsSettings::subject, NatsSettings.MAX_SUBJECT_LENGTH)
           .queueName(NatsSettings.CONSUMER, NatsSettings.MAX_NAME_LENGTH)
           .durabilityFoundBy(
               (config, declared) -> NatsDurability.found(NatsSettings.from(config), declared))
-          .shownAs(config -> NatsSettings.from(config).address())
           .limitedBy(
               NatsSettings.MAX_MESSAGE_BYTES,
               config ->
@@ -83,7 +78,7 @@ public final class NatsMqProvider extends StatedProvider
               config ->
                   NatsServer.installed()
                       .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null)))
-          .checkedWhenAddressed(NatsSettings::from);
+          .parsedAs(NatsSettings::from, NatsSettings::address);
 
   /** The backend as the runner loads it. */
   public NatsMqProvider() {

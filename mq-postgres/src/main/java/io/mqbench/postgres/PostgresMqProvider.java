@@ -5,7 +5,6 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.StatedProvider;
@@ -39,19 +38,12 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
   private static final Duration SLACK = Duration.ofSeconds(2);
 
   /**
-   * fsync: {@code synchronous_commit=on} (the WAL flushed before a commit returns); memory: {@code
-   * off}; a commit is always answered by a server that holds it, so there is no level below.
-   */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
-              "postgres", "a commit is answered once the server holds it (fsync or memory)")
-          .withKey(
-              PostgresSettings.SYNCHRONOUS_COMMIT.name(),
-              Map.of(Durability.Level.FSYNC, "on", Durability.Level.MEMORY, "off"));
-
-  /**
-   * Locally, a private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}; a given
-   * URL is parsed when configuring, so that a malformed one fails before the run.
+   * The backend's facts. Levels: fsync, {@code synchronous_commit=on} (the WAL flushed before a
+   * commit returns); memory, {@code off}; a commit is always answered by a server that holds it, so
+   * there is no level below.
+   *
+   * <p>Locally, a private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}; a
+   * given URL is parsed when configuring, so that a malformed one fails before the run.
    *
    * <p>A queue of its own is a table of its own, the one name of the queue: its primary key's index
    * and its identity's sequence are named by PostgreSQL after it. (No publish/subscribe: a claimed
@@ -70,13 +62,15 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
               "PostgreSQL as a queue (pgjdbc): a batch inserted and committed per send, claims with"
                   + " FOR UPDATE SKIP LOCKED under a lease, delete on ack; synchronous_commit=on by"
                   + " default")
-          .levels(LEVELS)
+          .levelsByKey(
+              PostgresSettings.SYNCHRONOUS_COMMIT.name(),
+              Map.of(Durability.Level.FSYNC, "on", Durability.Level.MEMORY, "off"),
+              "a commit is answered once the server holds it (fsync or memory)")
           .lease(PostgresSettings.VISIBILITY_TIMEOUT)
           .queueName(PostgresSettings.TABLE, PostgresSettings.MAX_TABLE_LENGTH)
           .durabilityFoundBy(
               (config, declared) ->
                   PostgresDurability.found(PostgresSettings.from(config), declared))
-          .shownAs(config -> PostgresSettings.from(config).address())
           .limitedBy(
               PostgresSettings.MAX_MESSAGE_BYTES,
               config ->
@@ -91,7 +85,7 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
                   PostgresServer.installed()
                       .map(
                           bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null)))
-          .checkedWhenAddressed(PostgresSettings::from);
+          .parsedAs(PostgresSettings::from, PostgresSettings::address);
 
   /** The backend as the runner loads it. */
   public PostgresMqProvider() {

@@ -79,7 +79,6 @@ public final class RabbitMqProvider extends StatedProvider
           .queueName(RabbitMqSettings.QUEUE, RabbitMqSettings.MAX_NAME_LENGTH)
           .durabilityFoundBy(
               (config, declared) -> RabbitDurability.found(RabbitMqSettings.from(config), declared))
-          .shownAs(config -> RabbitMqSettings.from(config).address())
           .limitedBy(
               RabbitMqSettings.MAX_MESSAGE_BYTES,
               config ->
@@ -87,7 +86,7 @@ public final class RabbitMqProvider extends StatedProvider
                       .get(RabbitMqSettings.CONFIRM_TIMEOUT)
                       .plus(config.get(RabbitMqSettings.CONNECT_TIMEOUT).multipliedBy(2)))
           .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(RabbitNode::new))
-          .checkedWhenAddressed(RabbitMqSettings::from)
+          .parsedAs(RabbitMqSettings::from, RabbitMqSettings::address)
           .checkedBy(
               config -> QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)));
 

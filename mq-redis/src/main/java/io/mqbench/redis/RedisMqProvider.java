@@ -5,7 +5,6 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
@@ -34,20 +33,12 @@ public final class RedisMqProvider extends StatedProvider
           "apt-get install redis-server");
 
   /**
-   * appendfsync always for fsync, everysec for memory (the OS writes within a second); a reply
-   * always comes from a server holding the entry, so there is no level without it.
-   */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
-              "redis",
-              "an XADD's reply always comes once the server holds the entry (fsync or memory)")
-          .withKey(
-              RedisSettings.FSYNC.name(),
-              Map.of(Durability.Level.FSYNC, "always", Durability.Level.MEMORY, "everysec"));
-
-  /**
-   * Locally, a private redis-server with the append-only policy of {@code redis.fsync}; a given URI
-   * is parsed when configuring, so that a malformed one fails before the run.
+   * The backend's facts. Levels: appendfsync always for fsync, everysec for memory (the OS writes
+   * within a second); a reply always comes from a server holding the entry, so there is no level
+   * without it.
+   *
+   * <p>Locally, a private redis-server with the append-only policy of {@code redis.fsync}; a given
+   * URI is parsed when configuring, so that a malformed one fails before the run.
    *
    * <p>A queue of its own has its own stream and group: the stream holds the messages, and a group
    * of the same name on another stream is another group, but suffixing both keeps the names telling
@@ -66,20 +57,22 @@ public final class RedisMqProvider extends StatedProvider
                   + " XAUTOCLAIM after the visibility timeout; appendfsync always by default;"
                   + " subscriptions: a consumer group each, entries kept until the stream is"
                   + " removed")
-          .levels(LEVELS)
+          .levelsByKey(
+              RedisSettings.FSYNC.name(),
+              Map.of(Durability.Level.FSYNC, "always", Durability.Level.MEMORY, "everysec"),
+              "an XADD's reply always comes once the server holds the entry (fsync or memory)")
           .lease(RedisSettings.VISIBILITY_TIMEOUT)
           .queueName(RedisSettings.STREAM, RedisSettings.MAX_STREAM_LENGTH)
           .queueName(RedisSettings.GROUP, RedisSettings.MAX_GROUP_LENGTH)
           .durabilityFoundBy(
               (config, declared) -> RedisDurability.found(RedisSettings.from(config)))
-          .shownAs(config -> RedisSettings.from(config).address())
           .limitedBy(RedisSettings.MAX_MESSAGE_BYTES, RedisMqProvider::sendTimeout)
           .brokerAt(
               ADDRESSING,
               config ->
                   RedisServer.installed()
                       .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null)))
-          .checkedWhenAddressed(RedisSettings::from);
+          .parsedAs(RedisSettings::from, RedisSettings::address);
 
   /** The backend as the runner loads it. */
   public RedisMqProvider() {
