@@ -14,18 +14,20 @@ import java.util.function.Function;
 
 /**
  * What a backend states about itself, as data: its name, description and keys, its {@code
- * --durability} levels, its lease, the names of its queue, where its broker is and what it starts
- * locally. A {@link StatedProvider} answers the contract's questions about these from one instance,
- * so that a provider keeps only what it computes (its durability, warnings, limits, how it opens a
- * queue).
+ * --durability} levels and how it reads back its durability, its lease, the names of its queue, its
+ * limits, where its broker is, what it starts locally and how a given address is parsed. A {@link
+ * StatedProvider} answers the contract's questions about these from one instance, so that a
+ * provider keeps only what it computes (its durability, warnings, how it opens a queue).
  *
  * <pre>{@code
  * static final BackendFacts FACTS =
  *     BackendFacts.of("redis", RedisSettings.KEYS, "Redis Streams (Lettuce): ...")
- *         .levels(LEVELS)
+ *         .levelsByKey("redis.fsync", Map.of(FSYNC, "always", MEMORY, "everysec"), "...")
  *         .lease(RedisSettings.VISIBILITY_TIMEOUT)
+ *         .queueName(RedisSettings.STREAM, RedisSettings.MAX_STREAM_LENGTH)
+ *         .limitedBy(RedisSettings.MAX_MESSAGE_BYTES, config -> ...)
  *         .brokerAt(ADDRESSING, config -> RedisServer.installed().map(...))
- *         .checkedWhenAddressed(RedisSettings::from);
+ *         .parsedAs(RedisSettings::from, RedisSettings::address);
  * }</pre>
  *
  * <p>Immutable: every method returns a new instance and leaves this one unchanged.

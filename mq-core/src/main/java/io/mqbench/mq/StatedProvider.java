@@ -10,19 +10,22 @@ import java.util.Optional;
 
 /**
  * A provider whose backend states its facts once ({@link BackendFacts}) and lets the contract
- * answer from them: its name, description, keys and pass-through prefixes, {@link #configure} with
- * the stated checks, {@link #durabilityKeys} from its table, {@link #leaseAfterConnectionLoss} from
- * its lease key, and, for a backend with a broker, {@link #addressing()} and {@link
- * #newLocalBroker}, which implement {@code io.mqbench.broker.BrokerBackend}'s two abstract methods
- * for a subclass that also implements that interface:
+ * answer from them: its name, description, keys and pass-through prefixes; {@link #configure} with
+ * the stated checks; {@link #durabilityKeys} from its levels; {@link #durabilityFound} with its
+ * reader; {@link #keysForQueue} from its queue names; {@link #limits} from its message key and send
+ * timeout; {@link #leaseAfterConnectionLoss} from its lease key; {@link #target} from its address;
+ * and, for a backend with a broker, {@link #addressing()} and {@link #newLocalBroker}, which
+ * implement {@code io.mqbench.broker.BrokerBackend}'s two abstract methods for a subclass that also
+ * implements that interface. A subclass overrides what it computes (its durability, warnings, how
+ * it opens a queue) and anything it answers otherwise:
  *
  * <pre>{@code
  * public final class RedisMqProvider extends StatedProvider
  *     implements BrokerBackend, PublishSubscribe {
  *   public RedisMqProvider() {
- *     super(FACTS);
+ *     super(FACTS); // its BackendFacts
  *   }
- *   // durability, warnings, limits, open: what the backend computes
+ *   // durability, warnings, open(config, subscriptions): what the backend computes
  * }
  * }</pre>
  *
