@@ -3,14 +3,14 @@ package io.mqbench.artemis;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,8 @@ import java.util.Optional;
  * docker/artemis.yml} would publish) if one answers, else starts a local broker ({@link
  * #LOCAL_BROKER}).
  */
-public final class ArtemisMqProvider implements BrokerBackend {
+public final class ArtemisMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   /**
    * The local broker: one Artemis broker in a JVM of its own (mq-artemis-broker's jars and main
    * class), exactly one acceptor (core protocol only) on a free loopback port, security on with the
@@ -72,45 +73,50 @@ public final class ArtemisMqProvider implements BrokerBackend {
                   ArtemisSettings.URL_PREFIX + "blockOnDurableSend",
                   "false"));
 
-  @Override
-  public String name() {
-    return "artemis";
-  }
-
-  @Override
-  public String description() {
-    return "ActiveMQ Artemis (JMS client, core protocol): persistent messages, one commit per"
-        + " batch or completion listeners, individual acknowledge; subscriptions: a multicast"
-        + " address with a durable queue each";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return ArtemisSettings.KEYS;
-  }
-
-  @Override
-  public List<String> passThroughPrefixes() {
-    return List.of(ArtemisSettings.URL_PREFIX);
-  }
-
   /**
-   * Also parses the URL and checks the pass-through URL parameters, which connects nothing, so that
-   * a bad one fails before the run rather than when the first sender connects.
+   * The pass-through URL parameters are checked, and a given URL parsed, when configuring, which
+   * connects nothing, so that a bad one fails before the run rather than when the first sender
+   * connects.
+   *
+   * <p>A queue of its own has its own queue and address: another queue on the same address would
+   * get copies of the same messages (multicast). The address is set even when not given, where it
+   * would follow the queue anyway, so that the two always name one queue.
+   *
+   * <p>The durability found is whether the broker persists messages and syncs its journal before it
+   * answers, asked of its management address ({@link ArtemisDurability}).
+   *
+   * <p>The largest message is {@code artemis.maxMessageBytes}. A send may take the call timeout for
+   * its commit (or each blocking send's), and an asynchronous batch twice that.
    */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    ArtemisUrl.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX));
-    if (config.find(ArtemisSettings.URL).isPresent()) {
-      ArtemisSettings.from(config);
-    }
-    return config;
-  }
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "artemis",
+              ArtemisSettings.KEYS,
+              "ActiveMQ Artemis (JMS client, core protocol): persistent messages, one commit per"
+                  + " batch or completion listeners, individual acknowledge; subscriptions: a"
+                  + " multicast address with a durable queue each")
+          .passThrough(ArtemisSettings.URL_PREFIX)
+          .levels(LEVELS)
+          .queueName(ArtemisSettings.QUEUE, ArtemisSettings.MAX_NAME_LENGTH)
+          .queueName(
+              ArtemisSettings.ADDRESS,
+              config ->
+                  config.find(ArtemisSettings.ADDRESS).orElse(config.get(ArtemisSettings.QUEUE)),
+              ArtemisSettings.MAX_NAME_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> ArtemisDurability.found(ArtemisSettings.from(config), declared))
+          .limitedBy(
+              ArtemisSettings.MAX_MESSAGE_BYTES,
+              config -> config.get(ArtemisSettings.CALL_TIMEOUT).multipliedBy(2))
+          .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
+          .checkedBy(
+              config ->
+                  ArtemisUrl.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX)))
+          .checkedWhenAddressed(ArtemisSettings::from);
 
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public ArtemisMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -132,15 +138,6 @@ public final class ArtemisMqProvider implements BrokerBackend {
         Durability.Level.FSYNC,
         "in the live broker's journal (and its backup's, where replication is configured)",
         settings + ", journal sync: the broker's default");
-  }
-
-  /**
-   * Whether the broker persists messages and syncs its journal before it answers, asked of its
-   * management address; see {@link ArtemisDurability}.
-   */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(ArtemisDurability.found(ArtemisSettings.from(config), durability(config)));
   }
 
   /** Pass-through parameters that let a durable send or an acknowledgement go unconfirmed. */
@@ -173,66 +170,14 @@ public final class ArtemisMqProvider implements BrokerBackend {
     return ArtemisUrl.endpoints(value);
   }
 
-  @Override
-  public Mq open(MqConfig config) {
-    return open(config, 1);
-  }
-
   /**
-   * A multicast address with a durable queue per subscription: Artemis' own publish/subscribe, as
-   * JMS durable topic subscriptions are.
-   */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
-  }
-
-  /**
-   * With several subscriptions, the address ({@code artemis.address}, else the queue's name)
-   * becomes multicast whatever {@code artemis.routingType} says, and each subscription is a durable
-   * multicast queue {@code <queue>-s<i>} on it, created here; with one, the configured queue.
+   * Artemis' own publish/subscribe, as JMS durable topic subscriptions are: with several
+   * subscriptions, the address ({@code artemis.address}, else the queue's name) becomes multicast
+   * whatever {@code artemis.routingType} says, and each subscription is a durable multicast queue
+   * {@code <queue>-s<i>} on it, created here; with one, the configured queue.
    */
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return ArtemisMq.open(ArtemisSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The queue and its address: another queue on the same address would get copies of the same
-   * messages (multicast). The address is set even when not given, where it would follow the queue
-   * anyway, so that the two always name one queue.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    String queue = config.get(ArtemisSettings.QUEUE);
-    String address = config.find(ArtemisSettings.ADDRESS).orElse(queue);
-    return Optional.of(
-        Map.of(
-            ArtemisSettings.QUEUE.name(),
-            ArtemisSettings.suffixed(queue, suffix),
-            ArtemisSettings.ADDRESS.name(),
-            ArtemisSettings.suffixed(address, suffix)));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
-  }
-
-  /**
-   * The largest message is {@code artemis.maxMessageBytes}. A send may take the call timeout for
-   * its commit (or each blocking send's), and an asynchronous batch twice that.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    int max = config.get(ArtemisSettings.MAX_MESSAGE_BYTES);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, ArtemisSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
-        .withSendTimeout(config.get(ArtemisSettings.CALL_TIMEOUT).multipliedBy(2));
   }
 }

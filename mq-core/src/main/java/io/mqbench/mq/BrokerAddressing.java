@@ -2,6 +2,8 @@ package io.mqbench.mq;
 
 import io.mqbench.config.MqConfig;
 import java.util.List;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 
 /**
  * Where a backend's broker is when the user names none: the one policy every backend with a broker
@@ -55,5 +57,36 @@ public record BrokerAddressing(
    */
   public boolean isGivenIn(MqConfig config) {
     return keys.stream().anyMatch(config::isGiven);
+  }
+
+  /**
+   * What {@link MqProvider#target} shows for a backend whose address is the value of one key.
+   *
+   * @param config a configuration of the backend
+   * @param shown how a given key's value reads, without credentials, from the key and the value
+   * @return the first of {@link #keys()} given, as {@code shown} reads it; else {@code "unset
+   *     (<keys>)"} naming every key
+   */
+  public String target(MqConfig config, BinaryOperator<String> shown) {
+    for (String key : keys) {
+      String value = config.given().get(key);
+      if (value != null) {
+        return shown.apply(key, value);
+      }
+    }
+    return "unset (" + String.join(", ", keys) + ")";
+  }
+
+  /**
+   * What {@link MqProvider#target} shows for a backend that reads its address from the whole
+   * configuration (a URI with a port key beside it, say).
+   *
+   * @param config a configuration of the backend
+   * @param address the address of a configuration that names a broker, without credentials
+   * @return that address when {@link #isGivenIn} says a broker is named; else {@code "unset
+   *     (<key>)"} naming {@link #key()}
+   */
+  public String targetFrom(MqConfig config, Function<MqConfig, String> address) {
+    return isGivenIn(config) ? address.apply(config) : "unset (" + key() + ")";
   }
 }

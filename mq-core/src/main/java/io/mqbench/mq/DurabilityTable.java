@@ -13,8 +13,9 @@ import java.util.Map;
  * <pre>{@code
  * static final DurabilityTable LEVELS =
  *     DurabilityTable.of("redis", "an XADD's reply always comes once the server holds the entry")
- *         .with(Durability.Level.FSYNC, Map.of("redis.fsync", "always"))
- *         .with(Durability.Level.MEMORY, Map.of("redis.fsync", "everysec"));
+ *         .withKey(
+ *             "redis.fsync",
+ *             Map.of(Durability.Level.FSYNC, "always", Durability.Level.MEMORY, "everysec"));
  * }</pre>
  */
 public final class DurabilityTable {
@@ -52,6 +53,22 @@ public final class DurabilityTable {
     more.putAll(levels);
     more.put(level, Map.copyOf(keys));
     return new DurabilityTable(backend, refusal, more);
+  }
+
+  /**
+   * This table, also giving each level of {@code values} with one key: for a backend where one
+   * setting decides the level.
+   *
+   * @param key the key that decides
+   * @param values each level the backend can give, and the key's value that gives it
+   * @return a new table; this one is unchanged
+   */
+  public DurabilityTable withKey(String key, Map<Durability.Level, String> values) {
+    DurabilityTable table = this;
+    for (Map.Entry<Durability.Level, String> level : values.entrySet()) {
+      table = table.with(level.getKey(), Map.of(key, level.getValue()));
+    }
+    return table;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.mqbench.mq;
 
+import io.mqbench.config.ConfigKey;
+import io.mqbench.config.MqConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -58,6 +60,16 @@ public record MqLimits(
   public MqLimits withMaxMessageBytes(long bytes, String source) {
     return new MqLimits(
         bytes, maxBatchMessages, maxBatchBytes, sendTimeout, receiveGranularity, join(source));
+  }
+
+  /**
+   * @param config a backend's configuration
+   * @param key the key that gives the largest message body, in bytes
+   * @return a copy with that message limit, from {@code "<key>=<value>"}
+   */
+  public MqLimits withMaxMessageBytes(MqConfig config, ConfigKey<Integer> key) {
+    int max = config.get(key);
+    return withMaxMessageBytes(max, key.name() + "=" + max);
   }
 
   /**

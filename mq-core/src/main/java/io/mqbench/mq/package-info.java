@@ -59,8 +59,10 @@
  *       io.mqbench.broker.LocalBrokerDescriptor} naming a main class in a distribution module
  *       {@code mq-<backend>-broker}, run by {@code io.mqbench.broker.JavaLocalBroker}. Report
  *       failures with {@link io.mqbench.mq.Errors} in one line.
- *   <li>State facts and let the contract's helpers do the rest: the {@code --durability} levels as
- *       one {@link io.mqbench.mq.DurabilityTable}, the subscriptions opened as {@link
+ *   <li>State facts and let the contract's helpers do the rest: name, keys, levels, lease, queue
+ *       names, limits and broker as one {@link io.mqbench.mq.BackendFacts} that a {@link
+ *       io.mqbench.mq.StatedProvider} answers from, the {@code --durability} levels as one {@link
+ *       io.mqbench.mq.DurabilityTable}, the subscriptions opened as {@link
  *       io.mqbench.mq.Subscriptions} (a provider whose every queue takes several implements {@link
  *       io.mqbench.mq.PublishSubscribe}), and a sender whose client sends asynchronously as an
  *       {@link io.mqbench.mq.AsyncSender}.

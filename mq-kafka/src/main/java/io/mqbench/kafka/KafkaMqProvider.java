@@ -5,14 +5,15 @@ import static io.mqbench.kafka.KafkaSettings.*;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
-import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * The {@code kafka} backend: a topic written by idempotent producers and read by a consumer group
  * whose offsets are committed only up to what receivers acknowledged.
  */
-public final class KafkaMqProvider implements BrokerBackend {
+public final class KafkaMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   /**
    * The local broker: Kafka in KRaft mode, each node broker and controller, in a JVM of its own
    * (mq-kafka-broker's jars and main class), listening for clients on its first free loopback port
@@ -47,14 +49,6 @@ public final class KafkaMqProvider implements BrokerBackend {
           LocalBrokerDescriptor.NO_SETTINGS,
           KafkaMqProvider::everyBrokerRegistered,
           "single-node Kafka {version} (KRaft) on {address}");
-
-  private static final BrokerAddressing ADDRESSING =
-      new BrokerAddressing(
-          List.of(BOOTSTRAP_SERVERS.name()),
-          "docker/kafka.yml",
-          "127.0.0.1:9092",
-          COMPOSE_BOOTSTRAP,
-          "");
 
   /**
    * Kafka's readiness hook: a broker's port answers before it has joined the quorum and registered,
@@ -88,41 +82,30 @@ public final class KafkaMqProvider implements BrokerBackend {
   /**
    * fsync: acks=all and a topic that fsyncs every append ({@code flush.messages=1}); memory:
    * acks=all and the page cache; none: a producer that does not wait.
+   *
+   * <p>The durability found is the producer's acks in force and the topic's flush.messages ({@link
+   * KafkaDurability}).
    */
   private static final DurabilityTable LEVELS =
       KafkaDeclaredDurability.levels("kafka", ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
 
-  @Override
-  public String name() {
-    return "kafka";
-  }
+  /** Native properties are checked when configuring, before anything connects. */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "kafka",
+              KafkaSettings.KEYS,
+              "Kafka topic, consumer group with committed acknowledgements; acks=all, idempotent"
+                  + " producer")
+          .passThrough(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX)
+          .levels(LEVELS)
+          .lease(KafkaSettings.SESSION_TIMEOUT)
+          .durabilityFoundBy((config, declared) -> KafkaDurability.found(new KafkaSettings(config)))
+          .brokerAt(KafkaProviders.addressing(BOOTSTRAP_SERVERS), KafkaMqProvider::localCluster)
+          .checkedBy(KafkaClientProperties::checkNativeProperties);
 
-  @Override
-  public String description() {
-    return "Kafka topic, consumer group with committed acknowledgements; acks=all, idempotent"
-        + " producer";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return KafkaSettings.KEYS;
-  }
-
-  @Override
-  public List<String> passThroughPrefixes() {
-    return List.of(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX);
-  }
-
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    KafkaClientProperties.checkNativeProperties(config);
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public KafkaMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -132,12 +115,6 @@ public final class KafkaMqProvider implements BrokerBackend {
   @Override
   public Durability durability(MqConfig config) {
     return KafkaDeclaredDurability.of(config, "kafka");
-  }
-
-  /** The producer's acks in force and the topic's flush.messages; see {@link KafkaDurability}. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(KafkaDurability.found(new KafkaSettings(config)));
   }
 
   /**
@@ -156,71 +133,36 @@ public final class KafkaMqProvider implements BrokerBackend {
               + "=true: offsets are committed on poll, before receivers acknowledge; loss is"
               + " expected when a receiver stops with messages in hand");
     }
-    String reset = consumer.get(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG);
-    if (reset != null && !reset.trim().equals("earliest")) {
-      w.add(
-          CONSUMER_PREFIX
-              + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG
-              + "="
-              + reset.trim()
-              + ": a new consumer group skips what was sent before it joined; loss is expected");
-    }
+    KafkaProviders.offsetResetWarning(
+            CONSUMER_PREFIX + ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+            consumer.get(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG),
+            "consumer group skips what was sent before it joined")
+        .ifPresent(w::add);
     return w;
   }
 
-  @Override
-  public Mq open(MqConfig config) {
-    KafkaClientProperties.checkNativeProperties(config);
-    return KafkaMq.open(new KafkaSettings(config));
-  }
-
-  /** Consumer groups: each reads every record of the topic, with offsets of its own. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
-  }
-
   /**
-   * One consumer group per subscription, {@code <kafka.groupId>-s<i>}; one subscription is {@link
-   * #open(MqConfig)}, the configured group itself.
+   * Consumer groups, each reading every record of the topic with offsets of its own: one per
+   * subscription, {@code <kafka.groupId>-s<i>}; one subscription is {@link #open(MqConfig)}, the
+   * configured group itself.
    */
   @Override
   public Mq open(MqConfig config, int subscriptions) {
-    if (subscriptions == 1) {
-      return open(config);
-    }
     KafkaClientProperties.checkNativeProperties(config);
     return KafkaMq.open(new KafkaSettings(config), subscriptions);
   }
 
-  /**
-   * The topic and the consumer group with the suffix: a queue of its own is a topic of its own, and
-   * its receivers a group of their own, so that no offsets or members are shared. A topic name
-   * longer than Kafka's limit loses the end of its base, never the suffix.
-   */
+  /** The topic and the consumer group with the suffix. */
   @Override
   public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    String topic = config.get(TOPIC);
-    String group = config.find(GROUP_ID).orElse("mqbench-" + topic);
-    return Optional.of(
-        Map.of(
-            TOPIC.name(),
-            KafkaSettings.suffixed(topic, suffix, KafkaSettings.MAX_TOPIC_LENGTH),
-            GROUP_ID.name(),
-            group + suffix));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
+    return KafkaProviders.keysForQueue(config, suffix, TOPIC, GROUP_ID, "mqbench-");
   }
 
   /**
    * One node, or with {@code kafka.localBrokerNodes} several: a KRaft cluster whose topics are
    * replicated three ways with min.insync.replicas=2 (from three nodes on).
    */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
+  private static Optional<LocalBroker> localCluster(MqConfig config) {
     int nodes = config.get(LOCAL_BROKER_NODES);
     if (nodes == 1) {
       return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
@@ -286,11 +228,7 @@ public final class KafkaMqProvider implements BrokerBackend {
 
   @Override
   public MqLimits limits(MqConfig config) {
-    return limits(
-        new KafkaSettings(
-            config.find(BOOTSTRAP_SERVERS).isPresent()
-                ? config
-                : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092")));
+    return limits(new KafkaSettings(KafkaProviders.withProbeAddress(config, BOOTSTRAP_SERVERS)));
   }
 
   /**
@@ -325,10 +263,5 @@ public final class KafkaMqProvider implements BrokerBackend {
   private static long number(Map<String, Object> props, String name, long otherwise) {
     Object v = props.get(name);
     return v == null ? otherwise : Long.parseLong(v.toString().trim());
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(KafkaSettings.SESSION_TIMEOUT);
   }
 }

@@ -6,14 +6,14 @@ import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigException;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
-import io.mqbench.mq.BrokerAddressing;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,10 +32,14 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * receivers share any number of partitions. The local broker is the {@code kafka} backend's, whose
  * storage is formatted with share groups enabled.
  */
-public final class KafkaShareMqProvider implements BrokerBackend {
+public final class KafkaShareMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   /**
    * The local broker: the {@code kafka} backend's ({@link KafkaMqProvider#LOCAL_BROKER}), filling
    * in this backend's address key and taking its heap from this backend's key.
+   *
+   * <p>The durability found is as for {@code kafka}: the producer's acks in force and the topic's
+   * flush.messages.
    */
   public static final LocalBrokerDescriptor LOCAL_BROKER =
       new LocalBrokerDescriptor(
@@ -50,44 +54,31 @@ public final class KafkaShareMqProvider implements BrokerBackend {
           KafkaMqProvider::everyBrokerRegistered,
           "single-node Kafka {version} (KRaft, share groups enabled) on {address}");
 
-  private static final BrokerAddressing ADDRESSING =
-      new BrokerAddressing(
-          List.of(BOOTSTRAP_SERVERS.name()),
-          "docker/kafka.yml",
-          "127.0.0.1:9092",
-          KafkaSettings.COMPOSE_BOOTSTRAP,
-          "");
-
   /** As the {@code kafka} backend's levels, under this backend's keys. */
   private static final DurabilityTable LEVELS =
       KafkaDeclaredDurability.levels(NAME, ACKS, FLUSH_MESSAGES, PRODUCER_PREFIX);
 
-  @Override
-  public String name() {
-    return NAME;
-  }
+  /** Native properties are checked when configuring, before anything connects. */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              NAME,
+              KEYS,
+              "Kafka share group (KIP-932): per-message acknowledgement under an acquisition lock,"
+                  + " any number of receivers per partition; acks=all, idempotent producer")
+          .passThrough(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX, GROUP_PREFIX)
+          .levels(LEVELS)
+          .lease(KafkaShareSettings.LEASE_TIMEOUT)
+          .durabilityFoundBy(
+              (config, declared) ->
+                  KafkaDurability.found(new KafkaSettings(KafkaShareSettings.kafka(config), NAME)))
+          .brokerAt(
+              KafkaProviders.addressing(BOOTSTRAP_SERVERS),
+              config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
+          .checkedBy(KafkaShareMqProvider::checkNativeProperties);
 
-  @Override
-  public String description() {
-    return "Kafka share group (KIP-932): per-message acknowledgement under an acquisition lock,"
-        + " any number of receivers per partition; acks=all, idempotent producer";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return KEYS;
-  }
-
-  @Override
-  public List<String> passThroughPrefixes() {
-    return List.of(PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX, GROUP_PREFIX);
-  }
-
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    checkNativeProperties(config);
-    return config;
+  /** The backend as the runner loads it. */
+  public KafkaShareMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -117,7 +108,8 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     config
         .find(BOOTSTRAP_SERVERS)
         .ifPresent(b -> KafkaClientProperties.checkBootstrap(b, BOOTSTRAP_SERVERS.name()));
-    KafkaShareSettings s = new KafkaShareSettings(withProbeAddress(config));
+    KafkaShareSettings s =
+        new KafkaShareSettings(KafkaProviders.withProbeAddress(config, BOOTSTRAP_SERVERS));
     ProducerConfig producer;
     try {
       producer = new ProducerConfig(s.kafka.producer("probe"));
@@ -156,18 +148,6 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     }
   }
 
-  /** A configuration to derive client properties from without a cluster: any address will do. */
-  private static MqConfig withProbeAddress(MqConfig config) {
-    return config.find(BOOTSTRAP_SERVERS).isPresent()
-        ? config
-        : config.with(BOOTSTRAP_SERVERS.name(), "127.0.0.1:9092");
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
-  }
-
   /**
    * What an acknowledged send promises: the {@code kafka} backend's, for the same producer and
    * topic settings.
@@ -175,13 +155,6 @@ public final class KafkaShareMqProvider implements BrokerBackend {
   @Override
   public Durability durability(MqConfig config) {
     return KafkaDeclaredDurability.of(KafkaShareSettings.kafka(config), NAME);
-  }
-
-  /** As for {@code kafka}: the producer's acks in force and the topic's flush.messages. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(
-        KafkaDurability.found(new KafkaSettings(KafkaShareSettings.kafka(config), NAME)));
   }
 
   /**
@@ -193,38 +166,21 @@ public final class KafkaShareMqProvider implements BrokerBackend {
     List<String> w =
         new ArrayList<>(
             KafkaDeclaredDurability.producerWarnings(KafkaShareSettings.kafka(config), NAME));
-    String reset = config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset");
-    if (reset != null && !reset.trim().equals("earliest")) {
-      w.add(
-          GROUP_PREFIX
-              + "share.auto.offset.reset="
-              + reset.trim()
-              + ": a new share group skips what was sent before it first read; loss is expected");
-    }
+    KafkaProviders.offsetResetWarning(
+            GROUP_PREFIX + "share.auto.offset.reset",
+            config.passThrough(GROUP_PREFIX).get("share.auto.offset.reset"),
+            "share group skips what was sent before it first read")
+        .ifPresent(w::add);
     return w;
   }
 
-  @Override
-  public Mq open(MqConfig config) {
-    checkNativeProperties(config);
-    return KafkaShareMq.open(new KafkaShareSettings(config));
-  }
-
-  /** Share groups: each reads every record of the topic and shares it among its own receivers. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
-  }
-
   /**
-   * One share group per subscription, {@code <kafka-share.groupId>-s<i>}, each configured at open
-   * as the one group is; one subscription is {@link #open(MqConfig)}, the configured group itself.
+   * Share groups, each reading every record of the topic and sharing it among its own receivers:
+   * one per subscription, {@code <kafka-share.groupId>-s<i>}, each configured at open as the one
+   * group is; one subscription is {@link #open(MqConfig)}, the configured group itself.
    */
   @Override
   public Mq open(MqConfig config, int subscriptions) {
-    if (subscriptions == 1) {
-      return open(config);
-    }
     checkNativeProperties(config);
     return KafkaShareMq.open(new KafkaShareSettings(config), subscriptions);
   }
@@ -235,35 +191,15 @@ public final class KafkaShareMqProvider implements BrokerBackend {
    */
   @Override
   public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    String topic = config.get(TOPIC);
-    String group = config.find(GROUP_ID).orElse("mqbench-share-" + topic);
-    return Optional.of(
-        Map.of(
-            TOPIC.name(),
-            KafkaSettings.suffixed(topic, suffix, KafkaSettings.MAX_TOPIC_LENGTH),
-            GROUP_ID.name(),
-            group + suffix));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
+    return KafkaProviders.keysForQueue(config, suffix, TOPIC, GROUP_ID, "mqbench-share-");
   }
 
   /** As the {@code kafka} backend's limits, for the same producer and topic settings. */
   @Override
   public MqLimits limits(MqConfig config) {
     return KafkaMqProvider.limits(
-        new KafkaSettings(KafkaShareSettings.kafka(withProbeAddress(config)), NAME));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(KafkaShareSettings.LEASE_TIMEOUT);
+        new KafkaSettings(
+            KafkaShareSettings.kafka(KafkaProviders.withProbeAddress(config, BOOTSTRAP_SERVERS)),
+            NAME));
   }
 }

@@ -3,15 +3,13 @@ package io.mqbench.mongo;
 import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.QueueNames;
+import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +25,7 @@ import java.util.Optional;
  * <p>With no {@code mongo.uri} the runner uses a server answering on 127.0.0.1:27017 if one does,
  * else starts the local stand-in ({@link #LOCAL_BROKER}), which is not MongoDB.
  */
-public final class MongoMqProvider implements BrokerBackend {
+public final class MongoMqProvider extends StatedProvider implements BrokerBackend {
   /**
    * The local stand-in: {@code mongo-java-server} with its in-memory backend, in a JVM of its own
    * (mq-mongo-broker's jars and main class), announced as what it is: not MongoDB. It keeps nothing
@@ -63,52 +61,46 @@ public final class MongoMqProvider implements BrokerBackend {
 
   static final int MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
-  /** The write concern: majority for fsync, w1 for memory, unacknowledged for none. */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of("mongo", "fsync, memory or none")
-          .with(
-              Durability.Level.FSYNC,
-              Map.of(MongoSettings.WRITE_CONCERN.name(), WriteConcernChoice.MAJORITY.toString()))
-          .with(
-              Durability.Level.MEMORY,
-              Map.of(MongoSettings.WRITE_CONCERN.name(), WriteConcernChoice.W1.toString()))
-          .with(
-              Durability.Level.NONE,
-              Map.of(
-                  MongoSettings.WRITE_CONCERN.name(),
-                  WriteConcernChoice.UNACKNOWLEDGED.toString()));
-
-  @Override
-  public String name() {
-    return "mongo";
-  }
-
-  @Override
-  public String description() {
-    return "MongoDB collection as a queue (mongodb-driver-sync): insertMany with write concern"
-        + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return MongoSettings.KEYS;
-  }
-
   /**
-   * Also parses the URI, which connects nothing, so that a malformed one fails before the run
-   * rather than when the first sender connects. (An unknown write concern or claim strategy is
-   * already refused by its key, by name.)
+   * The backend's facts. Levels: the write concern, majority for fsync, w1 for memory,
+   * unacknowledged for none.
+   *
+   * <p>A given URI is parsed when configuring, which connects nothing, so that a malformed one
+   * fails before the run rather than when the first sender connects. (An unknown write concern or
+   * claim strategy is already refused by its key, by name.)
+   *
+   * <p>A queue of its own is a collection of its own, the one name of the queue (its indexes are
+   * named within it). (No publish/subscribe: a claimed document has one reader.)
+   *
+   * <p>The durability found is what answered: a stand-in (mongo-java-server) is {@link
+   * Durability.Level#STAND_IN} whatever the write concern asks ({@link MongoDurability}).
    */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    config.find(MongoSettings.URI).ifPresent(MongoSettings::address);
-    return config;
-  }
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "mongo",
+              MongoSettings.KEYS,
+              "MongoDB collection as a queue (mongodb-driver-sync): insertMany with write concern"
+                  + " majority, leased claims (batch or one findOneAndUpdate each), delete on ack")
+          .levelsByKey(
+              MongoSettings.WRITE_CONCERN.name(),
+              Map.of(
+                  Durability.Level.FSYNC,
+                  WriteConcernChoice.MAJORITY.toString(),
+                  Durability.Level.MEMORY,
+                  WriteConcernChoice.W1.toString(),
+                  Durability.Level.NONE,
+                  WriteConcernChoice.UNACKNOWLEDGED.toString()),
+              "fsync, memory or none")
+          .lease(MongoSettings.VISIBILITY_TIMEOUT)
+          .queueName(MongoSettings.COLLECTION, MongoSettings.MAX_COLLECTION_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> MongoDurability.found(MongoSettings.from(config), declared))
+          .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
+          .checkedWhenAddressed(config -> MongoSettings.address(config.get(MongoSettings.URI)));
 
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public MongoMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -138,15 +130,6 @@ public final class MongoMqProvider implements BrokerBackend {
     };
   }
 
-  /**
-   * What answered: a stand-in (mongo-java-server) is {@link Durability.Level#STAND_IN} whatever the
-   * write concern asks; see {@link MongoDurability}.
-   */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(MongoDurability.found(MongoSettings.from(config), durability(config)));
-  }
-
   /** An unacknowledged or w:1 write concern: sends that may be lost by design. */
   @Override
   public List<String> warnings(MqConfig config) {
@@ -167,41 +150,15 @@ public final class MongoMqProvider implements BrokerBackend {
     return w;
   }
 
-  /**
-   * The collection, the one name of the queue (its indexes are named within it). A name too long
-   * with the suffix is cut, the suffix kept, so that two suffixes still name two collections. (No
-   * publish/subscribe: a claimed document has one reader.)
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            MongoSettings.COLLECTION.name(),
-            QueueNames.suffixed(
-                config.get(MongoSettings.COLLECTION),
-                suffix,
-                MongoSettings.MAX_COLLECTION_LENGTH)));
-  }
-
   @Override
   public Mq open(MqConfig config) {
     return MongoQueue.open(MongoSettings.from(config), limits(config));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
   }
 
   /** The servers of the URI, without credentials. */
   @Override
   public String address(String key, String value) {
     return MongoSettings.address(value);
-  }
-
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
   }
 
   /**
@@ -221,10 +178,5 @@ public final class MongoMqProvider implements BrokerBackend {
             config
                 .get(MongoSettings.CONNECT_TIMEOUT)
                 .plus(config.get(MongoSettings.OPERATION_TIMEOUT)));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(MongoSettings.VISIBILITY_TIMEOUT);
   }
 }

@@ -1,19 +1,16 @@
 package io.mqbench.nats;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code nats} backend: a NATS JetStream stream with work-queue retention and file storage as a
@@ -22,7 +19,8 @@ import java.util.Optional;
  * <p>With no address the runner uses the server on 127.0.0.1:4222 (the port {@code docker/nats.yml}
  * publishes) if one answers, else a private {@code nats-server} ({@link NatsServer}).
  */
-public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
+public final class NatsMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(NatsSettings.URL.name()),
@@ -34,45 +32,57 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
   /** Beyond the request timeout, how long the client may take to fail an unanswered publish. */
   private static final Duration CLEANUP = Duration.ofSeconds(5);
 
-  /** fsync: a server with sync_interval always; memory: the server's default interval. */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
+  /**
+   * The backend's facts. Levels: fsync, a server with sync_interval always; memory, the server's
+   * default interval.
+   *
+   * <p>Locally, a private nats-server with JetStream, syncing always when the key says so; a given
+   * URL is parsed when configuring, so that a malformed one fails before the run.
+   *
+   * <p>A queue of its own has its own stream, subject (a stream refuses a subject another stream
+   * already has) and consumer.
+   *
+   * <p>The durability found is the server's version and the stream's storage, read back ({@link
+   * NatsDurability}).
+   *
+   * <p>The largest message is {@code nats.maxMessageBytes}; an unanswered publish fails after the
+   * request timeout (the client looks every few seconds), after a reconnect at most.
+   */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
               "nats",
+              NatsSettings.KEYS,
+              "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
+                  + " acknowledged by the stream, a durable pull consumer with explicit acks;"
+                  + " subscriptions: an interest-retention stream with a durable consumer each")
+          .levelsByKey(
+              NatsSettings.SYNC_ALWAYS.name(),
+              Map.of(Durability.Level.FSYNC, "true", Durability.Level.MEMORY, "false"),
               "a publish acknowledgement comes once the stream stored the message (fsync or"
                   + " memory)")
-          .with(Durability.Level.FSYNC, Map.of(NatsSettings.SYNC_ALWAYS.name(), "true"))
-          .with(Durability.Level.MEMORY, Map.of(NatsSettings.SYNC_ALWAYS.name(), "false"));
+          .lease(NatsSettings.ACK_WAIT)
+          .queueName(NatsSettings.STREAM, NatsSettings.MAX_NAME_LENGTH)
+          .queueName(NatsSettings.SUBJECT, NatsSettings::subject, NatsSettings.MAX_SUBJECT_LENGTH)
+          .queueName(NatsSettings.CONSUMER, NatsSettings.MAX_NAME_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> NatsDurability.found(NatsSettings.from(config), declared))
+          .limitedBy(
+              NatsSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  config
+                      .get(NatsSettings.REQUEST_TIMEOUT)
+                      .plus(CLEANUP)
+                      .plus(config.get(NatsSettings.CONNECT_TIMEOUT)))
+          .brokerAt(
+              ADDRESSING,
+              config ->
+                  NatsServer.installed()
+                      .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null)))
+          .parsedAs(NatsSettings::from, NatsSettings::address);
 
-  @Override
-  public String name() {
-    return "nats";
-  }
-
-  @Override
-  public String description() {
-    return "NATS JetStream (jnats): a work-queue stream on file storage, asynchronous publishes"
-        + " acknowledged by the stream, a durable pull consumer with explicit acks; subscriptions:"
-        + " an interest-retention stream with a durable consumer each";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return NatsSettings.KEYS;
-  }
-
-  /** Also parses the URL, so that a malformed one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (NatsSettings.hasAddress(config)) {
-      NatsSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public NatsMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -103,12 +113,6 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
         always ? Durability.Level.FSYNC : Durability.Level.MEMORY, where, settings);
   }
 
-  /** The server's version and the stream's storage, read back; see {@link NatsDurability}. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(NatsDurability.found(NatsSettings.from(config), durability(config)));
-  }
-
   @Override
   public List<String> warnings(MqConfig config) {
     if (config.get(NatsSettings.SYNC_ALWAYS)) {
@@ -123,14 +127,6 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
             + "=true");
   }
 
-  @Override
-  public String target(MqConfig config) {
-    if (!NatsSettings.hasAddress(config)) {
-      return "unset (" + NatsSettings.URL.name() + ")";
-    }
-    return NatsSettings.from(config).address();
-  }
-
   /**
    * With several subscriptions, the stream is created with interest retention rather than as a work
    * queue (a message stays until every subscription's consumer acknowledged it, and a work-queue
@@ -140,57 +136,5 @@ public final class NatsMqProvider implements BrokerBackend, PublishSubscribe {
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return NatsMq.open(NatsSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The stream, its subject (a stream refuses a subject another stream already has) and its
-   * consumer.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            NatsSettings.STREAM.name(),
-            NatsSettings.suffixed(
-                config.get(NatsSettings.STREAM), suffix, NatsSettings.MAX_NAME_LENGTH),
-            NatsSettings.SUBJECT.name(),
-            NatsSettings.suffixed(
-                NatsSettings.subject(config), suffix, NatsSettings.MAX_SUBJECT_LENGTH),
-            NatsSettings.CONSUMER.name(),
-            NatsSettings.suffixed(
-                config.get(NatsSettings.CONSUMER), suffix, NatsSettings.MAX_NAME_LENGTH)));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private nats-server with JetStream, syncing always when the key says so. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return NatsServer.installed()
-        .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null));
-  }
-
-  /**
-   * The largest message is {@code nats.maxMessageBytes}; an unanswered publish fails after the
-   * request timeout (the client looks every few seconds), after a reconnect at most.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    int max = config.get(NatsSettings.MAX_MESSAGE_BYTES);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, NatsSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
-        .withSendTimeout(
-            config
-                .get(NatsSettings.REQUEST_TIMEOUT)
-                .plus(CLEANUP)
-                .plus(config.get(NatsSettings.CONNECT_TIMEOUT)));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(NatsSettings.ACK_WAIT);
   }
 }

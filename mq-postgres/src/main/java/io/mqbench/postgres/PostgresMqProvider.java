@@ -1,20 +1,17 @@
 package io.mqbench.postgres;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
-import io.mqbench.mq.QueueNames;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code postgres} backend: a PostgreSQL table as a queue, written in one transaction per
@@ -25,7 +22,7 @@ import java.util.Optional;
  * docker/postgres.yml} publishes) if one answers, else a private PostgreSQL server ({@link
  * PostgresServer}).
  */
-public final class PostgresMqProvider implements BrokerBackend {
+public final class PostgresMqProvider extends StatedProvider implements BrokerBackend {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(PostgresSettings.URL.name()),
@@ -41,44 +38,58 @@ public final class PostgresMqProvider implements BrokerBackend {
   private static final Duration SLACK = Duration.ofSeconds(2);
 
   /**
-   * fsync: {@code synchronous_commit=on} (the WAL flushed before a commit returns); memory: {@code
-   * off}; a commit is always answered by a server that holds it, so there is no level below.
+   * The backend's facts. Levels: fsync, {@code synchronous_commit=on} (the WAL flushed before a
+   * commit returns); memory, {@code off}; a commit is always answered by a server that holds it, so
+   * there is no level below.
+   *
+   * <p>Locally, a private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}; a
+   * given URL is parsed when configuring, so that a malformed one fails before the run.
+   *
+   * <p>A queue of its own is a table of its own, the one name of the queue: its primary key's index
+   * and its identity's sequence are named by PostgreSQL after it. (No publish/subscribe: a claimed
+   * row has one reader.)
+   *
+   * <p>The durability found is synchronous_commit and fsync as the server has them ({@link
+   * PostgresDurability}).
+   *
+   * <p>The largest message is {@code postgres.maxMessageBytes}; a send may take the command timeout
+   * after a reconnect.
    */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
-              "postgres", "a commit is answered once the server holds it (fsync or memory)")
-          .with(Durability.Level.FSYNC, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "on"))
-          .with(Durability.Level.MEMORY, Map.of(PostgresSettings.SYNCHRONOUS_COMMIT.name(), "off"));
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "postgres",
+              PostgresSettings.KEYS,
+              "PostgreSQL as a queue (pgjdbc): a batch inserted and committed per send, claims with"
+                  + " FOR UPDATE SKIP LOCKED under a lease, delete on ack; synchronous_commit=on by"
+                  + " default")
+          .levelsByKey(
+              PostgresSettings.SYNCHRONOUS_COMMIT.name(),
+              Map.of(Durability.Level.FSYNC, "on", Durability.Level.MEMORY, "off"),
+              "a commit is answered once the server holds it (fsync or memory)")
+          .lease(PostgresSettings.VISIBILITY_TIMEOUT)
+          .queueName(PostgresSettings.TABLE, PostgresSettings.MAX_TABLE_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) ->
+                  PostgresDurability.found(PostgresSettings.from(config), declared))
+          .limitedBy(
+              PostgresSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  Duration.ofSeconds(
+                          PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))
+                              + PostgresSettings.seconds(
+                                  config.get(PostgresSettings.CONNECT_TIMEOUT)))
+                      .plus(SLACK))
+          .brokerAt(
+              ADDRESSING,
+              config ->
+                  PostgresServer.installed()
+                      .map(
+                          bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null)))
+          .parsedAs(PostgresSettings::from, PostgresSettings::address);
 
-  @Override
-  public String name() {
-    return "postgres";
-  }
-
-  @Override
-  public String description() {
-    return "PostgreSQL as a queue (pgjdbc): a batch inserted and committed per send, claims with"
-        + " FOR UPDATE SKIP LOCKED under a lease, delete on ack; synchronous_commit=on by default";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return PostgresSettings.KEYS;
-  }
-
-  /** Also parses the URL, so that a malformed one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (PostgresSettings.hasAddress(config)) {
-      PostgresSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public PostgresMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -112,12 +123,6 @@ public final class PostgresMqProvider implements BrokerBackend {
     return new Durability(level, where, settings);
   }
 
-  /** synchronous_commit and fsync as the server has them; see {@link PostgresDurability}. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(PostgresDurability.found(PostgresSettings.from(config), durability(config)));
-  }
-
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w = new ArrayList<>();
@@ -139,68 +144,21 @@ public final class PostgresMqProvider implements BrokerBackend {
   }
 
   @Override
-  public String target(MqConfig config) {
-    if (!PostgresSettings.hasAddress(config)) {
-      return "unset (" + PostgresSettings.URL.name() + ")";
-    }
-    return PostgresSettings.from(config).address();
-  }
-
-  /**
-   * The table, the one name of the queue: its primary key's index and its identity's sequence are
-   * named by PostgreSQL after it. A name too long with the suffix is cut, the suffix kept, so that
-   * two suffixes still name two tables. (No publish/subscribe: a claimed row has one reader.)
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            PostgresSettings.TABLE.name(),
-            QueueNames.suffixed(
-                config.get(PostgresSettings.TABLE), suffix, PostgresSettings.MAX_TABLE_LENGTH)));
-  }
-
-  @Override
   public Mq open(MqConfig config) {
     return PostgresMq.open(PostgresSettings.from(config), limits(config));
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private PostgreSQL server with the {@code fsync} of {@code postgres.fsync}. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return PostgresServer.installed()
-        .map(bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null));
-  }
-
   /**
-   * The largest message is {@code postgres.maxMessageBytes}; a batch is one {@code bytea[]} value,
-   * and PostgreSQL refuses a value of 1 GB or more, so a batch carries at most {@link
-   * #MAX_BATCH_BYTES} (the array's own bytes besides); a send may take the command timeout after a
-   * reconnect.
+   * Besides the stated limits: a batch is one {@code bytea[]} value, and PostgreSQL refuses a value
+   * of 1 GB or more, so a batch carries at most {@link #MAX_BATCH_BYTES} (the array's own bytes
+   * besides).
    */
   @Override
   public MqLimits limits(MqConfig config) {
-    int max = config.get(PostgresSettings.MAX_MESSAGE_BYTES);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, PostgresSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
+    return super.limits(config)
         .withMaxBatch(
             Integer.MAX_VALUE,
             MAX_BATCH_BYTES,
-            "a batch is one bytea[] value, and PostgreSQL's largest value is 1 GB")
-        .withSendTimeout(
-            Duration.ofSeconds(
-                    PostgresSettings.seconds(config.get(PostgresSettings.COMMAND_TIMEOUT))
-                        + PostgresSettings.seconds(config.get(PostgresSettings.CONNECT_TIMEOUT)))
-                .plus(SLACK));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(PostgresSettings.VISIBILITY_TIMEOUT);
+            "a batch is one bytea[] value, and PostgreSQL's largest value is 1 GB");
   }
 }

@@ -1,19 +1,17 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
-import java.time.Duration;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code rabbitmq} backend: persistent messages on a durable quorum queue (by default), sent
@@ -23,7 +21,8 @@ import java.util.Optional;
  * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
  * rabbitmq-server} ({@link RabbitNode}).
  */
-public final class RabbitMqProvider implements BrokerBackend {
+public final class RabbitMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(RabbitMqSettings.URI.name(), RabbitMqSettings.HOST.name()),
@@ -46,44 +45,54 @@ public final class RabbitMqProvider implements BrokerBackend {
                   RabbitMqSettings.QUEUE_TYPE.name(), "classic",
                   RabbitMqSettings.PERSISTENT.name(), "false"));
 
-  @Override
-  public String name() {
-    return "rabbitmq";
-  }
-
-  @Override
-  public String description() {
-    return "RabbitMQ (amqp-client): persistent messages, publisher confirms, quorum queue by"
-        + " default";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return RabbitMqSettings.KEYS;
-  }
-
-  @Override
-  public List<String> passThroughPrefixes() {
-    return List.of(RabbitMqSettings.QUEUE_ARGS_PREFIX);
-  }
+  /** Queue arguments that remove messages after a while, and what they remove, in this order. */
+  private static final List<Map.Entry<String, String>> EXPIRIES =
+      List.of(
+          Map.entry("x-message-ttl", "messages older than this are discarded"),
+          Map.entry(
+              "x-expires", "the queue is deleted with its messages once unused for this long"));
 
   /**
-   * Also parses the address (URI, credentials) and the queue arguments, which connect nothing, so
-   * that a bad one fails before the run rather than when the first sender connects.
+   * Locally, a private node of the installed {@code rabbitmq-server}, where there is one. The
+   * address (URI, credentials) and the queue arguments are parsed when configuring, which connects
+   * nothing, so that a bad one fails before the run rather than when the first sender connects.
+   *
+   * <p>A queue of its own is the queue's name with the suffix: every other name (a subscriptions'
+   * exchange and queues) derives from it.
+   *
+   * <p>The target is the URI's or the host's address, with the port the configuration implies. The
+   * durability found is the broker's version and whether the queue has the configured type, read
+   * back by redeclaring it ({@link RabbitDurability}).
+   *
+   * <p>The largest message is {@code rabbitmq.maxMessageBytes}; a send may take the confirm
+   * timeout, after opening a new connection (TCP connect and handshake, each within the connect
+   * timeout) when the previous one was lost.
    */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (RabbitMqSettings.hasAddress(config)) {
-      RabbitMqSettings.from(config);
-    }
-    QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX));
-    return config;
-  }
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "rabbitmq",
+              RabbitMqSettings.KEYS,
+              "RabbitMQ (amqp-client): persistent messages, publisher confirms, quorum queue by"
+                  + " default")
+          .passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)
+          .levels(LEVELS)
+          .queueName(RabbitMqSettings.QUEUE, RabbitMqSettings.MAX_NAME_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> RabbitDurability.found(RabbitMqSettings.from(config), declared))
+          .limitedBy(
+              RabbitMqSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  config
+                      .get(RabbitMqSettings.CONFIRM_TIMEOUT)
+                      .plus(config.get(RabbitMqSettings.CONNECT_TIMEOUT).multipliedBy(2)))
+          .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(RabbitNode::new))
+          .parsedAs(RabbitMqSettings::from, RabbitMqSettings::address)
+          .checkedBy(
+              config -> QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)));
 
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public RabbitMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -121,15 +130,6 @@ public final class RabbitMqProvider implements BrokerBackend {
   }
 
   /**
-   * The broker's version and whether the queue has the configured type, read back by redeclaring
-   * it; see {@link RabbitDurability}.
-   */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(RabbitDurability.found(RabbitMqSettings.from(config), durability(config)));
-  }
-
-  /**
    * Transient messages on a classic queue (quorum queues and streams persist every message anyway)
    * and queue arguments that drop or expire messages.
    */
@@ -156,89 +156,30 @@ public final class RabbitMqProvider implements BrokerBackend {
                 + " expected");
       }
     }
-    if (args.containsKey("x-message-ttl")) {
-      w.add(
-          RabbitMqSettings.QUEUE_ARGS_PREFIX
-              + "x-message-ttl="
-              + args.get("x-message-ttl").trim()
-              + ": messages older than this are discarded; loss is expected");
-    }
-    if (args.containsKey("x-expires")) {
-      w.add(
-          RabbitMqSettings.QUEUE_ARGS_PREFIX
-              + "x-expires="
-              + args.get("x-expires").trim()
-              + ": the queue is deleted with its messages once unused for this long; loss is"
-              + " expected");
+    for (Map.Entry<String, String> expiry : EXPIRIES) {
+      String value = args.get(expiry.getKey());
+      if (value != null) {
+        w.add(
+            RabbitMqSettings.QUEUE_ARGS_PREFIX
+                + expiry.getKey()
+                + "="
+                + value.trim()
+                + ": "
+                + expiry.getValue()
+                + "; loss is expected");
+      }
     }
     return w;
   }
 
-  /** The URI's or the host's address, with the port the configuration implies. */
-  @Override
-  public String target(MqConfig config) {
-    if (!RabbitMqSettings.hasAddress(config)) {
-      return "unset (" + RabbitMqSettings.URI.name() + ")";
-    }
-    return RabbitMqSettings.from(config).address();
-  }
-
-  @Override
-  public Mq open(MqConfig config) {
-    return RabbitMq.open(RabbitMqSettings.from(config), limits(config));
-  }
-
-  /** A fanout exchange copies each message into every queue bound to it: one per subscription. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
-  }
-
   /**
-   * A durable fanout exchange named after {@code rabbitmq.queue}, and a queue per subscription
+   * A fanout exchange copies each message into every queue bound to it, one per subscription: a
+   * durable fanout exchange named after {@code rabbitmq.queue}, and a queue per subscription
    * ({@code <queue>-s<i>}, of the configured type and arguments) bound to it, all declared here;
    * one subscription is {@link #open(MqConfig)}, the configured queue itself.
    */
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RabbitMq.open(RabbitMqSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The queue's name with the suffix: every other name (a subscriptions' exchange and queues)
-   * derives from it. A name longer than AMQP's 255 characters loses the end of its base, never the
-   * suffix.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            RabbitMqSettings.QUEUE.name(),
-            RabbitMqSettings.suffixed(config.get(RabbitMqSettings.QUEUE), suffix)));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private node of the installed {@code rabbitmq-server}, where there is one. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return RabbitNode.installed().map(RabbitNode::new);
-  }
-
-  /**
-   * The largest message is {@code rabbitmq.maxMessageBytes}; a send may take the confirm timeout,
-   * after opening a new connection (TCP connect and handshake, each within the connect timeout)
-   * when the previous one was lost.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    int max = config.get(RabbitMqSettings.MAX_MESSAGE_BYTES);
-    Duration connect = config.get(RabbitMqSettings.CONNECT_TIMEOUT);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, RabbitMqSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
-        .withSendTimeout(config.get(RabbitMqSettings.CONFIRM_TIMEOUT).plus(connect).plus(connect));
   }
 }

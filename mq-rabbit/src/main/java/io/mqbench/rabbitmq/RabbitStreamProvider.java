@@ -1,19 +1,19 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
+import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code rabbitmq-stream} backend: a RabbitMQ stream through the stream protocol, made a queue
@@ -25,7 +25,8 @@ import java.util.Optional;
  * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
  * rabbitmq-server} with the stream plugin enabled ({@link RabbitNode#withStreams}).
  */
-public final class RabbitStreamProvider implements BrokerBackend {
+public final class RabbitStreamProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(StreamSettings.URI.name()),
@@ -42,35 +43,41 @@ public final class RabbitStreamProvider implements BrokerBackend {
                   + " it (memory only; for fsync use --queue rabbitmq, a quorum queue)")
           .with(Durability.Level.MEMORY, Map.of());
 
-  @Override
-  public String name() {
-    return StreamSettings.NAME;
-  }
+  /**
+   * Locally, a private node of the installed {@code rabbitmq-server} with the stream plugin. A
+   * given URI is parsed when configuring, which connects nothing, so that a bad one fails before
+   * the run.
+   *
+   * <p>A queue of its own is a stream of its own, read under a consumer name of its own, so that
+   * neither messages, stored offsets nor the reader lock (named after both) are shared.
+   *
+   * <p>The largest message is {@code rabbitmq-stream.maxMessageBytes}; a send may wait for the
+   * client's room for unconfirmed messages, then for the confirm, each up to the confirm timeout,
+   * after creating its producer (a connection) within the connect timeout.
+   */
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              StreamSettings.NAME,
+              StreamSettings.KEYS,
+              "RabbitMQ stream (stream-client): producer confirms, one reader per process leasing"
+                  + " to competing receivers, the acknowledged prefix stored as the consumer's"
+                  + " offset")
+          .levels(LEVELS)
+          .queueName(StreamSettings.STREAM, StreamSettings.MAX_NAME_LENGTH)
+          .queueName(StreamSettings.CONSUMER_NAME, StreamSettings.MAX_NAME_LENGTH)
+          .limitedBy(
+              StreamSettings.MAX_MESSAGE_BYTES,
+              config ->
+                  config
+                      .get(StreamSettings.CONFIRM_TIMEOUT)
+                      .multipliedBy(2)
+                      .plus(config.get(StreamSettings.CONNECT_TIMEOUT)))
+          .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(StreamNode::new))
+          .checkedWhenAddressed(StreamSettings::from);
 
-  @Override
-  public String description() {
-    return "RabbitMQ stream (stream-client): producer confirms, one reader per process leasing to"
-        + " competing receivers, the acknowledged prefix stored as the consumer's offset";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return StreamSettings.KEYS;
-  }
-
-  /** Also parses the URI, which connects nothing, so that a bad one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (config.find(StreamSettings.URI).isPresent()) {
-      StreamSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public RabbitStreamProvider() {
+    super(FACTS);
   }
 
   /**
@@ -98,66 +105,14 @@ public final class RabbitStreamProvider implements BrokerBackend {
     }
   }
 
-  @Override
-  public Mq open(MqConfig config) {
-    return RabbitStreamMq.open(StreamSettings.from(config), limits(config));
-  }
-
-  /** A stream is a log every named consumer reads whole, at an offset of its own. */
-  @Override
-  public boolean supportsSubscriptions(MqConfig config) {
-    return true;
-  }
-
   /**
-   * One named consumer per subscription, {@code <consumerName>-s<i>}, each with its own reader,
-   * stored offset and reader lock; one subscription is {@link #open(MqConfig)}, the configured
-   * consumer itself.
+   * A stream is a log every named consumer reads whole, at an offset of its own: one named consumer
+   * per subscription, {@code <consumerName>-s<i>}, each with its own reader, stored offset and
+   * reader lock; one subscription is {@link #open(MqConfig)}, the configured consumer itself.
    */
   @Override
   public Mq open(MqConfig config, int subscriptions) {
     return RabbitStreamMq.open(StreamSettings.from(config), limits(config), subscriptions);
-  }
-
-  /**
-   * The stream and the consumer name with the suffix: a stream of its own, read under a name of its
-   * own, so that neither messages, stored offsets nor the reader lock (named after both) are
-   * shared. Names longer than this backend's 200 characters lose the end of their base, never the
-   * suffix.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            StreamSettings.STREAM.name(),
-            StreamSettings.suffixed(config.get(StreamSettings.STREAM), suffix),
-            StreamSettings.CONSUMER_NAME.name(),
-            StreamSettings.suffixed(config.get(StreamSettings.CONSUMER_NAME), suffix)));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private node of the installed {@code rabbitmq-server} with the stream plugin. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return RabbitNode.installed().map(StreamNode::new);
-  }
-
-  /**
-   * The largest message is {@code rabbitmq-stream.maxMessageBytes}; a send may wait for the
-   * client's room for unconfirmed messages, then for the confirm, each up to the confirm timeout,
-   * after creating its producer (a connection) within the connect timeout.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    int max = config.get(StreamSettings.MAX_MESSAGE_BYTES);
-    Duration confirm = config.get(StreamSettings.CONFIRM_TIMEOUT);
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(max, StreamSettings.MAX_MESSAGE_BYTES.name() + "=" + max)
-        .withSendTimeout(confirm.multipliedBy(2).plus(config.get(StreamSettings.CONNECT_TIMEOUT)));
   }
 
   /** {@link RabbitNode#withStreams}, pointed at by the configuration it returns. */

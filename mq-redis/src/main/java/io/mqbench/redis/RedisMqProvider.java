@@ -1,20 +1,18 @@
 package io.mqbench.redis;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
-import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.PublishSubscribe;
+import io.mqbench.mq.StatedProvider;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The {@code redis} backend: a Redis stream as a queue, read by one consumer group (competing
@@ -24,7 +22,8 @@ import java.util.Optional;
  * docker/redis.yml} publishes) if one answers, else a private {@code redis-server} ({@link
  * RedisServer}).
  */
-public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
+public final class RedisMqProvider extends StatedProvider
+    implements BrokerBackend, PublishSubscribe {
   private static final BrokerAddressing ADDRESSING =
       new BrokerAddressing(
           List.of(RedisSettings.URI.name()),
@@ -34,46 +33,50 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
           "apt-get install redis-server");
 
   /**
-   * appendfsync always for fsync, everysec for memory (the OS writes within a second); a reply
-   * always comes from a server holding the entry, so there is no level without it.
+   * The backend's facts. Levels: appendfsync always for fsync, everysec for memory (the OS writes
+   * within a second); a reply always comes from a server holding the entry, so there is no level
+   * without it.
+   *
+   * <p>Locally, a private redis-server with the append-only policy of {@code redis.fsync}; a given
+   * URI is parsed when configuring, so that a malformed one fails before the run.
+   *
+   * <p>A queue of its own has its own stream and group: the stream holds the messages, and a group
+   * of the same name on another stream is another group, but suffixing both keeps the names telling
+   * which queue is which.
+   *
+   * <p>The durability found is the server's append-only policy, read with CONFIG GET.
+   *
+   * <p>The largest message is {@code redis.maxMessageBytes}; a send may take the command timeout,
+   * plus the WAIT's when replicas are awaited, after a reconnect.
    */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
               "redis",
+              RedisSettings.KEYS,
+              "Redis Streams (Lettuce): XADD pipelined per batch, a consumer group, XACK and XDEL,"
+                  + " XAUTOCLAIM after the visibility timeout; appendfsync always by default;"
+                  + " subscriptions: a consumer group each, entries kept until the stream is"
+                  + " removed")
+          .levelsByKey(
+              RedisSettings.FSYNC.name(),
+              Map.of(Durability.Level.FSYNC, "always", Durability.Level.MEMORY, "everysec"),
               "an XADD's reply always comes once the server holds the entry (fsync or memory)")
-          .with(Durability.Level.FSYNC, Map.of(RedisSettings.FSYNC.name(), "always"))
-          .with(Durability.Level.MEMORY, Map.of(RedisSettings.FSYNC.name(), "everysec"));
+          .lease(RedisSettings.VISIBILITY_TIMEOUT)
+          .queueName(RedisSettings.STREAM, RedisSettings.MAX_STREAM_LENGTH)
+          .queueName(RedisSettings.GROUP, RedisSettings.MAX_GROUP_LENGTH)
+          .durabilityFoundBy(
+              (config, declared) -> RedisDurability.found(RedisSettings.from(config)))
+          .limitedBy(RedisSettings.MAX_MESSAGE_BYTES, RedisMqProvider::sendTimeout)
+          .brokerAt(
+              ADDRESSING,
+              config ->
+                  RedisServer.installed()
+                      .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null)))
+          .parsedAs(RedisSettings::from, RedisSettings::address);
 
-  @Override
-  public String name() {
-    return "redis";
-  }
-
-  @Override
-  public String description() {
-    return "Redis Streams (Lettuce): XADD pipelined per batch, a consumer group, XACK and XDEL,"
-        + " XAUTOCLAIM after the visibility timeout; appendfsync always by default;"
-        + " subscriptions: a consumer group each, entries kept until the stream is removed";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return RedisSettings.KEYS;
-  }
-
-  /** Also parses the URI, so that a malformed one fails before the run. */
-  @Override
-  public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
-    if (RedisSettings.hasAddress(config)) {
-      RedisSettings.from(config);
-    }
-    return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
+  /** The backend as the runner loads it. */
+  public RedisMqProvider() {
+    super(FACTS);
   }
 
   /**
@@ -98,12 +101,6 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
             + replicas);
   }
 
-  /** The server's append-only policy, read with CONFIG GET. */
-  @Override
-  public Optional<Durability> durabilityFound(MqConfig config) {
-    return Optional.of(RedisDurability.found(RedisSettings.from(config)));
-  }
-
   @Override
   public List<String> warnings(MqConfig config) {
     List<String> w = new ArrayList<>();
@@ -123,14 +120,6 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
     return w;
   }
 
-  @Override
-  public String target(MqConfig config) {
-    if (!RedisSettings.hasAddress(config)) {
-      return "unset (" + RedisSettings.URI.name() + ")";
-    }
-    return RedisSettings.from(config).address();
-  }
-
   /**
    * With several subscriptions, a consumer group {@code <group>-s<i>} each, all created here; their
    * receivers acknowledge without deleting, and the stream keeps every entry until it is removed
@@ -141,57 +130,12 @@ public final class RedisMqProvider implements BrokerBackend, PublishSubscribe {
     return RedisMq.open(RedisSettings.from(config), limits(config), subscriptions);
   }
 
-  /**
-   * The stream and its group: the stream holds the messages, and a group of the same name on
-   * another stream is another group, but suffixing both keeps the names telling which queue is
-   * which.
-   */
-  @Override
-  public Optional<Map<String, String>> keysForQueue(MqConfig config, String suffix) {
-    return Optional.of(
-        Map.of(
-            RedisSettings.STREAM.name(),
-            RedisSettings.suffixed(
-                config.get(RedisSettings.STREAM), suffix, RedisSettings.MAX_STREAM_LENGTH),
-            RedisSettings.GROUP.name(),
-            RedisSettings.suffixed(
-                config.get(RedisSettings.GROUP), suffix, RedisSettings.MAX_GROUP_LENGTH)));
-  }
-
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  /** A private redis-server with the append-only policy of {@code redis.fsync}. */
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return RedisServer.installed()
-        .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null));
-  }
-
-  /**
-   * The largest message is {@code redis.maxMessageBytes}; a send may take the command timeout, plus
-   * the WAIT's when replicas are awaited, after a reconnect.
-   */
-  @Override
-  public MqLimits limits(MqConfig config) {
-    var timeout =
+  private static Duration sendTimeout(MqConfig config) {
+    Duration timeout =
         config.get(RedisSettings.COMMAND_TIMEOUT).plus(config.get(RedisSettings.CONNECT_TIMEOUT));
     if (config.get(RedisSettings.REPLICAS) > 0) {
       timeout = timeout.plus(config.get(RedisSettings.REPLICA_TIMEOUT));
     }
-    return MqLimits.UNLIMITED
-        .withMaxMessageBytes(
-            config.get(RedisSettings.MAX_MESSAGE_BYTES),
-            RedisSettings.MAX_MESSAGE_BYTES.name()
-                + "="
-                + config.get(RedisSettings.MAX_MESSAGE_BYTES))
-        .withSendTimeout(timeout);
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(RedisSettings.VISIBILITY_TIMEOUT);
+    return timeout;
   }
 }

@@ -4,15 +4,15 @@ import io.mqbench.broker.BrokerBackend;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigException;
-import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
+import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.RequestPrice;
+import io.mqbench.mq.StatedProvider;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * 127.0.0.1:9324 if one does, else starts the local ElasticMQ stand-in ({@link #LOCAL_BROKER}),
  * which is not SQS.
  */
-public final class SqsMqProvider implements BrokerBackend {
+public final class SqsMqProvider extends StatedProvider implements BrokerBackend {
   /**
    * The local stand-in: ElasticMQ, in memory, in a JVM of its own (mq-sqs-broker's jars and main
    * class), bound to 127.0.0.1 only, the configured queue created at start with the configured
@@ -72,6 +72,23 @@ public final class SqsMqProvider implements BrokerBackend {
   private static final Pattern AWS_QUEUE_HOST =
       Pattern.compile("sqs\\.([a-z]{2}(?:-[a-z]+)+-[0-9]+)\\.amazonaws\\.com");
 
+  /** SQS keeps messages as its contract says; nothing else can be asked of it. */
+  private static final DurabilityTable LEVELS =
+      DurabilityTable.of(
+              "sqs", "it stores messages as its service contract says (--durability service)")
+          .with(Durability.Level.SERVICE, Map.of());
+
+  private static final BackendFacts FACTS =
+      BackendFacts.of(
+              "sqs",
+              SqsSettings.KEYS,
+              "Amazon SQS standard queue (AWS SDK for Java v2): SendMessageBatch with every entry"
+                  + " checked, long-polling receives, DeleteMessageBatch acks; counts requests and"
+                  + " estimates the cost per million messages")
+          .levels(LEVELS)
+          .lease(SqsSettings.VISIBILITY_TIMEOUT)
+          .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)));
+
   private final UnaryOperator<SendMessageBatchRequestEntry> entries;
 
   /** The backend as the runner loads it. */
@@ -83,30 +100,8 @@ public final class SqsMqProvider implements BrokerBackend {
    * @param entries shapes every entry a sender sends; tests use it to make the server refuse one
    */
   SqsMqProvider(UnaryOperator<SendMessageBatchRequestEntry> entries) {
+    super(FACTS);
     this.entries = entries;
-  }
-
-  /** SQS keeps messages as its contract says; nothing else can be asked of it. */
-  private static final DurabilityTable LEVELS =
-      DurabilityTable.of(
-              "sqs", "it stores messages as its service contract says (--durability service)")
-          .with(Durability.Level.SERVICE, Map.of());
-
-  @Override
-  public String name() {
-    return "sqs";
-  }
-
-  @Override
-  public String description() {
-    return "Amazon SQS standard queue (AWS SDK for Java v2): SendMessageBatch with every entry"
-        + " checked, long-polling receives, DeleteMessageBatch acks; counts requests and estimates"
-        + " the cost per million messages";
-  }
-
-  @Override
-  public List<ConfigKey<?>> configKeys() {
-    return SqsSettings.KEYS;
   }
 
   /**
@@ -115,7 +110,7 @@ public final class SqsMqProvider implements BrokerBackend {
    */
   @Override
   public MqConfig configure(Map<String, String> raw) {
-    MqConfig config = BrokerBackend.super.configure(raw);
+    MqConfig config = super.configure(raw);
     SqsSettings.wholeSeconds(
         SqsSettings.VISIBILITY_TIMEOUT, config.get(SqsSettings.VISIBILITY_TIMEOUT));
     SqsSettings.wholeSeconds(SqsSettings.WAIT_TIME, config.get(SqsSettings.WAIT_TIME));
@@ -132,11 +127,6 @@ public final class SqsMqProvider implements BrokerBackend {
       }
     }
     return config;
-  }
-
-  @Override
-  public Map<String, String> durabilityKeys(Durability.Level level) {
-    return LEVELS.keys(level);
   }
 
   /**
@@ -215,16 +205,6 @@ public final class SqsMqProvider implements BrokerBackend {
     }
   }
 
-  @Override
-  public BrokerAddressing addressing() {
-    return ADDRESSING;
-  }
-
-  @Override
-  public Optional<LocalBroker> newLocalBroker(MqConfig config) {
-    return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
-  }
-
   /**
    * The largest message is {@code sqs.maxPayloadBytes} as Base64, three bytes per four characters;
    * batches are unlimited, because a send splits them into calls of at most 10 entries and {@code
@@ -250,10 +230,5 @@ public final class SqsMqProvider implements BrokerBackend {
     String price = config.get(SqsSettings.PRICE);
     return Optional.of(
         new RequestPrice(Double.parseDouble(price), "USD", SqsSettings.PRICE.name() + "=" + price));
-  }
-
-  @Override
-  public java.time.Duration leaseAfterConnectionLoss(MqConfig config) {
-    return config.get(SqsSettings.VISIBILITY_TIMEOUT);
   }
 }
