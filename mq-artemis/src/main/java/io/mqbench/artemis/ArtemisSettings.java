@@ -4,7 +4,6 @@ import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
-import io.mqbench.mq.QueueNames;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -247,16 +246,6 @@ record ArtemisSettings(
         config.get(CREATE_QUEUE),
         call,
         config.get(ACK_COMMIT_MESSAGES));
-  }
-
-  /**
-   * A name with a suffix, the name cut where both would be longer than {@link #MAX_NAME_LENGTH}:
-   * two suffixes still give two names.
-   *
-   * @throws ConfigException if the suffix alone is too long
-   */
-  static String suffixed(String name, String suffix) {
-    return QueueNames.suffixed(name, suffix, MAX_NAME_LENGTH);
   }
 
   /**

@@ -5,7 +5,6 @@ import io.mqbench.config.ConfigException;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.QueueNames;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -245,20 +244,5 @@ record NatsSettings(
         prefetch,
         connectTimeout,
         requestTimeout);
-  }
-
-  /**
-   * A name with a suffix, the name cut where both would be longer than {@code maxLength}: two
-   * suffixes still give two names.
-   *
-   * @throws ConfigException if the suffix alone is too long
-   */
-  static String suffixed(String name, String suffix, int maxLength) {
-    return QueueNames.suffixed(name, suffix, maxLength);
-  }
-
-  /** Whether an address is given. */
-  static boolean hasAddress(MqConfig config) {
-    return config.isGiven(URL);
   }
 }

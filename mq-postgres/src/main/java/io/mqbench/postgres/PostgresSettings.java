@@ -286,11 +286,6 @@ record PostgresSettings(
   private static final Pattern PORT =
       Pattern.compile("[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]");
 
-  /** Whether an address is given. */
-  static boolean hasAddress(MqConfig config) {
-    return config.isGiven(URL);
-  }
-
   /**
    * The driver's connection properties: credentials, timeouts in its whole seconds, batched inserts
    * rewritten into multi-row ones.
