@@ -79,7 +79,9 @@ class MainTest {
     assertThat(json.at("/totals/sent").asLong()).isEqualTo(10_000);
     assertThat(json.at("/totals/distinct").asLong()).isEqualTo(10_000);
     assertThat(json.at("/totals/lost").asLong()).isZero();
-    assertThat(json.at("/status").asText()).isEqualTo("ok");
+    // On a host busy with other work the true verdict is host-limited (RunVerdictsTest decides
+    // it); either way nothing was lost and the run exits 0.
+    assertThat(json.at("/status").asText()).isIn("ok", "host-limited");
     assertThat(json.at("/environment/cores").asInt()).isPositive();
     assertThat(json.at("/latencies/end-to-end-latency/count").asLong()).isEqualTo(10_000);
     assertThat(out()).contains("sent       10,000 msgs").contains("lost 0");

@@ -46,7 +46,9 @@ class QueuesAndSubscriptionsOptionTest {
 
     assertThat(code).as(cli.err()).isZero();
     RunResult result = onlyResult();
-    assertThat(result.status()).isEqualTo(RunStatus.OK);
+    // On a host busy with other work the true verdict is host-limited (RunVerdictsTest decides
+    // it); either way nothing was lost and the run exits 0.
+    assertThat(result.status()).isIn(RunStatus.OK, RunStatus.HOST_LIMITED);
     assertThat(result.setup().settings().run().queues()).isEqualTo(3);
     assertThat(result.delivery().byQueue()).extracting(PartTotals::index).containsExactly(0, 1, 2);
     for (PartTotals q : result.delivery().byQueue()) {
@@ -88,7 +90,9 @@ class QueuesAndSubscriptionsOptionTest {
 
     assertThat(code).as(cli.err()).isZero();
     RunResult result = onlyResult();
-    assertThat(result.status()).isEqualTo(RunStatus.OK);
+    // On a host busy with other work the true verdict is host-limited (RunVerdictsTest decides
+    // it); either way nothing was lost and the run exits 0.
+    assertThat(result.status()).isIn(RunStatus.OK, RunStatus.HOST_LIMITED);
     assertThat(result.totals().sent()).isEqualTo(8000);
     assertThat(result.totals().received()).isEqualTo(3 * 8000);
     assertThat(result.totals().lost()).isZero();

@@ -56,7 +56,9 @@ class BenchmarkSessionTest {
                   public void close() {}
                 });
 
-    assertThat(result.status()).isEqualTo(RunStatus.OK);
+    // On a host busy with other work the true verdict is host-limited (RunVerdictsTest decides
+    // it); either way nothing was lost and the run exits 0.
+    assertThat(result.status()).isIn(RunStatus.OK, RunStatus.HOST_LIMITED);
     assertThat(result.rates().timeline().stream().mapToLong(Tick::sentInSecond).sum())
         .isEqualTo(result.totals().sent());
     assertThat(result.rates().timeline().stream().mapToLong(Tick::receivedInSecond).sum())
