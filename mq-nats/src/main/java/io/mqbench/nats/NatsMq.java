@@ -6,6 +6,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
 import io.mqbench.mq.Subscriptions;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
@@ -19,8 +20,6 @@ import io.nats.client.api.RetentionPolicy;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,8 +45,7 @@ final class NatsMq implements Mq {
   private final Connection admin;
   private final boolean created;
   private final String version;
-  private final List<AutoCloseable> opened = new ArrayList<>();
-  private boolean closed;
+  private final OpenClients opened = new OpenClients("nats: the backend is closed");
 
   private NatsMq(
       NatsSettings settings,
@@ -194,9 +192,8 @@ final class NatsMq implements Mq {
 
   @Override
   public synchronized MqSender createSender() {
-    checkOpen();
-    NatsSender sender = new NatsSender(settings, connect(settings, "sender"));
-    opened.add(sender);
+    opened.checkOpen();
+    NatsSender sender = opened.add(new NatsSender(settings, connect(settings, "sender")));
     return limits.enforce("nats", sender);
   }
 
@@ -208,16 +205,8 @@ final class NatsMq implements Mq {
   @Override
   public synchronized MqReceiver createReceiver(int subscription) {
     NatsSettings consumer = subscriptions.get(subscription);
-    checkOpen();
-    NatsReceiver receiver = NatsReceiver.start(consumer, connect(settings, "receiver"));
-    opened.add(receiver);
-    return receiver;
-  }
-
-  private void checkOpen() {
-    if (closed) {
-      throw new MqException("nats: the backend is closed");
-    }
+    opened.checkOpen();
+    return opened.add(NatsReceiver.start(consumer, connect(settings, "receiver")));
   }
 
   @Override
@@ -243,18 +232,9 @@ final class NatsMq implements Mq {
 
   @Override
   public synchronized void close() {
-    if (closed) {
-      return;
+    if (opened.closeAll()) {
+      close(admin);
     }
-    closed = true;
-    for (int i = opened.size() - 1; i >= 0; i--) {
-      try {
-        opened.get(i).close();
-      } catch (Exception e) {
-        // closing the rest matters more
-      }
-    }
-    close(admin);
   }
 
   static void close(Connection connection) {

@@ -21,10 +21,9 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -51,8 +50,7 @@ final class RedisMq implements Mq {
   private final StatefulRedisConnection<String, String> admin;
   private final boolean created;
   private final String version;
-  private final List<AutoCloseable> opened = new ArrayList<>();
-  private boolean closed;
+  private final OpenClients opened = new OpenClients("redis: the backend is closed");
 
   private RedisMq(
       RedisSettings settings,
@@ -212,8 +210,7 @@ final class RedisMq implements Mq {
   @Override
   public synchronized MqSender createSender() {
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    RedisSender sender = new RedisSender(settings, connection);
-    opened.add(sender);
+    RedisSender sender = opened.add(new RedisSender(settings, connection));
     return limits.enforce("redis", sender);
   }
 
@@ -227,15 +224,11 @@ final class RedisMq implements Mq {
   public synchronized MqReceiver createReceiver(int subscription) {
     RedisSettings group = subscriptions.get(subscription);
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    RedisReceiver receiver = new RedisReceiver(group, connection, !subscriptions.several());
-    opened.add(receiver);
-    return receiver;
+    return opened.add(new RedisReceiver(group, connection, !subscriptions.several()));
   }
 
   private StatefulRedisConnection<byte[], byte[]> connect() {
-    if (closed) {
-      throw new MqException("redis: the backend is closed");
-    }
+    opened.checkOpen();
     try {
       return client.connect(ByteArrayCodec.INSTANCE);
     } catch (RedisException e) {
@@ -266,16 +259,8 @@ final class RedisMq implements Mq {
 
   @Override
   public synchronized void close() {
-    if (closed) {
+    if (!opened.closeAll()) {
       return;
-    }
-    closed = true;
-    for (int i = opened.size() - 1; i >= 0; i--) {
-      try {
-        opened.get(i).close();
-      } catch (Exception e) {
-        // closing the rest matters more
-      }
     }
     admin.close();
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
