@@ -51,10 +51,9 @@ import org.apache.kafka.common.errors.WakeupException;
  * <p>Used by one thread, as {@link MqReceiver} requires; {@link #closeFromMq} alone may be called
  * from another.
  */
-final class KafkaShareReceiver implements MqReceiver {
+final class KafkaShareReceiver extends ThreadBoundReceiver {
   private final KafkaShareSettings settings;
   private final String clientId;
-  private final Consumer<KafkaShareReceiver> onClose;
   private final Runnable checkAlive;
 
   /** Records of the last poll not handed out yet. */
@@ -68,8 +67,6 @@ final class KafkaShareReceiver implements MqReceiver {
 
   private KafkaShareConsumer<byte[], byte[]> consumer;
   private long lastHeardNanos = System.nanoTime();
-  private boolean closed;
-  private volatile boolean mqClosed;
 
   /**
    * @param settings the backend's settings
@@ -81,11 +78,11 @@ final class KafkaShareReceiver implements MqReceiver {
   KafkaShareReceiver(
       KafkaShareSettings settings,
       String clientId,
-      Consumer<KafkaShareReceiver> onClose,
+      Consumer<? super ThreadBoundReceiver> onClose,
       Runnable checkAlive) {
+    super(settings.kafka.topic, onClose);
     this.settings = settings;
     this.clientId = clientId;
-    this.onClose = onClose;
     this.checkAlive = checkAlive;
   }
 
@@ -252,18 +249,8 @@ final class KafkaShareReceiver implements MqReceiver {
         e);
   }
 
-  private void checkOpen() {
-    if (mqClosed && !closed) {
-      close();
-    }
-    if (closed) {
-      throw new MqException("receiver of topic " + settings.kafka.topic + " is closed");
-    }
-  }
-
-  /** Called by the {@link KafkaShareMq} when it closes, possibly from another thread. */
-  void closeFromMq() {
-    mqClosed = true;
+  @Override
+  void wakeUp() {
     KafkaShareConsumer<byte[], byte[]> c = consumer;
     if (c != null) {
       c.wakeup();
@@ -276,12 +263,7 @@ final class KafkaShareReceiver implements MqReceiver {
    * by {@link KafkaSettings#CLOSE_STEP}. What could not be released comes back when its lock ends.
    */
   @Override
-  public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    onClose.accept(this);
+  void leave() {
     if (consumer == null) {
       return;
     }

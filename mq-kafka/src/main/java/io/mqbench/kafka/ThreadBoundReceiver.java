@@ -1,0 +1,67 @@
+package io.mqbench.kafka;
+
+import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
+import java.util.function.Consumer;
+
+/**
+ * What the two Kafka receivers share about closing. A Kafka consumer belongs to the thread that
+ * uses it, so the {@code Mq}, closing from another thread, only asks ({@link #closeFromMq}, which
+ * wakes the consumer up) and the receiver's own thread closes it on its next call; {@link #close}
+ * runs once and tells the {@code Mq}, which forgets the receiver.
+ */
+abstract class ThreadBoundReceiver implements MqReceiver {
+  private final String topic;
+  private final Consumer<? super ThreadBoundReceiver> onClose;
+  private boolean closed;
+  private volatile boolean mqClosed;
+
+  /**
+   * @param topic the topic read, for the message of a call after closing
+   * @param onClose called once when this receiver closes
+   */
+  ThreadBoundReceiver(String topic, Consumer<? super ThreadBoundReceiver> onClose) {
+    this.topic = topic;
+    this.onClose = onClose;
+  }
+
+  /** Wakes the consumer, if there is one, out of a poll: may be called from any thread. */
+  abstract void wakeUp();
+
+  /** Gives back or commits what this receiver holds and leaves the group; called once. */
+  abstract void leave();
+
+  /**
+   * Closes if the {@code Mq} asked to.
+   *
+   * @throws MqException if closed
+   */
+  final void checkOpen() {
+    if (mqClosed && !closed) {
+      close();
+    }
+    if (closed) {
+      throw new MqException("receiver of topic " + topic + " is closed");
+    }
+  }
+
+  final boolean isClosed() {
+    return closed;
+  }
+
+  /** Called by the {@code Mq} when it closes, possibly from another thread. */
+  final void closeFromMq() {
+    mqClosed = true;
+    wakeUp();
+  }
+
+  @Override
+  public final void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    onClose.accept(this);
+    leave();
+  }
+}
