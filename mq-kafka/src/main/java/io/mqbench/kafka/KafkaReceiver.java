@@ -262,6 +262,7 @@ final class KafkaReceiver extends ThreadBoundReceiver {
     try {
       consumer =
           new KafkaConsumer<>(settings.consumer(clientId, given != null ? given : maxPollRecords));
+      wakeWith(consumer::wakeup);
       consumer.subscribe(List.of(settings.topic), new Rebalance());
     } catch (KafkaException e) {
       throw new MqException(
@@ -327,14 +328,6 @@ final class KafkaReceiver extends ThreadBoundReceiver {
       consumer.commitSync(offsets, isClosed() ? KafkaSettings.CLOSE_STEP : COMMIT_TIMEOUT);
     } catch (KafkaException e) {
       // The partitions' next owner redelivers what this commit would have covered.
-    }
-  }
-
-  @Override
-  void wakeUp() {
-    KafkaConsumer<byte[], byte[]> c = consumer;
-    if (c != null) {
-      c.wakeup();
     }
   }
 

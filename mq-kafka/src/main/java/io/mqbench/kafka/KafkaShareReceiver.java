@@ -181,6 +181,7 @@ final class KafkaShareReceiver extends ThreadBoundReceiver {
   private void start() {
     try {
       consumer = new KafkaShareConsumer<>(settings.consumer(clientId));
+      wakeWith(consumer::wakeup);
       consumer.subscribe(List.of(settings.kafka.topic));
     } catch (KafkaException e) {
       throw new MqException(
@@ -247,14 +248,6 @@ final class KafkaShareReceiver extends ThreadBoundReceiver {
             + " failed: "
             + Errors.rootMessage(e),
         e);
-  }
-
-  @Override
-  void wakeUp() {
-    KafkaShareConsumer<byte[], byte[]> c = consumer;
-    if (c != null) {
-      c.wakeup();
-    }
   }
 
   /**

@@ -7,14 +7,15 @@ import java.util.function.Consumer;
 /**
  * What the two Kafka receivers share about closing. A Kafka consumer belongs to the thread that
  * uses it, so the {@code Mq}, closing from another thread, only asks ({@link #closeFromMq}, which
- * wakes the consumer up) and the receiver's own thread closes it on its next call; {@link #close}
- * runs once and tells the {@code Mq}, which forgets the receiver.
+ * wakes the consumer out of a poll) and the receiver's own thread closes it on its next call;
+ * {@link #close} runs once and tells the {@code Mq}, which forgets the receiver.
  */
 abstract class ThreadBoundReceiver implements MqReceiver {
   private final String topic;
   private final Consumer<? super ThreadBoundReceiver> onClose;
   private boolean closed;
   private volatile boolean mqClosed;
+  private volatile Runnable wakeup = () -> {};
 
   /**
    * @param topic the topic read, for the message of a call after closing
@@ -24,9 +25,6 @@ abstract class ThreadBoundReceiver implements MqReceiver {
     this.topic = topic;
     this.onClose = onClose;
   }
-
-  /** Wakes the consumer, if there is one, out of a poll: may be called from any thread. */
-  abstract void wakeUp();
 
   /** Gives back or commits what this receiver holds and leaves the group; called once. */
   abstract void leave();
@@ -45,6 +43,13 @@ abstract class ThreadBoundReceiver implements MqReceiver {
     }
   }
 
+  /**
+   * @param wakeup wakes the consumer just created out of a poll, from any thread
+   */
+  final void wakeWith(Runnable wakeup) {
+    this.wakeup = wakeup;
+  }
+
   final boolean isClosed() {
     return closed;
   }
@@ -52,7 +57,7 @@ abstract class ThreadBoundReceiver implements MqReceiver {
   /** Called by the {@code Mq} when it closes, possibly from another thread. */
   final void closeFromMq() {
     mqClosed = true;
-    wakeUp();
+    wakeup.run();
   }
 
   @Override
