@@ -87,15 +87,9 @@ final class RedisMq implements Mq {
     // Two I/O threads: a sender's pipeline and a receiver's blocking read each keep one busy.
     ClientResources resources =
         DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(1).build();
-    RedisClient client = RedisClient.create(resources, settings.uri());
-    client.setOptions(
-        ClientOptions.builder()
-            .socketOptions(
-                SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
-            .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
-            // A lost connection fails what is sent meanwhile instead of queueing it unseen.
-            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-            .build());
+    // A lost connection fails what is sent meanwhile instead of queueing it unseen.
+    RedisClient client =
+        client(resources, settings, ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
     StatefulRedisConnection<String, String> admin = null;
     try {
       admin = client.connect();
@@ -122,6 +116,26 @@ final class RedisMq implements Mq {
       resources.shutdown(0, 2, TimeUnit.SECONDS);
       throw failure(settings, "cannot open stream '" + settings.stream() + "'", e);
     }
+  }
+
+  /**
+   * A client with the settings' connect and command timeouts.
+   *
+   * @param whenDisconnected what becomes of a command sent while the connection is lost
+   */
+  static RedisClient client(
+      ClientResources resources,
+      RedisSettings settings,
+      ClientOptions.DisconnectedBehavior whenDisconnected) {
+    RedisClient client = RedisClient.create(resources, settings.uri());
+    client.setOptions(
+        ClientOptions.builder()
+            .socketOptions(
+                SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
+            .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
+            .disconnectedBehavior(whenDisconnected)
+            .build());
+    return client;
   }
 
   private static void checkFsync(RedisSettings settings, RedisCommands<String, String> sync) {
