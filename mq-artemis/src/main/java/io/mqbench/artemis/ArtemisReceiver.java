@@ -285,12 +285,7 @@ final class ArtemisReceiver implements MqReceiver {
   }
 
   private MqException closedException() {
-    return new MqException(
-        "receiver of queue "
-            + settings.queue()
-            + " on Artemis at "
-            + settings.address()
-            + " is closed");
+    return Failures.closed("receiver of", settings);
   }
 
   @Override

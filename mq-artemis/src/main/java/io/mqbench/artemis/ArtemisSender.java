@@ -212,12 +212,7 @@ final class ArtemisSender implements MqSender {
   }
 
   private MqException closedException() {
-    return new MqException(
-        "sender to queue "
-            + settings.queue()
-            + " on Artemis at "
-            + settings.address()
-            + " is closed");
+    return Failures.closed("sender to", settings);
   }
 
   /**
