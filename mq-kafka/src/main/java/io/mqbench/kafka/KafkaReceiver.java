@@ -163,11 +163,7 @@ final class KafkaReceiver extends ThreadBoundReceiver {
   }
 
   @Override
-  public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (max < 1) {
-      throw new IllegalArgumentException("max must be at least 1, was " + max);
-    }
-    checkOpen();
+  List<Received> poll(int max, Duration wait) throws InterruptedException {
     if (consumer == null) {
       start(max);
     }

@@ -97,11 +97,7 @@ final class KafkaShareReceiver extends ThreadBoundReceiver {
   private record ShareReceived(Key key, byte[] body) implements Received {}
 
   @Override
-  public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (max < 1) {
-      throw new IllegalArgumentException("max must be at least 1, was " + max);
-    }
-    checkOpen();
+  List<Received> poll(int max, Duration wait) throws InterruptedException {
     if (consumer == null) {
       start();
     }

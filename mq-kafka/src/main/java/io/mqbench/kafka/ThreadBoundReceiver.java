@@ -2,6 +2,9 @@ package io.mqbench.kafka;
 
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
+import io.mqbench.mq.Received;
+import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -25,6 +28,13 @@ abstract class ThreadBoundReceiver implements MqReceiver {
     this.topic = topic;
     this.onClose = onClose;
   }
+
+  /**
+   * Receives on an open receiver, as {@link #receive}.
+   *
+   * @param max at least 1
+   */
+  abstract List<Received> poll(int max, Duration wait) throws InterruptedException;
 
   /** Gives back or commits what this receiver holds and leaves the group; called once. */
   abstract void leave();
@@ -58,6 +68,15 @@ abstract class ThreadBoundReceiver implements MqReceiver {
   final void closeFromMq() {
     mqClosed = true;
     wakeup.run();
+  }
+
+  @Override
+  public final List<Received> receive(int max, Duration wait) throws InterruptedException {
+    if (max < 1) {
+      throw new IllegalArgumentException("max must be at least 1, was " + max);
+    }
+    checkOpen();
+    return poll(max, wait);
   }
 
   @Override
