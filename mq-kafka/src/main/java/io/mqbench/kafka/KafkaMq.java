@@ -289,14 +289,7 @@ final class KafkaMq implements Mq {
       }
       return true;
     } catch (ExecutionException e) {
-      throw new MqException(
-          "cannot delete topic "
-              + settings.topic
-              + " on "
-              + settings.bootstrap
-              + ": "
-              + rootMessage(e.getCause()),
-          e.getCause());
+      throw deleteFailed("topic " + settings.topic, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while deleting topic " + settings.topic, e);
@@ -316,19 +309,17 @@ final class KafkaMq implements Mq {
         d.getValue().get();
       } catch (ExecutionException e) {
         if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-          throw new MqException(
-              "cannot delete consumer group "
-                  + d.getKey()
-                  + " of topic "
-                  + settings.topic
-                  + " on "
-                  + settings.bootstrap
-                  + ": "
-                  + rootMessage(e.getCause()),
-              e.getCause());
+          throw deleteFailed("consumer group " + d.getKey() + " of topic " + settings.topic, e);
         }
       }
     }
+  }
+
+  /** The failure of a deletion, naming what and the cluster, with the cluster's reason. */
+  private MqException deleteFailed(String what, ExecutionException e) {
+    return new MqException(
+        "cannot delete " + what + " on " + settings.bootstrap + ": " + rootMessage(e.getCause()),
+        e.getCause());
   }
 
   @Override
