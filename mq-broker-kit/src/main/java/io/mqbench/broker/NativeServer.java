@@ -27,6 +27,7 @@ public abstract class NativeServer implements LocalBroker {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
   private final Path executable;
+  private final String name;
   private final ScratchDirectory scratch;
   private final int port;
   private BrokerProcess process;
@@ -38,9 +39,11 @@ public abstract class NativeServer implements LocalBroker {
    *
    * @param executable the server's executable
    * @param prefix the scratch directory's name prefix, {@code "mqbench-redis-"}
+   * @param name what the server is, for messages: {@code "private redis-server"}
    */
-  protected NativeServer(Path executable, String prefix) {
+  protected NativeServer(Path executable, String prefix, String name) {
     this.executable = executable;
+    this.name = name;
     this.scratch = ScratchDirectory.create(prefix);
     this.port = Loopback.freePort();
   }
@@ -86,7 +89,9 @@ public abstract class NativeServer implements LocalBroker {
   /**
    * @return what the server is, for messages: {@code "private redis-server"}
    */
-  protected abstract String name();
+  protected final String name() {
+    return name;
+  }
 
   /**
    * @return what the process is called in its messages; by default the {@link #name} and address

@@ -61,7 +61,7 @@ public final class RabbitNode extends NativeServer {
   }
 
   private RabbitNode(Path bin, boolean streams) {
-    super(bin.resolve("rabbitmq-server"), "mqbench-rabbitmq-");
+    super(bin.resolve("rabbitmq-server"), "mqbench-rabbitmq-", "private RabbitMQ node");
     this.bin = bin;
     this.dir = directory();
     this.streams = streams;
@@ -133,11 +133,6 @@ public final class RabbitNode extends NativeServer {
   @Override
   protected MqConfig pointAt(MqConfig config) {
     return config.with(RabbitMqSettings.URI.name(), uri());
-  }
-
-  @Override
-  protected String name() {
-    return "private RabbitMQ node";
   }
 
   @Override
