@@ -1,11 +1,11 @@
 package io.mqbench.artemis;
 
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +39,7 @@ import org.apache.activemq.artemis.utils.VersionLoader;
  * subscription compete for its queue's messages. An unacknowledged message goes back to the queue
  * it came from, so it comes back in its own subscription only.
  */
-final class ArtemisMq implements Mq {
+final class ArtemisMq implements PublishSubscribeMq {
   private final ArtemisSettings settings;
   private final List<ArtemisSettings> subscriptions;
   private final MqLimits limits;
@@ -225,11 +225,6 @@ final class ArtemisMq implements Mq {
   @Override
   public MqSender createSender() {
     return limits.enforce("artemis", open.add(new ArtemisSender(this)));
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   @Override

@@ -2,12 +2,12 @@ package io.mqbench.kafka;
 
 import io.mqbench.broker.Loopback;
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.Arrays;
@@ -40,7 +40,7 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
  * the point-to-point group does), so it reads everything the topic holds, and committing offsets at
  * the topic's end at open instead could skip what another process's senders sent between two opens.
  */
-final class KafkaMq implements Mq {
+final class KafkaMq implements PublishSubscribeMq {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
 
   private final KafkaSettings settings;
@@ -213,11 +213,6 @@ final class KafkaMq implements Mq {
           "cannot create a Kafka producer for " + settings.bootstrap + ": " + rootMessage(e), e);
     }
     return limits.enforce(settings.shownAs, open.add(sender));
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /** A member of the subscription's consumer group. */

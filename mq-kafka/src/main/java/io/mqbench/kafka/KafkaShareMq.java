@@ -1,11 +1,11 @@
 package io.mqbench.kafka;
 
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +42,7 @@ import org.apache.kafka.common.errors.GroupNotEmptyException;
  * configured to start at the earliest offset misses nothing sent after open, whenever its first
  * receiver joins.
  */
-final class KafkaShareMq implements Mq {
+final class KafkaShareMq implements PublishSubscribeMq {
   /** The feature a cluster serves share groups under, from Kafka 4.1. */
   static final String SHARE_VERSION = "share.version";
 
@@ -195,11 +195,6 @@ final class KafkaShareMq implements Mq {
   public MqSender createSender() {
     receivers.checkOpen();
     return topic.createSender();
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /** A member of the subscription's share group. */

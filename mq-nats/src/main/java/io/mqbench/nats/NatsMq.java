@@ -1,12 +1,12 @@
 package io.mqbench.nats;
 
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
@@ -35,7 +35,7 @@ import java.util.Optional;
  * {@link #open} returns, so none misses a message (an interest stream drops what no consumer is
  * interested in).
  */
-final class NatsMq implements Mq {
+final class NatsMq implements PublishSubscribeMq {
   /** JetStream's error code for a stream that does not exist. */
   private static final int STREAM_NOT_FOUND = 10059;
 
@@ -195,11 +195,6 @@ final class NatsMq implements Mq {
     opened.checkOpen();
     NatsSender sender = opened.add(new NatsSender(settings, connect(settings, "sender")));
     return limits.enforce("nats", sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   @Override

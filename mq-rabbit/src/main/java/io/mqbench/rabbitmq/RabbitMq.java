@@ -6,12 +6,12 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.ClientVersion;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * broker sends once every bound queue has the message; the receivers of a subscription consume its
  * queue, and an unacknowledged message goes back to that queue only.
  */
-final class RabbitMq implements Mq {
+final class RabbitMq implements PublishSubscribeMq {
   private final RabbitMqSettings settings;
 
   /** The receivers' settings per subscription: the configured queue alone, or one per queue. */
@@ -300,11 +300,6 @@ final class RabbitMq implements Mq {
   public MqSender createSender() {
     checkOpen();
     return limits.enforce("rabbitmq", open.add(new RabbitMqSender(this)));
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /** A consumer of the subscription's queue. */

@@ -3,12 +3,12 @@ package io.mqbench.rabbitmq;
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.StreamException;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -38,7 +38,7 @@ import java.util.stream.IntStream;
  * open, whenever its first receiver comes. As for one subscription, one process at a time reads a
  * subscription.
  */
-final class RabbitStreamMq implements Mq {
+final class RabbitStreamMq implements PublishSubscribeMq {
   private final StreamSettings settings;
   private final Environment environment;
   private final MqLimits limits;
@@ -229,11 +229,6 @@ final class RabbitStreamMq implements Mq {
   public MqSender createSender() {
     open.checkOpen();
     return limits.enforce(StreamSettings.NAME, open.add(new StreamSender(this)));
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /**

@@ -16,12 +16,12 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.Map;
@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * {@link #removeQueue} deletes it: a publish/subscribe run keeps all its messages in the server's
  * memory. With one subscription, receivers delete what they acknowledge, as before.
  */
-final class RedisMq implements Mq {
+final class RedisMq implements PublishSubscribeMq {
   private final RedisSettings settings;
   private final Subscriptions<RedisSettings> subscriptions;
   private final MqLimits limits;
@@ -226,11 +226,6 @@ final class RedisMq implements Mq {
     StatefulRedisConnection<byte[], byte[]> connection = connect();
     RedisSender sender = opened.add(new RedisSender(settings, connection));
     return limits.enforce("redis", sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /** A consumer of the subscription's group; it deletes what it acknowledges only if alone. */
