@@ -1,6 +1,7 @@
 package io.mqbench.mq;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -63,6 +64,16 @@ public final class Unacknowledged<K> {
    */
   public void acknowledged(K message) {
     held.remove(message);
+  }
+
+  /**
+   * @param messages messages the server took as acknowledged
+   */
+  public void acknowledged(Collection<? extends K> messages) {
+    // Not removeAll: on a set no larger than the list it scans the list for every element.
+    for (K message : messages) {
+      held.remove(message);
+    }
   }
 
   /**

@@ -146,9 +146,7 @@ final class PostgresReceiver implements MqReceiver {
       session.failed(e);
       throw PostgresMq.failure(settings, "delete from " + settings.tableName() + " failed", e);
     }
-    for (Long id : ids) {
-      unacked.acknowledged(id);
-    }
+    unacked.acknowledged(Arrays.asList(ids));
   }
 
   /**

@@ -196,9 +196,7 @@ final class RedisReceiver implements MqReceiver {
       throw RedisMq.failure(
           settings, "cannot acknowledge on stream '" + settings.stream() + "'", e);
     }
-    for (String id : ids) {
-      unacked.acknowledged(id);
-    }
+    unacked.acknowledged(Arrays.asList(ids));
   }
 
   /**
