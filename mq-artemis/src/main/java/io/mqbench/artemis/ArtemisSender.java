@@ -123,7 +123,7 @@ final class ArtemisSender implements MqSender {
   @Override
   public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
     if (closed) {
-      return CompletableFuture.failedFuture(closedException());
+      return CompletableFuture.failedFuture(Failures.closed("sender to", settings));
     }
     if (batch.isEmpty()) {
       return CompletableFuture.completedFuture(null);
@@ -138,7 +138,7 @@ final class ArtemisSender implements MqSender {
         asyncProducer.send(message(asyncSession, body), b);
       }
     } catch (JMSException | RuntimeException e) {
-      b.fail(closed ? closedException() : Failures.of("send", e, settings));
+      b.fail(closed ? Failures.closed("sender to", settings) : Failures.of("send", e, settings));
     }
     return b.done;
   }
@@ -207,12 +207,8 @@ final class ArtemisSender implements MqSender {
 
   private void checkOpen() {
     if (closed) {
-      throw closedException();
+      throw Failures.closed("sender to", settings);
     }
-  }
-
-  private MqException closedException() {
-    return Failures.closed("sender to", settings);
   }
 
   /**
