@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.jms.BytesMessage;
 import javax.jms.CompletionListener;
@@ -44,7 +45,8 @@ final class ArtemisSender implements MqSender {
   private final Set<Batch> inFlight = ConcurrentHashMap.newKeySet();
   private final Duration confirmationBound;
   private final ScheduledFuture<?> overdueSweep;
-  private volatile boolean closed;
+  // Atomic: the Mq may close this while its own thread does.
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   ArtemisSender(ArtemisMq mq) {
     this.settings = mq.settings();
@@ -122,7 +124,7 @@ final class ArtemisSender implements MqSender {
 
   @Override
   public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
-    if (closed) {
+    if (closed.get()) {
       return CompletableFuture.failedFuture(Failures.closed("sender to", settings));
     }
     if (batch.isEmpty()) {
@@ -138,7 +140,8 @@ final class ArtemisSender implements MqSender {
         asyncProducer.send(message(asyncSession, body), b);
       }
     } catch (JMSException | RuntimeException e) {
-      b.fail(closed ? Failures.closed("sender to", settings) : Failures.of("send", e, settings));
+      b.fail(
+          closed.get() ? Failures.closed("sender to", settings) : Failures.of("send", e, settings));
     }
     return b.done;
   }
@@ -206,7 +209,7 @@ final class ArtemisSender implements MqSender {
   }
 
   private void checkOpen() {
-    if (closed) {
+    if (closed.get()) {
       throw Failures.closed("sender to", settings);
     }
   }
@@ -217,10 +220,9 @@ final class ArtemisSender implements MqSender {
    */
   @Override
   public void close() {
-    if (closed) {
+    if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closed = true;
     overdueSweep.cancel(false);
     Failures.closeQuietly(connection);
     for (Batch b : List.copyOf(inFlight)) {
