@@ -1,12 +1,12 @@
 package io.mqbench.artemis;
 
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,14 +39,13 @@ import org.apache.activemq.artemis.utils.VersionLoader;
  * subscription compete for its queue's messages. An unacknowledged message goes back to the queue
  * it came from, so it comes back in its own subscription only.
  */
-final class ArtemisMq implements Mq {
+final class ArtemisMq implements PublishSubscribeMq {
   private final ArtemisSettings settings;
   private final List<ArtemisSettings> subscriptions;
   private final MqLimits limits;
   private final ActiveMQConnectionFactory factory;
-  private final List<AutoCloseable> open = new ArrayList<>();
+  private final OpenClients open = new OpenClients("the artemis backend is closed");
   private ScheduledExecutorService timers;
-  private boolean closed;
   private boolean createdQueue;
   private String brokerVersion = "unknown";
 
@@ -225,32 +224,13 @@ final class ArtemisMq implements Mq {
 
   @Override
   public MqSender createSender() {
-    ArtemisSender s = register(new ArtemisSender(this));
-    return limits.enforce("artemis", s);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
+    return limits.enforce("artemis", open.add(new ArtemisSender(this)));
   }
 
   @Override
   public MqReceiver createReceiver(int subscription) {
     Subscriptions.requireOpened(subscription, subscriptions.size(), "this queue has");
-    return register(new ArtemisReceiver(this, subscriptions.get(subscription)));
-  }
-
-  private synchronized <T extends AutoCloseable> T register(T c) {
-    if (closed) {
-      try {
-        c.close();
-      } catch (Exception e) {
-        // closing what was just made; its failure changes nothing
-      }
-      throw new MqException("the artemis backend is closed");
-    }
-    open.add(c);
-    return c;
+    return open.add(new ArtemisReceiver(this, subscriptions.get(subscription)));
   }
 
   @Override
@@ -286,20 +266,8 @@ final class ArtemisMq implements Mq {
 
   @Override
   public void close() {
-    List<AutoCloseable> left;
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      left = new ArrayList<>(open);
-    }
-    for (AutoCloseable c : left) {
-      try {
-        c.close();
-      } catch (Exception e) {
-        // each closes on its own; one failing must not keep the others open
-      }
+    if (!open.closeAll()) {
+      return;
     }
     factory.close();
     synchronized (this) {

@@ -1,6 +1,5 @@
 package io.mqbench.artemis;
 
-import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
 import java.time.Duration;
@@ -160,7 +159,7 @@ final class ArtemisReceiver implements MqReceiver {
       throw new InterruptedException("interrupted while receiving from Artemis");
     } catch (ActiveMQException | RuntimeException e) {
       if (closed) {
-        throw closedException();
+        throw Failures.closed("receiver of", settings);
       }
       throw Failures.of("receive", e, settings);
     }
@@ -176,7 +175,7 @@ final class ArtemisReceiver implements MqReceiver {
 
   private void check() {
     if (closed) {
-      throw closedException();
+      throw Failures.closed("receiver of", settings);
     }
     JMSException failure = connectionFailure;
     if (failure != null) {
@@ -282,15 +281,6 @@ final class ArtemisReceiver implements MqReceiver {
       core.commit(core.isBlockOnAcknowledge());
       uncommittedAcks = 0;
     }
-  }
-
-  private MqException closedException() {
-    return new MqException(
-        "receiver of queue "
-            + settings.queue()
-            + " on Artemis at "
-            + settings.address()
-            + " is closed");
   }
 
   @Override

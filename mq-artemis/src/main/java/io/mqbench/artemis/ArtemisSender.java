@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.jms.BytesMessage;
 import javax.jms.CompletionListener;
@@ -44,7 +45,8 @@ final class ArtemisSender implements MqSender {
   private final Set<Batch> inFlight = ConcurrentHashMap.newKeySet();
   private final Duration confirmationBound;
   private final ScheduledFuture<?> overdueSweep;
-  private volatile boolean closed;
+  // Atomic: the Mq may close this while its own thread does.
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   ArtemisSender(ArtemisMq mq) {
     this.settings = mq.settings();
@@ -122,8 +124,8 @@ final class ArtemisSender implements MqSender {
 
   @Override
   public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
-    if (closed) {
-      return CompletableFuture.failedFuture(closedException());
+    if (closed.get()) {
+      return CompletableFuture.failedFuture(Failures.closed("sender to", settings));
     }
     if (batch.isEmpty()) {
       return CompletableFuture.completedFuture(null);
@@ -138,7 +140,8 @@ final class ArtemisSender implements MqSender {
         asyncProducer.send(message(asyncSession, body), b);
       }
     } catch (JMSException | RuntimeException e) {
-      b.fail(closed ? closedException() : Failures.of("send", e, settings));
+      b.fail(
+          closed.get() ? Failures.closed("sender to", settings) : Failures.of("send", e, settings));
     }
     return b.done;
   }
@@ -206,18 +209,9 @@ final class ArtemisSender implements MqSender {
   }
 
   private void checkOpen() {
-    if (closed) {
-      throw closedException();
+    if (closed.get()) {
+      throw Failures.closed("sender to", settings);
     }
-  }
-
-  private MqException closedException() {
-    return new MqException(
-        "sender to queue "
-            + settings.queue()
-            + " on Artemis at "
-            + settings.address()
-            + " is closed");
   }
 
   /**
@@ -226,10 +220,9 @@ final class ArtemisSender implements MqSender {
    */
   @Override
   public void close() {
-    if (closed) {
+    if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closed = true;
     overdueSweep.cancel(false);
     Failures.closeQuietly(connection);
     for (Batch b : List.copyOf(inFlight)) {

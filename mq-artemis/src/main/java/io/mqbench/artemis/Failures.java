@@ -60,6 +60,16 @@ final class Failures {
   }
 
   /**
+   * @param client {@code "sender to"} or {@code "receiver of"}
+   * @param s the settings, for the queue and address
+   * @return the failure of a call on a closed sender or receiver
+   */
+  static MqException closed(String client, ArtemisSettings s) {
+    return new MqException(
+        client + " queue " + s.queue() + " on Artemis at " + s.address() + " is closed");
+  }
+
+  /**
    * Closes a connection, ignoring the failure to close one whose broker is gone: the socket is
    * released anyway, and the failure that matters was reported already.
    *

@@ -11,20 +11,23 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The local-broker template for a server that is not Java (the {@code redis-server} or {@code
- * nats-server} of a Debian package): one process of the installed executable on 127.0.0.1 and a
- * free port, its data in a scratch directory of its own, ready once its port answers, stopped (its
- * data kept) by {@link #stop()} and removed with its data by {@link #close()}, with the no-orphans
- * guarantee and the held stop of {@link BrokerProcess}. A backend gives the command line and the
- * address it then has.
+ * The local-broker template for a server that is not Java (the {@code redis-server}, {@code
+ * nats-server} or {@code rabbitmq-server} of a Debian package): one process of the installed
+ * executable on 127.0.0.1 and a free port, its data in a scratch directory of its own, ready once
+ * its port answers, stopped (its data kept) by {@link #stop()} and removed with its data by {@link
+ * #close()}, with the no-orphans guarantee and the held stop of {@link BrokerProcess}. A backend
+ * gives the command line and the address it then has; the protected methods with a body let it
+ * change the process's environment, the start timeout, how it stops and what is cleaned up.
  */
 public abstract class NativeServer implements LocalBroker {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
   private final Path executable;
+  private final String name;
   private final ScratchDirectory scratch;
   private final int port;
   private BrokerProcess process;
@@ -36,9 +39,11 @@ public abstract class NativeServer implements LocalBroker {
    *
    * @param executable the server's executable
    * @param prefix the scratch directory's name prefix, {@code "mqbench-redis-"}
+   * @param name what the server is, for messages: {@code "private redis-server"}
    */
-  protected NativeServer(Path executable, String prefix) {
+  protected NativeServer(Path executable, String prefix, String name) {
     this.executable = executable;
+    this.name = name;
     this.scratch = ScratchDirectory.create(prefix);
     this.port = Loopback.freePort();
   }
@@ -84,7 +89,51 @@ public abstract class NativeServer implements LocalBroker {
   /**
    * @return what the server is, for messages: {@code "private redis-server"}
    */
-  protected abstract String name();
+  protected final String name() {
+    return name;
+  }
+
+  /**
+   * @return what the process is called in its messages; by default the {@link #name} and address
+   */
+  protected String processName() {
+    return name() + " on 127.0.0.1:" + port;
+  }
+
+  /**
+   * @return the file in the scratch directory that the process's output goes to
+   */
+  protected String logFile() {
+    return "server.log";
+  }
+
+  /**
+   * @return how long {@link #start()} waits for the port to answer; 30 s by default
+   */
+  protected Duration startTimeout() {
+    return START_TIMEOUT;
+  }
+
+  /**
+   * Adjusts the process's environment, inherited from this JVM; by default leaves it.
+   *
+   * @param env the environment, to change in place
+   */
+  protected void environment(Map<String, String> env) {}
+
+  /**
+   * Runs before {@link #stop()} closes a process, to stop it as an operator would; by default
+   * nothing (closing its standard input stops it).
+   *
+   * @param running the server's process
+   */
+  protected void stopping(BrokerProcess running) {}
+
+  /**
+   * Runs in {@link #close()} once the server stopped, before its directory goes; by default
+   * nothing.
+   */
+  protected void removing() {}
 
   @Override
   public MqConfig start(MqConfig config) throws InterruptedException {
@@ -104,6 +153,13 @@ public abstract class NativeServer implements LocalBroker {
    */
   protected Path executable() {
     return executable;
+  }
+
+  /**
+   * @return the server's scratch directory (data, configuration, logs), deleted by {@link #close()}
+   */
+  public Path directory() {
+    return scratch.path();
   }
 
   /**
@@ -131,22 +187,23 @@ public abstract class NativeServer implements LocalBroker {
     Path dir = scratch.path();
     process =
         BrokerProcess.start(
-            name() + " on 127.0.0.1:" + port,
+            processName(),
             command(executable, dir, port),
             false,
             dir,
-            dir.resolve("server.log"),
-            env -> {});
+            dir.resolve(logFile()),
+            this::environment);
     if (hold != null) {
       process.holdStop(hold);
     }
     process.awaitReady(
-        () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(200)), START_TIMEOUT);
+        () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(200)), startTimeout());
   }
 
   /** Stops the server, keeping its data for a {@link #start()}. */
   public synchronized void stop() {
     if (process != null) {
+      stopping(process);
       process.close();
       process = null;
     }
@@ -184,8 +241,11 @@ public abstract class NativeServer implements LocalBroker {
           public Duration restart(int node) throws InterruptedException {
             long start = System.nanoTime();
             synchronized (NativeServer.this) {
-              process().kill();
-              stop();
+              // Not stop(): a killed server has nothing to stop gracefully.
+              BrokerProcess dead = process();
+              dead.kill();
+              dead.close();
+              process = null;
               start();
             }
             return Duration.ofNanos(System.nanoTime() - start);
@@ -220,6 +280,7 @@ public abstract class NativeServer implements LocalBroker {
     }
     stop();
     closed = true;
+    removing();
     scratch.close();
   }
 }

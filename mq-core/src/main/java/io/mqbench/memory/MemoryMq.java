@@ -1,10 +1,10 @@
 package io.mqbench.memory;
 
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Received;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * An open memory queue and its senders and receivers; with several subscriptions, one queue per
  * subscription, and every send goes into each of them.
  */
-final class MemoryMq implements Mq {
+final class MemoryMq implements PublishSubscribeMq {
   private final List<MemoryQueue> subscriptions;
 
   private final MqLimits limits;
@@ -53,11 +53,6 @@ final class MemoryMq implements Mq {
   @Override
   public MqSender createSender() {
     return limits.enforce("memory", new Sender());
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   @Override

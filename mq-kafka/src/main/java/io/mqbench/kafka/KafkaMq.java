@@ -2,11 +2,12 @@ package io.mqbench.kafka;
 
 import io.mqbench.broker.Loopback;
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.Arrays;
@@ -15,12 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -42,7 +40,7 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
  * the point-to-point group does), so it reads everything the topic holds, and committing offsets at
  * the topic's end at open instead could skip what another process's senders sent between two opens.
  */
-final class KafkaMq implements Mq {
+final class KafkaMq implements PublishSubscribeMq {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
 
   private final KafkaSettings settings;
@@ -52,8 +50,7 @@ final class KafkaMq implements Mq {
 
   private final String layout;
   private final int brokers;
-  private final Set<Object> open = ConcurrentHashMap.newKeySet();
-  private final AtomicBoolean closed = new AtomicBoolean();
+  private final OpenClients open;
   private final AtomicInteger clients = new AtomicInteger();
 
   private final MqLimits limits;
@@ -75,6 +72,7 @@ final class KafkaMq implements Mq {
     this.limits = KafkaMqProvider.limits(settings);
     this.layout = layout;
     this.brokers = brokers;
+    this.open = new OpenClients("the Kafka backend for " + settings.bootstrap + " is closed");
   }
 
   /**
@@ -202,7 +200,7 @@ final class KafkaMq implements Mq {
 
   @Override
   public MqSender createSender() {
-    checkOpen();
+    open.checkOpen();
     KafkaSender sender;
     try {
       sender =
@@ -214,13 +212,7 @@ final class KafkaMq implements Mq {
       throw new MqException(
           "cannot create a Kafka producer for " + settings.bootstrap + ": " + rootMessage(e), e);
     }
-    open.add(sender);
-    return limits.enforce(settings.shownAs, sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
+    return limits.enforce(settings.shownAs, open.add(sender));
   }
 
   /** A member of the subscription's consumer group. */
@@ -228,14 +220,12 @@ final class KafkaMq implements Mq {
   public MqReceiver createReceiver(int subscription) {
     Subscriptions.requireOpened(
         subscription, subscriptions.size(), "topic " + settings.topic + " was opened with");
-    checkOpen();
-    KafkaReceiver receiver =
+    open.checkOpen();
+    return open.add(
         new KafkaReceiver(
             subscriptions.get(subscription),
             "mqbench-receiver-" + clients.incrementAndGet(),
-            open::remove);
-    open.add(receiver);
-    return receiver;
+            open::remove));
   }
 
   /**
@@ -243,12 +233,6 @@ final class KafkaMq implements Mq {
    */
   List<String> subscriptionGroups() {
     return subscriptions.stream().map(s -> s.groupId).toList();
-  }
-
-  private void checkOpen() {
-    if (closed.get()) {
-      throw new MqException("the Kafka backend for " + settings.bootstrap + " is closed");
-    }
   }
 
   @Override
@@ -300,14 +284,7 @@ final class KafkaMq implements Mq {
       }
       return true;
     } catch (ExecutionException e) {
-      throw new MqException(
-          "cannot delete topic "
-              + settings.topic
-              + " on "
-              + settings.bootstrap
-              + ": "
-              + rootMessage(e.getCause()),
-          e.getCause());
+      throw deleteFailed("topic " + settings.topic, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while deleting topic " + settings.topic, e);
@@ -327,37 +304,29 @@ final class KafkaMq implements Mq {
         d.getValue().get();
       } catch (ExecutionException e) {
         if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-          throw new MqException(
-              "cannot delete consumer group "
-                  + d.getKey()
-                  + " of topic "
-                  + settings.topic
-                  + " on "
-                  + settings.bootstrap
-                  + ": "
-                  + rootMessage(e.getCause()),
-              e.getCause());
+          throw deleteFailed("consumer group " + d.getKey() + " of topic " + settings.topic, e);
         }
       }
     }
   }
 
+  /** The failure of a deletion, naming what and the cluster, with the cluster's reason. */
+  private MqException deleteFailed(String what, ExecutionException e) {
+    return new MqException(
+        "cannot delete " + what + " on " + settings.bootstrap + ": " + rootMessage(e.getCause()),
+        e.getCause());
+  }
+
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    for (Object c : List.copyOf(open)) {
-      try {
-        if (c instanceof KafkaReceiver r) {
-          // A consumer belongs to its thread: ask it to close on its next call.
-          r.closeFromMq();
-        } else if (c instanceof KafkaSender s) {
-          s.close();
-        }
-      } catch (RuntimeException e) {
-        // Best effort: the remaining clients are still closed.
-      }
-    }
+    open.closeAll(
+        c -> {
+          if (c instanceof KafkaReceiver r) {
+            // A consumer belongs to its thread: ask it to close on its next call.
+            r.closeFromMq();
+          } else {
+            c.close();
+          }
+        });
   }
 }

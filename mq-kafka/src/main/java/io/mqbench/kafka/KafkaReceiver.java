@@ -2,7 +2,6 @@ package io.mqbench.kafka;
 
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -38,10 +37,9 @@ import org.apache.kafka.common.errors.WakeupException;
  * leaves the group), when it stops calling {@link #receive} for longer than max.poll.interval.ms,
  * or when its process dies and session.timeout.ms passes.
  */
-final class KafkaReceiver implements MqReceiver {
+final class KafkaReceiver extends ThreadBoundReceiver {
   private final KafkaSettings settings;
   private final String clientId;
-  private final Consumer<KafkaReceiver> onClose;
   private final Map<TopicPartition, PartitionState> owned = new HashMap<>();
   private final ArrayDeque<Chunk> fetched = new ArrayDeque<>();
   private KafkaConsumer<byte[], byte[]> consumer;
@@ -51,13 +49,11 @@ final class KafkaReceiver implements MqReceiver {
   /** How long a commit on a revoke may take. */
   private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(10);
 
-  private boolean closed;
-  private volatile boolean mqClosed;
-
-  KafkaReceiver(KafkaSettings settings, String clientId, Consumer<KafkaReceiver> onClose) {
+  KafkaReceiver(
+      KafkaSettings settings, String clientId, Consumer<? super ThreadBoundReceiver> onClose) {
+    super(settings.topic, onClose);
     this.settings = settings;
     this.clientId = clientId;
-    this.onClose = onClose;
   }
 
   /**
@@ -138,7 +134,7 @@ final class KafkaReceiver implements MqReceiver {
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
       // Commit what was acknowledged before the next owner starts from the committed offset;
       // closing has committed already, and a second wait on a dead broker would double the stop.
-      if (!closed) {
+      if (!isClosed()) {
         commitSync(partitions);
       }
       forget(partitions);
@@ -167,11 +163,7 @@ final class KafkaReceiver implements MqReceiver {
   }
 
   @Override
-  public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (max < 1) {
-      throw new IllegalArgumentException("max must be at least 1, was " + max);
-    }
-    checkOpen();
+  List<Received> poll(int max, Duration wait) throws InterruptedException {
     if (consumer == null) {
       start(max);
     }
@@ -266,6 +258,7 @@ final class KafkaReceiver implements MqReceiver {
     try {
       consumer =
           new KafkaConsumer<>(settings.consumer(clientId, given != null ? given : maxPollRecords));
+      wakeWith(consumer::wakeup);
       consumer.subscribe(List.of(settings.topic), new Rebalance());
     } catch (KafkaException e) {
       throw new MqException(
@@ -328,37 +321,14 @@ final class KafkaReceiver implements MqReceiver {
       return;
     }
     try {
-      consumer.commitSync(offsets, closed ? KafkaSettings.CLOSE_STEP : COMMIT_TIMEOUT);
+      consumer.commitSync(offsets, isClosed() ? KafkaSettings.CLOSE_STEP : COMMIT_TIMEOUT);
     } catch (KafkaException e) {
       // The partitions' next owner redelivers what this commit would have covered.
     }
   }
 
-  private void checkOpen() {
-    if (mqClosed && !closed) {
-      close();
-    }
-    if (closed) {
-      throw new MqException("receiver of topic " + settings.topic + " is closed");
-    }
-  }
-
-  /** Called by the {@link KafkaMq} when it closes, possibly from another thread. */
-  void closeFromMq() {
-    mqClosed = true;
-    KafkaConsumer<byte[], byte[]> c = consumer;
-    if (c != null) {
-      c.wakeup();
-    }
-  }
-
   @Override
-  public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    onClose.accept(this);
+  void leave() {
     if (consumer == null) {
       return;
     }

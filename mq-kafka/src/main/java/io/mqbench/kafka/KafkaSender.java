@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.producer.Producer;
@@ -37,7 +38,8 @@ final class KafkaSender implements MqSender {
   private final String topic;
   private final String bootstrap;
   private final Consumer<KafkaSender> onClose;
-  private volatile boolean closed;
+  // Atomic: the Mq may close this while its own thread does.
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   KafkaSender(
       Producer<byte[], byte[]> producer, KafkaSettings settings, Consumer<KafkaSender> onClose) {
@@ -52,7 +54,7 @@ final class KafkaSender implements MqSender {
 
   @Override
   public void send(List<byte[]> batch) throws InterruptedException {
-    if (closed) {
+    if (closed.get()) {
       throw new MqException("sender to topic " + topic + " on " + bootstrap + " is closed");
     }
     if (batch.isEmpty()) {
@@ -82,7 +84,7 @@ final class KafkaSender implements MqSender {
   @Override
   public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    if (closed) {
+    if (closed.get()) {
       done.completeExceptionally(
           new MqException("sender to topic " + topic + " on " + bootstrap + " is closed"));
       return done;
@@ -120,10 +122,9 @@ final class KafkaSender implements MqSender {
 
   @Override
   public void close() {
-    if (closed) {
+    if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closed = true;
     onClose.accept(this);
     try {
       // Bounded: records still in flight to a dead broker must not hold up the end of a run.

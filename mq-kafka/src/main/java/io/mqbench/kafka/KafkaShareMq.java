@@ -1,10 +1,11 @@
 package io.mqbench.kafka;
 
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,12 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -44,7 +42,7 @@ import org.apache.kafka.common.errors.GroupNotEmptyException;
  * configured to start at the earliest offset misses nothing sent after open, whenever its first
  * receiver joins.
  */
-final class KafkaShareMq implements Mq {
+final class KafkaShareMq implements PublishSubscribeMq {
   /** The feature a cluster serves share groups under, from Kafka 4.1. */
   static final String SHARE_VERSION = "share.version";
 
@@ -56,8 +54,7 @@ final class KafkaShareMq implements Mq {
   private final KafkaMq topic;
   private final Admin admin;
   private final short shareVersion;
-  private final Set<KafkaShareReceiver> receivers = ConcurrentHashMap.newKeySet();
-  private final AtomicBoolean closed = new AtomicBoolean();
+  private final OpenClients receivers;
   private final AtomicInteger clients = new AtomicInteger();
 
   private KafkaShareMq(
@@ -71,6 +68,8 @@ final class KafkaShareMq implements Mq {
     this.topic = topic;
     this.admin = admin;
     this.shareVersion = version;
+    this.receivers =
+        new OpenClients("the kafka-share backend for " + settings.kafka.bootstrap + " is closed");
   }
 
   /**
@@ -194,13 +193,8 @@ final class KafkaShareMq implements Mq {
 
   @Override
   public MqSender createSender() {
-    checkOpen();
+    receivers.checkOpen();
     return topic.createSender();
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /** A member of the subscription's share group. */
@@ -208,15 +202,13 @@ final class KafkaShareMq implements Mq {
   public MqReceiver createReceiver(int subscription) {
     Subscriptions.requireOpened(
         subscription, subscriptions.size(), "topic " + settings.kafka.topic + " was opened with");
-    checkOpen();
-    KafkaShareReceiver receiver =
+    receivers.checkOpen();
+    return receivers.add(
         new KafkaShareReceiver(
             subscriptions.get(subscription),
             "mqbench-share-receiver-" + clients.incrementAndGet(),
             receivers::remove,
-            this::checkAlive);
-    receivers.add(receiver);
-    return receiver;
+            this::checkAlive));
   }
 
   /**
@@ -244,13 +236,6 @@ final class KafkaShareMq implements Mq {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MqException("interrupted while checking Kafka at " + settings.kafka.bootstrap, e);
-    }
-  }
-
-  private void checkOpen() {
-    if (closed.get()) {
-      throw new MqException(
-          "the kafka-share backend for " + settings.kafka.bootstrap + " is closed");
     }
   }
 
@@ -321,16 +306,9 @@ final class KafkaShareMq implements Mq {
 
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
+    // A consumer belongs to its thread: ask each to close on its next call.
+    if (!receivers.closeAll(r -> ((KafkaShareReceiver) r).closeFromMq())) {
       return;
-    }
-    for (KafkaShareReceiver r : List.copyOf(receivers)) {
-      try {
-        // A consumer belongs to its thread: ask it to close on its next call.
-        r.closeFromMq();
-      } catch (RuntimeException e) {
-        // Best effort: the remaining receivers are still closed.
-      }
     }
     topic.close();
     admin.close(Duration.ZERO);

@@ -51,10 +51,9 @@ import org.apache.kafka.common.errors.WakeupException;
  * <p>Used by one thread, as {@link MqReceiver} requires; {@link #closeFromMq} alone may be called
  * from another.
  */
-final class KafkaShareReceiver implements MqReceiver {
+final class KafkaShareReceiver extends ThreadBoundReceiver {
   private final KafkaShareSettings settings;
   private final String clientId;
-  private final Consumer<KafkaShareReceiver> onClose;
   private final Runnable checkAlive;
 
   /** Records of the last poll not handed out yet. */
@@ -68,8 +67,6 @@ final class KafkaShareReceiver implements MqReceiver {
 
   private KafkaShareConsumer<byte[], byte[]> consumer;
   private long lastHeardNanos = System.nanoTime();
-  private boolean closed;
-  private volatile boolean mqClosed;
 
   /**
    * @param settings the backend's settings
@@ -81,11 +78,11 @@ final class KafkaShareReceiver implements MqReceiver {
   KafkaShareReceiver(
       KafkaShareSettings settings,
       String clientId,
-      Consumer<KafkaShareReceiver> onClose,
+      Consumer<? super ThreadBoundReceiver> onClose,
       Runnable checkAlive) {
+    super(settings.kafka.topic, onClose);
     this.settings = settings;
     this.clientId = clientId;
-    this.onClose = onClose;
     this.checkAlive = checkAlive;
   }
 
@@ -100,11 +97,7 @@ final class KafkaShareReceiver implements MqReceiver {
   private record ShareReceived(Key key, byte[] body) implements Received {}
 
   @Override
-  public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (max < 1) {
-      throw new IllegalArgumentException("max must be at least 1, was " + max);
-    }
-    checkOpen();
+  List<Received> poll(int max, Duration wait) throws InterruptedException {
     if (consumer == null) {
       start();
     }
@@ -184,6 +177,7 @@ final class KafkaShareReceiver implements MqReceiver {
   private void start() {
     try {
       consumer = new KafkaShareConsumer<>(settings.consumer(clientId));
+      wakeWith(consumer::wakeup);
       consumer.subscribe(List.of(settings.kafka.topic));
     } catch (KafkaException e) {
       throw new MqException(
@@ -252,36 +246,13 @@ final class KafkaShareReceiver implements MqReceiver {
         e);
   }
 
-  private void checkOpen() {
-    if (mqClosed && !closed) {
-      close();
-    }
-    if (closed) {
-      throw new MqException("receiver of topic " + settings.kafka.topic + " is closed");
-    }
-  }
-
-  /** Called by the {@link KafkaShareMq} when it closes, possibly from another thread. */
-  void closeFromMq() {
-    mqClosed = true;
-    KafkaShareConsumer<byte[], byte[]> c = consumer;
-    if (c != null) {
-      c.wakeup();
-    }
-  }
-
   /**
    * Sends the acknowledgements made and releases every record this receiver holds or fetched, so
    * that the group offers them to other receivers at once, then leaves the group; each step bounded
    * by {@link KafkaSettings#CLOSE_STEP}. What could not be released comes back when its lock ends.
    */
   @Override
-  public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    onClose.accept(this);
+  void leave() {
     if (consumer == null) {
       return;
     }

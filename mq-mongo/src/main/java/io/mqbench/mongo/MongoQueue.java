@@ -16,6 +16,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,7 +54,8 @@ final class MongoQueue implements Mq {
   private final MongoCollection<BsonDocument> collection;
   private final String server;
   private final boolean createdCollection;
-  private volatile boolean closed;
+  // Senders and receivers are not registered: closing the client ends them (see close).
+  private final OpenClients state = new OpenClients("mongo: this Mq is closed");
 
   private MongoQueue(
       MongoSettings settings,
@@ -211,9 +213,7 @@ final class MongoQueue implements Mq {
   }
 
   void checkOpen() {
-    if (closed) {
-      throw new MqException("mongo: this Mq is closed");
-    }
+    state.checkOpen();
   }
 
   @Override
@@ -264,10 +264,8 @@ final class MongoQueue implements Mq {
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
+    if (state.closeAll()) {
+      client.close();
     }
-    closed = true;
-    client.close();
   }
 }

@@ -1,11 +1,12 @@
 package io.mqbench.nats;
 
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
@@ -19,8 +20,6 @@ import io.nats.client.api.RetentionPolicy;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -36,7 +35,7 @@ import java.util.Optional;
  * {@link #open} returns, so none misses a message (an interest stream drops what no consumer is
  * interested in).
  */
-final class NatsMq implements Mq {
+final class NatsMq implements PublishSubscribeMq {
   /** JetStream's error code for a stream that does not exist. */
   private static final int STREAM_NOT_FOUND = 10059;
 
@@ -46,8 +45,7 @@ final class NatsMq implements Mq {
   private final Connection admin;
   private final boolean created;
   private final String version;
-  private final List<AutoCloseable> opened = new ArrayList<>();
-  private boolean closed;
+  private final OpenClients opened = new OpenClients("nats: the backend is closed");
 
   private NatsMq(
       NatsSettings settings,
@@ -194,30 +192,16 @@ final class NatsMq implements Mq {
 
   @Override
   public synchronized MqSender createSender() {
-    checkOpen();
-    NatsSender sender = new NatsSender(settings, connect(settings, "sender"));
-    opened.add(sender);
+    opened.checkOpen();
+    NatsSender sender = opened.add(new NatsSender(settings, connect(settings, "sender")));
     return limits.enforce("nats", sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   @Override
   public synchronized MqReceiver createReceiver(int subscription) {
     NatsSettings consumer = subscriptions.get(subscription);
-    checkOpen();
-    NatsReceiver receiver = NatsReceiver.start(consumer, connect(settings, "receiver"));
-    opened.add(receiver);
-    return receiver;
-  }
-
-  private void checkOpen() {
-    if (closed) {
-      throw new MqException("nats: the backend is closed");
-    }
+    opened.checkOpen();
+    return opened.add(NatsReceiver.start(consumer, connect(settings, "receiver")));
   }
 
   @Override
@@ -243,18 +227,9 @@ final class NatsMq implements Mq {
 
   @Override
   public synchronized void close() {
-    if (closed) {
-      return;
+    if (opened.closeAll()) {
+      close(admin);
     }
-    closed = true;
-    for (int i = opened.size() - 1; i >= 0; i--) {
-      try {
-        opened.get(i).close();
-      } catch (Exception e) {
-        // closing the rest matters more
-      }
-    }
-    close(admin);
   }
 
   static void close(Connection connection) {

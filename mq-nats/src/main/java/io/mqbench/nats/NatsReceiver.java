@@ -1,8 +1,8 @@
 package io.mqbench.nats;
 
-import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
+import io.mqbench.mq.Unacknowledged;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamSubscription;
@@ -11,9 +11,7 @@ import io.nats.client.PullSubscribeOptions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A receiver of the stream's durable pull consumer. It pulls only when {@link #receive} has nothing
@@ -32,10 +30,10 @@ final class NatsReceiver implements MqReceiver {
   private final NatsSettings settings;
   private final Connection connection;
   private final JetStreamSubscription subscription;
-  private final Set<Message> handedOut = new LinkedHashSet<>();
+  private final Unacknowledged<Message> handedOut =
+      new Unacknowledged<>("nats: the receiver is closed");
   private int requested; // messages the open pull request may still bring
   private long requestEndsNanos;
-  private boolean closed;
 
   /** A message handed out; acknowledging it acks the JetStream message. */
   private record Delivery(Message message, byte[] body) implements Received {}
@@ -63,9 +61,7 @@ final class NatsReceiver implements MqReceiver {
 
   @Override
   public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (closed) {
-      throw new MqException("nats: the receiver is closed");
-    }
+    handedOut.checkOpen();
     if (max < 1) {
       return List.of();
     }
@@ -93,7 +89,7 @@ final class NatsReceiver implements MqReceiver {
     }
     List<Received> out = new ArrayList<>(got.size());
     for (Message m : got) {
-      handedOut.add(m);
+      handedOut.handedOut(m);
       byte[] data = m.getData();
       out.add(new Delivery(m, data == null ? new byte[0] : data));
     }
@@ -123,7 +119,7 @@ final class NatsReceiver implements MqReceiver {
       } catch (IllegalStateException e) {
         throw NatsMq.failure(settings, "cannot acknowledge", e);
       }
-      handedOut.remove(m);
+      handedOut.acknowledged(m);
     }
   }
 
@@ -135,28 +131,20 @@ final class NatsReceiver implements MqReceiver {
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      List<Message> back = new ArrayList<>(handedOut);
-      handedOut.clear();
-      takeArrived(back, Integer.MAX_VALUE);
-      back.forEach(Message::nak);
-      while (System.nanoTime() - requestEndsNanos < 0) {
-        Message late = subscription.nextMessage(Duration.ofMillis(20));
-        if (late != null && late.isJetStream()) {
-          late.nak();
-        }
+    handedOut.close(this::giveBack, () -> NatsMq.close(connection));
+  }
+
+  /** Naks what it holds and whatever its open pull request still brings. */
+  private void giveBack(List<Message> held) throws Exception {
+    List<Message> back = new ArrayList<>(held);
+    takeArrived(back, Integer.MAX_VALUE);
+    back.forEach(Message::nak);
+    while (System.nanoTime() - requestEndsNanos < 0) {
+      Message late = subscription.nextMessage(Duration.ofMillis(20));
+      if (late != null && late.isJetStream()) {
+        late.nak();
       }
-      connection.flush(settings.requestTimeout());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (Exception e) {
-      // what is not given back now is delivered again after nats.ackWait
-    } finally {
-      NatsMq.close(connection);
     }
+    connection.flush(settings.requestTimeout());
   }
 }

@@ -1,12 +1,11 @@
 package io.mqbench.nats;
 
-import io.mqbench.mq.AsyncSender;
-import io.mqbench.mq.BatchesInFlight;
-import io.mqbench.mq.MqException;
+import io.mqbench.mq.TrackingSender;
 import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamOptions;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,19 +14,18 @@ import java.util.concurrent.CompletableFuture;
  * connection; the batch completes once the stream acknowledged every message (a publish
  * acknowledgement: stored by a majority of the stream's replicas).
  */
-final class NatsSender extends AsyncSender {
+final class NatsSender extends TrackingSender {
   private final NatsSettings settings;
   private final Connection connection;
   private final JetStream jetStream;
-  private final BatchesInFlight inFlight;
-  private volatile boolean closed;
 
   NatsSender(NatsSettings settings, Connection connection) {
+    super(
+        "nats",
+        e -> NatsMq.failure(settings, "publish to '" + settings.subject() + "' failed", e),
+        "nats: the sender closed before the batch was acknowledged");
     this.settings = settings;
     this.connection = connection;
-    this.inFlight =
-        new BatchesInFlight(
-            e -> NatsMq.failure(settings, "publish to '" + settings.subject() + "' failed", e));
     try {
       this.jetStream =
           connection.jetStream(
@@ -39,13 +37,7 @@ final class NatsSender extends AsyncSender {
   }
 
   @Override
-  public synchronized CompletableFuture<Void> sendAsync(List<byte[]> batch) {
-    if (closed) {
-      return CompletableFuture.failedFuture(new MqException("nats: the sender is closed"));
-    }
-    if (batch.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
-    }
+  protected CompletableFuture<Void> sendBatch(List<byte[]> batch) {
     CompletableFuture<?>[] acks = new CompletableFuture<?>[batch.size()];
     try {
       for (int i = 0; i < acks.length; i++) {
@@ -55,24 +47,17 @@ final class NatsSender extends AsyncSender {
       return CompletableFuture.failedFuture(
           NatsMq.failure(settings, "publish to '" + settings.subject() + "' failed", e));
     }
-    return inFlight.track(acks);
+    return track(acks);
   }
 
-  /**
-   * Waits up to the request timeout for the batches in flight, then closes the connection; a batch
-   * still unacknowledged fails.
-   */
+  /** Closing waits up to the request timeout for the batches in flight. */
   @Override
-  public void close() {
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-    }
-    inFlight.closeThen(
-        settings.requestTimeout(),
-        () -> NatsMq.close(connection),
-        "nats: the sender closed before the batch was acknowledged");
+  protected Duration drainTimeout() {
+    return settings.requestTimeout();
+  }
+
+  @Override
+  protected void disconnect() {
+    NatsMq.close(connection);
   }
 }

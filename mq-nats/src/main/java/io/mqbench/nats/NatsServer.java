@@ -32,7 +32,7 @@ public final class NatsServer extends NativeServer {
    * @param password the password of a user {@code mqbench} it requires, or null for none
    */
   NatsServer(Path bin, boolean syncAlways, String password) {
-    super(bin, "mqbench-nats-");
+    super(bin, "mqbench-nats-", "private nats-server");
     this.syncAlways = syncAlways;
     this.password = password;
   }
@@ -94,11 +94,6 @@ public final class NatsServer extends NativeServer {
   @Override
   protected MqConfig pointAt(MqConfig config) {
     return config.with(NatsSettings.URL.name(), url());
-  }
-
-  @Override
-  protected String name() {
-    return "private nats-server";
   }
 
   @Override

@@ -6,13 +6,12 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -43,8 +42,7 @@ final class PostgresMq implements Mq {
   private final Connection admin;
   private final boolean created;
   private final String version;
-  private final List<AutoCloseable> opened = new ArrayList<>();
-  private boolean closed;
+  private final OpenClients opened = new OpenClients("postgres: the backend is closed");
 
   private PostgresMq(
       PostgresSettings settings,
@@ -298,24 +296,15 @@ final class PostgresMq implements Mq {
 
   @Override
   public synchronized MqSender createSender() {
-    checkOpen();
-    PostgresSender sender = new PostgresSender(settings);
-    opened.add(sender);
+    opened.checkOpen();
+    PostgresSender sender = opened.add(new PostgresSender(settings));
     return limits.enforce("postgres", sender);
   }
 
   @Override
   public synchronized MqReceiver createReceiver() {
-    checkOpen();
-    PostgresReceiver receiver = new PostgresReceiver(settings);
-    opened.add(receiver);
-    return receiver;
-  }
-
-  private void checkOpen() {
-    if (closed) {
-      throw new MqException("postgres: the backend is closed");
-    }
+    opened.checkOpen();
+    return opened.add(new PostgresReceiver(settings));
   }
 
   @Override
@@ -341,17 +330,8 @@ final class PostgresMq implements Mq {
 
   @Override
   public synchronized void close() {
-    if (closed) {
-      return;
+    if (opened.closeAll()) {
+      closeQuietly(admin);
     }
-    closed = true;
-    for (int i = opened.size() - 1; i >= 0; i--) {
-      try {
-        opened.get(i).close();
-      } catch (Exception e) {
-        // closing the rest matters more
-      }
-    }
-    closeQuietly(admin);
   }
 }

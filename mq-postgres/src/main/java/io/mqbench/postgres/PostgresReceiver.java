@@ -3,6 +3,7 @@ package io.mqbench.postgres;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
+import io.mqbench.mq.Unacknowledged;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,9 +11,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -47,8 +46,8 @@ final class PostgresReceiver implements MqReceiver {
   private final String claim;
   private final String delete;
   private final String release;
-  private final Set<Long> unacked = new LinkedHashSet<>();
-  private boolean closed;
+  private final Unacknowledged<Long> unacked =
+      new Unacknowledged<>("postgres: the receiver is closed");
 
   /** A claimed message: its id acknowledges it. */
   private record Message(long id, byte[] body) implements Received {}
@@ -84,9 +83,7 @@ final class PostgresReceiver implements MqReceiver {
 
   @Override
   public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (closed) {
-      throw new MqException("postgres: the receiver is closed");
-    }
+    unacked.checkOpen();
     if (max < 1) {
       throw new IllegalArgumentException("max must be at least 1, was " + max);
     }
@@ -114,7 +111,7 @@ final class PostgresReceiver implements MqReceiver {
         try (ResultSet r = ps.executeQuery()) {
           while (r.next()) {
             long id = r.getLong(1);
-            unacked.add(id);
+            unacked.handedOut(id);
             out.add(new Message(id, r.getBytes(2)));
           }
         }
@@ -131,9 +128,7 @@ final class PostgresReceiver implements MqReceiver {
     if (messages.isEmpty()) {
       return;
     }
-    if (closed) {
-      throw new MqException("postgres: the receiver is closed");
-    }
+    unacked.checkOpen();
     Long[] ids = new Long[messages.size()];
     for (int i = 0; i < ids.length; i++) {
       ids[i] = ((Message) messages.get(i)).id();
@@ -151,9 +146,7 @@ final class PostgresReceiver implements MqReceiver {
       session.failed(e);
       throw PostgresMq.failure(settings, "delete from " + settings.tableName() + " failed", e);
     }
-    for (Long id : ids) {
-      unacked.remove(id);
-    }
+    unacked.acknowledged(Arrays.asList(ids));
   }
 
   /**
@@ -162,24 +155,17 @@ final class PostgresReceiver implements MqReceiver {
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      if (!unacked.isEmpty()) {
-        Connection c = session.connection();
-        try (PreparedStatement ps = c.prepareStatement(release)) {
-          ps.setArray(1, c.createArrayOf("bigint", unacked.toArray(Long[]::new)));
-          ps.setLong(2, owner);
-          ps.executeUpdate();
-        }
-      }
-    } catch (SQLException e) {
-      // the visibility timeout gives them back anyway
-    } finally {
-      unacked.clear();
-      session.close();
-    }
+    unacked.close(
+        held -> {
+          if (!held.isEmpty()) {
+            Connection c = session.connection();
+            try (PreparedStatement ps = c.prepareStatement(release)) {
+              ps.setArray(1, c.createArrayOf("bigint", held.toArray(Long[]::new)));
+              ps.setLong(2, owner);
+              ps.executeUpdate();
+            }
+          }
+        },
+        session::close);
   }
 }

@@ -1,8 +1,7 @@
 package io.mqbench.postgres;
 
-import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqSender;
+import io.mqbench.mq.TrackingSender;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -22,22 +21,19 @@ import java.util.concurrent.TimeUnit;
  * transaction (autocommit), committed when the statement returns, which is once {@code
  * synchronous_commit} holds (by default: the WAL fsynced). Every row or none is stored.
  *
- * <p>With {@code postgres.sendConnections=1} (the default) a batch is sent on the calling thread
- * and {@link #sendAsync} is {@link #send}'s default wrapper: one batch at a time. With N
- * connections, {@link #sendAsync} hands each batch to a free connection's thread and waits only
- * when all N are busy, so that N transactions commit together and share WAL flushes (PostgreSQL's
- * group commit).
+ * <p>With {@code postgres.sendConnections=1} (the default) a batch is sent on the calling thread,
+ * {@link #sendAsync} returning once it is stored: one batch at a time. With N connections, {@link
+ * #sendAsync} hands each batch to a free connection's thread and waits only when all N are busy, so
+ * that N transactions commit together and share WAL flushes (PostgreSQL's group commit).
  *
  * <p>Used by one thread.
  */
-final class PostgresSender implements MqSender {
+final class PostgresSender extends TrackingSender {
   private final PostgresSettings settings;
   private final String insert;
   private final List<Session> sessions = new ArrayList<>();
   private final BlockingQueue<Session> free;
   private final ExecutorService threads;
-  private final BatchesInFlight inFlight;
-  private volatile boolean closed;
 
   /**
    * Opens the sender's connections.
@@ -45,6 +41,10 @@ final class PostgresSender implements MqSender {
    * @throws MqException if the server cannot be reached
    */
   PostgresSender(PostgresSettings settings) {
+    super(
+        "postgres",
+        e -> PostgresMq.failure(settings, "insert failed", e),
+        "postgres: the sender closed before the batch was committed");
     this.settings = settings;
     this.insert = "INSERT INTO " + settings.quotedTable() + " (body) SELECT unnest(?::bytea[])";
     int n = settings.sendConnections();
@@ -69,33 +69,17 @@ final class PostgresSender implements MqSender {
                   t.setDaemon(true);
                   return t;
                 });
-    this.inFlight = new BatchesInFlight(e -> PostgresMq.failure(settings, "insert failed", e));
   }
 
   @Override
-  public void send(List<byte[]> batch) throws InterruptedException {
-    if (threads != null) {
-      BatchesInFlight.await(sendAsync(batch));
-      return;
-    }
-    if (closed) {
-      throw new MqException("postgres: the sender is closed");
-    }
-    if (!batch.isEmpty()) {
-      insert(sessions.get(0), batch);
-    }
-  }
-
-  @Override
-  public CompletableFuture<Void> sendAsync(List<byte[]> batch) {
+  protected CompletableFuture<Void> sendBatch(List<byte[]> batch) {
     if (threads == null) {
-      return MqSender.super.sendAsync(batch);
-    }
-    if (closed) {
-      return CompletableFuture.failedFuture(new MqException("postgres: the sender is closed"));
-    }
-    if (batch.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
+      try {
+        insert(sessions.get(0), batch);
+        return CompletableFuture.completedFuture(null);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
     }
     Session session;
     try {
@@ -105,7 +89,7 @@ final class PostgresSender implements MqSender {
       return CompletableFuture.failedFuture(e);
     }
     CompletableFuture<Void> done = new CompletableFuture<>();
-    CompletableFuture<Void> tracked = inFlight.track(done);
+    CompletableFuture<Void> tracked = track(done);
     try {
       threads.execute(
           () -> {
@@ -149,37 +133,25 @@ final class PostgresSender implements MqSender {
     }
   }
 
-  /**
-   * Lets the batches in flight finish (each within the command timeout), then closes the
-   * connections; a batch still running then fails.
-   */
+  /** Closing lets the batches in flight finish, each within the command timeout. */
   @Override
-  public void close() {
-    synchronized (this) {
-      if (closed) {
-        return;
+  protected Duration drainTimeout() {
+    return settings.commandTimeout().plus(settings.connectTimeout());
+  }
+
+  @Override
+  protected void disconnect() {
+    if (threads != null) {
+      threads.shutdown();
+      try {
+        if (!threads.awaitTermination(1, TimeUnit.SECONDS)) {
+          threads.shutdownNow();
+        }
+      } catch (InterruptedException e) {
+        threads.shutdownNow();
+        Thread.currentThread().interrupt();
       }
-      closed = true;
     }
-    if (threads == null) {
-      sessions.forEach(Session::close);
-      return;
-    }
-    Duration bound = settings.commandTimeout().plus(settings.connectTimeout());
-    inFlight.closeThen(
-        bound,
-        () -> {
-          threads.shutdown();
-          try {
-            if (!threads.awaitTermination(1, TimeUnit.SECONDS)) {
-              threads.shutdownNow();
-            }
-          } catch (InterruptedException e) {
-            threads.shutdownNow();
-            Thread.currentThread().interrupt();
-          }
-          sessions.forEach(Session::close);
-        },
-        "postgres: the sender closed before the batch was committed");
+    sessions.forEach(Session::close);
   }
 }

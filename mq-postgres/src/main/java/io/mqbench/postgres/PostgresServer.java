@@ -62,7 +62,7 @@ public final class PostgresServer extends NativeServer {
    * @param password the password of {@code mqbench} it requires over TCP, or null to trust
    */
   PostgresServer(Path bin, boolean fsync, String password) {
-    super(bin, "mqbench-postgres-");
+    super(bin, "mqbench-postgres-", "private PostgreSQL server");
     this.fsync = fsync;
     this.password = password;
   }
@@ -271,11 +271,6 @@ public final class PostgresServer extends NativeServer {
   @Override
   protected MqConfig pointAt(MqConfig config) {
     return config.with(PostgresSettings.URL.name(), url());
-  }
-
-  @Override
-  protected String name() {
-    return "private PostgreSQL server";
   }
 
   @Override

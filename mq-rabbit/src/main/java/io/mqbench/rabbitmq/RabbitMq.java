@@ -6,19 +6,18 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.ClientVersion;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -36,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * broker sends once every bound queue has the message; the receivers of a subscription consume its
  * queue, and an unacknowledged message goes back to that queue only.
  */
-final class RabbitMq implements Mq {
+final class RabbitMq implements PublishSubscribeMq {
   private final RabbitMqSettings settings;
 
   /** The receivers' settings per subscription: the configured queue alone, or one per queue. */
@@ -49,9 +48,8 @@ final class RabbitMq implements Mq {
   private final String routingKey;
 
   private final String brokerVersion;
-  private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+  private final OpenClients open = new OpenClients("rabbitmq: this Mq is closed");
   private final AtomicInteger clients = new AtomicInteger();
-  private volatile boolean closed;
 
   private final MqLimits limits;
   private final boolean createdQueue;
@@ -291,9 +289,7 @@ final class RabbitMq implements Mq {
   }
 
   void checkOpen() {
-    if (closed) {
-      throw new MqException("rabbitmq: this Mq is closed");
-    }
+    open.checkOpen();
   }
 
   void forget(AutoCloseable client) {
@@ -303,14 +299,7 @@ final class RabbitMq implements Mq {
   @Override
   public MqSender createSender() {
     checkOpen();
-    RabbitMqSender sender = new RabbitMqSender(this);
-    open.add(sender);
-    return limits.enforce("rabbitmq", sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
+    return limits.enforce("rabbitmq", open.add(new RabbitMqSender(this)));
   }
 
   /** A consumer of the subscription's queue. */
@@ -319,9 +308,7 @@ final class RabbitMq implements Mq {
     Subscriptions.requireOpened(
         subscription, subscriptions.size(), "queue '" + settings.queue() + "' was opened with");
     checkOpen();
-    RabbitMqReceiver receiver = new RabbitMqReceiver(this, subscriptions.get(subscription));
-    open.add(receiver);
-    return receiver;
+    return open.add(new RabbitMqReceiver(this, subscriptions.get(subscription)));
   }
 
   @Override
@@ -343,19 +330,14 @@ final class RabbitMq implements Mq {
 
   @Override
   public void close() {
-    closed = true;
-    for (AutoCloseable c : open) {
-      try {
-        if (c instanceof RabbitMqReceiver r) {
-          // Its thread may still be running: do not touch its acks, just end its leases.
-          r.abandon();
-        } else {
-          c.close();
-        }
-      } catch (Exception e) {
-        // close() of senders and receivers does not throw; nothing to report here.
-      }
-    }
-    open.clear();
+    open.closeAll(
+        c -> {
+          if (c instanceof RabbitMqReceiver r) {
+            // Its thread may still be running: do not touch its acks, just end its leases.
+            r.abandon();
+          } else {
+            c.close();
+          }
+        });
   }
 }

@@ -2,11 +2,8 @@ package io.mqbench.rabbitmq;
 
 import io.mqbench.broker.BrokerProcess;
 import io.mqbench.broker.Loopback;
-import io.mqbench.broker.ScratchDirectory;
-import io.mqbench.broker.StopHold;
+import io.mqbench.broker.NativeServer;
 import io.mqbench.config.MqConfig;
-import io.mqbench.mq.BrokerFaults;
-import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
 import java.io.File;
 import java.io.IOException;
@@ -29,22 +26,18 @@ import java.util.concurrent.TimeUnit;
  * ports (all on 127.0.0.1), data and log directories in a scratch directory, Erlang cookie (HOME),
  * config file and plugin list (empty, or only {@code rabbitmq_stream} for a node {@linkplain
  * #withStreams serving streams}). {@link #close()} stops it, stops its epmd and deletes the
- * directory; the process, its log tail in errors and the no-orphans guarantee are mq-broker-kit's
- * {@link BrokerProcess}.
+ * directory; the rest (the process, its log tail in errors, the no-orphans guarantee, the held stop
+ * and the faults) is mq-broker-kit's {@link NativeServer}.
  */
-public final class RabbitNode implements LocalBroker {
+public final class RabbitNode extends NativeServer {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   private final Path bin;
-  private final ScratchDirectory scratch;
   private final Path dir;
   private final String nodeName;
-  private final int amqpPort;
+  private final boolean streams;
   private final int streamPort; // 0: the stream plugin is not enabled
   private final int basePort; // epmd; base+1 distribution; base+2..base+11 CLI tools
-  private BrokerProcess process;
-  private StopHold hold;
-  private boolean closed;
 
   /**
    * Prepares a node (nothing runs until {@link #start()}).
@@ -68,36 +61,13 @@ public final class RabbitNode implements LocalBroker {
   }
 
   private RabbitNode(Path bin, boolean streams) {
+    super(bin.resolve("rabbitmq-server"), "mqbench-rabbitmq-", "private RabbitMQ node");
     this.bin = bin;
-    this.scratch = ScratchDirectory.create("mqbench-rabbitmq-");
-    this.dir = scratch.path();
-    this.amqpPort = Loopback.freePort();
+    this.dir = directory();
+    this.streams = streams;
     this.streamPort = streams ? Loopback.freePort() : 0;
     this.basePort = FreePorts.range(12);
-    this.nodeName = "mqbench-" + ProcessHandle.current().pid() + "-" + amqpPort + "@localhost";
-    try {
-      Files.createDirectories(dir.resolve("mnesia"));
-      Files.createDirectories(dir.resolve("log"));
-      Files.writeString(dir.resolve("enabled_plugins"), streams ? "[rabbitmq_stream].\n" : "[].\n");
-      Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
-      List<String> conf = new ArrayList<>();
-      conf.add("listeners.tcp.1 = 127.0.0.1:" + amqpPort);
-      if (streams) {
-        conf.add("stream.listeners.tcp.1 = 127.0.0.1:" + streamPort);
-        conf.add("stream.advertised_host = 127.0.0.1");
-        conf.add("stream.advertised_port = " + streamPort);
-      }
-      conf.addAll(
-          List.of(
-              "log.console = false",
-              "log.file.level = info",
-              "disk_free_limit.absolute = 50MB",
-              ""));
-      Files.writeString(dir.resolve("rabbitmq.conf"), String.join("\n", conf));
-    } catch (IOException e) {
-      scratch.close();
-      throw new MqException("cannot prepare a private RabbitMQ node in " + dir + ": " + e, e);
-    }
+    this.nodeName = "mqbench-" + ProcessHandle.current().pid() + "-" + port() + "@localhost";
   }
 
   /**
@@ -131,10 +101,53 @@ public final class RabbitNode implements LocalBroker {
     return Optional.empty();
   }
 
+  /** Writes the node's configuration, plugin list and data directories; each start, the same. */
   @Override
-  public MqConfig start(MqConfig config) throws InterruptedException {
-    start();
+  protected List<String> command(Path executable, Path directory, int port) {
+    try {
+      Files.createDirectories(directory.resolve("mnesia"));
+      Files.createDirectories(directory.resolve("log"));
+      Files.writeString(
+          directory.resolve("enabled_plugins"), streams ? "[rabbitmq_stream].\n" : "[].\n");
+      Files.writeString(directory.resolve("rabbitmq-env.conf"), "");
+      List<String> conf = new ArrayList<>();
+      conf.add("listeners.tcp.1 = 127.0.0.1:" + port);
+      if (streams) {
+        conf.add("stream.listeners.tcp.1 = 127.0.0.1:" + streamPort);
+        conf.add("stream.advertised_host = 127.0.0.1");
+        conf.add("stream.advertised_port = " + streamPort);
+      }
+      conf.addAll(
+          List.of(
+              "log.console = false",
+              "log.file.level = info",
+              "disk_free_limit.absolute = 50MB",
+              ""));
+      Files.writeString(directory.resolve("rabbitmq.conf"), String.join("\n", conf));
+    } catch (IOException e) {
+      throw new MqException("cannot prepare a private RabbitMQ node in " + directory + ": " + e, e);
+    }
+    return List.of(executable.toString());
+  }
+
+  @Override
+  protected MqConfig pointAt(MqConfig config) {
     return config.with(RabbitMqSettings.URI.name(), uri());
+  }
+
+  @Override
+  protected String processName() {
+    return "private RabbitMQ node " + nodeName;
+  }
+
+  @Override
+  protected String logFile() {
+    return "console.log";
+  }
+
+  @Override
+  protected Duration startTimeout() {
+    return START_TIMEOUT;
   }
 
   @Override
@@ -142,7 +155,7 @@ public final class RabbitNode implements LocalBroker {
     return "a private RabbitMQ node (rabbitmq-server from "
         + bin
         + ") on 127.0.0.1:"
-        + amqpPort
+        + port()
         + (streamPort == 0 ? "" : ", streams on 127.0.0.1:" + streamPort);
   }
 
@@ -150,14 +163,7 @@ public final class RabbitNode implements LocalBroker {
    * @return the node's AMQP URI, with the default guest credentials (allowed on loopback)
    */
   public String uri() {
-    return "amqp://guest:guest@127.0.0.1:" + amqpPort;
-  }
-
-  /**
-   * @return the node's AMQP port
-   */
-  public int port() {
-    return amqpPort;
+    return "amqp://guest:guest@127.0.0.1:" + port();
   }
 
   /**
@@ -180,156 +186,53 @@ public final class RabbitNode implements LocalBroker {
   }
 
   /**
-   * @return the node's scratch directory (data, configuration, logs), deleted by {@link #close()}
-   */
-  public Path directory() {
-    return dir;
-  }
-
-  /**
-   * @return the running node's process, to freeze or thaw it in tests
-   */
-  public synchronized BrokerProcess process() {
-    if (process == null) {
-      throw new IllegalStateException("the node is not running");
-    }
-    return process;
-  }
-
-  /**
    * Starts the node (again, on the same data, after {@link #stop()}) and waits until it serves.
    *
    * @throws MqException if it does not start within 90 s; the message ends with its log
    * @throws InterruptedException if interrupted while waiting
    */
+  @Override
   public synchronized void start() throws InterruptedException {
-    if (closed) {
-      throw new IllegalStateException("the node is closed");
-    }
     long started = System.nanoTime();
-    process =
-        BrokerProcess.start(
-            "private RabbitMQ node " + nodeName,
-            List.of(bin.resolve("rabbitmq-server").toString()),
-            false,
-            dir,
-            dir.resolve("console.log"),
-            this::environment);
-    if (hold != null) {
-      process.holdStop(hold);
-    }
     // The AMQP port opens late in boot; only then is await_startup quick and reliable.
-    process.awaitReady(
-        () -> Loopback.answers(Loopback.HOST, amqpPort, Duration.ofMillis(200)), START_TIMEOUT);
+    super.start();
     Duration left = START_TIMEOUT.minusNanos(System.nanoTime() - started);
     int rc = ctl(Math.max(10, left.toSeconds()), "await_startup", "--timeout", "60");
     if (rc != 0) {
       throw new MqException(
-          "rabbitmqctl await_startup exited with " + rc + "; " + process.logTail(15));
+          "rabbitmqctl await_startup exited with " + rc + "; " + process().logTail(15));
     }
     if (streamPort != 0) {
       // The plugin's listener is up by the end of boot; a check costs one connect.
-      process.awaitReady(
-          () -> Loopback.answers(Loopback.HOST, streamPort, Duration.ofMillis(200)),
-          START_TIMEOUT.minusNanos(System.nanoTime() - started));
+      process()
+          .awaitReady(
+              () -> Loopback.answers(Loopback.HOST, streamPort, Duration.ofMillis(200)),
+              START_TIMEOUT.minusNanos(System.nanoTime() - started));
     }
-  }
-
-  /**
-   * The node as a fault target: killed ({@code SIGKILL} to the server and its Erlang VM), restarted
-   * on the same data directory after a kill (as {@link #start()} after {@link #stop()}), paused and
-   * resumed. Its epmd, a daemon of its own, is neither killed nor paused.
-   */
-  @Override
-  public Optional<BrokerFaults> faults() {
-    return Optional.of(
-        new BrokerFaults() {
-          @Override
-          public int nodes() {
-            return 1;
-          }
-
-          @Override
-          public String address(int node) {
-            return Loopback.HOST + ":" + amqpPort;
-          }
-
-          @Override
-          public long pid(int node) {
-            return process().pid();
-          }
-
-          @Override
-          public void kill(int node) throws InterruptedException {
-            process().kill();
-          }
-
-          @Override
-          public Duration restart(int node) throws InterruptedException {
-            long begun = System.nanoTime();
-            synchronized (RabbitNode.this) {
-              BrokerProcess dead = process();
-              dead.kill();
-              dead.close();
-              process = null;
-              start();
-            }
-            return Duration.ofNanos(System.nanoTime() - begun);
-          }
-
-          @Override
-          public void pause(int node) throws InterruptedException {
-            process().suspend();
-          }
-
-          @Override
-          public void resume(int node) throws InterruptedException {
-            process().resume();
-          }
-        });
-  }
-
-  /** Holds the stop of the node's process, now and after a restart; see {@link LocalBroker}. */
-  @Override
-  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
-    hold = new StopHold(onShutdown, atMost);
-    if (process != null) {
-      process.holdStop(hold);
-    }
-    return hold;
   }
 
   /** Stops the node as an operator would ({@code rabbitmqctl stop}), keeping its data. */
-  public synchronized void stop() {
-    if (process == null) {
-      return;
-    }
-    if (process.isAlive()) {
+  @Override
+  protected void stopping(BrokerProcess running) {
+    if (running.isAlive()) {
       ctl(30, "stop");
     }
-    process.close();
-    process = null;
   }
 
-  /** Stops the node, its epmd, and deletes its directory. Idempotent. */
+  /** Stops the node's epmd. */
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    stop();
-    closed = true;
+  protected void removing() {
     run(10, List.of("epmd", "-kill"));
-    scratch.close();
   }
 
-  private void environment(Map<String, String> env) {
+  @Override
+  protected void environment(Map<String, String> env) {
     // Nothing of a system-wide RabbitMQ or Erlang set-up may leak in.
     env.keySet().removeIf(k -> k.startsWith("RABBITMQ_") || k.startsWith("ERL_"));
     env.put("HOME", dir.toString()); // private Erlang cookie
     env.put("RABBITMQ_NODENAME", nodeName);
     env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
-    env.put("RABBITMQ_NODE_PORT", String.valueOf(amqpPort));
+    env.put("RABBITMQ_NODE_PORT", String.valueOf(port()));
     env.put("RABBITMQ_DIST_PORT", String.valueOf(basePort + 1));
     env.put("RABBITMQ_CTL_DIST_PORT_MIN", String.valueOf(basePort + 2));
     env.put("RABBITMQ_CTL_DIST_PORT_MAX", String.valueOf(basePort + 11));

@@ -3,11 +3,12 @@ package io.mqbench.rabbitmq;
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.StreamException;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -16,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,20 +38,18 @@ import java.util.stream.IntStream;
  * open, whenever its first receiver comes. As for one subscription, one process at a time reads a
  * subscription.
  */
-final class RabbitStreamMq implements Mq {
+final class RabbitStreamMq implements PublishSubscribeMq {
   private final StreamSettings settings;
   private final Environment environment;
   private final MqLimits limits;
   private final boolean createdQueue;
-  private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+  private final OpenClients open = new OpenClients(StreamSettings.NAME + ": this Mq is closed");
 
   /** The readers' settings per subscription: the configured consumer alone, or one per name. */
   private final List<StreamSettings> subscriptions;
 
   /** Each subscription's reader, once its first receiver started it; guarded by this. */
   private final StreamReader[] readers;
-
-  private volatile boolean closed;
 
   private RabbitStreamMq(
       StreamSettings settings,
@@ -228,23 +225,10 @@ final class RabbitStreamMq implements Mq {
     open.remove(client);
   }
 
-  private void checkOpen() {
-    if (closed) {
-      throw new MqException(StreamSettings.NAME + ": this Mq is closed");
-    }
-  }
-
   @Override
   public MqSender createSender() {
-    checkOpen();
-    StreamSender sender = new StreamSender(this);
-    open.add(sender);
-    return limits.enforce(StreamSettings.NAME, sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
+    open.checkOpen();
+    return limits.enforce(StreamSettings.NAME, open.add(new StreamSender(this)));
   }
 
   /**
@@ -257,15 +241,13 @@ final class RabbitStreamMq implements Mq {
         subscription, readers.length, "stream '" + settings.stream() + "' was opened with");
     StreamReader r;
     synchronized (this) {
-      checkOpen();
+      open.checkOpen();
       if (readers[subscription] == null) {
         readers[subscription] = StreamReader.start(subscriptions.get(subscription), environment);
       }
       r = readers[subscription];
     }
-    StreamReceiver receiver = new StreamReceiver(this, r);
-    open.add(receiver);
-    return receiver;
+    return open.add(new StreamReceiver(this, r));
   }
 
   @Override
@@ -278,7 +260,7 @@ final class RabbitStreamMq implements Mq {
    */
   @Override
   public boolean removeQueue() {
-    checkOpen();
+    open.checkOpen();
     closeReaders();
     try {
       environment.deleteStream(settings.stream());
@@ -320,20 +302,17 @@ final class RabbitStreamMq implements Mq {
 
   @Override
   public void close() {
-    if (closed) {
+    boolean first =
+        open.closeAll(
+            c -> {
+              // A receiver has nothing of its own to close: its reader closes below.
+              if (c instanceof StreamSender s) {
+                s.close();
+              }
+            });
+    if (!first) {
       return;
     }
-    closed = true;
-    for (AutoCloseable c : open) {
-      if (c instanceof StreamSender) {
-        try {
-          c.close();
-        } catch (Exception e) {
-          // close() of senders does not throw
-        }
-      }
-    }
-    open.clear();
     closeReaders();
     closeQuietly(environment);
   }

@@ -2,8 +2,6 @@ package io.mqbench.redis;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.resource.ClientResources;
@@ -45,13 +43,8 @@ final class RedisDurability {
   static Durability found(RedisSettings settings) {
     ClientResources resources =
         DefaultClientResources.builder().ioThreadPoolSize(1).computationThreadPoolSize(1).build();
-    RedisClient client = RedisClient.create(resources, settings.uri());
-    client.setOptions(
-        ClientOptions.builder()
-            .socketOptions(
-                SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
-            .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
-            .build());
+    RedisClient client =
+        RedisMq.client(resources, settings, ClientOptions.DisconnectedBehavior.DEFAULT);
     try (StatefulRedisConnection<String, String> connection = client.connect()) {
       RedisCommands<String, String> sync = connection.sync();
       Map<String, String> config = sync.configGet("appendonly", "appendfsync");

@@ -16,15 +16,14 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.mqbench.mq.Errors;
-import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
+import io.mqbench.mq.PublishSubscribeMq;
 import io.mqbench.mq.Subscriptions;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * {@link #removeQueue} deletes it: a publish/subscribe run keeps all its messages in the server's
  * memory. With one subscription, receivers delete what they acknowledge, as before.
  */
-final class RedisMq implements Mq {
+final class RedisMq implements PublishSubscribeMq {
   private final RedisSettings settings;
   private final Subscriptions<RedisSettings> subscriptions;
   private final MqLimits limits;
@@ -51,8 +50,7 @@ final class RedisMq implements Mq {
   private final StatefulRedisConnection<String, String> admin;
   private final boolean created;
   private final String version;
-  private final List<AutoCloseable> opened = new ArrayList<>();
-  private boolean closed;
+  private final OpenClients opened = new OpenClients("redis: the backend is closed");
 
   private RedisMq(
       RedisSettings settings,
@@ -89,15 +87,9 @@ final class RedisMq implements Mq {
     // Two I/O threads: a sender's pipeline and a receiver's blocking read each keep one busy.
     ClientResources resources =
         DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(1).build();
-    RedisClient client = RedisClient.create(resources, settings.uri());
-    client.setOptions(
-        ClientOptions.builder()
-            .socketOptions(
-                SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
-            .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
-            // A lost connection fails what is sent meanwhile instead of queueing it unseen.
-            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-            .build());
+    // A lost connection fails what is sent meanwhile instead of queueing it unseen.
+    RedisClient client =
+        client(resources, settings, ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
     StatefulRedisConnection<String, String> admin = null;
     try {
       admin = client.connect();
@@ -124,6 +116,26 @@ final class RedisMq implements Mq {
       resources.shutdown(0, 2, TimeUnit.SECONDS);
       throw failure(settings, "cannot open stream '" + settings.stream() + "'", e);
     }
+  }
+
+  /**
+   * A client with the settings' connect and command timeouts.
+   *
+   * @param whenDisconnected what becomes of a command sent while the connection is lost
+   */
+  static RedisClient client(
+      ClientResources resources,
+      RedisSettings settings,
+      ClientOptions.DisconnectedBehavior whenDisconnected) {
+    RedisClient client = RedisClient.create(resources, settings.uri());
+    client.setOptions(
+        ClientOptions.builder()
+            .socketOptions(
+                SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
+            .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
+            .disconnectedBehavior(whenDisconnected)
+            .build());
+    return client;
   }
 
   private static void checkFsync(RedisSettings settings, RedisCommands<String, String> sync) {
@@ -212,14 +224,8 @@ final class RedisMq implements Mq {
   @Override
   public synchronized MqSender createSender() {
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    RedisSender sender = new RedisSender(settings, connection);
-    opened.add(sender);
+    RedisSender sender = opened.add(new RedisSender(settings, connection));
     return limits.enforce("redis", sender);
-  }
-
-  @Override
-  public MqReceiver createReceiver() {
-    return createReceiver(0);
   }
 
   /** A consumer of the subscription's group; it deletes what it acknowledges only if alone. */
@@ -227,15 +233,11 @@ final class RedisMq implements Mq {
   public synchronized MqReceiver createReceiver(int subscription) {
     RedisSettings group = subscriptions.get(subscription);
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    RedisReceiver receiver = new RedisReceiver(group, connection, !subscriptions.several());
-    opened.add(receiver);
-    return receiver;
+    return opened.add(new RedisReceiver(group, connection, !subscriptions.several()));
   }
 
   private StatefulRedisConnection<byte[], byte[]> connect() {
-    if (closed) {
-      throw new MqException("redis: the backend is closed");
-    }
+    opened.checkOpen();
     try {
       return client.connect(ByteArrayCodec.INSTANCE);
     } catch (RedisException e) {
@@ -266,16 +268,8 @@ final class RedisMq implements Mq {
 
   @Override
   public synchronized void close() {
-    if (closed) {
+    if (!opened.closeAll()) {
       return;
-    }
-    closed = true;
-    for (int i = opened.size() - 1; i >= 0; i--) {
-      try {
-        opened.get(i).close();
-      } catch (Exception e) {
-        // closing the rest matters more
-      }
     }
     admin.close();
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));

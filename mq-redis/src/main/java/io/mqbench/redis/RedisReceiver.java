@@ -14,14 +14,13 @@ import io.lettuce.core.models.stream.ClaimedMessages;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
+import io.mqbench.mq.Unacknowledged;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -49,10 +48,10 @@ final class RedisReceiver implements MqReceiver {
   private final boolean deletesAcknowledged;
   private final long claimEveryNanos;
   private final Duration longestBlock;
-  private final Set<String> unacked = new LinkedHashSet<>();
+  private final Unacknowledged<String> unacked =
+      new Unacknowledged<>("redis: the receiver is closed");
   private String claimCursor = "0-0";
   private long nextClaimNanos;
-  private boolean closed;
 
   /** An entry handed out: its id acknowledges it. */
   private record Entry(String id, byte[] body) implements Received {}
@@ -84,9 +83,7 @@ final class RedisReceiver implements MqReceiver {
 
   @Override
   public List<Received> receive(int max, Duration wait) throws InterruptedException {
-    if (closed) {
-      throw new MqException("redis: the receiver is closed");
-    }
+    unacked.checkOpen();
     if (max < 1) {
       return List.of();
     }
@@ -150,7 +147,7 @@ final class RedisReceiver implements MqReceiver {
     List<Received> out = new ArrayList<>(messages.size());
     for (StreamMessage<byte[], byte[]> m : messages) {
       byte[] body = body(m.getBody());
-      unacked.add(m.getId());
+      unacked.handedOut(m.getId());
       out.add(new Entry(m.getId(), body == null ? new byte[0] : body));
     }
     return out;
@@ -199,9 +196,7 @@ final class RedisReceiver implements MqReceiver {
       throw RedisMq.failure(
           settings, "cannot acknowledge on stream '" + settings.stream() + "'", e);
     }
-    for (String id : ids) {
-      unacked.remove(id);
-    }
+    unacked.acknowledged(Arrays.asList(ids));
   }
 
   /**
@@ -211,27 +206,20 @@ final class RedisReceiver implements MqReceiver {
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      if (!unacked.isEmpty()) {
-        commands.xclaim(
-            stream,
-            Consumer.from(group, bytes(RELEASED)),
-            XClaimArgs.Builder.minIdleTime(0)
-                .idle(settings.visibilityTimeout().plusMinutes(1))
-                .justid(),
-            unacked.toArray(String[]::new));
-      }
-      commands.xgroupDelconsumer(stream, me);
-    } catch (RedisException e) {
-      // the visibility timeout gives them back anyway
-    } finally {
-      unacked.clear();
-      connection.close();
-    }
+    unacked.close(
+        held -> {
+          if (!held.isEmpty()) {
+            commands.xclaim(
+                stream,
+                Consumer.from(group, bytes(RELEASED)),
+                XClaimArgs.Builder.minIdleTime(0)
+                    .idle(settings.visibilityTimeout().plusMinutes(1))
+                    .justid(),
+                held.toArray(String[]::new));
+          }
+          commands.xgroupDelconsumer(stream, me);
+        },
+        connection::close);
   }
 
   private static byte[] bytes(String s) {

@@ -3,10 +3,10 @@ package io.mqbench.redis;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.mqbench.mq.AsyncSender;
-import io.mqbench.mq.BatchesInFlight;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.TrackingSender;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * followed by a WAIT for {@code redis.replicas} replicas when set; the batch completes when every
  * XADD (and the WAIT) has replied.
  */
-final class RedisSender extends AsyncSender {
+final class RedisSender extends TrackingSender {
   /** The field each entry holds its body in. */
   static final byte[] FIELD = "b".getBytes(StandardCharsets.US_ASCII);
 
@@ -23,29 +23,22 @@ final class RedisSender extends AsyncSender {
   private final StatefulRedisConnection<byte[], byte[]> connection;
   private final RedisAsyncCommands<byte[], byte[]> commands;
   private final byte[] stream;
-  private final BatchesInFlight inFlight;
-  private volatile boolean closed;
 
   RedisSender(RedisSettings settings, StatefulRedisConnection<byte[], byte[]> connection) {
+    super(
+        "redis",
+        e -> RedisMq.failure(settings, "XADD to stream '" + settings.stream() + "' failed", e),
+        "redis: the sender closed before the batch's replies came");
     this.settings = settings;
     this.connection = connection;
     this.commands = connection.async();
     this.stream = settings.stream().getBytes(StandardCharsets.UTF_8);
-    this.inFlight =
-        new BatchesInFlight(
-            e -> RedisMq.failure(settings, "XADD to stream '" + settings.stream() + "' failed", e));
     // Commands wait in the connection until the batch is complete: one write per batch.
     connection.setAutoFlushCommands(false);
   }
 
   @Override
-  public synchronized CompletableFuture<Void> sendAsync(List<byte[]> batch) {
-    if (closed) {
-      return CompletableFuture.failedFuture(new MqException("redis: the sender is closed"));
-    }
-    if (batch.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
-    }
+  protected CompletableFuture<Void> sendBatch(List<byte[]> batch) {
     CompletableFuture<?>[] replies = new CompletableFuture<?>[batch.size()];
     for (int i = 0; i < replies.length; i++) {
       replies[i] = commands.xadd(stream, FIELD, batch.get(i)).toCompletableFuture();
@@ -78,27 +71,25 @@ final class RedisSender extends AsyncSender {
     } else {
       done = added;
     }
-    CompletableFuture<Void> batchDone = inFlight.track(done);
+    CompletableFuture<Void> batchDone = track(done);
     connection.flushCommands();
     return batchDone;
   }
 
-  /**
-   * Waits up to the command timeout for the batches in flight, then closes the connection; a batch
-   * still without its replies fails.
-   */
+  /** Sends what the connection still holds, so that closing waits for its replies too. */
   @Override
-  public void close() {
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      connection.flushCommands();
-    }
-    inFlight.closeThen(
-        settings.commandTimeout(),
-        connection::close,
-        "redis: the sender closed before the batch's replies came");
+  protected void closing() {
+    connection.flushCommands();
+  }
+
+  /** Closing waits up to the command timeout for the batches in flight. */
+  @Override
+  protected Duration drainTimeout() {
+    return settings.commandTimeout();
+  }
+
+  @Override
+  protected void disconnect() {
+    connection.close();
   }
 }

@@ -24,7 +24,7 @@ public final class RedisServer extends NativeServer {
    * @param password a password it requires ({@code requirepass}), or null for none
    */
   RedisServer(Path bin, FsyncPolicy fsync, String password) {
-    super(bin, "mqbench-redis-");
+    super(bin, "mqbench-redis-", "private redis-server");
     this.fsync = fsync;
     this.password = password;
   }
@@ -74,11 +74,6 @@ public final class RedisServer extends NativeServer {
   @Override
   protected MqConfig pointAt(MqConfig config) {
     return config.with(RedisSettings.URI.name(), uri());
-  }
-
-  @Override
-  protected String name() {
-    return "private redis-server";
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
+import io.mqbench.mq.OpenClients;
 import io.mqbench.mq.RequestCounts;
 import java.net.URI;
 import java.time.Duration;
@@ -51,7 +52,8 @@ final class SqsQueue implements Mq {
   private final AwsCredentialsProvider credentials;
   private final SqsRequests requests;
   private final UnaryOperator<SendMessageBatchRequestEntry> entries;
-  private volatile boolean closed;
+  // Senders and receivers are not registered: closing the client ends them (see close).
+  private final OpenClients state = new OpenClients("sqs: this Mq is closed");
 
   private SqsQueue(
       SqsSettings settings,
@@ -283,9 +285,7 @@ final class SqsQueue implements Mq {
   }
 
   void checkOpen() {
-    if (closed) {
-      throw new MqException("sqs: this Mq is closed");
-    }
+    state.checkOpen();
   }
 
   @Override
@@ -328,12 +328,10 @@ final class SqsQueue implements Mq {
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
+    if (state.closeAll()) {
+      client.close();
+      closeQuietly(credentials); // the client does not close a provider it was given
     }
-    closed = true;
-    client.close();
-    closeQuietly(credentials); // the client does not close a provider it was given
   }
 
   private static void closeQuietly(AwsCredentialsProvider credentials) {
