@@ -71,13 +71,13 @@ class RunOriginTest {
   }
 
   /**
-   * Starts both cells 100 ms from now, lets the test move an origin before the first send, runs
-   * until everything sent was received, and reports.
+   * Starts both cells a second from now, lets the test move an origin before the first send (a
+   * second leaves room for a busy host), runs until everything sent was received, and reports.
    */
   private Reports run(Move move) throws InterruptedException {
     sending.prepare(new CellSpec("memory", Map.of(), HALF_A_SECOND_AT_200, 3, 1, 0, 1, 0));
     receiving.prepare(new CellSpec("memory", Map.of(), HALF_A_SECOND_AT_200, 3, 1, 0, 0, 1));
-    long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+    long start = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
     sending.startSenders(start);
     receiving.startSenders(start);
     sending.startReceivers(start);
