@@ -11,20 +11,9 @@ import java.util.function.Supplier;
  * subscription, waits for the receivers' start, then receives until stopped, riding through
  * failures where the run asks for it (what it held unacknowledged comes back from the queue).
  */
-final class ReceiverLoop implements Runnable {
-  private final CellThreads cell;
-  private final int index;
-  private final CountDownLatch ready;
-
-  /**
-   * @param cell what the cell's threads share
-   * @param index which of the cell's receiver threads, from 0
-   * @param ready counted down once the receiver exists (or failed to)
-   */
+final class ReceiverLoop extends CellLoop {
   ReceiverLoop(CellThreads cell, int index, CountDownLatch ready) {
-    this.cell = cell;
-    this.index = index;
-    this.ready = ready;
+    super(cell, index, ready);
   }
 
   @Override
@@ -50,9 +39,7 @@ final class ReceiverLoop implements Runnable {
       counted = true;
       cell.receiversGo.await();
       cell.parkUntil(cell.receiversStartNanos);
-      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
-      cell.receiverCpu[index] = cpu;
-      cpu.started();
+      cpu = measureCpu(cell.receiverCpu);
       try {
         receiveAll(task, create);
       } finally {

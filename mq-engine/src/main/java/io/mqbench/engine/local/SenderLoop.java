@@ -14,23 +14,12 @@ import java.util.concurrent.locks.LockSupport;
  * waiting while the coordinator holds senders back and riding through failures where the run asks
  * for it. It is done only when every batch it issued has completed.
  */
-final class SenderLoop implements Runnable {
+final class SenderLoop extends CellLoop {
   /** How often a held sender looks whether it was released: well under the coordinator's poll. */
   private static final long HOLD_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-  private final CellThreads cell;
-  private final int index;
-  private final CountDownLatch ready;
-
-  /**
-   * @param cell what the cell's threads share
-   * @param index which of the cell's senders, from 0
-   * @param ready counted down once the sender exists (or failed to)
-   */
   SenderLoop(CellThreads cell, int index, CountDownLatch ready) {
-    this.cell = cell;
-    this.index = index;
-    this.ready = ready;
+    super(cell, index, ready);
   }
 
   @Override
@@ -50,9 +39,7 @@ final class SenderLoop implements Runnable {
         return;
       }
       cell.parkUntil(cell.startNanos);
-      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
-      cell.senderCpu[index] = cpu;
-      cpu.started();
+      cpu = measureCpu(cell.senderCpu);
       try {
         if (s.rateMode()) {
           sendOnSchedule(task, id, mq);
