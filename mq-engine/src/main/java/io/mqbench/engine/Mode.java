@@ -1,7 +1,6 @@
 package io.mqbench.engine;
 
 import io.mqbench.config.ConfigException;
-import java.util.Locale;
 
 /** How senders pace themselves. */
 public enum Mode {
@@ -19,17 +18,13 @@ public enum Mode {
    * @throws ConfigException naming {@code --mode} otherwise
    */
   public static Mode parse(String text) {
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "throughput" -> THROUGHPUT;
-      case "rate" -> RATE;
-      default -> throw new ConfigException("--mode must be throughput or rate, was '" + text + "'");
-    };
+    return Choices.parse(Mode.class, "--mode", text);
   }
 
   /**
    * @return the name users type
    */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return Choices.label(this);
   }
 }

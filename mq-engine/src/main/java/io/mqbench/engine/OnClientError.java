@@ -1,7 +1,6 @@
 package io.mqbench.engine;
 
 import io.mqbench.config.ConfigException;
-import java.util.Locale;
 
 /** What a sender or receiver does when a backend call fails ({@code --on-client-error}). */
 public enum OnClientError {
@@ -20,19 +19,13 @@ public enum OnClientError {
    * @throws ConfigException naming {@code --on-client-error} otherwise
    */
   public static OnClientError parse(String text) {
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "fail" -> FAIL;
-      case "reconnect" -> RECONNECT;
-      default ->
-          throw new ConfigException(
-              "--on-client-error must be fail or reconnect, was '" + text + "'");
-    };
+    return Choices.parse(OnClientError.class, "--on-client-error", text);
   }
 
   /**
    * @return the name users type
    */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return Choices.label(this);
   }
 }
