@@ -3,7 +3,7 @@ package io.mqbench.engine;
 import io.mqbench.config.ConfigException;
 
 /** How senders pace themselves. */
-public enum Mode {
+public enum Mode implements Choice {
   /** Closed loop: each sender sends its next batch as soon as the previous one is acknowledged. */
   THROUGHPUT,
   /**
@@ -18,13 +18,6 @@ public enum Mode {
    * @throws ConfigException naming {@code --mode} otherwise
    */
   public static Mode parse(String text) {
-    return Choices.parse(Mode.class, "--mode", text);
-  }
-
-  /**
-   * @return the name users type
-   */
-  public String label() {
-    return Choices.label(this);
+    return Choice.parse(Mode.class, "--mode", text);
   }
 }

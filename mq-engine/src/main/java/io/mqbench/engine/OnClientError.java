@@ -3,7 +3,7 @@ package io.mqbench.engine;
 import io.mqbench.config.ConfigException;
 
 /** What a sender or receiver does when a backend call fails ({@code --on-client-error}). */
-public enum OnClientError {
+public enum OnClientError implements Choice {
   /** The first failure fails the cell, and with it the run. */
   FAIL,
   /**
@@ -19,13 +19,6 @@ public enum OnClientError {
    * @throws ConfigException naming {@code --on-client-error} otherwise
    */
   public static OnClientError parse(String text) {
-    return Choices.parse(OnClientError.class, "--on-client-error", text);
-  }
-
-  /**
-   * @return the name users type
-   */
-  public String label() {
-    return Choices.label(this);
+    return Choice.parse(OnClientError.class, "--on-client-error", text);
   }
 }

@@ -3,7 +3,7 @@ package io.mqbench.engine;
 import io.mqbench.config.ConfigException;
 
 /** Whether receivers run beside senders or drain what senders left. */
-public enum Phases {
+public enum Phases implements Choice {
   /** Senders and receivers start together: the queue's steady state. */
   TOGETHER,
   /**
@@ -26,13 +26,6 @@ public enum Phases {
    * @throws ConfigException naming {@code --phases} otherwise
    */
   public static Phases parse(String text) {
-    return Choices.parse(Phases.class, "--phases", text);
-  }
-
-  /**
-   * @return the name users type
-   */
-  public String label() {
-    return Choices.label(this);
+    return Choice.parse(Phases.class, "--phases", text);
   }
 }

@@ -2,6 +2,7 @@ package io.mqbench.runner.config;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
+import io.mqbench.engine.Choice;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -38,7 +39,7 @@ import java.util.stream.Collectors;
 public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Target target) {
 
   /** The fault kinds, by the name users give. */
-  public enum Kind {
+  public enum Kind implements Choice {
     /** {@code kill -9} of a broker node, which stays down. */
     KILL_BROKER(false, true),
     /** {@code kill -9} of a broker node, then a start on the same ports and data. */
@@ -58,13 +59,6 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
     Kind(boolean lasts, boolean onBroker) {
       this.lasts = lasts;
       this.onBroker = onBroker;
-    }
-
-    /**
-     * @return the name users give, {@code restart-broker}
-     */
-    public String label() {
-      return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**

@@ -6,17 +6,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The settings users pick from a few named choices ({@link Mode}, {@link Phases}, {@link
- * OnClientError}): each choice is its enum constant in lower case, words joined by {@code -}.
+ * A setting users pick from a few named choices ({@link Mode}, {@link Phases}, {@link
+ * OnClientError}): an enum whose constants users type in lower case, words joined by {@code -}.
  */
-final class Choices {
-  private Choices() {}
+public interface Choice {
+  /**
+   * @return the enum constant's name
+   */
+  String name();
 
   /**
-   * @return the name users type for the choice: {@code send-then-drain} for {@code SEND_THEN_DRAIN}
+   * @return the name users type: {@code send-then-drain} for {@code SEND_THEN_DRAIN}
    */
-  static String label(Enum<?> choice) {
-    return choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  default String label() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /**
@@ -26,15 +29,15 @@ final class Choices {
    * @return the choice
    * @throws ConfigException "OPTION must be a, b or c, was 'TEXT'" for any other text
    */
-  static <E extends Enum<E>> E parse(Class<E> type, String option, String text) {
+  static <E extends Enum<E> & Choice> E parse(Class<E> type, String option, String text) {
     String typed = text.trim().toLowerCase(Locale.ROOT);
     List<E> all = Arrays.asList(type.getEnumConstants());
     for (E choice : all) {
-      if (label(choice).equals(typed)) {
+      if (choice.label().equals(typed)) {
         return choice;
       }
     }
-    List<String> labels = all.stream().map(Choices::label).toList();
+    List<String> labels = all.stream().map(Choice::label).toList();
     String listed =
         String.join(", ", labels.subList(0, labels.size() - 1))
             + " or "
