@@ -83,17 +83,7 @@ public record CellSpec(
    * @return this spec with its receivers numbered from {@code first}
    */
   public CellSpec withFirstReceiverId(int first) {
-    return new CellSpec(
-        queue,
-        backendProperties,
-        settings,
-        runId,
-        seed,
-        firstSenderId,
-        senders,
-        receivers,
-        label,
-        first);
+    return with(label, first);
   }
 
   /**
@@ -101,6 +91,10 @@ public record CellSpec(
    * @return this spec with that label
    */
   public CellSpec withLabel(String label) {
+    return with(label, firstReceiverId);
+  }
+
+  private CellSpec with(String label, int firstReceiverId) {
     return new CellSpec(
         queue,
         backendProperties,
