@@ -17,10 +17,8 @@ final class ReceiverLoop extends CellLoop {
   }
 
   @Override
-  public void run() {
+  void runClient() throws Exception {
     RunSettings s = cell.settings();
-    boolean counted = false;
-    HarnessMeter.ThreadCpu cpu = null;
     Mq queue = cell.queues.get(cell.receiverQueue[index]);
     int subscription = cell.receiverSubscription[index];
     Supplier<MqReceiver> create =
@@ -35,11 +33,10 @@ final class ReceiverLoop extends CellLoop {
               s.receiveWait(),
               cell.clock);
       cell.receivers[index] = task;
-      ready.countDown();
-      counted = true;
+      created();
       cell.receiversGo.await();
       cell.parkUntil(cell.receiversStartNanos);
-      cpu = measureCpu(cell.receiverCpu);
+      measureCpu(cell.receiverCpu);
       try {
         receiveAll(task, create);
       } finally {
@@ -47,18 +44,17 @@ final class ReceiverLoop extends CellLoop {
           Reopening.closeQuietly(task.receiver()); // the try closes the first one
         }
       }
-    } catch (Throwable t) {
-      if (cell.receivers[index] == null || !cell.receivers[index].abandoned()) {
-        cell.fail("receiver " + index, t); // a killed receiver's failing close is the fault's
-      }
-    } finally {
-      if (!counted) {
-        ready.countDown();
-      }
-      if (cpu != null) {
-        cpu.ended();
-      }
     }
+  }
+
+  @Override
+  String who() {
+    return "receiver " + index;
+  }
+
+  @Override
+  boolean killed() {
+    return cell.receivers[index] != null && cell.receivers[index].abandoned();
   }
 
   private void receiveAll(ReceiverTask task, Supplier<MqReceiver> create)

@@ -23,23 +23,20 @@ final class SenderLoop extends CellLoop {
   }
 
   @Override
-  public void run() {
+  void runClient() throws Exception {
     RunSettings s = cell.settings();
-    int id = cell.spec.firstSenderId() + index;
-    boolean counted = false;
-    HarnessMeter.ThreadCpu cpu = null;
+    int id = id();
     Mq mq = cell.queues.get(s.queueOfSender(id));
     try (MqSender sender = mq.createSender()) {
       SenderTask task = task(id, sender);
       cell.senders[index] = task;
-      ready.countDown();
-      counted = true;
+      created();
       cell.sendersGo.await();
       if (cell.stopSenders) {
         return;
       }
       cell.parkUntil(cell.startNanos);
-      cpu = measureCpu(cell.senderCpu);
+      measureCpu(cell.senderCpu);
       try {
         if (s.rateMode()) {
           sendOnSchedule(task, id, mq);
@@ -56,19 +53,27 @@ final class SenderLoop extends CellLoop {
           Reopening.closeQuietly(task.sender()); // the try closes the first one
         }
       }
-    } catch (Throwable t) {
-      if (cell.senders[index] == null || !cell.senders[index].abandoned()) {
-        cell.fail("sender " + id, t); // a killed sender's failing close or batch is the fault's
-      }
-    } finally {
-      if (!counted) {
-        ready.countDown();
-      }
-      if (cpu != null) {
-        cpu.ended(); // before sendersDone: the final report, taken once all are done, includes it
-      }
-      cell.sendersDone.countDown();
     }
+  }
+
+  /** The sender's global id: senders are numbered across every cell of the run. */
+  private int id() {
+    return cell.spec.firstSenderId() + index;
+  }
+
+  @Override
+  String who() {
+    return "sender " + id();
+  }
+
+  @Override
+  boolean killed() {
+    return cell.senders[index] != null && cell.senders[index].abandoned();
+  }
+
+  @Override
+  void ended() {
+    cell.sendersDone.countDown();
   }
 
   private SenderTask task(int id, MqSender sender) {
