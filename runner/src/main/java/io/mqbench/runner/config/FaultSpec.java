@@ -41,38 +41,30 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
   /** The fault kinds, by the name users give. */
   public enum Kind implements Choice {
     /** {@code kill -9} of a broker node, which stays down. */
-    KILL_BROKER(false, true),
+    KILL_BROKER,
     /** {@code kill -9} of a broker node, then a start on the same ports and data. */
-    RESTART_BROKER(false, true),
+    RESTART_BROKER,
     /** {@code SIGSTOP} of a broker node for LENGTH, then {@code SIGCONT}. */
-    PAUSE_BROKER(true, true),
+    PAUSE_BROKER,
     /** A broker node cut off the network (its network namespace's link down) for LENGTH. */
-    PARTITION_BROKER(true, true),
+    PARTITION_BROKER,
     /** A receiver dies without acknowledging what it holds; the other receivers go on. */
-    KILL_RECEIVER(false, false),
+    KILL_RECEIVER,
     /** A sender dies with its batches in flight; the other senders go on. */
-    KILL_SENDER(false, false);
-
-    private final boolean lasts;
-    private final boolean onBroker;
-
-    Kind(boolean lasts, boolean onBroker) {
-      this.lasts = lasts;
-      this.onBroker = onBroker;
-    }
+    KILL_SENDER;
 
     /**
      * @return whether the fault is undone after its LENGTH, which it then requires
      */
     public boolean lasts() {
-      return lasts;
+      return this == PAUSE_BROKER || this == PARTITION_BROKER;
     }
 
     /**
      * @return whether it hits a broker node (else a sender or receiver of the run)
      */
     public boolean onBroker() {
-      return onBroker;
+      return this != KILL_RECEIVER && this != KILL_SENDER;
     }
 
     /**
