@@ -62,39 +62,10 @@ public record CellSpec(
   }
 
   /**
-   * A spec outside a matrix: no label.
-   *
-   * @see #CellSpec(String, Map, RunSettings, int, long, int, int, int, String)
-   */
-  public CellSpec(
-      String queue,
-      Map<String, String> backendProperties,
-      RunSettings settings,
-      int runId,
-      long seed,
-      int firstSenderId,
-      int senders,
-      int receivers) {
-    this(queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, "", 0);
-  }
-
-  /**
-   * @param first the global id of this cell's first receiver
-   * @return this spec with its receivers numbered from {@code first}
-   */
-  public CellSpec withFirstReceiverId(int first) {
-    return with(label, first);
-  }
-
-  /**
    * @param label the matrix cell the run belongs to
    * @return this spec with that label
    */
   public CellSpec withLabel(String label) {
-    return with(label, firstReceiverId);
-  }
-
-  private CellSpec with(String label, int firstReceiverId) {
     return new CellSpec(
         queue,
         backendProperties,
@@ -132,6 +103,8 @@ public record CellSpec(
         seed,
         0,
         settings.senders(),
-        settings.receivers());
+        settings.receivers(),
+        "",
+        0);
   }
 }
