@@ -23,18 +23,15 @@ public enum Preset {
   MB_100("1mb-100", 1_024 * 1_024, 100, 1);
 
   private final String label;
-  private final Map<String, String> options;
+  private final int sizeBytes;
+  private final int rate;
+  private final int senders;
 
   Preset(String label, int sizeBytes, int rate, int senders) {
     this.label = label;
-    this.options =
-        Map.of(
-            "mode", "rate",
-            "size", Integer.toString(sizeBytes),
-            "rate", Integer.toString(rate),
-            "senders", Integer.toString(senders),
-            "receivers", Integer.toString(Math.max(1, senders / 5)),
-            "duration", "30s");
+    this.sizeBytes = sizeBytes;
+    this.rate = rate;
+    this.senders = senders;
   }
 
   /**
@@ -68,6 +65,12 @@ public enum Preset {
    * @return option values by camelCase option name
    */
   public Map<String, String> options() {
-    return options;
+    return Map.of(
+        "mode", "rate",
+        "size", Integer.toString(sizeBytes),
+        "rate", Integer.toString(rate),
+        "senders", Integer.toString(senders),
+        "receivers", Integer.toString(Math.max(1, senders / 5)),
+        "duration", "30s");
   }
 }
