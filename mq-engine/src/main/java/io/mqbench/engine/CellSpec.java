@@ -62,41 +62,6 @@ public record CellSpec(
   }
 
   /**
-   * A spec outside a matrix: no label.
-   *
-   * @see #CellSpec(String, Map, RunSettings, int, long, int, int, int, String)
-   */
-  public CellSpec(
-      String queue,
-      Map<String, String> backendProperties,
-      RunSettings settings,
-      int runId,
-      long seed,
-      int firstSenderId,
-      int senders,
-      int receivers) {
-    this(queue, backendProperties, settings, runId, seed, firstSenderId, senders, receivers, "", 0);
-  }
-
-  /**
-   * @param first the global id of this cell's first receiver
-   * @return this spec with its receivers numbered from {@code first}
-   */
-  public CellSpec withFirstReceiverId(int first) {
-    return new CellSpec(
-        queue,
-        backendProperties,
-        settings,
-        runId,
-        seed,
-        firstSenderId,
-        senders,
-        receivers,
-        label,
-        first);
-  }
-
-  /**
    * @param label the matrix cell the run belongs to
    * @return this spec with that label
    */
@@ -138,6 +103,8 @@ public record CellSpec(
         seed,
         0,
         settings.senders(),
-        settings.receivers());
+        settings.receivers(),
+        "",
+        0);
   }
 }

@@ -1,10 +1,9 @@
 package io.mqbench.engine;
 
 import io.mqbench.config.ConfigException;
-import java.util.Locale;
 
 /** How senders pace themselves. */
-public enum Mode {
+public enum Mode implements Choice {
   /** Closed loop: each sender sends its next batch as soon as the previous one is acknowledged. */
   THROUGHPUT,
   /**
@@ -19,17 +18,6 @@ public enum Mode {
    * @throws ConfigException naming {@code --mode} otherwise
    */
   public static Mode parse(String text) {
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "throughput" -> THROUGHPUT;
-      case "rate" -> RATE;
-      default -> throw new ConfigException("--mode must be throughput or rate, was '" + text + "'");
-    };
-  }
-
-  /**
-   * @return the name users type
-   */
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return Choice.parse(Mode.class, "--mode", text);
   }
 }

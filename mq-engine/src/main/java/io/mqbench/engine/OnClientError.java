@@ -1,10 +1,9 @@
 package io.mqbench.engine;
 
 import io.mqbench.config.ConfigException;
-import java.util.Locale;
 
 /** What a sender or receiver does when a backend call fails ({@code --on-client-error}). */
-public enum OnClientError {
+public enum OnClientError implements Choice {
   /** The first failure fails the cell, and with it the run. */
   FAIL,
   /**
@@ -20,19 +19,6 @@ public enum OnClientError {
    * @throws ConfigException naming {@code --on-client-error} otherwise
    */
   public static OnClientError parse(String text) {
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "fail" -> FAIL;
-      case "reconnect" -> RECONNECT;
-      default ->
-          throw new ConfigException(
-              "--on-client-error must be fail or reconnect, was '" + text + "'");
-    };
-  }
-
-  /**
-   * @return the name users type
-   */
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return Choice.parse(OnClientError.class, "--on-client-error", text);
   }
 }

@@ -1,10 +1,9 @@
 package io.mqbench.engine;
 
 import io.mqbench.config.ConfigException;
-import java.util.Locale;
 
 /** Whether receivers run beside senders or drain what senders left. */
-public enum Phases {
+public enum Phases implements Choice {
   /** Senders and receivers start together: the queue's steady state. */
   TOGETHER,
   /**
@@ -27,22 +26,6 @@ public enum Phases {
    * @throws ConfigException naming {@code --phases} otherwise
    */
   public static Phases parse(String text) {
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "together" -> TOGETHER;
-      case "send-then-drain" -> SEND_THEN_DRAIN;
-      case "backlog-then-catch-up" -> BACKLOG_THEN_CATCH_UP;
-      default ->
-          throw new ConfigException(
-              "--phases must be together, send-then-drain or backlog-then-catch-up, was '"
-                  + text
-                  + "'");
-    };
-  }
-
-  /**
-   * @return the name users type
-   */
-  public String label() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    return Choice.parse(Phases.class, "--phases", text);
   }
 }

@@ -360,9 +360,9 @@ class CoordinatorTest {
         new Coordinator(
             List.of(
                 new Coordinator.Placement(
-                    a, new CellSpec("memory", Map.of(), settings, 9, 1, 0, 3, 1)),
+                    a, new CellSpec("memory", Map.of(), settings, 9, 1, 0, 3, 1, "", 0)),
                 new Coordinator.Placement(
-                    b, new CellSpec("memory", Map.of(), settings, 9, 1, 3, 1, 1))),
+                    b, new CellSpec("memory", Map.of(), settings, 9, 1, 3, 1, 1, "", 0))),
             t -> {});
 
     RunOutcome outcome = coordinator.run();

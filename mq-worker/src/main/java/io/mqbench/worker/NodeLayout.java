@@ -126,15 +126,16 @@ public record NodeLayout(
       firstReceiverId += p.receivers();
       specs.add(
           new CellSpec(
-                  queue,
-                  properties,
-                  settings,
-                  runId,
-                  seed,
-                  p.firstSenderId(),
-                  p.senders(),
-                  p.receivers())
-              .withFirstReceiverId(receiversBefore));
+              queue,
+              properties,
+              settings,
+              runId,
+              seed,
+              p.firstSenderId(),
+              p.senders(),
+              p.receivers(),
+              "",
+              receiversBefore));
     }
     return specs;
   }

@@ -20,16 +20,8 @@ final class CellFaults {
 
   /** See {@link LocalCell#killReceiver}. */
   int killReceiver(int index, Duration timeout) throws InterruptedException {
-    ReceiverTask[] receivers = cell.receivers;
-    if (index < 0 || index >= receivers.length || receivers[index] == null) {
-      throw new IllegalStateException(
-          "no receiver " + (index + 1) + " here (" + receivers.length + " receivers)");
-    }
-    ReceiverTask task = receivers[index];
-    Thread thread = cell.receiverThreads[index];
-    if (task.abandoned() || !thread.isAlive()) {
-      throw new IllegalStateException("receiver " + (index + 1) + " has already ended");
-    }
+    ReceiverTask task = existing(cell.receivers, index, "receiver");
+    Thread thread = running(cell.receiverThreads[index], task.abandoned(), "receiver", index);
     task.abandon();
     awaitEnd(thread, timeout, "receiver " + (index + 1), "receive or close");
     return task.leftUnacknowledged();
@@ -37,16 +29,8 @@ final class CellFaults {
 
   /** See {@link LocalCell#killSender}. */
   int killSender(int index, Duration timeout) throws InterruptedException {
-    SenderTask[] senders = cell.senders;
-    if (index < 0 || index >= senders.length || senders[index] == null) {
-      throw new IllegalStateException(
-          "no sender " + (index + 1) + " here (" + senders.length + " senders)");
-    }
-    SenderTask task = senders[index];
-    Thread thread = cell.senderThreads[index];
-    if (task.abandoned() || !thread.isAlive()) {
-      throw new IllegalStateException("sender " + (index + 1) + " has already ended");
-    }
+    SenderTask task = existing(cell.senders, index, "sender");
+    Thread thread = running(cell.senderThreads[index], task.abandoned(), "sender", index);
     int inFlight = task.inFlight();
     task.abandon();
     awaitEnd(thread, timeout, "sender " + (index + 1), "send or close");
@@ -83,6 +67,23 @@ final class CellFaults {
       held += r == null ? 0 : r.leftUnacknowledged();
     }
     return held;
+  }
+
+  /** The task of sender or receiver {@code index} (from 0), which must exist. */
+  private static <T> T existing(T[] tasks, int index, String role) {
+    if (index < 0 || index >= tasks.length || tasks[index] == null) {
+      throw new IllegalStateException(
+          "no " + role + " " + (index + 1) + " here (" + tasks.length + " " + role + "s)");
+    }
+    return tasks[index];
+  }
+
+  /** The thread of sender or receiver {@code index} (from 0), which must not have ended. */
+  private static Thread running(Thread thread, boolean abandoned, String role, int index) {
+    if (abandoned || !thread.isAlive()) {
+      throw new IllegalStateException(role + " " + (index + 1) + " has already ended");
+    }
+    return thread;
   }
 
   private static void awaitEnd(Thread thread, Duration timeout, String who, String stuckIn)

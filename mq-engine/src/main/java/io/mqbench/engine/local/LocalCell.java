@@ -6,6 +6,7 @@ import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellProgress;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.DaemonThreads;
 import io.mqbench.engine.PayloadFile;
 import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
@@ -176,12 +177,7 @@ public final class LocalCell implements Cell {
 
   private Opened open(CellSpec spec, Duration timeout) throws InterruptedException {
     ExecutorService opening =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "mqbench-open");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newSingleThreadExecutor(DaemonThreads.named("mqbench-open"));
     try {
       Future<Opened> future = opening.submit(() -> opener.apply(spec));
       try {

@@ -11,27 +11,14 @@ import java.util.function.Supplier;
  * subscription, waits for the receivers' start, then receives until stopped, riding through
  * failures where the run asks for it (what it held unacknowledged comes back from the queue).
  */
-final class ReceiverLoop implements Runnable {
-  private final CellThreads cell;
-  private final int index;
-  private final CountDownLatch ready;
-
-  /**
-   * @param cell what the cell's threads share
-   * @param index which of the cell's receiver threads, from 0
-   * @param ready counted down once the receiver exists (or failed to)
-   */
+final class ReceiverLoop extends CellLoop {
   ReceiverLoop(CellThreads cell, int index, CountDownLatch ready) {
-    this.cell = cell;
-    this.index = index;
-    this.ready = ready;
+    super(cell, index, ready);
   }
 
   @Override
-  public void run() {
+  void runClient() throws Exception {
     RunSettings s = cell.settings();
-    boolean counted = false;
-    HarnessMeter.ThreadCpu cpu = null;
     Mq queue = cell.queues.get(cell.receiverQueue[index]);
     int subscription = cell.receiverSubscription[index];
     Supplier<MqReceiver> create =
@@ -46,13 +33,10 @@ final class ReceiverLoop implements Runnable {
               s.receiveWait(),
               cell.clock);
       cell.receivers[index] = task;
-      ready.countDown();
-      counted = true;
+      created();
       cell.receiversGo.await();
       cell.parkUntil(cell.receiversStartNanos);
-      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
-      cell.receiverCpu[index] = cpu;
-      cpu.started();
+      measureCpu(cell.receiverCpu);
       try {
         receiveAll(task, create);
       } finally {
@@ -60,18 +44,17 @@ final class ReceiverLoop implements Runnable {
           Reopening.closeQuietly(task.receiver()); // the try closes the first one
         }
       }
-    } catch (Throwable t) {
-      if (cell.receivers[index] == null || !cell.receivers[index].abandoned()) {
-        cell.fail("receiver " + index, t); // a killed receiver's failing close is the fault's
-      }
-    } finally {
-      if (!counted) {
-        ready.countDown();
-      }
-      if (cpu != null) {
-        cpu.ended();
-      }
     }
+  }
+
+  @Override
+  String who() {
+    return "receiver " + index;
+  }
+
+  @Override
+  boolean killed() {
+    return cell.receivers[index] != null && cell.receivers[index].abandoned();
   }
 
   private void receiveAll(ReceiverTask task, Supplier<MqReceiver> create)

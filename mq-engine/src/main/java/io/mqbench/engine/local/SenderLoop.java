@@ -14,45 +14,29 @@ import java.util.concurrent.locks.LockSupport;
  * waiting while the coordinator holds senders back and riding through failures where the run asks
  * for it. It is done only when every batch it issued has completed.
  */
-final class SenderLoop implements Runnable {
+final class SenderLoop extends CellLoop {
   /** How often a held sender looks whether it was released: well under the coordinator's poll. */
   private static final long HOLD_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-  private final CellThreads cell;
-  private final int index;
-  private final CountDownLatch ready;
-
-  /**
-   * @param cell what the cell's threads share
-   * @param index which of the cell's senders, from 0
-   * @param ready counted down once the sender exists (or failed to)
-   */
   SenderLoop(CellThreads cell, int index, CountDownLatch ready) {
-    this.cell = cell;
-    this.index = index;
-    this.ready = ready;
+    super(cell, index, ready);
   }
 
   @Override
-  public void run() {
+  void runClient() throws Exception {
     RunSettings s = cell.settings();
-    int id = cell.spec.firstSenderId() + index;
-    boolean counted = false;
-    HarnessMeter.ThreadCpu cpu = null;
+    int id = id();
     Mq mq = cell.queues.get(s.queueOfSender(id));
     try (MqSender sender = mq.createSender()) {
       SenderTask task = task(id, sender);
       cell.senders[index] = task;
-      ready.countDown();
-      counted = true;
+      created();
       cell.sendersGo.await();
       if (cell.stopSenders) {
         return;
       }
       cell.parkUntil(cell.startNanos);
-      cpu = new HarnessMeter.ThreadCpu(Thread.currentThread().getId());
-      cell.senderCpu[index] = cpu;
-      cpu.started();
+      measureCpu(cell.senderCpu);
       try {
         if (s.rateMode()) {
           sendOnSchedule(task, id, mq);
@@ -69,19 +53,27 @@ final class SenderLoop implements Runnable {
           Reopening.closeQuietly(task.sender()); // the try closes the first one
         }
       }
-    } catch (Throwable t) {
-      if (cell.senders[index] == null || !cell.senders[index].abandoned()) {
-        cell.fail("sender " + id, t); // a killed sender's failing close or batch is the fault's
-      }
-    } finally {
-      if (!counted) {
-        ready.countDown();
-      }
-      if (cpu != null) {
-        cpu.ended(); // before sendersDone: the final report, taken once all are done, includes it
-      }
-      cell.sendersDone.countDown();
     }
+  }
+
+  /** The sender's global id: senders are numbered across every cell of the run. */
+  private int id() {
+    return cell.spec.firstSenderId() + index;
+  }
+
+  @Override
+  String who() {
+    return "sender " + id();
+  }
+
+  @Override
+  boolean killed() {
+    return cell.senders[index] != null && cell.senders[index].abandoned();
+  }
+
+  @Override
+  void ended() {
+    cell.sendersDone.countDown();
   }
 
   private SenderTask task(int id, MqSender sender) {

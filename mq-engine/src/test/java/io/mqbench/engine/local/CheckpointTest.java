@@ -36,7 +36,7 @@ class CheckpointTest {
   void checkpointsTakenWhileTheCellRunsAgreeWithThemselvesAndNeverGoBack() throws Exception {
     RunSettings settings =
         TestSettings.rate(20_000, Duration.ofSeconds(3)).withSenders(2).withReceivers(2);
-    cell.prepare(new CellSpec("memory", Map.of(), settings, 11, 5, 0, 2, 2));
+    cell.prepare(new CellSpec("memory", Map.of(), settings, 11, 5, 0, 2, 2, "", 0));
     long start = System.nanoTime();
     cell.startSenders(start);
     cell.startReceivers(start);

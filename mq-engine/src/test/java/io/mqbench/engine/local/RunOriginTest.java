@@ -75,8 +75,8 @@ class RunOriginTest {
    * second leaves room for a busy host), runs until everything sent was received, and reports.
    */
   private Reports run(Move move) throws InterruptedException {
-    sending.prepare(new CellSpec("memory", Map.of(), HALF_A_SECOND_AT_200, 3, 1, 0, 1, 0));
-    receiving.prepare(new CellSpec("memory", Map.of(), HALF_A_SECOND_AT_200, 3, 1, 0, 0, 1));
+    sending.prepare(new CellSpec("memory", Map.of(), HALF_A_SECOND_AT_200, 3, 1, 0, 1, 0, "", 0));
+    receiving.prepare(new CellSpec("memory", Map.of(), HALF_A_SECOND_AT_200, 3, 1, 0, 0, 1, "", 0));
     long start = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
     sending.startSenders(start);
     receiving.startSenders(start);

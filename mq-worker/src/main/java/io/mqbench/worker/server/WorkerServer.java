@@ -3,6 +3,7 @@ package io.mqbench.worker.server;
 import com.sun.net.httpserver.HttpServer;
 import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.DaemonThreads;
 import io.mqbench.worker.server.hosting.HostedCells;
 import io.mqbench.worker.server.hosting.ReportedCell;
 import io.mqbench.worker.server.hosting.WorkerLimits;
@@ -125,13 +126,7 @@ public final class WorkerServer implements AutoCloseable {
       hosted.close();
       throw e;
     }
-    this.handlers =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "mqbench-worker-http");
-              t.setDaemon(true);
-              return t;
-            });
+    this.handlers = Executors.newCachedThreadPool(DaemonThreads.named("mqbench-worker-http"));
     server.setExecutor(handlers);
     server.createContext("/v1/", routes::handle);
     server.start();

@@ -87,7 +87,7 @@ class WireTest {
             .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
             .withMessagesPerSender(900);
     CellSpec spec =
-        new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3)
+        new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3, "", 0)
             .withLabel("senders=4 size=1024");
 
     JsonNode onTheWire = Wire.parse(Wire.bytes(Wire.spec(spec)));
@@ -104,7 +104,7 @@ class WireTest {
                 b ->
                     b.phases(Phases.BACKLOG_THEN_CATCH_UP)
                         .backlog(Optional.of(Duration.ofMillis(3_500))));
-    CellSpec catchUp = new CellSpec("kafka", Map.of(), catchUpSettings, 42, 7L, 0, 1, 1);
+    CellSpec catchUp = new CellSpec("kafka", Map.of(), catchUpSettings, 42, 7L, 0, 1, 1, "", 0);
     JsonNode catchUpOnTheWire = Wire.parse(Wire.bytes(Wire.spec(catchUp)));
     assertThat(Wire.spec(catchUpOnTheWire)).isEqualTo(catchUp);
     // Every component travels under a name of its own: none is left behind by a mapping.

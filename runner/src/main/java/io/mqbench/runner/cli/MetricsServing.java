@@ -11,27 +11,20 @@ import java.util.Optional;
 /**
  * {@code run --metrics-port}: the endpoint serving the runs' live metrics while they go on, and for
  * {@code --metrics-linger} after the last one; nothing when the option is not given.
+ *
+ * @param endpoint the endpoint; empty when the option is not given
+ * @param runs where the runs' figures go
+ * @param linger how long it serves on after the last run
+ * @param invocation where it says what it does
+ * @param stop a stop ends the linger sooner
  */
-final class MetricsServing implements AutoCloseable {
-  private final Optional<MetricsEndpoint> endpoint;
-  private final LiveRuns runs;
-  private final Duration linger;
-  private final Invocation invocation;
-  private final StopSignals stop;
-
-  private MetricsServing(
-      Optional<MetricsEndpoint> endpoint,
-      LiveRuns runs,
-      Duration linger,
-      Invocation invocation,
-      StopSignals stop) {
-    this.endpoint = endpoint;
-    this.runs = runs;
-    this.linger = linger;
-    this.invocation = invocation;
-    this.stop = stop;
-  }
-
+record MetricsServing(
+    Optional<MetricsEndpoint> endpoint,
+    LiveRuns runs,
+    Duration linger,
+    Invocation invocation,
+    StopSignals stop)
+    implements AutoCloseable {
   /**
    * Starts serving if the options ask for it, and says where.
    *
@@ -51,13 +44,6 @@ final class MetricsServing implements AutoCloseable {
     invocation.err().println("mqbench: live metrics on " + endpoint.url());
     return new MetricsServing(
         Optional.of(endpoint), runs, o.metrics.metricsLinger, invocation, stop);
-  }
-
-  /**
-   * @return where the runs' figures go
-   */
-  LiveRuns runs() {
-    return runs;
   }
 
   /** Serves on for the linger time (a stop ends it sooner), then stops serving. */

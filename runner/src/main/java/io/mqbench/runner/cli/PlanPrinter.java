@@ -10,18 +10,12 @@ import java.util.Locale;
  * Prints what would run ({@code --dry-run} of a run or a sweep): each run's (or cell's) settings,
  * where its threads run, the backend's configuration, where each option given came from, and the
  * heap chosen.
+ *
+ * @param out where the plans are printed
+ * @param heap the heap the runs get (printed with them)
+ * @param given where each option given came from
  */
-final class PlanPrinter {
-  private final PrintStream out;
-  private final RunHeap heap;
-  private final GivenSettings given;
-
-  PlanPrinter(PrintStream out, RunHeap heap, GivenSettings given) {
-    this.out = out;
-    this.heap = heap;
-    this.given = given;
-  }
-
+record PlanPrinter(PrintStream out, RunHeap heap, GivenSettings given) {
   void print(RunPlans plans) {
     for (RunPlan plan : plans.runs()) {
       if (plan.repetition() > 1) {

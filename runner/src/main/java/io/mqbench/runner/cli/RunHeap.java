@@ -23,8 +23,19 @@ import java.util.regex.Pattern;
  * ({@link ChildJvm}) with a maximum heap sized from the validated plan, unless the user chose the
  * heap: {@code --heap} (or {@code -Dheap}, {@code MQBENCH_HEAP}) sets the child's heap, and heap
  * flags given to {@code java} itself keep the load in that JVM, as before.
+ *
+ * @param given the heap given ({@code --heap}), in bytes; empty to size it from the runs
+ * @param child how the load runs in a JVM of its own; empty when it stays in this one
+ * @param ceiling the most heap a child JVM may be given: a quarter of the machine's memory
+ * @param err where the heap chosen is said
+ * @param whyNoChild why the load cannot run in a JVM of its own, when it cannot
  */
-final class RunHeap {
+record RunHeap(
+    Optional<Long> given,
+    Optional<ChildJvm> child,
+    long ceiling,
+    PrintStream err,
+    Optional<String> whyNoChild) {
   /**
    * The share of the heap one batch per sender and receiver may take; the rest is the harness's.
    */
@@ -79,25 +90,6 @@ final class RunHeap {
   static final long MIN_BYTES = 64 * MIB;
 
   private static final Pattern SIZE = Pattern.compile("(\\d{1,12})([kKmMgGtT]?)");
-
-  private final Optional<Long> given;
-  private final Optional<ChildJvm> child;
-  private final long ceiling;
-  private final PrintStream err;
-  private final Optional<String> whyNoChild;
-
-  private RunHeap(
-      Optional<Long> given,
-      Optional<ChildJvm> child,
-      long ceiling,
-      PrintStream err,
-      Optional<String> whyNoChild) {
-    this.given = given;
-    this.child = child;
-    this.ceiling = ceiling;
-    this.err = err;
-    this.whyNoChild = whyNoChild;
-  }
 
   /**
    * @return the load stays in this JVM, whatever its heap: for tests and embedding

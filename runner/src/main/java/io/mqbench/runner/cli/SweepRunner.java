@@ -34,24 +34,14 @@ import java.util.OptionalInt;
  * {@code mqbench run --mode sweep}: rate mode at one rate after another ({@link RateSweep} chooses
  * them), each run a subfolder of one sweep folder; then {@code sweep.json} and {@code sweep.csv}
  * (the curve and the finding) and {@code report.html}.
+ *
+ * @param invocation the command's output and error streams
+ * @param planner plans each step's run
+ * @param stop the stop requests (Ctrl-C), which end the sweep
  */
-final class SweepRunner {
+record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) {
   /** The first rate when neither --rate nor --sweep-rates is given. */
   static final double DEFAULT_START = 1000;
-
-  // Built with the sweep runner, not when the class is first touched: every run asks whether it
-  // is a sweep, and building a mapper is tens of ms of start-up when it is the process's first.
-  private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-  private final Invocation invocation;
-  private final RunPlanner planner;
-  private final StopSignals stop;
-
-  SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) {
-    this.invocation = invocation;
-    this.planner = planner;
-    this.stop = stop;
-  }
 
   static boolean requested(RunOptions o) {
     return o.mode != null && o.mode.trim().equalsIgnoreCase("sweep");
@@ -282,7 +272,11 @@ final class SweepRunner {
           finding.nonMonotonic().stream().map(RateSweep.Step::rate).distinct().toList());
       json.put("complete", finding.complete());
       json.put("steps", steps(finding));
-      this.json.writeValue(folder.resolve(Reports.SWEEP_JSON).toFile(), json);
+      // Built here, not when the class is first touched: every run asks whether it is a sweep,
+      // and building a mapper is tens of ms of start-up when it is the process's first.
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValue(folder.resolve(Reports.SWEEP_JSON).toFile(), json);
       Files.writeString(folder.resolve("sweep.csv"), csv(finding), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(

@@ -2,6 +2,7 @@ package io.mqbench.runner.config;
 
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.Durations;
+import io.mqbench.engine.Choice;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -38,49 +39,32 @@ import java.util.stream.Collectors;
 public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Target target) {
 
   /** The fault kinds, by the name users give. */
-  public enum Kind {
+  public enum Kind implements Choice {
     /** {@code kill -9} of a broker node, which stays down. */
-    KILL_BROKER("kill-broker", false, true),
+    KILL_BROKER,
     /** {@code kill -9} of a broker node, then a start on the same ports and data. */
-    RESTART_BROKER("restart-broker", false, true),
+    RESTART_BROKER,
     /** {@code SIGSTOP} of a broker node for LENGTH, then {@code SIGCONT}. */
-    PAUSE_BROKER("pause-broker", true, true),
+    PAUSE_BROKER,
     /** A broker node cut off the network (its network namespace's link down) for LENGTH. */
-    PARTITION_BROKER("partition-broker", true, true),
+    PARTITION_BROKER,
     /** A receiver dies without acknowledging what it holds; the other receivers go on. */
-    KILL_RECEIVER("kill-receiver", false, false),
+    KILL_RECEIVER,
     /** A sender dies with its batches in flight; the other senders go on. */
-    KILL_SENDER("kill-sender", false, false);
-
-    private final String label;
-    private final boolean lasts;
-    private final boolean onBroker;
-
-    Kind(String label, boolean lasts, boolean onBroker) {
-      this.label = label;
-      this.lasts = lasts;
-      this.onBroker = onBroker;
-    }
-
-    /**
-     * @return the name users give, {@code restart-broker}
-     */
-    public String label() {
-      return label;
-    }
+    KILL_SENDER;
 
     /**
      * @return whether the fault is undone after its LENGTH, which it then requires
      */
     public boolean lasts() {
-      return lasts;
+      return this == PAUSE_BROKER || this == PARTITION_BROKER;
     }
 
     /**
      * @return whether it hits a broker node (else a sender or receiver of the run)
      */
     public boolean onBroker() {
-      return onBroker;
+      return this != KILL_RECEIVER && this != KILL_SENDER;
     }
 
     /**
@@ -91,7 +75,7 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
     }
 
     static Optional<Kind> of(String label) {
-      return Arrays.stream(values()).filter(k -> k.label.equals(label)).findFirst();
+      return Arrays.stream(values()).filter(k -> k.label().equals(label)).findFirst();
     }
   }
 
@@ -177,9 +161,9 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
     if (kind.lasts() && length.isEmpty()) {
       throw bad(
           text,
-          kind.label
+          kind.label()
               + " lasts a while: give its LENGTH after a +, such as "
-              + kind.label
+              + kind.label()
               + "@"
               + m.group(2)
               + "+2s");
@@ -187,7 +171,7 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
     if (!kind.lasts() && length.isPresent()) {
       throw bad(
           text,
-          kind.label
+          kind.label()
               + " takes no LENGTH (+"
               + m.group(3)
               + "): it is over once done; pause-broker and partition-broker last a while");
@@ -203,13 +187,14 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
     if (t.equalsIgnoreCase("leader")) {
       if (!kind.onBroker()) {
         throw bad(
-            text, "TARGET leader is for broker faults; " + kind.label + " takes " + targets(kind));
+            text,
+            "TARGET leader is for broker faults; " + kind.label() + " takes " + targets(kind));
       }
       return new Target(TargetType.LEADER, 0);
     }
     Matcher n = NUMBERED.matcher(t);
     if (!n.matches()) {
-      throw bad(text, "unknown TARGET '" + t + "'; " + kind.label + " takes " + targets(kind));
+      throw bad(text, "unknown TARGET '" + t + "'; " + kind.label() + " takes " + targets(kind));
     }
     TargetType type = TargetType.valueOf(n.group(1).toUpperCase(Locale.ROOT));
     int number = Integer.parseInt(n.group(2));
@@ -221,7 +206,8 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
         };
     if (!fits) {
       throw bad(
-          text, "TARGET '" + t + "' does not fit " + kind.label + ", which takes " + targets(kind));
+          text,
+          "TARGET '" + t + "' does not fit " + kind.label() + ", which takes " + targets(kind));
     }
     if (number < 1) {
       throw bad(text, "TARGET '" + t + "': numbers start at 1");
@@ -253,7 +239,7 @@ public record FaultSpec(Kind kind, Duration at, Optional<Duration> length, Targe
    * @return the spec as written, canonical: {@code pause-broker@10s+2s:node 2}
    */
   public String text() {
-    return kind.label
+    return kind.label()
         + "@"
         + Durations.format(at)
         + length.map(l -> "+" + Durations.format(l)).orElse("")

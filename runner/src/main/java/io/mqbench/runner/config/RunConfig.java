@@ -56,51 +56,6 @@ public record RunConfig(
     localBroker = localBroker == null ? LocalPolicy.AUTO : localBroker;
   }
 
-  /** As above, with no faults and the default local-broker policy. */
-  public RunConfig(
-      String queue,
-      RunSettings run,
-      Duration warmup,
-      Optional<Long> seed,
-      Path outputDir,
-      Map<String, String> backendProperties,
-      Duration limitProbe,
-      Optional<MachinePrice> machinePrice) {
-    this(
-        queue,
-        run,
-        warmup,
-        seed,
-        outputDir,
-        backendProperties,
-        limitProbe,
-        machinePrice,
-        List.of(),
-        LocalPolicy.AUTO);
-  }
-
-  /** As above, with no machine price. */
-  public RunConfig(
-      String queue,
-      RunSettings run,
-      Duration warmup,
-      Optional<Long> seed,
-      Path outputDir,
-      Map<String, String> backendProperties,
-      Duration limitProbe) {
-    this(
-        queue,
-        run,
-        warmup,
-        seed,
-        outputDir,
-        backendProperties,
-        limitProbe,
-        Optional.empty(),
-        List.of(),
-        LocalPolicy.AUTO);
-  }
-
   /**
    * @return a short description for the terminal
    */

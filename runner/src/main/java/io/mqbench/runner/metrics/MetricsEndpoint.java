@@ -1,6 +1,7 @@
 package io.mqbench.runner.metrics;
 
 import io.mqbench.config.ConfigException;
+import io.mqbench.engine.DaemonThreads;
 import io.mqbench.worker.server.WorkerServer;
 import io.mqbench.worker.server.hosting.ReportedCell;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
@@ -88,13 +89,7 @@ public final class MetricsEndpoint implements AutoCloseable {
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(new MqbenchCollector(figures));
     ExecutorService threads =
-        Executors.newFixedThreadPool(
-            2,
-            r -> {
-              Thread t = new Thread(r, "mqbench-metrics");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newFixedThreadPool(2, DaemonThreads.named("mqbench-metrics"));
     try {
       HTTPServer server =
           HTTPServer.builder()

@@ -346,10 +346,7 @@ public final class BenchmarkSession {
       throws InterruptedException {
     String label = measured ? cellLabel : "";
     CellPlacements cells =
-        workers.isPresent()
-            ? CellPlacements.onWorkers(
-                workers.get(), provider, effective, settings, runId, seed, label)
-            : CellPlacements.inThisProcess(provider, effective, settings, runId, seed, label);
+        CellPlacements.of(workers, provider, effective, settings, runId, seed, label);
     if (workers.isPresent()) {
       remoteCells = cells.remote();
     }

@@ -29,40 +29,31 @@ record CellPlacements(
     List<HttpCell> remote) {
 
   /**
+   * @param workers the workers to place the run on; empty to run it in this process
    * @param label the matrix cell's label for the specs; empty for none
-   * @return one cell in this process that runs every sender and receiver
+   * @return one cell in this process that runs every sender and receiver, or a cell on each worker
+   *     running that node's part of the layout
    */
-  static CellPlacements inThisProcess(
+  static CellPlacements of(
+      Optional<Workers> workers,
       MqProvider provider,
       MqConfig effective,
       RunSettings settings,
       int runId,
       long seed,
       String label) {
-    LocalCell cell = LocalCell.of(provider, effective);
-    CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
-    return new CellPlacements(
-        List.of(new Coordinator.Placement(cell, spec.withLabel(label))),
-        cell::checkpoint,
-        Optional.of(cell),
-        List.of());
-  }
-
-  /**
-   * @param label the matrix cell's label for the specs; empty for none
-   * @return a cell on each worker, running that node's part of the layout
-   */
-  static CellPlacements onWorkers(
-      Workers workers,
-      MqProvider provider,
-      MqConfig effective,
-      RunSettings settings,
-      int runId,
-      long seed,
-      String label) {
-    List<HttpCell> cells = workers.cells();
+    if (workers.isEmpty()) {
+      LocalCell cell = LocalCell.of(provider, effective);
+      CellSpec spec = CellSpec.whole(provider.name(), effective.given(), settings, runId, seed);
+      return new CellPlacements(
+          List.of(new Coordinator.Placement(cell, spec.withLabel(label))),
+          cell::checkpoint,
+          Optional.of(cell),
+          List.of());
+    }
+    List<HttpCell> cells = workers.get().cells();
     List<CellSpec> specs =
-        workers.layout().specs(provider.name(), effective.given(), settings, runId, seed);
+        workers.get().layout().specs(provider.name(), effective.given(), settings, runId, seed);
     List<Coordinator.Placement> placements = new ArrayList<>();
     for (int i = 0; i < cells.size(); i++) {
       placements.add(new Coordinator.Placement(cells.get(i), specs.get(i).withLabel(label)));

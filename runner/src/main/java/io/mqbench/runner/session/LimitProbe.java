@@ -20,38 +20,23 @@ import java.util.function.BooleanSupplier;
  * backlog limit on, its end-to-end rate against the run's, slice by slice. Receivers that were the
  * limit move more with more of them; a queue whose delivery path is the limit does not; a spread
  * across the threshold is inconclusive.
+ *
+ * @param run the measured run's settings
+ * @param probeTime how long the probe runs; zero for no probe
+ * @param onWorkers whether the run was on workers, where no probe runs
+ * @param stopped whether the run was stopped, after which no probe runs
+ * @param err where the probe is announced
  */
-final class LimitProbe {
+record LimitProbe(
+    RunSettings run,
+    Duration probeTime,
+    boolean onWorkers,
+    BooleanSupplier stopped,
+    PrintStream err) {
   /** Runs the probe: unmeasured, with its own run id, on the broker the run measured. */
   @FunctionalInterface
   interface ProbeRun {
     RunOutcome run(RunSettings probe) throws InterruptedException;
-  }
-
-  private final RunSettings run;
-  private final Duration probeTime;
-  private final boolean onWorkers;
-  private final BooleanSupplier stopped;
-  private final PrintStream err;
-
-  /**
-   * @param run the measured run's settings
-   * @param probeTime how long the probe runs; zero for no probe
-   * @param onWorkers whether the run was on workers, where no probe runs
-   * @param stopped whether the run was stopped, after which no probe runs
-   * @param err where the probe is announced
-   */
-  LimitProbe(
-      RunSettings run,
-      Duration probeTime,
-      boolean onWorkers,
-      BooleanSupplier stopped,
-      PrintStream err) {
-    this.run = run;
-    this.probeTime = probeTime;
-    this.onWorkers = onWorkers;
-    this.stopped = stopped;
-    this.err = err;
   }
 
   /**

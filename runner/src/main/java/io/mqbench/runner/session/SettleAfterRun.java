@@ -17,26 +17,13 @@ import java.util.Optional;
  * idle for the receivers' idle time past the backend's lease), and only the rest as unsettled.
  * After a stop (Ctrl-C) they stay unsettled: the stop must end promptly, and {@code mqbench drain}
  * settles them later.
+ *
+ * @param provider the backend
+ * @param run the run's settings
+ * @param onWorkers whether the run was on workers
+ * @param err where the drain says what it does
  */
-final class SettleAfterRun {
-  private final MqProvider provider;
-  private final RunSettings run;
-  private final boolean onWorkers;
-  private final PrintStream err;
-
-  /**
-   * @param provider the backend
-   * @param run the run's settings
-   * @param onWorkers whether the run was on workers
-   * @param err where the drain says what it does
-   */
-  SettleAfterRun(MqProvider provider, RunSettings run, boolean onWorkers, PrintStream err) {
-    this.provider = provider;
-    this.run = run;
-    this.onWorkers = onWorkers;
-    this.err = err;
-  }
-
+record SettleAfterRun(MqProvider provider, RunSettings run, boolean onWorkers, PrintStream err) {
   /**
    * @param effective the backend's configuration the run used
    * @param outcome how the run ended

@@ -2,6 +2,7 @@ package io.mqbench.runner.session;
 
 import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
+import io.mqbench.engine.DaemonThreads;
 import io.mqbench.engine.local.ReceiverTask;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.measure.DeliveryLedger;
@@ -89,14 +90,10 @@ public final class Settlement {
     }
     long deadline = System.nanoTime() + bound.toNanos();
     ExecutorService draining =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              // Daemon: a client stuck in a dead broker's connect must not keep the JVM alive.
-              Thread t = new Thread(r, "mqbench-settle");
-              t.setDaemon(true);
-              return t;
-            });
-    Drainer drainer = new Drainer(provider, config, runId, senders, before, idle, deadline);
+        Executors.newSingleThreadExecutor(DaemonThreads.named("mqbench-settle"));
+    Drainer drainer =
+        new Drainer(
+            provider, config, runId, senders, before, idle, deadline, new CopyOnWriteArrayList<>());
     try {
       Future<Boolean> future = draining.submit(drainer::run);
       Boolean completed;
@@ -126,34 +123,20 @@ public final class Settlement {
     }
   }
 
-  /** The drain itself, on its own thread; its accounting is read once that thread is done. */
-  private static final class Drainer {
-    private final MqProvider provider;
-    private final MqConfig config;
-    private final int runId;
-    private final int senders;
-    private final Accounting before;
-    private final Duration idle;
-    private final long deadline;
-    // One per connection: a drain that reconnected counts what every connection received.
-    private final List<ReceiverTask> tasks = new CopyOnWriteArrayList<>();
-
-    Drainer(
-        MqProvider provider,
-        MqConfig config,
-        int runId,
-        int senders,
-        Accounting before,
-        Duration idle,
-        long deadline) {
-      this.provider = provider;
-      this.config = config;
-      this.runId = runId;
-      this.senders = senders;
-      this.before = before;
-      this.idle = idle;
-      this.deadline = deadline;
-    }
+  /**
+   * The drain itself, on its own thread; its accounting is read once that thread is done.
+   *
+   * @param tasks one per connection: a drain that reconnected counts what every connection received
+   */
+  private record Drainer(
+      MqProvider provider,
+      MqConfig config,
+      int runId,
+      int senders,
+      Accounting before,
+      Duration idle,
+      long deadline,
+      List<ReceiverTask> tasks) {
 
     /**
      * Returns true once the queue was idle or every missing message arrived. A broker that refuses

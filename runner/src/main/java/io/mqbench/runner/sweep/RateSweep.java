@@ -17,8 +17,25 @@ import java.util.Optional;
  * ok (harness-limited and host-limited are not: the harness or the host set the pace), it achieved
  * at least 99 % of the rate, and the objective holds. A failing rate below a passing one is flagged
  * non-monotonic. Independent of running anything: the probe measures a rate.
+ *
+ * @param rates the rates to run; empty to double from {@code start}
+ * @param start the first rate when doubling
+ * @param bisect whether to bisect between the highest passing and lowest failing rate (with an
+ *     objective)
+ * @param precision bisection stops when the failing rate is within this fraction above the passing
+ *     one (0.05: 5 %); a failed hold steps down by it
+ * @param maxSteps the most search runs the sweep makes
+ * @param confirm how many holds a candidate must pass; 0 for none
+ * @param maxHoldRounds the most candidates held (the first and each step down)
  */
-public final class RateSweep {
+public record RateSweep(
+    List<Double> rates,
+    double start,
+    boolean bisect,
+    double precision,
+    int maxSteps,
+    int confirm,
+    int maxHoldRounds) {
   /** Why a harness-limited step or hold fails. */
   public static final String HARNESS_LIMITED =
       "harness-limited: the harness, not the queue, set the pace";
@@ -166,13 +183,10 @@ public final class RateSweep {
     }
   }
 
-  private final List<Double> rates;
-  private final double start;
-  private final boolean bisect;
-  private final double precision;
-  private final int maxSteps;
-  private final int confirm;
-  private final int maxHoldRounds;
+  /** Copies the rates. */
+  public RateSweep {
+    rates = List.copyOf(rates);
+  }
 
   /**
    * A sweep without holds.
@@ -188,34 +202,6 @@ public final class RateSweep {
   public RateSweep(
       List<Double> rates, double start, boolean bisect, double precision, int maxSteps) {
     this(rates, start, bisect, precision, maxSteps, 0, 0);
-  }
-
-  /**
-   * @param rates the rates to run; empty to double from {@code start}
-   * @param start the first rate when doubling
-   * @param bisect whether to bisect between the highest passing and lowest failing rate (with an
-   *     objective)
-   * @param precision bisection stops when the failing rate is within this fraction above the
-   *     passing one (0.05: 5 %); a failed hold steps down by it
-   * @param maxSteps the most search runs the sweep makes
-   * @param confirm how many holds a candidate must pass; 0 for none
-   * @param maxHoldRounds the most candidates held (the first and each step down)
-   */
-  public RateSweep(
-      List<Double> rates,
-      double start,
-      boolean bisect,
-      double precision,
-      int maxSteps,
-      int confirm,
-      int maxHoldRounds) {
-    this.rates = List.copyOf(rates);
-    this.start = start;
-    this.bisect = bisect;
-    this.precision = precision;
-    this.maxSteps = maxSteps;
-    this.confirm = confirm;
-    this.maxHoldRounds = maxHoldRounds;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.testing.TestSettings;
@@ -50,7 +51,16 @@ class DrainCommandTest {
   private static RunConfig config() {
     RunSettings settings = TestSettings.throughput(1, 1, 1_000);
     return new RunConfig(
-        "memory", settings, Duration.ZERO, Optional.of(1L), Path.of("x"), Map.of(), Duration.ZERO);
+        "memory",
+        settings,
+        Duration.ZERO,
+        Optional.of(1L),
+        Path.of("x"),
+        Map.of(),
+        Duration.ZERO,
+        Optional.empty(),
+        List.of(),
+        LocalPolicy.AUTO);
   }
 
   @Test

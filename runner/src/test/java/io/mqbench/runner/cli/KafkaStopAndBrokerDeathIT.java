@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
@@ -62,7 +63,10 @@ class KafkaStopAndBrokerDeathIT {
               Optional.of(1L),
               tmp,
               Map.of(),
-              Duration.ZERO);
+              Duration.ZERO,
+              Optional.empty(),
+              List.of(),
+              LocalPolicy.AUTO);
       AtomicLong killedAt = new AtomicLong();
       RunResult r =
           new BenchmarkSession(

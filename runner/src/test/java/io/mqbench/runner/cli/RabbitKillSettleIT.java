@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
@@ -71,7 +72,16 @@ class RabbitKillSettleIT {
               .build();
       RunConfig config =
           new RunConfig(
-              "rabbitmq", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of(), Duration.ZERO);
+              "rabbitmq",
+              settings,
+              Duration.ZERO,
+              Optional.of(1L),
+              tmp,
+              Map.of(),
+              Duration.ZERO,
+              Optional.empty(),
+              List.of(),
+              LocalPolicy.AUTO);
       AtomicBoolean killed = new AtomicBoolean();
       long start = System.nanoTime();
       RunResult result =

@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.results.RunResult;
@@ -18,6 +19,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -37,7 +39,16 @@ class UnsafeSettingsReportTest {
     RunSettings settings = TestSettings.throughput(1, 1, 1_000);
     RunConfig config =
         new RunConfig(
-            "memory", settings, Duration.ZERO, Optional.of(1L), tmp, Map.of(), Duration.ZERO);
+            "memory",
+            settings,
+            Duration.ZERO,
+            Optional.of(1L),
+            tmp,
+            Map.of(),
+            Duration.ZERO,
+            Optional.empty(),
+            List.of(),
+            LocalPolicy.AUTO);
 
     RunResult r =
         new BenchmarkSession(

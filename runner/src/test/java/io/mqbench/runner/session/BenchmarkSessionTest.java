@@ -2,6 +2,7 @@ package io.mqbench.runner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.testing.TestSettings;
@@ -33,7 +34,10 @@ class BenchmarkSessionTest {
             Optional.of(1L),
             Path.of("unused"),
             Map.of(),
-            Duration.ZERO);
+            Duration.ZERO,
+            Optional.empty(),
+            List.of(),
+            LocalPolicy.AUTO);
     MemoryMqProvider memory = new MemoryMqProvider();
     BenchmarkSession session =
         new BenchmarkSession(
@@ -92,7 +96,10 @@ class BenchmarkSessionTest {
             Optional.of(1L),
             Path.of("unused"),
             Map.of(),
-            Duration.ZERO);
+            Duration.ZERO,
+            Optional.empty(),
+            List.of(),
+            LocalPolicy.AUTO);
     MemoryMqProvider memory = new MemoryMqProvider();
     BenchmarkSession session =
         new BenchmarkSession(

@@ -2,6 +2,7 @@ package io.mqbench.runner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.testing.TestSettings;
@@ -14,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -36,7 +38,10 @@ class SettlementTest {
             Optional.of(1L),
             Path.of("x"),
             Map.of(),
-            Duration.ZERO);
+            Duration.ZERO,
+            Optional.empty(),
+            List.of(),
+            LocalPolicy.AUTO);
     return new BenchmarkSession(
             backend,
             backend.configure(Map.of()),
@@ -115,7 +120,10 @@ class SettlementTest {
             Optional.of(1L),
             Path.of("x"),
             Map.of(),
-            Duration.ZERO);
+            Duration.ZERO,
+            Optional.empty(),
+            List.of(),
+            LocalPolicy.AUTO);
     BenchmarkSession session =
         new BenchmarkSession(
             backend,

@@ -3,6 +3,7 @@ package io.mqbench.worker.server.hosting;
 import io.mqbench.engine.Cell;
 import io.mqbench.engine.CellReady;
 import io.mqbench.engine.CellSpec;
+import io.mqbench.engine.DaemonThreads;
 import io.mqbench.engine.local.LocalCell;
 import io.mqbench.engine.measure.CellMeasurements;
 import java.io.PrintStream;
@@ -89,12 +90,7 @@ public final class HostedCells implements AutoCloseable {
     this.limits = limits;
     this.log = log;
     this.reaper =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "mqbench-worker-reaper");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mqbench-worker-reaper"));
     reaper.scheduleWithFixedDelay(this::reapAbandoned, 5, 5, TimeUnit.SECONDS);
   }
 
