@@ -156,13 +156,17 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
       Optional<Objective> objective,
       Path folder) {
     RateSweep.Finding finding;
+    List<RunResult> ran = new ArrayList<>();
     try {
-      finding = sweep(sweep, runner, o, hold, objective, folder);
+      finding = sweep(sweep, runner, o, hold, objective, folder, ran);
     } finally {
       runner.removeCreatedQueues(o.execution.keepQueue);
     }
     String text = finding.describe(objective);
     write(folder, finding, objective, text, o.sweep.sweepConfirm > 0 ? hold : null);
+    if (!finding.steps().isEmpty()) {
+      report(folder, ran);
+    }
     print(finding, objective, text, folder);
     if (stop.requested()) {
       return stop.exitCode();
@@ -171,14 +175,18 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
     return result == null ? RunStatus.TARGET_NOT_MET.exitCode() : ExitCodes.OK;
   }
 
-  /** Runs the sweep's steps and holds, each a run of its own into the sweep's folder. */
+  /**
+   * Runs the sweep's steps and holds, each a run of its own into the sweep's folder, and adds each
+   * run's result to {@code ran} in the order of their folders.
+   */
   private RateSweep.Finding sweep(
       RateSweep sweep,
       PlanRunner runner,
       RunOptions o,
       Duration hold,
       Optional<Objective> objective,
-      Path folder) {
+      Path folder,
+      List<RunResult> ran) {
     int[] number = {0};
     return sweep.run(
         (rate, holdNumber) -> {
@@ -209,6 +217,7 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
                           holdNumber,
                           o.sweep.sweepConfirm));
           RunResult r = runner.runOne(plan, runFolder);
+          ran.add(r);
           if (r.status() == RunStatus.INTERRUPTED) {
             return Optional.empty();
           }
@@ -282,12 +291,14 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
       throw new UncheckedIOException(
           "cannot write the sweep to " + folder + ": " + e.getMessage(), e);
     }
-    if (!finding.steps().isEmpty()) {
-      try {
-        Reports.write(List.of(folder), folder.resolve(Reports.REPORT_HTML));
-      } catch (RuntimeException | LinkageError e) {
-        invocation.err().println("mqbench: warning: could not write the report: " + e);
-      }
+  }
+
+  /** The sweep's report, from the results in memory rather than read back from their folders. */
+  private void report(Path folder, List<RunResult> ran) {
+    try {
+      Reports.writeOf(ran, folder, folder.resolve(Reports.REPORT_HTML));
+    } catch (RuntimeException | LinkageError e) {
+      invocation.err().println("mqbench: warning: could not write the report: " + e);
     }
   }
 
