@@ -17,6 +17,7 @@ import io.mqbench.engine.measure.SenderStats;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.files.SummaryColumns;
+import io.mqbench.results.files.SummaryRow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,7 +92,7 @@ class EndToEndClockTest {
   }
 
   private static Object column(RunResult r, String header) {
-    return SummaryColumns.ALL.stream()
+    return SummaryRow.ALL.stream()
         .filter(c -> c.header().equals(header))
         .findFirst()
         .orElseThrow()

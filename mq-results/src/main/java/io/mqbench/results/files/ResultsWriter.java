@@ -207,9 +207,9 @@ public final class ResultsWriter {
    */
   public static String csv(List<RunResult> results) {
     return Tables.csv(
-        SummaryColumns.headers(),
+        SummaryRow.headers(),
         results.stream()
-            .map(r -> SummaryColumns.ALL.stream().map(c -> c.value().apply(r)).toArray())
+            .map(r -> SummaryRow.ALL.stream().map(c -> c.value().apply(r)).toArray())
             .toArray(Object[][]::new));
   }
 

@@ -5,7 +5,6 @@ import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunResult;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -125,9 +124,6 @@ public final class SummaryColumns {
    */
   public record Column(String header, Function<RunResult, Object> value) {}
 
-  /** Every column, in order. */
-  public static final List<Column> ALL = SummaryRow.columns();
-
   private SummaryColumns() {}
 
   /**
@@ -141,13 +137,6 @@ public final class SummaryColumns {
       throw new IllegalArgumentException("no latency is named " + latency);
     }
     return prefix + "_" + suffix + "_ms";
-  }
-
-  /**
-   * @return every column's header, in order
-   */
-  public static List<String> headers() {
-    return ALL.stream().map(Column::header).toList();
   }
 
   /**

@@ -16,11 +16,13 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * The columns of one summary row ({@link SummaryColumns#ALL}), by concern: the run and its
- * settings, delivery, catching up, faults, the harness, latencies and cost. The names are {@link
- * SummaryColumns}'.
+ * The columns of one summary row ({@link #ALL}), by concern: the run and its settings, delivery,
+ * catching up, faults, the harness, latencies and cost. The names are {@link SummaryColumns}'.
  */
-final class SummaryRow {
+public final class SummaryRow {
+  /** Every column, in order. */
+  public static final List<Column> ALL = columns();
+
   private SummaryRow() {}
 
   /**
@@ -296,5 +298,12 @@ final class SummaryRow {
   private static Object ofClock(RunResult r, Function<EndToEndClock, Object> figure) {
     EndToEndClock clock = r.latency().endToEndClock();
     return clock == null ? "" : figure.apply(clock);
+  }
+
+  /**
+   * @return every column's header, in order
+   */
+  public static List<String> headers() {
+    return ALL.stream().map(Column::header).toList();
   }
 }

@@ -27,7 +27,7 @@ public final class SummaryWorkbook {
     void addTo(Workbook wb, List<RunResult> results);
   }
 
-  /** One row per result, with {@link SummaryColumns#ALL}, lost messages in red. */
+  /** One row per result, with {@link SummaryRow#ALL}, lost messages in red. */
   public static final Sheet RUNS = SummaryWorkbook::runs;
 
   /** Messages and msgs/s per second of every result. */
@@ -85,7 +85,7 @@ public final class SummaryWorkbook {
 
   private static void runs(Workbook wb, List<RunResult> results) {
     Worksheet sheet = wb.newWorksheet("runs");
-    List<SummaryColumns.Column> columns = SummaryColumns.ALL;
+    List<SummaryColumns.Column> columns = SummaryRow.ALL;
     for (int c = 0; c < columns.size(); c++) {
       sheet.value(0, c, columns.get(c).header());
       sheet.style(0, c).bold().set();

@@ -84,7 +84,7 @@ class ResultsWriterTest {
       List<String> headers = rows.get(0).stream().map(c -> c.getRawValue()).toList();
       assertThat(headers)
           .containsExactlyElementsOf(
-              SummaryColumns.ALL.stream().map(SummaryColumns.Column::header).toList());
+              SummaryRow.ALL.stream().map(SummaryColumns.Column::header).toList());
       Row row = rows.get(1);
       int lost = headers.indexOf("lost");
       int rate = headers.indexOf("received_msgs_per_s");
@@ -133,7 +133,7 @@ class ResultsWriterTest {
 
     Map<String, String> csv = csvRows(ResultsWriter.csv(List.of(receiveOnly))).get(0);
     List<String> sendColumns =
-        SummaryColumns.ALL.stream()
+        SummaryRow.ALL.stream()
             .map(SummaryColumns.Column::header)
             .filter(h -> h.startsWith("send_"))
             .toList();
