@@ -154,22 +154,7 @@ public record Limit(
     List<Double> r = run.slicePerSecond();
     List<Double> p = probe.slicePerSecond();
     if (r.size() < MIN_SLICES || p.size() < MIN_SLICES) {
-      String advice =
-          String.format(
-              Locale.ROOT,
-              INCONCLUSIVE
-                  + "the probe gave %d slice%s and the run %d (at least %d each are needed"
-                  + " to tell a gain from noise; %.2fx overall with %d receivers instead of %d);"
-                  + " %s can tell",
-              p.size(),
-              p.size() == 1 ? "" : "s",
-              r.size(),
-              MIN_SLICES,
-              ratio,
-              probe.receivers(),
-              run.receivers(),
-              p.size() < MIN_SLICES ? "a longer --limit-probe" : "a longer run (--duration)");
-      return of(Side.RECEIVING, run, probe, 0, 0, advice);
+      return of(Side.RECEIVING, run, probe, 0, 0, tooFewSlices(run, probe, ratio));
     }
     double runSlowest = Collections.min(r);
     if (runSlowest <= 0) {
@@ -212,6 +197,26 @@ public record Limit(
             RECEIVERS_HELP,
             probe.receivers());
     return of(Side.RECEIVING, run, probe, low, high, advice);
+  }
+
+  /** The advice when either side gave too few slices to tell a gain from noise. */
+  private static String tooFewSlices(Measured run, Measured probe, double ratio) {
+    List<Double> r = run.slicePerSecond();
+    List<Double> p = probe.slicePerSecond();
+    return String.format(
+        Locale.ROOT,
+        INCONCLUSIVE
+            + "the probe gave %d slice%s and the run %d (at least %d each are needed"
+            + " to tell a gain from noise; %.2fx overall with %d receivers instead of %d);"
+            + " %s can tell",
+        p.size(),
+        p.size() == 1 ? "" : "s",
+        r.size(),
+        MIN_SLICES,
+        ratio,
+        probe.receivers(),
+        run.receivers(),
+        p.size() < MIN_SLICES ? "a longer --limit-probe" : "a longer run (--duration)");
   }
 
   private static final String RECEIVERS_ADVICE =
