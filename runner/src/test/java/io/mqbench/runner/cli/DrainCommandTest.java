@@ -3,7 +3,6 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.measure.DeliveryBitmaps;
 import io.mqbench.engine.testing.TestSettings;
@@ -17,6 +16,7 @@ import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.cli.terminal.TerminalSummary;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.TestRunConfigs;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.DurableMemory;
@@ -25,10 +25,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
@@ -50,17 +48,7 @@ class DrainCommandTest {
 
   private static RunConfig config() {
     RunSettings settings = TestSettings.throughput(1, 1, 1_000);
-    return new RunConfig(
-        "memory",
-        settings,
-        Duration.ZERO,
-        Optional.of(1L),
-        Path.of("x"),
-        Map.of(),
-        Duration.ZERO,
-        Optional.empty(),
-        List.of(),
-        LocalPolicy.AUTO);
+    return TestRunConfigs.seeded("memory", settings, Path.of("x"));
   }
 
   @Test

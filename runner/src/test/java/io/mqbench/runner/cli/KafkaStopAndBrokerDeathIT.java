@@ -3,7 +3,6 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
@@ -13,6 +12,7 @@ import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.TestRunConfigs;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import java.io.ByteArrayOutputStream;
@@ -55,18 +55,7 @@ class KafkaStopAndBrokerDeathIT {
       kafka.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
       KafkaMqProvider provider = new KafkaMqProvider();
       ByteArrayOutputStream err = new ByteArrayOutputStream();
-      RunConfig config =
-          new RunConfig(
-              "kafka",
-              sixtySeconds(),
-              Duration.ZERO,
-              Optional.of(1L),
-              tmp,
-              Map.of(),
-              Duration.ZERO,
-              Optional.empty(),
-              List.of(),
-              LocalPolicy.AUTO);
+      RunConfig config = TestRunConfigs.seeded("kafka", sixtySeconds(), tmp);
       AtomicLong killedAt = new AtomicLong();
       RunResult r =
           new BenchmarkSession(

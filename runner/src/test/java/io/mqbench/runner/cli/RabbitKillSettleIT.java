@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.Phases;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
@@ -18,6 +17,7 @@ import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.TestRunConfigs;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import java.io.ByteArrayOutputStream;
@@ -70,18 +70,7 @@ class RabbitKillSettleIT {
               .receiveWait(Duration.ofMillis(200))
               .connectTimeout(Duration.ofSeconds(15))
               .build();
-      RunConfig config =
-          new RunConfig(
-              "rabbitmq",
-              settings,
-              Duration.ZERO,
-              Optional.of(1L),
-              tmp,
-              Map.of(),
-              Duration.ZERO,
-              Optional.empty(),
-              List.of(),
-              LocalPolicy.AUTO);
+      RunConfig config = TestRunConfigs.seeded("rabbitmq", settings, tmp);
       AtomicBoolean killed = new AtomicBoolean();
       long start = System.nanoTime();
       RunResult result =

@@ -3,7 +3,6 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.results.RunResult;
@@ -11,6 +10,7 @@ import io.mqbench.results.files.ResultsWriter;
 import io.mqbench.results.report.ResultsFolder;
 import io.mqbench.runner.cli.terminal.TerminalSummary;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.TestRunConfigs;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.DurableMemory;
@@ -18,10 +18,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,18 +34,7 @@ class UnsafeSettingsReportTest {
     DurableMemory dropping = new DurableMemory().dropEveryNthBatch(10);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     RunSettings settings = TestSettings.throughput(1, 1, 1_000);
-    RunConfig config =
-        new RunConfig(
-            "memory",
-            settings,
-            Duration.ZERO,
-            Optional.of(1L),
-            tmp,
-            Map.of(),
-            Duration.ZERO,
-            Optional.empty(),
-            List.of(),
-            LocalPolicy.AUTO);
+    RunConfig config = TestRunConfigs.seeded("memory", settings, tmp);
 
     RunResult r =
         new BenchmarkSession(

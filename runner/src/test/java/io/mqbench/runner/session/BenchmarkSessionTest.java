@@ -10,6 +10,7 @@ import io.mqbench.memory.MemoryMqProvider;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.TestRunConfigs;
 import io.mqbench.runner.progress.ProgressDisplay;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,17 +28,7 @@ class BenchmarkSessionTest {
   @Test
   void theTimelineOfARunEndingMidSecondAddsUpToItsTotals() throws Exception {
     RunConfig config =
-        new RunConfig(
-            "memory",
-            timed(Duration.ofMillis(1500)),
-            Duration.ZERO,
-            Optional.of(1L),
-            Path.of("unused"),
-            Map.of(),
-            Duration.ZERO,
-            Optional.empty(),
-            List.of(),
-            LocalPolicy.AUTO);
+        TestRunConfigs.seeded("memory", timed(Duration.ofMillis(1500)), Path.of("unused"));
     MemoryMqProvider memory = new MemoryMqProvider();
     BenchmarkSession session =
         new BenchmarkSession(

@@ -2,22 +2,20 @@ package io.mqbench.runner.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mqbench.broker.BrokerResolution.LocalPolicy;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.engine.Tick;
 import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import io.mqbench.runner.config.RunConfig;
+import io.mqbench.runner.config.TestRunConfigs;
 import io.mqbench.runner.progress.ProgressDisplay;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,18 +28,7 @@ class SettlementTest {
 
   private RunResult run(DurableMemory backend, long messages) throws InterruptedException {
     RunSettings settings = TestSettings.throughput(1, 1, messages);
-    RunConfig config =
-        new RunConfig(
-            "memory",
-            settings,
-            Duration.ZERO,
-            Optional.of(1L),
-            Path.of("x"),
-            Map.of(),
-            Duration.ZERO,
-            Optional.empty(),
-            List.of(),
-            LocalPolicy.AUTO);
+    RunConfig config = TestRunConfigs.seeded("memory", settings, Path.of("x"));
     return new BenchmarkSession(
             backend,
             backend.configure(Map.of()),
@@ -112,18 +99,7 @@ class SettlementTest {
     DurableMemory backend = new DurableMemory();
     RunSettings sendOnly =
         TestSettings.throughput(1, 0, Long.MAX_VALUE).forDuration(Duration.ofSeconds(30));
-    RunConfig config =
-        new RunConfig(
-            "memory",
-            sendOnly,
-            Duration.ZERO,
-            Optional.of(1L),
-            Path.of("x"),
-            Map.of(),
-            Duration.ZERO,
-            Optional.empty(),
-            List.of(),
-            LocalPolicy.AUTO);
+    RunConfig config = TestRunConfigs.seeded("memory", sendOnly, Path.of("x"));
     BenchmarkSession session =
         new BenchmarkSession(
             backend,
