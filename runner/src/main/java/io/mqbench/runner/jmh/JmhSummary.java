@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.results.files.SummaryColumns;
+import io.mqbench.results.files.SummaryRow;
 import io.mqbench.results.files.Tables;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -77,7 +78,7 @@ public final class JmhSummary {
       throw new IllegalArgumentException(
           file + " is not a JMH result file (expected the JSON array written by -rf json)");
     }
-    List<String> headers = new ArrayList<>(SummaryColumns.headers());
+    List<String> headers = new ArrayList<>(SummaryRow.headers());
     headers.addAll(JMH_COLUMNS);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (JsonNode result : root) {

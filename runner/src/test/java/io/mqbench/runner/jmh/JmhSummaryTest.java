@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mqbench.results.files.SummaryColumns;
+import io.mqbench.results.files.SummaryRow;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -29,7 +30,7 @@ class JmhSummaryTest {
     JmhSummary summary = JmhSummary.read(KAFKA);
 
     List<String> runnerColumns =
-        SummaryColumns.ALL.stream().map(SummaryColumns.Column::header).toList();
+        SummaryRow.ALL.stream().map(SummaryColumns.Column::header).toList();
     assertThat(summary.headers().subList(0, runnerColumns.size()))
         .containsExactlyElementsOf(runnerColumns);
     assertThat(summary.headers()).endsWith(JmhSummary.JMH_COLUMNS.toArray(String[]::new));
