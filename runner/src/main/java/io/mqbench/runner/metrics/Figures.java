@@ -15,6 +15,7 @@ import io.mqbench.engine.measure.CellMeasurements;
  * @param wholeRun whether the report covers the whole run, so that delivery accounting (lost,
  *     duplicates, in flight) is meaningful: a worker's own receivers see only part of the messages
  * @param finished whether the report is the run's final one
+ * @param warmingUp whether the run is still warming up: its labels are known, its figures are 0
  */
 public record Figures(
     String run,
@@ -23,7 +24,8 @@ public record Figures(
     String queue,
     CellMeasurements report,
     boolean wholeRun,
-    boolean finished) {
+    boolean finished,
+    boolean warmingUp) {
 
   /** An empty cell label is {@code -}: a label with an empty value is no label to Prometheus. */
   public Figures {
@@ -44,7 +46,22 @@ public record Figures(
    */
   Figures plus(Figures other) {
     return new Figures(
-        run, cell, node, queue, report.plus(other.report), wholeRun, finished && other.finished);
+        run,
+        cell,
+        node,
+        queue,
+        report.plus(other.report),
+        wholeRun,
+        finished && other.finished,
+        warmingUp && other.warmingUp);
+  }
+
+  /**
+   * @return the {@code view} label: {@code run} for the view of a whole run (the coordinator's),
+   *     {@code node} for one worker's part; dashboards select on it, not on a scrape job's name
+   */
+  String view() {
+    return wholeRun ? "run" : "node";
   }
 
   /**

@@ -6,8 +6,9 @@ import java.util.function.Supplier;
 
 /**
  * The coordinator's source of live metrics: the measured run under way (not a warm-up or a probe),
- * as one merged view, then its final report until the next run starts. Runs tell it when they start
- * and end; a scrape reads it.
+ * as one merged view, then its final report until the next run starts. While a run warms up, its
+ * labels are shown with figures of 0, so that a scrape finds the run before it is measured. Runs
+ * tell it when they warm up, start and end; a scrape reads it.
  */
 public final class LiveRuns {
   /** Live metrics are off: what runs tell it is dropped. */
@@ -36,16 +37,24 @@ public final class LiveRuns {
     final String node;
     final String queue;
     final Supplier<CellMeasurements> reports;
+    final boolean warmingUp;
     volatile CellMeasurements last = CellMeasurements.empty();
     volatile long readAtNanos;
     volatile CellMeasurements finalReport;
 
-    Live(String run, String cell, String node, String queue, Supplier<CellMeasurements> reports) {
+    Live(
+        String run,
+        String cell,
+        String node,
+        String queue,
+        Supplier<CellMeasurements> reports,
+        boolean warmingUp) {
       this.run = run;
       this.cell = cell;
       this.node = node;
       this.queue = queue;
       this.reports = reports;
+      this.warmingUp = warmingUp;
     }
 
     synchronized CellMeasurements report() {
@@ -62,6 +71,28 @@ public final class LiveRuns {
   }
 
   /**
+   * A run starts warming up: its labels replace the previous run's, with figures of 0 until it is
+   * measured.
+   *
+   * @param runId the id the measured run will have
+   * @param cell the matrix cell's label; empty outside a matrix
+   * @param onWorkers whether the run is on workers
+   * @param queue the backend
+   */
+  public void warmingUp(int runId, String cell, boolean onWorkers, String queue) {
+    if (on) {
+      current =
+          new Live(
+              Figures.runLabel(runId),
+              cell,
+              onWorkers ? "all" : "local",
+              queue,
+              CellMeasurements::empty,
+              true);
+    }
+  }
+
+  /**
    * A measured run starts; its figures replace the previous run's.
    *
    * @param runId the run's id
@@ -73,7 +104,11 @@ public final class LiveRuns {
    */
   public void started(
       int runId, String cell, boolean onWorkers, String queue, Supplier<CellMeasurements> reports) {
-    current = new Live(Figures.runLabel(runId), cell, onWorkers ? "all" : "local", queue, reports);
+    if (on) {
+      current =
+          new Live(
+              Figures.runLabel(runId), cell, onWorkers ? "all" : "local", queue, reports, false);
+    }
   }
 
   /**
@@ -100,6 +135,13 @@ public final class LiveRuns {
     CellMeasurements report = live.report();
     return List.of(
         new Figures(
-            live.run, live.cell, live.node, live.queue, report, true, live.finalReport != null));
+            live.run,
+            live.cell,
+            live.node,
+            live.queue,
+            report,
+            true,
+            live.finalReport != null,
+            live.warmingUp));
   }
 }

@@ -70,7 +70,8 @@ public final class MetricsEndpoint implements AutoCloseable {
                     r.spec().queue(),
                     r.report(),
                     false,
-                    r.finished()));
+                    r.finished(),
+                    false));
           }
           return all;
         });

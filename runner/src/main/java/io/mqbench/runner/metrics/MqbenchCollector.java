@@ -28,7 +28,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * Turns the reports a process holds into Prometheus metrics at each scrape: nothing is recorded
  * twice, and nothing runs on the per-message path. Every metric is labelled {@code run}, {@code
- * cell}, {@code node} and {@code queue} (see {@link Figures}).
+ * cell}, {@code node}, {@code queue} and {@code view} (see {@link Figures}).
  *
  * <p>Counters and histograms add up across workers: the coordinator's merged view is their sum,
  * bucket by bucket. The delivery figures (lost so far, duplicates, in flight) need every receiver's
@@ -56,6 +56,13 @@ final class MqbenchCollector implements MultiCollector {
             "1 once the figures are the run's final ones, 0 while it goes on",
             all,
             f -> f.finished() ? 1 : 0));
+    out.add(
+        gauge(
+            "mqbench_warming_up",
+            "1 while the run warms up (unmeasured: its counts stay 0 until the measured run"
+                + " starts), 0 once it is measured",
+            all,
+            f -> f.warmingUp() ? 1 : 0));
     addHistograms(all, out);
     return new MetricSnapshots(out);
   }
@@ -159,7 +166,8 @@ final class MqbenchCollector implements MultiCollector {
   }
 
   private static Labels labels(Figures f) {
-    return Labels.of("run", f.run(), "cell", f.cell(), "node", f.node(), "queue", f.queue());
+    return Labels.of(
+        "run", f.run(), "cell", f.cell(), "node", f.node(), "queue", f.queue(), "view", f.view());
   }
 
   private static CounterSnapshot counter(

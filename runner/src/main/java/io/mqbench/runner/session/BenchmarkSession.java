@@ -242,6 +242,7 @@ public final class BenchmarkSession {
     long seed = config.seed().orElseGet(() -> new SplittableRandom().nextLong());
     int runId = new SplittableRandom(seed).nextInt();
     if (!config.warmup().isZero()) {
+      live.warmingUp(runId, cellLabel, workers.isPresent(), provider.name());
       warmUp(effective, ~runId, seed);
     }
     RunOutcome outcome;

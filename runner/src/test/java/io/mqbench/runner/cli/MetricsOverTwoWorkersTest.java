@@ -171,7 +171,7 @@ class MetricsOverTwoWorkersTest {
   }
 
   @Test
-  void everySeriesIsLabelledByRunCellNodeAndQueue() {
+  void everySeriesIsLabelledByRunCellNodeQueueAndViewSoThatNoDashboardNeedsAJobName() {
     String runId = result.runId();
     assertThat(coordinator.samples())
         .allSatisfy(
@@ -180,11 +180,14 @@ class MetricsOverTwoWorkersTest {
                     .containsEntry("run", runId)
                     .containsEntry("cell", "-")
                     .containsEntry("node", "all")
-                    .containsEntry("queue", "memory"));
+                    .containsEntry("queue", "memory")
+                    .containsEntry("view", "run"));
     assertThat(workers.get(0).samples())
-        .allSatisfy(s -> assertThat(s.labels()).containsEntry("node", "w0"));
+        .allSatisfy(
+            s -> assertThat(s.labels()).containsEntry("node", "w0").containsEntry("view", "node"));
     assertThat(workers.get(1).samples())
-        .allSatisfy(s -> assertThat(s.labels()).containsEntry("node", "w1"));
+        .allSatisfy(
+            s -> assertThat(s.labels()).containsEntry("node", "w1").containsEntry("view", "node"));
   }
 
   @Test
@@ -216,8 +219,7 @@ class MetricsOverTwoWorkersTest {
         exprs.add(expr);
         Matcher m = name.matcher(expr);
         while (m.find()) {
-          (expr.contains("job=\"mqbench-workers\"") ? workerQueries : coordinatorQueries)
-              .add(m.group(1));
+          (expr.contains("view=\"node\"") ? workerQueries : coordinatorQueries).add(m.group(1));
         }
       }
     }
