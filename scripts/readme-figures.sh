@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Reruns the measurements behind every table of figures in README.md and prints each table in the
-# README's markdown shape, headed by its marker (<!-- figures: NAME -->) and a line naming the
-# command and the date, ready to replace the README's table of the same marker.
+# Reruns the measurements behind every table of figures in docs/measurements/ and prints each table
+# in its markdown shape, headed by its marker (<!-- figures: NAME -->) and a line naming the
+# command and the date, ready to replace the table of the same marker there.
 #
 #   scripts/readme-figures.sh [--list] [--plan] [SECTION...]      (no section: all of them)
 #
-# Sections (one per README table; the README's marker before each table names its section):
+# Sections (one per table in docs/measurements/; the marker before each table names its section):
 #   defaults          Defaults: two back-to-back default runs of memory and kafka, and two the old way
 #   limits            When the receiving side sets the pace: each backend's default run
 #   in-flight         In flight: Kafka and RabbitMQ sent msgs/s by --in-flight (1, 8, 32, 128)

@@ -13,7 +13,7 @@ CMP_LIB="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 cmp_rates() { python3 "$CMP_LIB/compare_rates.py" "$@"; }
 
-# The runner's status for its exit code (README "Results": the status table).
+# The runner's status for its exit code (docs/results.md: the status table).
 cmp_verdict() {
   local name
   case "$1" in

@@ -8,54 +8,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every table of figures in README.md can be traced and measured again: it is preceded by a marker
- * {@code <!-- figures: NAME -->} naming a section of scripts/readme-figures.sh, and by a line that
- * names the command the figures came from and the date they were measured. Tables of settings and
- * reference (options, statuses, files) are listed here by their header row; any other table with a
- * number in it counts as figures.
+ * Every table of figures that scripts/readme-figures.sh makes can be traced and measured again: in
+ * the pages of docs/measurements/, each is preceded by a marker {@code <!-- figures: NAME -->}
+ * naming a section of the script, and by a line that names the command the figures came from and
+ * the date they were measured; every section of the script has its table there. (Every measurement
+ * page's date and command, marked or not, are DocumentationTest's.)
  */
 class ReadmeFiguresTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-
-  /** Header rows of the README's tables that hold no measurements. */
-  private static final Set<String> REFERENCE_TABLES =
-      Set.of(
-          "| backend | `--queue` | status |",
-          "| option | default | meaning |",
-          "| backend | what `--queues` suffixes | a subscription is |",
-          "| `--preset` | message size | rate | senders | receivers |",
-          "| what is configured | broker used | `kafka` | `rabbitmq` | `artemis` | `mongo` |",
-          "| file | contents |",
-          "| KIND | what happens | LENGTH | TARGET |",
-          "| status | exit code | meaning |",
-          "| backend | cluster | then, with no other flag | replicated, and how durable |");
+  private static final Path MEASUREMENTS = ROOT.resolve("docs/measurements");
 
   private static final Pattern MARKER = Pattern.compile("^<!-- figures: ([a-z0-9-]+) -->$");
   private static final Pattern DATE = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d\\b");
   private static final Pattern COMMAND =
       Pattern.compile("`(java |scripts/(?!readme-figures)|\\./mvnw |\\./mqbench )[^`]+`");
-
-  private record Table(int line, String header, List<String> body) {}
-
-  private static List<Table> tables(List<String> lines) {
-    List<Table> tables = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).startsWith("|") && (i == 0 || !lines.get(i - 1).startsWith("|"))) {
-        int end = i;
-        while (end < lines.size() && lines.get(end).startsWith("|")) {
-          end++;
-        }
-        tables.add(new Table(i, lines.get(i), lines.subList(Math.min(i + 2, end), end)));
-      }
-    }
-    return tables;
-  }
 
   private static List<String> sections() throws Exception {
     if (!Files.exists(ROOT.resolve("scripts/readme-figures.sh"))) {
@@ -72,56 +46,65 @@ class ReadmeFiguresTest {
     return List.of(out.strip().split("\n"));
   }
 
+  private static List<Path> measurementPages() throws Exception {
+    try (Stream<Path> files = Files.list(MEASUREMENTS)) {
+      return files.filter(f -> f.toString().endsWith(".md")).sorted().toList();
+    }
+  }
+
   @Test
-  void everyTableOfFiguresNamesItsCommandItsDateAndASectionOfReadmeFigures() throws Exception {
-    List<String> lines = Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+  void everyMarkedTableNamesItsCommandItsDateAndASectionOfReadmeFigures() throws Exception {
     List<String> sections = sections();
     List<String> problems = new ArrayList<>();
-    int figureTables = 0;
-    for (Table t : tables(lines)) {
-      boolean figures =
-          !REFERENCE_TABLES.contains(t.header())
-              && t.body().stream().anyMatch(l -> l.matches(".*\\d.*"));
-      if (!figures) {
-        continue;
-      }
-      figureTables++;
-      String where = "README.md:" + (t.line() + 1) + " " + t.header();
-      int i = t.line() - 1;
-      while (i >= 0 && lines.get(i).isBlank()) {
-        i--;
-      }
-      String source = i >= 0 ? lines.get(i) : "";
-      Matcher marker = MARKER.matcher(i >= 1 ? lines.get(i - 1) : "");
-      if (!marker.matches()) {
-        problems.add(where + ": no <!-- figures: NAME --> marker and source line before it");
-        continue;
-      }
-      String name = marker.group(1);
-      if (!sections.contains(name)) {
-        problems.add(where + ": scripts/readme-figures.sh has no section " + name);
-      }
-      if (!source.contains("`scripts/readme-figures.sh " + name + "`")) {
-        problems.add(
-            where + ": the source line does not name `scripts/readme-figures.sh " + name + "`");
-      }
-      if (!DATE.matcher(source).find()) {
-        problems.add(where + ": the source line names no date (YYYY-MM-DD)");
-      }
-      boolean commandInTable =
-          source.contains("the commands in the table") && t.header().contains("| command |");
-      if (!COMMAND.matcher(source).find() && !commandInTable) {
-        problems.add(where + ": the source line names no command");
+    Set<String> marked = new TreeSet<>();
+    for (Path page : measurementPages()) {
+      List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
+      for (int i = 0; i < lines.size(); i++) {
+        Matcher marker = MARKER.matcher(lines.get(i));
+        if (marker.matches()) {
+          marked.add(marker.group(1));
+          problems.addAll(
+              markedTableProblems(ROOT.relativize(page) + ":" + (i + 1), lines, i, sections));
+        }
       }
     }
-    for (int i = 0; i < lines.size(); i++) {
-      if (MARKER.matcher(lines.get(i)).matches()
-          && !(i + 3 < lines.size() && lines.get(i + 3).startsWith("|"))) {
-        problems.add("README.md:" + (i + 1) + ": a figures marker that heads no table");
+    for (String section : sections) {
+      if (!section.startsWith("compare-") && !marked.contains(section)) { // compare-* are rows
+        problems.add("docs/measurements/: no table of section " + section);
       }
     }
     assertThat(problems).isEmpty();
-    assertThat(figureTables).as("tables of figures found").isGreaterThanOrEqualTo(7);
+    assertThat(marked).as("tables of figures found").hasSizeGreaterThanOrEqualTo(7);
+  }
+
+  /** What is wrong with the marker at line {@code i}: its section, source line and table. */
+  private static List<String> markedTableProblems(
+      String where, List<String> lines, int i, List<String> sections) {
+    List<String> problems = new ArrayList<>();
+    Matcher marker = MARKER.matcher(lines.get(i));
+    marker.matches();
+    String name = marker.group(1);
+    String source = i + 1 < lines.size() ? lines.get(i + 1) : "";
+    String header = i + 3 < lines.size() ? lines.get(i + 3) : "";
+    if (!header.startsWith("|")) {
+      problems.add(where + ": a figures marker that heads no table");
+    }
+    if (!sections.contains(name)) {
+      problems.add(where + ": scripts/readme-figures.sh has no section " + name);
+    }
+    if (!source.contains("`scripts/readme-figures.sh " + name + "`")) {
+      problems.add(
+          where + ": the source line does not name `scripts/readme-figures.sh " + name + "`");
+    }
+    if (!DATE.matcher(source).find()) {
+      problems.add(where + ": the source line names no date (YYYY-MM-DD)");
+    }
+    boolean commandInTable =
+        source.contains("the commands in the table") && header.contains("| command |");
+    if (!COMMAND.matcher(source).find() && !commandInTable) {
+      problems.add(where + ": the source line names no command");
+    }
+    return problems;
   }
 
   @Test
