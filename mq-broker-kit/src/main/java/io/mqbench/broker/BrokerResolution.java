@@ -135,17 +135,19 @@ public final class BrokerResolution {
   }
 
   /**
-   * Whether the compose file's port answers now, for a backend with a broker and no address given.
+   * Whether a run would use what answers on the compose file's port: for a backend with a broker,
+   * no address given and no local cluster asked for (which starts whatever answers there).
    *
    * @param provider the backend
    * @param config its validated configuration
-   * @return true if the backend has a broker, {@code config} names none and something answers on
-   *     the compose file's port
+   * @return true if the backend has a broker, {@code config} names none, asks for no local cluster,
+   *     and something answers on the compose file's port
    */
-  public static boolean composeAnswers(MqProvider provider, MqConfig config) {
+  public static boolean usesComposeBroker(MqProvider provider, MqConfig config) {
     Optional<BrokerAddressing> a = provider.brokerAddressing();
     return a.isPresent()
         && !a.get().isGivenIn(config)
+        && !asksForLocalCluster(config)
         && Loopback.answers(a.get().composeProbe(), PROBE_TIMEOUT);
   }
 
@@ -194,6 +196,9 @@ public final class BrokerResolution {
     if (policy == LocalPolicy.ALWAYS) {
       return alwaysLocal(provider, config, a, inNetworkNamespaces);
     }
+    if (policy == LocalPolicy.AUTO && asksForLocalCluster(config)) {
+      return localCluster(provider, config, a, inNetworkNamespaces);
+    }
     if (answers.test(a.composeProbe())) {
       return composeBroker(provider, config, a);
     }
@@ -205,6 +210,48 @@ public final class BrokerResolution {
       return localInsteadOfCompose(provider, config, a, local.get());
     }
     throw noBroker(provider, a, "no local broker can be started here" + install(a));
+  }
+
+  /** The suffix of a backend's key for the nodes of its local broker. */
+  static final String LOCAL_NODES_SUFFIX = ".localBrokerNodes";
+
+  /**
+   * Whether the configuration gives its backend's local-broker nodes as more than one: a local
+   * cluster is asked for, and a broker answering on the compose port is not that cluster.
+   */
+  static boolean asksForLocalCluster(MqConfig config) {
+    return config.given().entrySet().stream()
+        .anyMatch(
+            e ->
+                e.getKey().equals(config.backend() + LOCAL_NODES_SUFFIX)
+                    && !e.getValue().trim().equals("1"));
+  }
+
+  /** A local cluster asked for by its nodes: started whatever answers on the compose port. */
+  private static Resolved localCluster(
+      MqProvider provider, MqConfig config, BrokerAddressing a, boolean inNetworkNamespaces) {
+    Optional<LocalBroker> local = localBroker(provider, config, inNetworkNamespaces);
+    if (local.isEmpty()) {
+      throw new MqException(
+          config.backend()
+              + LOCAL_NODES_SUFFIX
+              + ": no local "
+              + provider.name()
+              + " cluster can be started here"
+              + install(a));
+    }
+    return new Resolved(
+        config,
+        local,
+        List.of(
+            "mqbench: "
+                + config.backend()
+                + LOCAL_NODES_SUFFIX
+                + " asks for a local cluster: starting "
+                + local.get().description()
+                + ", deleted at the end (whatever answers on "
+                + a.composeProbe()
+                + " is left alone)."));
   }
 
   /** {@code --local-broker always}: a local broker, or a failure if there is none here. */

@@ -20,6 +20,8 @@ class BrokerResolutionTest {
   private static final ConfigKey<String> URI =
       ConfigKey.string("b.uri", null, "address").markedSecret();
   private static final ConfigKey<String> HOST = ConfigKey.string("b.host", null, "host");
+  private static final ConfigKey<Integer> NODES =
+      ConfigKey.integer("b.localBrokerNodes", 1, 1, 9, "nodes", "local nodes");
 
   /**
    * A backend with an address key, a compose port, and a local broker if {@code canRunLocal}; its
@@ -44,7 +46,7 @@ class BrokerResolutionTest {
 
     @Override
     public List<ConfigKey<?>> configKeys() {
-      return List.of(URI, HOST);
+      return List.of(URI, HOST, NODES);
     }
 
     @Override
@@ -129,6 +131,20 @@ class BrokerResolutionTest {
     assertThat(String.join("\n", r.notices()))
         .contains("127.0.0.1:5999", "docker/b.yml", "b://guest:****@127.0.0.1:5999")
         .doesNotContain("guest@");
+  }
+
+  @Test
+  void aLocalClusterAskedForIsStartedEvenWhenSomethingAnswersOnTheComposePort() {
+    Backend b = new Backend(true);
+
+    BrokerResolution.Resolved r =
+        BrokerResolution.resolve(
+            b, config(b, Map.of("b.localBrokerNodes", "3")), "127.0.0.1:5999"::equals);
+
+    assertThat(r.localBroker()).isPresent();
+    assertThat(String.join("\n", r.notices()))
+        .contains("b.localBrokerNodes asks for a local cluster")
+        .contains("whatever answers on 127.0.0.1:5999 is left alone");
   }
 
   @Test

@@ -3,9 +3,13 @@ package io.mqbench.nats;
 import io.mqbench.mq.Durability;
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
+import io.nats.client.api.ClusterInfo;
+import io.nats.client.api.Replica;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
+import io.nats.client.api.StreamInfo;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,17 +33,22 @@ final class NatsDurability {
     Connection connection = NatsMq.connect(settings, "durability");
     try {
       String version = connection.getServerInfo().getVersion();
-      Optional<StreamConfiguration> stream = stream(connection, settings);
+      Optional<StreamInfo> info = stream(connection, settings);
+      Optional<StreamConfiguration> stream = info.map(StreamInfo::getConfiguration);
       String storage =
-          stream
-              .map(
+          info.map(
                   s ->
                       ", stream storage "
-                          + s.getStorageType().name().toLowerCase(java.util.Locale.ROOT)
+                          + s.getConfiguration()
+                              .getStorageType()
+                              .name()
+                              .toLowerCase(java.util.Locale.ROOT)
                           + " with "
-                          + s.getReplicas()
-                          + " replica(s)")
+                          + s.getConfiguration().getReplicas()
+                          + " replica(s)"
+                          + replication(s, settings))
               .orElse("");
+      String where = stream.map(s -> where(s.getReplicas())).orElse(asked.where());
       String read = "nats-server " + version + " (INFO)" + storage;
       if (stream.isPresent() && stream.get().getStorageType() == StorageType.Memory) {
         return new Durability(
@@ -48,11 +57,11 @@ final class NatsDurability {
       if (!NatsServer.atLeast(version, 2, 10)) {
         return new Durability(
             Durability.Level.MEMORY,
-            asked.where(),
+            where,
             read + ", which cannot fsync before it acknowledges (no sync_interval before 2.10)");
       }
       return new Durability(
-          asked.level(), asked.where(), read + ", sync_interval as configured, not read back");
+          asked.level(), where, read + ", sync_interval as configured, not read back");
     } catch (IOException | JetStreamApiException | RuntimeException e) {
       throw NatsMq.failure(settings, "cannot read the server's version and stream", e);
     } finally {
@@ -60,11 +69,43 @@ final class NatsDurability {
     }
   }
 
-  private static Optional<StreamConfiguration> stream(Connection connection, NatsSettings settings)
+  /**
+   * @param replicas the stream's replicas
+   * @return where a publish acknowledgement says the message is, as the provider declares it
+   */
+  static String where(int replicas) {
+    return replicas == 1
+        ? "on the stream's server"
+        : "on a majority of the stream's " + replicas + " replicas";
+  }
+
+  /** The stream's leader and how many of its other replicas are current, as JetStream says. */
+  private static String replication(StreamInfo info, NatsSettings settings) {
+    int replicas = info.getConfiguration().getReplicas();
+    String fewer =
+        replicas < settings.replicas()
+            ? " (fewer than " + NatsSettings.REPLICAS.name() + "=" + settings.replicas() + ")"
+            : "";
+    ClusterInfo cluster = info.getClusterInfo();
+    if (cluster == null || cluster.getLeader() == null || replicas == 1) {
+      return fewer;
+    }
+    List<Replica> others = cluster.getReplicas() == null ? List.of() : cluster.getReplicas();
+    long current = others.stream().filter(Replica::isCurrent).count();
+    return fewer
+        + ": leader "
+        + cluster.getLeader()
+        + ", "
+        + current
+        + " of "
+        + others.size()
+        + " other replica(s) current";
+  }
+
+  private static Optional<StreamInfo> stream(Connection connection, NatsSettings settings)
       throws IOException, JetStreamApiException {
     try {
-      return Optional.of(
-          connection.jetStreamManagement().getStreamInfo(settings.stream()).getConfiguration());
+      return Optional.of(connection.jetStreamManagement().getStreamInfo(settings.stream()));
     } catch (JetStreamApiException e) {
       if (e.getApiErrorCode() == STREAM_NOT_FOUND) {
         return Optional.empty();

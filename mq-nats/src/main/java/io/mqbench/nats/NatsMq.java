@@ -79,22 +79,47 @@ final class NatsMq implements PublishSubscribeMq {
       JetStreamManagement jsm = admin.jetStreamManagement();
       boolean made = ensureStream(jsm, settings, limits, subscriptions);
       for (NatsSettings consumer : consumers.all()) {
-        jsm.addOrUpdateConsumer(
-            settings.stream(),
-            ConsumerConfiguration.builder()
-                .durable(consumer.consumer())
-                .ackPolicy(AckPolicy.Explicit)
-                .ackWait(settings.ackWait())
-                .deliverPolicy(DeliverPolicy.All)
-                .maxDeliver(-1)
-                .maxAckPending(-1)
-                .build());
+        addConsumer(jsm, settings, consumer.consumer());
       }
       return new NatsMq(
           settings, consumers, limits, admin, made, admin.getServerInfo().getVersion());
     } catch (IOException | JetStreamApiException | RuntimeException e) {
       close(admin);
       throw failure(settings, "cannot open stream '" + settings.stream() + "'", e);
+    }
+  }
+
+  /**
+   * Creates or updates a durable consumer. In a cluster, a stream just created may not yet be known
+   * to the server asked (stream not found): tried again until the request timeout.
+   */
+  private static void addConsumer(JetStreamManagement jsm, NatsSettings settings, String name)
+      throws IOException, JetStreamApiException {
+    ConsumerConfiguration consumer =
+        ConsumerConfiguration.builder()
+            .durable(name)
+            .ackPolicy(AckPolicy.Explicit)
+            .ackWait(settings.ackWait())
+            .deliverPolicy(DeliverPolicy.All)
+            .maxDeliver(-1)
+            .maxAckPending(-1)
+            .build();
+    long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
+    while (true) {
+      try {
+        jsm.addOrUpdateConsumer(settings.stream(), consumer);
+        return;
+      } catch (JetStreamApiException e) {
+        if (e.getApiErrorCode() != STREAM_NOT_FOUND || System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MqException("nats: interrupted while creating consumer " + name, e);
+      }
     }
   }
 

@@ -5,12 +5,15 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code nats} backend: a NATS JetStream stream with work-queue retention and file storage as a
@@ -74,15 +77,33 @@ public final class NatsMqProvider extends StatedProvider
                       .plus(CLEANUP)
                       .plus(config.get(NatsSettings.CONNECT_TIMEOUT)))
           .brokerAt(
-              ADDRESSING,
-              config ->
-                  NatsServer.installed()
-                      .map(bin -> new NatsServer(bin, config.get(NatsSettings.SYNC_ALWAYS), null)))
+              ADDRESSING, config -> NatsServer.installed().map(bin -> localBroker(bin, config)))
           .parsedAs(NatsSettings::from, NatsSettings::address);
 
   /** The backend as the runner loads it. */
   public NatsMqProvider() {
     super(FACTS);
+  }
+
+  /** One private nats-server, or with {@code nats.localBrokerNodes} several: a cluster. */
+  private static LocalBroker localBroker(Path bin, MqConfig config) {
+    int nodes = config.get(NatsSettings.LOCAL_BROKER_NODES);
+    boolean always = config.get(NatsSettings.SYNC_ALWAYS);
+    return nodes == 1
+        ? new NatsServer(bin, always, null)
+        : NatsCluster.of(bin, nodes, always, null);
+  }
+
+  /** A JetStream stream has a leader among its replicas. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /** The server leading the stream now, as JetStream names it in the stream's cluster info. */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    return Optional.of(NatsLeader.of(NatsSettings.from(config)));
   }
 
   /**
@@ -93,10 +114,7 @@ public final class NatsMqProvider extends StatedProvider
   public Durability durability(MqConfig config) {
     boolean always = config.get(NatsSettings.SYNC_ALWAYS);
     int replicas = config.get(NatsSettings.REPLICAS);
-    String where =
-        replicas == 1
-            ? "on the stream's server"
-            : "on a majority of the stream's " + replicas + " replicas";
+    String where = NatsDurability.where(replicas);
     String settings =
         NatsSettings.SYNC_ALWAYS.name()
             + "="

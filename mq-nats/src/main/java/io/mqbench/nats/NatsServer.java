@@ -23,8 +23,25 @@ import java.util.regex.Pattern;
 public final class NatsServer extends NativeServer {
   private static final Pattern VERSION = Pattern.compile("v?(\\d+)\\.(\\d+)\\.(\\d+)");
 
+  /** The prefix of a cluster node's server name; the rest is its client port. */
+  static final String NODE_NAME_PREFIX = "mqbench-";
+
   private final boolean syncAlways;
   private final String password;
+  private final Routes routes;
+
+  /**
+   * A node's place in a cluster: the port it listens on for the other nodes' routes, and every
+   * node's, its own included.
+   *
+   * @param port this node's route port, on 127.0.0.1
+   * @param all every node's route port
+   */
+  record Routes(int port, List<Integer> all) {
+    Routes {
+      all = List.copyOf(all);
+    }
+  }
 
   /**
    * @param bin the {@code nats-server} executable
@@ -32,9 +49,29 @@ public final class NatsServer extends NativeServer {
    * @param password the password of a user {@code mqbench} it requires, or null for none
    */
   NatsServer(Path bin, boolean syncAlways, String password) {
-    super(bin, "mqbench-nats-", "private nats-server");
+    this(bin, syncAlways, password, null);
+  }
+
+  /**
+   * @param bin the {@code nats-server} executable
+   * @param syncAlways whether it fsyncs before acknowledging ({@code sync_interval: always})
+   * @param password the password of a user {@code mqbench} it requires, or null for none
+   * @param routes its place in a cluster, or null for a server alone
+   */
+  NatsServer(Path bin, boolean syncAlways, String password, Routes routes) {
+    super(
+        bin, "mqbench-nats-", routes == null ? "private nats-server" : "private nats-server node");
     this.syncAlways = syncAlways;
     this.password = password;
+    this.routes = routes;
+  }
+
+  /**
+   * @return the server's name: {@code mqbench-<client port>}, which JetStream names a stream's
+   *     leader by
+   */
+  String serverName() {
+    return NODE_NAME_PREFIX + port();
   }
 
   /**
@@ -73,6 +110,7 @@ public final class NatsServer extends NativeServer {
     }
     Path config = directory.resolve("nats.conf");
     List<String> lines = new ArrayList<>();
+    lines.add("server_name: " + NODE_NAME_PREFIX + port);
     lines.add("listen: 127.0.0.1:" + port);
     lines.add("jetstream {");
     lines.add("  store_dir: \"" + directory.resolve("jetstream") + "\"");
@@ -80,6 +118,19 @@ public final class NatsServer extends NativeServer {
       lines.add("  sync_interval: always");
     }
     lines.add("}");
+    if (routes != null) {
+      lines.add("cluster {");
+      lines.add("  name: mqbench");
+      lines.add("  listen: 127.0.0.1:" + routes.port());
+      lines.add("  routes: [");
+      for (int other : routes.all()) {
+        if (other != routes.port()) {
+          lines.add("    nats-route://127.0.0.1:" + other);
+        }
+      }
+      lines.add("  ]");
+      lines.add("}");
+    }
     if (password != null) {
       lines.add("authorization { user: mqbench, password: \"" + password + "\" }");
     }

@@ -8,6 +8,7 @@ import io.mqbench.mq.MqException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -48,7 +49,8 @@ record NatsSettings(
   static final ConfigKey<String> URL =
       AddressKeys.address(
               "nats.url",
-              "NATS server nats://[user:password@]host[:port]",
+              "NATS server nats://[user:password@]host[:port], or several separated by commas (the"
+                  + " servers of one cluster)",
               COMPOSE_ADDRESS + " (docker/nats.yml)",
               "a private nats-server with JetStream started for the run")
           .markedSecret();
@@ -104,6 +106,18 @@ record NatsSettings(
           "servers",
           "replicas of the stream when this backend creates it; a publish is acknowledged once a"
               + " majority of them stored it");
+
+  /** Nodes of the local cluster started when no URL is given. */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES =
+      ConfigKey.integer(
+          "nats.localBrokerNodes",
+          1,
+          1,
+          5,
+          "nodes",
+          "nodes of the local JetStream cluster started when nats.url is unset, each a"
+              + " nats-server of its own; with several, streams are created with as many replicas"
+              + " unless nats.replicas says otherwise (for --fault ...:leader)");
 
   /** Whether the server runs with sync_interval: always. */
   static final ConfigKey<Boolean> SYNC_ALWAYS =
@@ -173,6 +187,7 @@ record NatsSettings(
           SUBJECT,
           CONSUMER,
           REPLICAS,
+          LOCAL_BROKER_NODES,
           SYNC_ALWAYS,
           ACK_WAIT,
           PREFETCH,
@@ -192,20 +207,14 @@ record NatsSettings(
             .find(URL)
             .orElseThrow(
                 () -> new MqException(AddressKeys.notSetMessage(URL, "nats://" + COMPOSE_ADDRESS)));
-    URI uri;
-    try {
-      uri = new URI(url);
-    } catch (URISyntaxException e) {
-      throw new ConfigException(URL.name() + " is not a nats:// URL (" + e.getReason() + ")");
+    List<String> addresses = new ArrayList<>();
+    for (String one : url.split(",", -1)) {
+      addresses.add(address(one.trim()));
     }
-    if (!"nats".equals(uri.getScheme()) || uri.getHost() == null) {
-      throw new ConfigException(URL.name() + " is not a nats://host[:port] URL");
-    }
-    int port = uri.getPort() < 0 ? 4222 : uri.getPort();
     String stream = config.get(STREAM);
     return new NatsSettings(
         url,
-        uri.getHost() + ":" + port,
+        String.join(",", addresses),
         stream,
         subject(config),
         config.get(CONSUMER),
@@ -215,6 +224,22 @@ record NatsSettings(
         config.get(PREFETCH),
         config.get(CONNECT_TIMEOUT),
         config.get(REQUEST_TIMEOUT));
+  }
+
+  /** One server's {@code host:port}, of a URL of the list {@link #URL} may hold. */
+  private static String address(String url) {
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (URISyntaxException e) {
+      throw new ConfigException(URL.name() + " is not a nats:// URL (" + e.getReason() + ")");
+    }
+    if (!"nats".equals(uri.getScheme()) || uri.getHost() == null) {
+      throw new ConfigException(
+          URL.name() + " is not a nats://host[:port] URL, or a comma-separated list of them");
+    }
+    int port = uri.getPort() < 0 ? 4222 : uri.getPort();
+    return uri.getHost() + ":" + port;
   }
 
   /**

@@ -108,4 +108,37 @@ class NatsMqProviderTest {
     assertThat(s.subscription(1).stream()).isEqualTo("orders");
     assertThat(provider.description()).contains("interest-retention stream");
   }
+
+  @Test
+  void theServersOfAClusterAreOneUrlSeparatedByCommasAndTheTargetNamesThemAll() {
+    var config =
+        provider.configure(Map.of("nats.url", "nats://u:secret@h1:7000,nats://u:secret@h2:7001"));
+
+    assertThat(NatsSettings.from(config).address()).isEqualTo("h1:7000,h2:7001");
+    assertThatThrownBy(
+            () -> provider.configure(Map.of("nats.url", "nats://h1:7000,http://h2:7001")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("nats.url")
+        .hasMessageContaining("comma-separated");
+  }
+
+  @Test
+  void aStreamLeaderIsANodeOfALocalClusterByItsServerName() {
+    assertThat(NatsLeader.addressOf("mqbench-41235")).isEqualTo("127.0.0.1:41235");
+    assertThatThrownBy(() -> NatsLeader.addressOf("n1"))
+        .isInstanceOf(MqException.class)
+        .hasMessageContaining("not a node mqbench started");
+  }
+
+  @Test
+  void aLocalClusterOfSeveralNodesIsAskedWithOneKeyAndTooManyAreRefused() {
+    assertThat(
+            provider
+                .configure(Map.of("nats.localBrokerNodes", "3"))
+                .get(NatsSettings.LOCAL_BROKER_NODES))
+        .isEqualTo(3);
+    assertThatThrownBy(() -> provider.configure(Map.of("nats.localBrokerNodes", "6")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("nats.localBrokerNodes");
+  }
 }

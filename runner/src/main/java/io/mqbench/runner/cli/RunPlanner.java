@@ -252,7 +252,7 @@ final class RunPlanner {
             nodes,
             provider,
             backend,
-            () -> BrokerResolution.composeAnswers(provider, backend),
+            () -> BrokerResolution.usesComposeBroker(provider, backend),
             () ->
                 ComposeBrokerFaults.dockerAvailable(ComposeBrokerFaults.docker(invocation.env())));
     RunConfig config =

@@ -228,7 +228,7 @@ final class FaultActions {
   private String brokerTarget(FaultSpec f) {
     String name = provider.name();
     return f.target().type() == TargetType.LEADER
-        ? name + " leader (the node leading most partitions at the fault)"
+        ? name + " leader (the node leading the queue, or most of its partitions, at the fault)"
         : name + " node " + f.target().numbered().orElse(1);
   }
 
