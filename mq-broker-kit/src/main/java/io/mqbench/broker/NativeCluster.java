@@ -17,16 +17,28 @@ import java.util.List;
  */
 public abstract class NativeCluster implements LocalBroker {
   private final List<? extends NativeServer> nodes;
+  private final List<? extends NativeServer> companions;
   private boolean started;
 
   /**
    * @param nodes the cluster's nodes, at least one, configured as members of one cluster
    */
   protected NativeCluster(List<? extends NativeServer> nodes) {
+    this(nodes, List.of());
+  }
+
+  /**
+   * @param nodes the cluster's nodes, at least one, configured as members of one cluster
+   * @param companions processes that serve the cluster without holding its data (Redis's
+   *     Sentinels): started after the nodes, stopped before them, and no target of faults
+   */
+  protected NativeCluster(
+      List<? extends NativeServer> nodes, List<? extends NativeServer> companions) {
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("a cluster has at least one node");
     }
     this.nodes = List.copyOf(nodes);
+    this.companions = List.copyOf(companions);
   }
 
   /**
@@ -65,6 +77,9 @@ public abstract class NativeCluster implements LocalBroker {
       for (NativeServer node : nodes) {
         node.start();
       }
+      for (NativeServer companion : companions) {
+        companion.start();
+      }
       MqConfig pointed = pointAt(config);
       awaitClustered(pointed);
       return pointed;
@@ -92,12 +107,21 @@ public abstract class NativeCluster implements LocalBroker {
     for (NativeServer node : nodes) {
       holds.add(node.holdStop(once, atMost));
     }
+    for (NativeServer companion : companions) {
+      holds.add(companion.holdStop(once, atMost));
+    }
     return () -> holds.forEach(Hold::close);
   }
 
-  /** Stops every node, the last first, and deletes their directories. Idempotent. */
+  /**
+   * Stops the companions, then every node, the last first, and deletes their directories.
+   * Idempotent.
+   */
   @Override
   public synchronized void close() {
+    for (int i = companions.size() - 1; i >= 0; i--) {
+      companions.get(i).close();
+    }
     for (int i = nodes.size() - 1; i >= 0; i--) {
       nodes.get(i).close();
     }

@@ -35,6 +35,33 @@ final class RedisDurability {
   }
 
   /**
+   * @param info the server's {@code INFO replication}
+   * @param waited how many replicas a send waits for
+   * @return its role and online replicas, as the durability line says them
+   */
+  static String replication(String info, int waited) {
+    String role =
+        info.lines()
+            .filter(l -> l.startsWith("role:"))
+            .map(l -> l.substring(5).trim())
+            .findFirst()
+            .orElse("unknown");
+    long online = info.lines().filter(l -> l.contains("state=online")).count();
+    return ", role "
+        + role
+        + " with "
+        + online
+        + " replica(s) online (INFO replication)"
+        + (online < waited
+            ? ", fewer than the "
+                + waited
+                + " a send waits for ("
+                + RedisSettings.REPLICAS.name()
+                + ")"
+            : "");
+  }
+
+  /**
    * Asks the server on a connection of its own, closed before this returns.
    *
    * @return the durability the server gives now
@@ -60,7 +87,8 @@ final class RedisDurability {
               + appendonly
               + ", appendfsync "
               + appendfsync
-              + " (CONFIG GET)");
+              + " (CONFIG GET)"
+              + replication(sync.info("replication"), settings.replicas()));
     } catch (RuntimeException e) {
       throw RedisMq.failure(settings, "cannot read the append-only policy", e);
     } finally {

@@ -5,14 +5,17 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code redis} backend: a Redis stream as a queue, read by one consumer group (competing
@@ -68,15 +71,33 @@ public final class RedisMqProvider extends StatedProvider
               (config, declared) -> RedisDurability.found(RedisSettings.from(config)))
           .limitedBy(RedisSettings.MAX_MESSAGE_BYTES, RedisMqProvider::sendTimeout)
           .brokerAt(
-              ADDRESSING,
-              config ->
-                  RedisServer.installed()
-                      .map(bin -> new RedisServer(bin, config.get(RedisSettings.FSYNC), null)))
+              ADDRESSING, config -> RedisServer.installed().map(bin -> localBroker(bin, config)))
           .parsedAs(RedisSettings::from, RedisSettings::address);
 
   /** The backend as the runner loads it. */
   public RedisMqProvider() {
     super(FACTS);
+  }
+
+  /** One private redis-server, or with {@code redis.localBrokerNodes} several and Sentinels. */
+  private static LocalBroker localBroker(Path bin, MqConfig config) {
+    int nodes = config.get(RedisSettings.LOCAL_BROKER_NODES);
+    FsyncPolicy fsync = config.get(RedisSettings.FSYNC);
+    return nodes == 1
+        ? new RedisServer(bin, fsync, null)
+        : RedisCluster.of(bin, nodes, fsync, null);
+  }
+
+  /** A replicated Redis has a primary, which Sentinels name. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /** The primary now: as the Sentinels name it, or the server of a {@code redis://} URI. */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    return Optional.of(RedisPrimary.address(RedisSettings.from(config)));
   }
 
   /**

@@ -17,6 +17,7 @@ import java.util.Optional;
 public final class RedisServer extends NativeServer {
   private final FsyncPolicy fsync;
   private final String password;
+  private final int primaryPort;
 
   /**
    * @param bin the {@code redis-server} executable
@@ -24,9 +25,23 @@ public final class RedisServer extends NativeServer {
    * @param password a password it requires ({@code requirepass}), or null for none
    */
   RedisServer(Path bin, FsyncPolicy fsync, String password) {
-    super(bin, "mqbench-redis-", "private redis-server");
+    this(bin, fsync, password, 0);
+  }
+
+  /**
+   * @param bin the {@code redis-server} executable
+   * @param fsync its append-only policy
+   * @param password a password it requires ({@code requirepass}), or null for none
+   * @param primaryPort the port on 127.0.0.1 of the primary it replicates, or 0 for a primary
+   */
+  RedisServer(Path bin, FsyncPolicy fsync, String password, int primaryPort) {
+    super(
+        bin,
+        "mqbench-redis-",
+        primaryPort == 0 ? "private redis-server" : "private redis-server replica");
     this.fsync = fsync;
     this.password = password;
+    this.primaryPort = primaryPort;
   }
 
   /**
@@ -66,7 +81,10 @@ public final class RedisServer extends NativeServer {
             "--appendfsync",
             fsync == FsyncPolicy.NO ? "everysec" : fsync.name().toLowerCase(Locale.ROOT)));
     if (password != null) {
-      command.addAll(List.of("--requirepass", password));
+      command.addAll(List.of("--requirepass", password, "--masterauth", password));
+    }
+    if (primaryPort != 0) {
+      command.addAll(List.of("--replicaof", "127.0.0.1", String.valueOf(primaryPort)));
     }
     return command;
   }

@@ -44,7 +44,8 @@ record RedisSettings(
   static final ConfigKey<String> URI =
       AddressKeys.address(
               "redis.uri",
-              "Redis server redis://[[user]:password@]host[:port]",
+              "Redis server redis://[[user]:password@]host[:port], or its Sentinels"
+                  + " redis-sentinel://[password@]host:port[,host:port...]#primaryName",
               COMPOSE_ADDRESS + " (docker/redis.yml)",
               "a private redis-server started for the run")
           .markedSecret();
@@ -95,6 +96,19 @@ record RedisSettings(
           "replicas",
           "a send completes once this many replicas hold the batch (WAIT after it); 0: the"
               + " primary's reply only");
+
+  /** Nodes of the local Redis started when no URI is given. */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES =
+      ConfigKey.integer(
+          "redis.localBrokerNodes",
+          1,
+          1,
+          5,
+          "nodes",
+          "nodes of the local Redis started when redis.uri is unset: 1, or a primary and"
+              + " replicas with three Sentinels for failover, clients finding the primary through"
+              + " them; a send then waits for half the nodes' replicas (WAIT) unless"
+              + " redis.replicas says otherwise (for --fault ...:leader)");
 
   /** WAIT's timeout. */
   static final ConfigKey<Duration> REPLICA_TIMEOUT =
@@ -154,6 +168,7 @@ record RedisSettings(
           GROUP,
           FSYNC,
           REPLICAS,
+          LOCAL_BROKER_NODES,
           REPLICA_TIMEOUT,
           VISIBILITY_TIMEOUT,
           CONNECT_TIMEOUT,
@@ -179,7 +194,8 @@ record RedisSettings(
     } catch (IllegalArgumentException e) {
       throw new ConfigException(URI.name() + " is not a redis:// URI (" + Errors.oneLine(e) + ")");
     }
-    if (uri.getHost() == null || uri.getHost().isEmpty()) {
+    boolean sentinels = !uri.getSentinels().isEmpty();
+    if (!sentinels && (uri.getHost() == null || uri.getHost().isEmpty())) {
       throw new ConfigException(URI.name() + " names no host: redis://host[:port]");
     }
     Duration connect = config.get(CONNECT_TIMEOUT);
@@ -187,7 +203,7 @@ record RedisSettings(
     uri.setTimeout(command);
     return new RedisSettings(
         uri,
-        uri.getHost() + ":" + uri.getPort(),
+        sentinels ? sentinelsAddress(uri) : uri.getHost() + ":" + uri.getPort(),
         config.get(STREAM),
         config.get(GROUP),
         config.get(FSYNC),
@@ -196,6 +212,16 @@ record RedisSettings(
         config.get(VISIBILITY_TIMEOUT),
         connect,
         command);
+  }
+
+  /** {@code <primary name> via host:port,host:port}: the Sentinels, without credentials. */
+  private static String sentinelsAddress(RedisURI uri) {
+    StringBuilder b = new StringBuilder(uri.getSentinelMasterId()).append(" via ");
+    for (int i = 0; i < uri.getSentinels().size(); i++) {
+      RedisURI s = uri.getSentinels().get(i);
+      b.append(i == 0 ? "" : ",").append(s.getHost()).append(':').append(s.getPort());
+    }
+    return b.toString();
   }
 
   /**

@@ -128,4 +128,35 @@ class RedisMqProviderTest {
     assertThat(s.subscription(2).group()).isEqualTo("mqbench-s2");
     assertThat(s.subscription(2).stream()).isEqualTo("orders");
   }
+
+  @Test
+  void sentinelsAreOneUriThatNamesThePrimaryAndTheTargetShowsNoPassword() {
+    var config =
+        provider.configure(
+            Map.of("redis.uri", "redis-sentinel://secret@127.0.0.1:7001,127.0.0.1:7002#mqbench"));
+
+    assertThat(RedisSettings.from(config).address())
+        .isEqualTo("mqbench via 127.0.0.1:7001,127.0.0.1:7002");
+    assertThat(provider.target(config)).doesNotContain("secret");
+    assertThatThrownBy(
+            () ->
+                RedisSettings.from(
+                    provider.configure(Map.of("redis.uri", "redis-sentinel://127.0.0.1:7001"))))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("redis.uri")
+        .hasMessageContaining("sentinelMasterId");
+  }
+
+  @Test
+  void theReplicationReadBackSaysTheRoleTheOnlineReplicasAndWhenTooFewForTheWait() {
+    String info =
+        "# Replication\nrole:master\nconnected_slaves:2\n"
+            + "slave0:ip=127.0.0.1,port=7001,state=online,offset=1,lag=0\n"
+            + "slave1:ip=127.0.0.1,port=7002,state=wait_bgsave,offset=0,lag=0\n";
+
+    assertThat(RedisDurability.replication(info, 1))
+        .isEqualTo(", role master with 1 replica(s) online (INFO replication)");
+    assertThat(RedisDurability.replication(info, 2))
+        .endsWith(", fewer than the 2 a send waits for (redis.replicas)");
+  }
 }
