@@ -34,6 +34,6 @@ class SingleRunReportTest {
     List<String> lines = cli.out().lines().toList();
     assertThat(lines.get(lines.size() - 1))
         .as("the last line")
-        .matches("report     \\Q" + report + "\\E \\(writing took [0-9]+\\.[0-9]{2} CPU-s\\)");
+        .matches("report     \\Q" + report + "\\E \\(writing took [0-9]+\\.[0-9]{2} CPU-s in [0-9]+\\.[0-9]{2} s\\)");
   }
 }

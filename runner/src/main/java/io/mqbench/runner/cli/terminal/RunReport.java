@@ -25,8 +25,10 @@ public final class RunReport {
    */
   public static void write(RunResult result, Path folder, Invocation invocation) {
     long before = processCpuNanos();
+    long start = System.nanoTime();
     try {
       Path report = Reports.writeOf(List.of(result), folder, folder.resolve(Reports.REPORT_HTML));
+      double seconds = (System.nanoTime() - start) / 1e9;
       long after = processCpuNanos();
       invocation
           .out()
@@ -34,9 +36,12 @@ public final class RunReport {
               "report     "
                   + report
                   + (before < 0 || after < 0
-                      ? ""
+                      ? String.format(Locale.ROOT, " (writing took %.2f s)", seconds)
                       : String.format(
-                          Locale.ROOT, " (writing took %.2f CPU-s)", (after - before) / 1e9)));
+                          Locale.ROOT,
+                          " (writing took %.2f CPU-s in %.2f s)",
+                          (after - before) / 1e9,
+                          seconds)));
     } catch (RuntimeException | LinkageError e) {
       invocation.err().println("mqbench: warning: could not write the report: " + e);
       invocation.out().println("report     not written; `mqbench report " + folder + "` writes it");

@@ -65,6 +65,26 @@ public final class TerminalSummary {
     }
   }
 
+  /** A line's width on the default screen, where its words allow. */
+  static final int WIDTH = 100;
+
+  /**
+   * Prints a long text under its label, cut between words into lines of at most {@value #WIDTH}
+   * characters, the next lines indented under the first.
+   */
+  static void wrapped(String label, String text, PrintStream out) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-10s", label));
+    int start = 0;
+    for (String word : text.split(" ")) {
+      if (line.length() - start > 11 && line.length() - start + 1 + word.length() > WIDTH) {
+        line.append('\n').append(" ".repeat(10));
+        start = line.length() - 10;
+      }
+      line.append(' ').append(word);
+    }
+    out.println(line);
+  }
+
   /** The text in red when the terminal has colours. */
   static String red(String text, boolean colour) {
     return colour ? RED + text + RESET : text;
@@ -133,7 +153,7 @@ public final class TerminalSummary {
       }
     }
     if (r.rates().limit() != null) {
-      out.printf(Locale.ROOT, "limit      %s%n", r.rates().limit().advice());
+      wrapped("limit", r.rates().limit().advice(), out);
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.HarnessUse;
+import io.mqbench.results.Limit;
 import io.mqbench.results.RunResult;
 import io.mqbench.results.RunStatus;
 import java.io.ByteArrayOutputStream;
@@ -22,8 +23,23 @@ class TerminalSummaryCompactTest {
     RunResult r = FixedResults.fixedResult(0);
     return r.withHarness(harness(0.42))
         .withStatus(RunStatus.HOST_LIMITED)
+        .withRates(r.rates().withLimit(DELIVERY_PATH))
         .withTotals(r.totals().withEndToEndPerSecond(48_000).withSendersHeldShare(0.9));
   }
+
+  /** The limit a probe with twice the receivers found, as the runner words it. */
+  static final Limit DELIVERY_PATH =
+      new Limit(
+          Limit.Side.DELIVERY,
+          1,
+          4_908,
+          2,
+          5_010,
+          0.95,
+          1.1,
+          "the queue's delivery path was the limit, not the receivers: with 2 receivers instead of"
+              + " 1 it moved 5,010 msgs/s end to end instead of 4,908 (1.02x; 0.95x to 1.10x second"
+              + " by second); more receivers do not help");
 
   /** The figures of a default memory run on a busy host, its busiest sender's share as given. */
   static HarnessUse harness(double busiestSenderShare) {
@@ -43,7 +59,9 @@ class TerminalSummaryCompactTest {
                 + " of the host\n")
         .contains("host       HOST-LIMITED: the host, not the queue, set the pace")
         .contains("           senders held back 90 % of the time")
-        .contains("status     host-limited\n");
+        .contains("status     host-limited\n")
+        .contains("limit      the queue's delivery path was the limit, not the receivers: with 2")
+        .contains("\n           second); more receivers do not help\n");
   }
 
   @Test
