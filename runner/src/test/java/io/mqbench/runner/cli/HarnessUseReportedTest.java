@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every result says what the harness itself used: the process's CPU (user and system), split by
  * thread role, per message, how long its threads waited for a CPU, GC and peak memory, in run.json,
- * summary.csv, on the terminal (the whole breakdown with --verbose) and in report.html; the roles' CPU is within the process's.
+ * summary.csv, on the terminal (the whole breakdown with --verbose) and in report.html; the roles'
+ * CPU is within the process's.
  */
 class HarnessUseReportedTest {
   @TempDir Path tmp;

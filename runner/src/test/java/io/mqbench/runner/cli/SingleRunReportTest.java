@@ -20,7 +20,14 @@ class SingleRunReportTest {
 
     int code =
         cli.run(
-            "run", "--queue", "memory", "--duration", "1s", "--warmup", "0s", "--out",
+            "run",
+            "--queue",
+            "memory",
+            "--duration",
+            "1s",
+            "--warmup",
+            "0s",
+            "--out",
             tmp.toString());
 
     assertThat(code).as(cli.err()).isZero();
@@ -34,6 +41,9 @@ class SingleRunReportTest {
     List<String> lines = cli.out().lines().toList();
     assertThat(lines.get(lines.size() - 1))
         .as("the last line")
-        .matches("report     \\Q" + report + "\\E \\(writing took [0-9]+\\.[0-9]{2} CPU-s in [0-9]+\\.[0-9]{2} s\\)");
+        .matches(
+            "report     \\Q"
+                + report
+                + "\\E \\(writing took [0-9]+\\.[0-9]{2} CPU-s in [0-9]+\\.[0-9]{2} s\\)");
   }
 }

@@ -48,7 +48,8 @@ final class LatencyTable {
       }
       Optional<Map.Entry<String, Double>> dash =
           row(out, e.getKey().label(r.rates().rate() != null), e.getValue(), shown, bound);
-      if (dash.isPresent() && (lacking.isEmpty() || dash.get().getValue() < lacking.get().getValue())) {
+      if (dash.isPresent()
+          && (lacking.isEmpty() || dash.get().getValue() < lacking.get().getValue())) {
         lacking = dash;
       }
     }

@@ -44,15 +44,34 @@ class TerminalSummaryCompactTest {
   /** The figures of a default memory run on a busy host, its busiest sender's share as given. */
   static HarnessUse harness(double busiestSenderShare) {
     return new HarnessUse(
-        19.72, 18.09, 1.63, 8.33, 8.14, 3.25, 0.19, 0.1, 0.1, busiestSenderShare, 0.41, 6.97, 7.19,
-        3.24, 352, 243.0, 1, 0.52, 0.44, true);
+        19.72,
+        18.09,
+        1.63,
+        8.33,
+        8.14,
+        3.25,
+        0.19,
+        0.1,
+        0.1,
+        busiestSenderShare,
+        0.41,
+        6.97,
+        7.19,
+        3.24,
+        352,
+        243.0,
+        1,
+        0.52,
+        0.44,
+        true);
   }
 
   @Test
   void theDefaultSummaryKeepsEveryLineWithinOneHundredCharactersAndEveryVerdict() {
     String report = print(hostLimited(), false);
 
-    assertThat(report.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(100));
+    assertThat(report.lines())
+        .allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(100));
     assertThat(report)
         .contains(
             "harness    0.19 µs CPU/msg; waited for a CPU 52 % of the time; other work used 44 %"
