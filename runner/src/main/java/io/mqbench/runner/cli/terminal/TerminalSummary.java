@@ -95,14 +95,16 @@ public final class TerminalSummary {
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
     if (r.delivery().durability() != null) {
-      out.printf(Locale.ROOT, "durability %s%n", r.delivery().durability().describe());
+      wrapped("durability", r.delivery().durability().describe(), out);
     }
     if (r.delivery().durabilityCheck() != null && r.delivery().durabilityCheck().changed()) {
-      out.printf(
-          Locale.ROOT,
-          "           CHANGED during the run: at the start %s; at the end %s%n",
-          r.delivery().durabilityCheck().atStart().describe(),
-          r.delivery().durabilityCheck().atEnd().describe());
+      wrapped(
+          "",
+          "CHANGED during the run: at the start "
+              + r.delivery().durabilityCheck().atStart().describe()
+              + "; at the end "
+              + r.delivery().durabilityCheck().atEnd().describe(),
+          out);
     }
   }
 

@@ -2,6 +2,7 @@ package io.mqbench.runner.cli.terminal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.mq.Durability;
 import io.mqbench.results.FixedResults;
 import io.mqbench.results.HarnessUse;
 import io.mqbench.results.Limit;
@@ -101,6 +102,22 @@ class TerminalSummaryCompactTest {
 
     assertThat(print(busy, false))
         .contains("busiest sender thread 95 % of a core, busiest receiver thread 41 %");
+  }
+
+  @Test
+  void aLongDurabilityIsCutBetweenWordsUnderItsLabel() {
+    Durability redis =
+        new Durability(
+            Durability.Level.FSYNC,
+            "on the primary",
+            "redis.fsync=always (appendonly yes, appendfsync always), redis.replicas=0; read back:"
+                + " redis 7.0.15 runs appendonly yes, appendfsync always (CONFIG GET)");
+
+    String report = print(FixedResults.withDurability(FixedResults.fixedResult(0), redis), false);
+
+    assertThat(report.lines())
+        .allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(100));
+    assertThat(report.replaceAll("\n {11}", " ")).contains("durability " + redis.describe() + "\n");
   }
 
   @Test
