@@ -28,10 +28,10 @@ final class HarnessLines {
     if (h.hostLimited()) {
       out.println(
           "host       "
-              + TerminalSummary.red(
+              + Red.when(
+                  colour,
                   "HOST-LIMITED: the host, not the queue, set the pace; these figures are not the"
-                      + " queue's",
-                  colour));
+                      + " queue's"));
       out.println(
           "           run on a quieter host, move the broker to another host, or use fewer"
               + " threads");

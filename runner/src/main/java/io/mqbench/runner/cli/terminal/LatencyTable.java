@@ -128,7 +128,7 @@ final class LatencyTable {
     }
     if (!clock.meaningful()) {
       String line = "end-to-end figures are not meaningful at this resolution: " + clock.reason();
-      out.println("warning    " + TerminalSummary.red(line, colour));
+      out.println("warning    " + Red.when(colour, line));
     }
   }
 

@@ -16,10 +16,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-/** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
+/**
+ * Prints a run's results on the terminal, verdicts in red when the terminal has colours: the
+ * figures a reader acts on and every verdict, in lines of at most {@value #WIDTH} characters where
+ * their words allow; the harness's whole breakdown with {@code --verbose}, and everything in
+ * run.json.
+ */
 public final class TerminalSummary {
-  private static final String RED = "\u001b[1;31m";
-  private static final String RESET = "\u001b[0m";
+  /** A line's width on the default screen, where its words allow. */
+  static final int WIDTH = 100;
 
   private TerminalSummary() {}
 
@@ -53,7 +58,7 @@ public final class TerminalSummary {
     rate(r, colour, out);
     LatencyTable.print(r, colour, out);
     HarnessLines.print(r.harness(), colour, verbose, out);
-    out.println("status     " + red(r.statusLine(), colour && r.status() != RunStatus.OK));
+    out.println("status     " + Red.when(colour && r.status() != RunStatus.OK, r.statusLine()));
     if (Double.isNaN(resultsCpuSeconds)) {
       out.printf(Locale.ROOT, "results    %s%n", folder);
     } else {
@@ -64,9 +69,6 @@ public final class TerminalSummary {
           resultsCpuSeconds);
     }
   }
-
-  /** A line's width on the default screen, where its words allow. */
-  static final int WIDTH = 100;
 
   /**
    * Prints a long text under its label, cut between words into lines of at most {@value #WIDTH}
@@ -83,11 +85,6 @@ public final class TerminalSummary {
       line.append(' ').append(word);
     }
     out.println(line);
-  }
-
-  /** The text in red when the terminal has colours. */
-  static String red(String text, boolean colour) {
-    return colour ? RED + text + RESET : text;
   }
 
   /** The backend, the settings and the durability asked for. */
@@ -137,7 +134,7 @@ public final class TerminalSummary {
             : "");
     catchUp(r.catchUp(), colour, out);
     for (String line : r.delivery().partial()) {
-      out.println("partial    " + (colour ? RED + line + RESET : line));
+      out.println("partial    " + Red.when(colour, line));
     }
     if (t.endToEndPerSecond() > 0) {
       out.printf(
@@ -163,7 +160,7 @@ public final class TerminalSummary {
   private static void delivery(RunResult r, Totals t, PrintStream out, boolean colour) {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
-      lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
+      lost = colour ? Red.when(true, "LOST " + String.format("%,d", t.lost())) : "LOST " + t.lost();
       if (!r.setup().warnings().isEmpty()) {
         lost += " (loss was expected with " + expectedWith(r) + ")";
       }
@@ -205,10 +202,7 @@ public final class TerminalSummary {
               : "");
       String assessment = r.rates().rate().assessment();
       out.println(
-          "schedule   "
-              + (r.rates().rate().harnessLimited() && colour
-                  ? RED + assessment + RESET
-                  : assessment));
+          "schedule   " + Red.when(r.rates().rate().harnessLimited() && colour, assessment));
     }
   }
 
@@ -221,7 +215,7 @@ public final class TerminalSummary {
       return;
     }
     String verdict = c.verdict();
-    out.println("catch-up   " + (!c.caughtUp() && colour ? RED + verdict + RESET : verdict));
+    out.println("catch-up   " + Red.when(!c.caughtUp() && colour, verdict));
     CatchUpResult.Window after = c.after();
     out.printf(
         Locale.ROOT,
