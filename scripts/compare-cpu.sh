@@ -31,8 +31,9 @@
 #   when the broker held it back): the per-message path alone, without either side's start-up, JIT
 #   warm-up, results or shut-down (needs --seconds 20 or more);
 # - and the whole process without writing the results, which the runner does and the tools do not
-#   (run.json with every histogram, .hgrm, CSV, XLSX, the chart): the runner's CPU less what it says
-#   writing them took (its terminal's `results` line, the process's CPU before and after);
+#   (run.json with every histogram, .hgrm, CSV, XLSX, the chart, report.html): the runner's CPU less
+#   what it says writing them took (its terminal's `results` and `report` lines, the process's CPU
+#   before and after);
 # - each run a fresh queue (topic), deleted afterwards; rounds alternate which side goes first.
 #
 #   scripts/compare-cpu.sh --tool perftest|kafka|artemis [--rate 5000] [--seconds 30]
@@ -398,8 +399,10 @@ run_runner() { # run_runner ROUND
   note="$note; $DELETED"
   # The runner sends every message, late when the broker cannot keep up: its steady state moved
   # the rate it achieved, not the target.
-  # What writing its results cost, as the runner says on its terminal ("writing them took X CPU-s").
-  results_cpu=$(sed -n 's/.*(writing them took \([0-9.]*\) CPU-s.*/\1/p' "$log.log" 2>/dev/null | head -1)
+  # What writing its results and its report.html cost, as the runner says on its terminal's
+  # `results` and `report` lines ("writing took X CPU-s"): added up.
+  results_cpu=$(sed -n 's/.*(writing took \([0-9.]*\) CPU-s.*/\1/p' "$log.log" 2>/dev/null |
+    awk '{ s += $1 } END { if (NR) printf "%.2f", s }')
   RESULTS_CPU="$results_cpu" ACHIEVED_RATE="$achieved" cpu record "$WORK/results" "$r" runner runner "$sent" "$received" \
     "$MESSAGES" "$SECONDS_MEASURED" "$note" "$log.usage" || {
     echo "round $r runner gave no figure; its output ends:" >&2

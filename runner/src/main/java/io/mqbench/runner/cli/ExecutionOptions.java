@@ -61,6 +61,8 @@ public final class ExecutionOptions {
 
   @Option(
       names = {"-v", "--verbose"},
-      description = "Print stack traces of errors.")
+      description =
+          "Print the harness's whole breakdown after a run (CPU by role, threads, GC, memory),"
+              + " and stack traces of errors.")
   boolean verbose;
 }

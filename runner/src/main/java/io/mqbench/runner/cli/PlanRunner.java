@@ -13,13 +13,13 @@ import io.mqbench.runner.cli.process.ClientLog;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.cli.terminal.MatrixSummary;
+import io.mqbench.runner.cli.terminal.RunReport;
 import io.mqbench.runner.cli.terminal.TerminalSummary;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.CreatedQueues;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,19 +42,22 @@ final class PlanRunner {
   // What writing the last run's results cost: taken after the harness figures, so said apart.
   private double resultsCpuSeconds = Double.NaN;
   private final LiveRuns live;
+  private final boolean verbose;
 
   PlanRunner(Invocation invocation, StopSignals stop) {
-    this(invocation, stop, LiveRuns.OFF);
+    this(invocation, stop, LiveRuns.OFF, false);
   }
 
   /**
    * @param live where each measured run's figures go for live metrics; {@link LiveRuns#OFF} if none
    *     are served
+   * @param verbose {@code --verbose}: each run's summary shows the harness's whole breakdown
    */
-  PlanRunner(Invocation invocation, StopSignals stop, LiveRuns live) {
+  PlanRunner(Invocation invocation, StopSignals stop, LiveRuns live, boolean verbose) {
     this.invocation = invocation;
     this.stop = stop;
     this.live = live;
+    this.verbose = verbose;
   }
 
   /**
@@ -98,7 +101,10 @@ final class PlanRunner {
   private int runSingle(RunPlan plan, RunPlans plans) {
     Path folder = ResultsFolders.create(plans.out(), plans.queue());
     RunResult result = runAndReport(plan, folder, false);
-    return explain(result, folder);
+    int code = explain(result, folder);
+    // Last, so that the summary's last line is the page to open.
+    RunReport.write(result, folder, invocation);
+    return code;
   }
 
   private int runMatrix(RunPlans plans) {
@@ -224,6 +230,7 @@ final class PlanRunner {
         folder,
         resultsCpuSeconds,
         invocation.terminal(),
+        verbose,
         invocation.out());
     if (!session.nodes().isEmpty()) {
       NodesFile.write(session.nodes(), folder);
@@ -301,7 +308,12 @@ final class PlanRunner {
           invocation.err().println("mqbench: " + result.rates().rate().assessment());
       case RECEIVERS_BEHIND -> explainReceiversBehind(result);
       case HOST_LIMITED ->
-          invocation.err().println("mqbench: " + result.harness().hostLimitedAdvice());
+          // The figures and the advice are the summary's harness and host lines; whole with -v.
+          invocation
+              .err()
+              .println(
+                  "mqbench: HOST-LIMITED: the host, not the queue, set the pace (see the"
+                      + " harness and host lines)");
       case DURABILITY_CHANGED ->
           invocation
               .err()
@@ -346,18 +358,10 @@ final class PlanRunner {
   }
 
   private void writeResults(RunResult result, Path folder) {
-    long before = processCpuNanos();
+    long before = RunReport.processCpuNanos();
     ResultsFolder.write(result, folder)
         .forEach(w -> invocation.err().println("mqbench: warning: " + w));
-    long after = processCpuNanos();
+    long after = RunReport.processCpuNanos();
     resultsCpuSeconds = before < 0 || after < 0 ? Double.NaN : (after - before) / 1e9;
-  }
-
-  /** The process's CPU time (every thread, the JIT compiler's included), or -1 if unknown. */
-  private static long processCpuNanos() {
-    return ManagementFactory.getOperatingSystemMXBean()
-            instanceof com.sun.management.OperatingSystemMXBean os
-        ? os.getProcessCpuTime()
-        : -1;
   }
 }

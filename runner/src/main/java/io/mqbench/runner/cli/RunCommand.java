@@ -81,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
       return inChild.getAsInt();
     }
     try (MetricsServing metrics = MetricsServing.open(options, invocation, stop)) {
-      return new PlanRunner(invocation, stop, metrics.runs()).run(plans);
+      return new PlanRunner(invocation, stop, metrics.runs(), options.execution.verbose).run(plans);
     }
   }
 }

@@ -88,7 +88,12 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
     invocation.err().println("mqbench: rate sweep, results in " + folder);
     try (MetricsServing metrics = MetricsServing.open(o, invocation, stop)) {
       return sweepAndReport(
-          sweep, new PlanRunner(invocation, stop, metrics.runs()), o, hold, objective, folder);
+          sweep,
+          new PlanRunner(invocation, stop, metrics.runs(), o.execution.verbose),
+          o,
+          hold,
+          objective,
+          folder);
     }
   }
 

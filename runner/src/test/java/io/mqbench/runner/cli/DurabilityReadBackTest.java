@@ -34,8 +34,9 @@ class DurabilityReadBackTest {
 
   /** A finished CLI run: what it printed and its exit code. */
   private record Ran(CliCapture cli, int exitCode) {
+    /** What it printed, its long lines (cut between words onto indented lines) joined again. */
     String out() {
-      return cli.out();
+      return cli.out().replaceAll("\n {11}", " ");
     }
 
     String err() {

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every result says what the harness itself used: the process's CPU (user and system), split by
  * thread role, per message, how long its threads waited for a CPU, GC and peak memory, in run.json,
- * summary.csv, on the terminal and in report.html; the roles' CPU is within the process's.
+ * summary.csv, on the terminal (the whole breakdown with --verbose) and in report.html; the roles'
+ * CPU is within the process's.
  */
 class HarnessUseReportedTest {
   @TempDir Path tmp;
@@ -40,6 +41,7 @@ class HarnessUseReportedTest {
             "3s",
             "--warmup",
             "0s",
+            "--verbose",
             "--out",
             tmp.toString());
 
@@ -99,11 +101,13 @@ class HarnessUseReportedTest {
             SummaryColumns.SENDER_CPU_WAIT_S,
             SummaryColumns.RECEIVER_CPU_WAIT_S);
 
-    assertThat(cli.out()).containsPattern("harness    CPU [0-9.]+ s \\(user [0-9.]+, system");
+    assertThat(cli.out()).containsPattern("harness    [0-9.]+ µs CPU/msg");
+    // The whole breakdown with --verbose.
+    assertThat(cli.out()).containsPattern("\n {11}CPU [0-9.]+ s \\(user [0-9.]+, system");
     // Writing the results comes after the harness figures were taken: said on its own line.
     assertThat(cli.out())
         .containsPattern(
-            "results    .+ \\(writing them took [0-9]+\\.[0-9]{2} CPU-s of the process");
+            "results    .+ \\(writing took [0-9]+\\.[0-9]{2} CPU-s, not in the harness line");
 
     assertThat(cli.run("report", run.toString())).isZero();
     String html = Files.readString(run.resolve("report.html"), StandardCharsets.UTF_8);

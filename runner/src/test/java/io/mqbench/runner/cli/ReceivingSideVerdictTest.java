@@ -56,6 +56,11 @@ class ReceivingSideVerdictTest {
     return cli.run(Map.of(), Map.of(), all.toArray(String[]::new));
   }
 
+  /** The summary with its long lines, cut between words onto indented lines, joined again. */
+  private static String unwrapped(String out) {
+    return out.replaceAll("\n {11}", " ");
+  }
+
   private JsonNode runJson() throws IOException {
     try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
       Path folder = s.findFirst().orElseThrow();
@@ -91,7 +96,9 @@ class ReceivingSideVerdictTest {
     assertThat(limit.at("/probeReceivers").asInt()).isEqualTo(2);
     assertThat(limit.at("/probeEndToEndPerSecond").asDouble())
         .isGreaterThan(1.25 * limit.at("/endToEndPerSecond").asDouble());
-    assertThat(cli.out()).contains("the receivers were the limit").contains("add --receivers");
+    assertThat(unwrapped(cli.out()))
+        .contains("the receivers were the limit")
+        .contains("add --receivers");
   }
 
   @Test
@@ -106,7 +113,7 @@ class ReceivingSideVerdictTest {
     // it); either way nothing was lost and the run exits 0.
     assertThat(json.at("/status").asText()).isIn("ok", "host-limited");
     assertThat(json.at("/limit/side").asText()).isEqualTo("delivery path");
-    assertThat(cli.out() + cli.err())
+    assertThat(unwrapped(cli.out()) + cli.err())
         .contains("the queue's delivery path was the limit, not the receivers")
         .contains("more receivers do not help")
         .doesNotContain("add --receivers");

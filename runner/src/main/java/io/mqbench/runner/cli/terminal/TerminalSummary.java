@@ -1,12 +1,12 @@
 package io.mqbench.runner.cli.terminal;
 
 import io.mqbench.results.CatchUpResult;
-import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.Latency;
 import io.mqbench.results.LatencyKind;
 import io.mqbench.results.PartTotals;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.RunStatus;
 import io.mqbench.results.Totals;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -14,24 +14,30 @@ import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalDouble;
 
-/** Prints a run's results on the terminal, lost messages in red when the terminal has colours. */
+/**
+ * Prints a run's results on the terminal, verdicts in red when the terminal has colours: the
+ * figures a reader acts on and every verdict, in lines of at most {@value #WIDTH} characters where
+ * their words allow; the harness's whole breakdown with {@code --verbose}, and everything in
+ * run.json.
+ */
 public final class TerminalSummary {
-  private static final String RED = "\u001b[1;31m";
-  private static final String RESET = "\u001b[0m";
+  /** A line's width on the default screen, where its words allow. */
+  static final int WIDTH = 100;
 
   private TerminalSummary() {}
 
   public static void print(
       RunResult r, String settings, Path folder, boolean colour, PrintStream out) {
-    print(r, settings, folder, Double.NaN, colour, out);
+    print(r, settings, folder, Double.NaN, colour, false, out);
   }
 
   /**
    * @param resultsCpuSeconds the process's CPU-seconds spent writing the results folder (after the
    *     harness figures were taken, so not among them), or NaN if not measured
+   * @param verbose whether to print the harness's whole breakdown ({@code --verbose}), beside the
+   *     figures a reader acts on
    */
   public static void print(
       RunResult r,
@@ -39,6 +45,7 @@ public final class TerminalSummary {
       Path folder,
       double resultsCpuSeconds,
       boolean colour,
+      boolean verbose,
       PrintStream out) {
     header(r, settings, out);
     flow(r, r.totals(), colour, out);
@@ -49,23 +56,35 @@ public final class TerminalSummary {
     CostLines.requests(r, out);
     CostLines.machineCost(r, out);
     rate(r, colour, out);
-    latencies(r, colour, out);
-    if (r.harness() != null) {
-      out.println("harness    " + r.harness().describe());
-      String host = r.harness().hostLimitedAdvice();
-      if (!host.isEmpty()) {
-        out.println("host       " + (colour ? RED + host + RESET : host));
-      }
-    }
+    LatencyTable.print(r, colour, out);
+    HarnessLines.print(r.harness(), colour, verbose, out);
+    out.println("status     " + Red.when(colour && r.status() != RunStatus.OK, r.statusLine()));
     if (Double.isNaN(resultsCpuSeconds)) {
       out.printf(Locale.ROOT, "results    %s%n", folder);
     } else {
       out.printf(
           Locale.ROOT,
-          "results    %s (writing them took %.2f CPU-s of the process, not in the harness line)%n",
+          "results    %s (writing took %.2f CPU-s, not in the harness line)%n",
           folder,
           resultsCpuSeconds);
     }
+  }
+
+  /**
+   * Prints a long text under its label, cut between words into lines of at most {@value #WIDTH}
+   * characters, the next lines indented under the first.
+   */
+  static void wrapped(String label, String text, PrintStream out) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-10s", label));
+    int start = 0;
+    for (String word : text.split(" ")) {
+      if (line.length() - start > 11 && line.length() - start + 1 + word.length() > WIDTH) {
+        line.append('\n').append(" ".repeat(10));
+        start = line.length() - 10;
+      }
+      line.append(' ').append(word);
+    }
+    out.println(line);
   }
 
   /** The backend, the settings and the durability asked for. */
@@ -73,14 +92,16 @@ public final class TerminalSummary {
     out.printf(Locale.ROOT, "queue      %s at %s (run %s)%n", r.queue(), r.target(), r.runId());
     out.printf(Locale.ROOT, "settings   %s%n", settings);
     if (r.delivery().durability() != null) {
-      out.printf(Locale.ROOT, "durability %s%n", r.delivery().durability().describe());
+      wrapped("durability", r.delivery().durability().describe(), out);
     }
     if (r.delivery().durabilityCheck() != null && r.delivery().durabilityCheck().changed()) {
-      out.printf(
-          Locale.ROOT,
-          "           CHANGED during the run: at the start %s; at the end %s%n",
-          r.delivery().durabilityCheck().atStart().describe(),
-          r.delivery().durabilityCheck().atEnd().describe());
+      wrapped(
+          "",
+          "CHANGED during the run: at the start "
+              + r.delivery().durabilityCheck().atStart().describe()
+              + "; at the end "
+              + r.delivery().durabilityCheck().atEnd().describe(),
+          out);
     }
   }
 
@@ -113,25 +134,25 @@ public final class TerminalSummary {
             : "");
     catchUp(r.catchUp(), colour, out);
     for (String line : r.delivery().partial()) {
-      out.println("partial    " + (colour ? RED + line + RESET : line));
+      out.println("partial    " + Red.when(colour, line));
     }
     if (t.endToEndPerSecond() > 0) {
       out.printf(
           Locale.ROOT,
-          "end to end %,.0f msgs/s while senders sent (from the first delivery)%s%n",
-          t.endToEndPerSecond(),
-          // Below half a percent the senders waited only for the receivers to connect: not news.
-          t.sendersHeldShare() >= 0.005
-              ? String.format(
-                  Locale.ROOT,
-                  "; senders held back %.0f %% of the time to keep the backlog under --max-backlog"
-                      + " %s",
-                  100 * t.sendersHeldShare(),
-                  r.setup().settings().run().maxBacklog().text())
-              : "");
+          "end to end %,.0f msgs/s while senders sent (from the first delivery)%n",
+          t.endToEndPerSecond());
+      // Below half a percent the senders waited only for the receivers to connect: not news.
+      if (t.sendersHeldShare() >= 0.005) {
+        out.printf(
+            Locale.ROOT,
+            "           senders held back %.0f %% of the time to keep the backlog under"
+                + " --max-backlog %s%n",
+            100 * t.sendersHeldShare(),
+            r.setup().settings().run().maxBacklog().text());
+      }
     }
     if (r.rates().limit() != null) {
-      out.printf(Locale.ROOT, "limit      %s%n", r.rates().limit().advice());
+      wrapped("limit", r.rates().limit().advice(), out);
     }
   }
 
@@ -139,7 +160,7 @@ public final class TerminalSummary {
   private static void delivery(RunResult r, Totals t, PrintStream out, boolean colour) {
     String lost = String.format(Locale.ROOT, "lost %,d", t.lost());
     if (t.lost() > 0) {
-      lost = colour ? RED + "LOST " + String.format("%,d", t.lost()) + RESET : "LOST " + t.lost();
+      lost = colour ? Red.when(true, "LOST " + String.format("%,d", t.lost())) : "LOST " + t.lost();
       if (!r.setup().warnings().isEmpty()) {
         lost += " (loss was expected with " + expectedWith(r) + ")";
       }
@@ -181,61 +202,10 @@ public final class TerminalSummary {
               : "");
       String assessment = r.rates().rate().assessment();
       out.println(
-          "schedule   "
-              + (r.rates().rate().harnessLimited() && colour
-                  ? RED + assessment + RESET
-                  : assessment));
+          "schedule   " + Red.when(r.rates().rate().harnessLimited() && colour, assessment));
     }
   }
 
-  /** The latency table and the end-to-end clock it depends on. */
-  private static void latencies(RunResult r, boolean colour, PrintStream out) {
-    out.println(
-        "latency ms         p50      p90      p99    p99.9   p99.99  p99.999 p99.9999      max");
-    boolean unsupported = false;
-    EndToEndClock clock = r.latency().endToEndClock();
-    for (Map.Entry<LatencyKind, Latency> e : r.latency().byKind().entrySet()) {
-      // Across workers every end-to-end figure is true only within the clock offsets' bound.
-      String bound =
-          e.getKey() == LatencyKind.END_TO_END && clock != null && clock.clockBoundMs() > 0
-              ? " +/- " + ms(clock.clockBoundMs()) + " ms"
-              : "";
-      if (e.getKey() == LatencyKind.END_TO_END && clock != null && clock.clockDriftMs() > 0) {
-        bound += ", clock drift " + ms(clock.clockDriftMs()) + " ms";
-      }
-      unsupported |= latency(out, e.getKey().label(r.rates().rate() != null), e.getValue(), bound);
-    }
-    if (unsupported) {
-      out.println(
-          "               - too few values for the percentile: p needs 1 / (1 - p) of them"
-              + " (p99.99 needs 10,000, p99.9999 a million)");
-    }
-    endToEndClock(clock, colour, out);
-  }
-
-  /**
-   * The end-to-end figures' worth: samples received before their send time (never shown as
-   * latencies of 0), and a warning when the clocks cannot resolve the figures.
-   */
-  private static void endToEndClock(EndToEndClock clock, boolean colour, PrintStream out) {
-    if (clock == null) {
-      return;
-    }
-    if (clock.negativeSamples() > 0) {
-      out.printf(
-          Locale.ROOT,
-          "negatives  %,d end-to-end samples (%.2f %%) received before their send time by the"
-              + " receiver's clock: counted, not in the percentiles%n",
-          clock.negativeSamples(),
-          100 * clock.negativeShare());
-    }
-    if (!clock.meaningful()) {
-      String line = "end-to-end figures are not meaningful at this resolution: " + clock.reason();
-      out.println("warning    " + (colour ? RED + line + RESET : line));
-    }
-  }
-
-  /** Milliseconds to at most 3 decimals, without trailing zeros: {@code 0.2}, {@code 11}. */
   /**
    * A catch-up run's verdict, then the publish rate and the p99 latencies while catching up against
    * after it.
@@ -245,7 +215,7 @@ public final class TerminalSummary {
       return;
     }
     String verdict = c.verdict();
-    out.println("catch-up   " + (!c.caughtUp() && colour ? RED + verdict + RESET : verdict));
+    out.println("catch-up   " + Red.when(!c.caughtUp() && colour, verdict));
     CatchUpResult.Window after = c.after();
     out.printf(
         Locale.ROOT,
@@ -266,6 +236,7 @@ public final class TerminalSummary {
     return v.isPresent() ? ms(v.getAsDouble()) : "-";
   }
 
+  /** Milliseconds to at most 3 decimals, without trailing zeros: {@code 0.2}, {@code 11}. */
   private static String ms(double v) {
     return BigDecimal.valueOf(v)
         .setScale(3, RoundingMode.HALF_UP)
@@ -317,35 +288,6 @@ public final class TerminalSummary {
         r.failure() == null ? "" : " (" + r.statusLine() + ")",
         t.settled(),
         t.unsettled() > 0 ? "; `mqbench drain " + folder + "` looks again" : "");
-  }
-
-  /**
-   * Prints one latency's line; a percentile its values cannot support is a dash, not the maximum
-   * under the percentile's name.
-   *
-   * @return whether a percentile was left out for too few values
-   */
-  private static boolean latency(PrintStream out, String name, Latency l, String bound) {
-    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-15s", name));
-    if (l.count() == 0) {
-      out.println(b.append("    no values").append(bound)); // zeros would read as latencies
-      return false;
-    }
-    boolean unsupported = false;
-    for (Map.Entry<String, Double> p : Latency.PERCENTILES) {
-      OptionalDouble v = l.valueMs(p.getKey());
-      unsupported |= v.isEmpty();
-      b.append(cell(v));
-    }
-    b.append(cell(l.valueMs("max")));
-    out.println(b.append(bound));
-    return unsupported;
-  }
-
-  private static String cell(OptionalDouble ms) {
-    return ms.isPresent()
-        ? String.format(Locale.ROOT, " %8.3f", ms.getAsDouble())
-        : String.format(Locale.ROOT, " %8s", "-");
   }
 
   /** One line per queue or subscription of a run that had several: where the messages went. */

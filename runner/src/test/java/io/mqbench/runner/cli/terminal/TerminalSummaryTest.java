@@ -26,14 +26,43 @@ public class TerminalSummaryTest {
   }
 
   @Test
-  void aPercentileTooFewValuesSupportIsMarkedAndExplainedNotPrinted() {
+  void aPercentileNoLatencyHasTheValuesForHasNoColumnAndNeedsNoNote() {
     // 1,000 values each: enough for p99.9, not for p99.99 and above.
     String report = print(FixedResults.fixedResult(0));
 
+    assertThat(line(report, "latency ms").trim().split(" +"))
+        .containsExactly("latency", "ms", "p50", "p90", "p99", "p99.9", "max");
     assertThat(line(report, "send batch").trim().split(" +"))
-        .containsExactly(
-            "send", "batch", "5.003", "9.007", "9.903", "9.991", "-", "-", "-", "10.007");
-    assertThat(report).contains("- too few values");
+        .containsExactly("send", "batch", "5.003", "9.007", "9.903", "9.991", "10.007");
+    assertThat(report).doesNotContain("too few values");
+  }
+
+  @Test
+  void aHigherPercentileIsShownWhenEveryLatencyHasTheValuesForIt() {
+    RunResult many =
+        FixedResults.fixedResult(
+            0, FixedResults.histogram(20_000, 1), FixedResults.histogram(20_000, 10));
+
+    String report = print(many);
+
+    assertThat(line(report, "latency ms")).contains(" p99.99 ").doesNotContain("p99.999");
+    assertThat(report).doesNotContain("too few values");
+  }
+
+  @Test
+  void aShownPercentileTooFewValuesSupportIsMarkedAndExplainedNotPrinted() {
+    // 500 sends cannot give p99.9, which is always shown; 20,000 end-to-end values can.
+    RunResult few =
+        FixedResults.fixedResult(
+            0, FixedResults.histogram(500, 10), FixedResults.histogram(20_000, 10));
+
+    String report = print(few);
+
+    assertThat(line(report, "send batch").trim().split(" +"))
+        .containsExactly("send", "batch", "2.501", "4.503", "4.951", "-", "5.003");
+    assertThat(line(report, "latency ms")).doesNotContain("p99.99");
+    assertThat(report)
+        .contains("               - too few values for the percentile: p99.9 needs 1,000 of them");
   }
 
   static String print(RunResult result) {
