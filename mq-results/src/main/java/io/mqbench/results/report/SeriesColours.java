@@ -66,10 +66,9 @@ final class SeriesColours {
    */
   static SeriesColours forPage(List<CellFigures> cells) {
     List<String> queues = cells.stream().map(CellFigures::queue).distinct().toList();
-    boolean sources = cells.stream().map(CellFigures::source).distinct().count() > 1;
     return of(
         queues.size() > 1,
-        queues.size() > 1 ? queues : cells.stream().map(c -> ReportNames.cell(c, sources)).toList());
+        queues.size() > 1 ? queues : cells.stream().map(c -> ReportNames.cell(c, true)).toList());
   }
 
   /**
