@@ -5,14 +5,14 @@ import static io.mqbench.results.report.ReportMarks.hostLimitedTag;
 import static io.mqbench.results.report.ReportMarks.statusClass;
 import static io.mqbench.results.report.ReportMarks.unsafeTag;
 
+import io.mqbench.mq.Durability;
 import io.mqbench.results.Latency;
 import io.mqbench.results.LatencyKind;
 import io.mqbench.results.RunStatus;
-import io.mqbench.mq.Durability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -142,8 +142,8 @@ final class CellTable {
   /**
    * @param c a cell
    * @param rivals the cells it may compete with, itself among them if it may
-   * @return true when c is among its rivals, two or more of them have a value (a lone value is
-   *     no one's best), and c's is the best of those whose verdict passed
+   * @return true when c is among its rivals, two or more of them have a value (a lone value is no
+   *     one's best), and c's is the best of those whose verdict passed
    */
   private static boolean best(
       CellFigures c,

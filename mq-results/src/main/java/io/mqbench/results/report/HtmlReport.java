@@ -126,7 +126,7 @@ public final class HtmlReport {
         .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
         .append("figcaption{font-size:14px}.series{margin-right:1.2em;white-space:nowrap}")
         .append(".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;")
-        .append("vertical-align:-1px}")
+        .append("vertical-align:-1px}details table{margin:.3em 0}summary{cursor:pointer}")
         .append(preface == null ? "" : preface.css())
         .append("</style></head><body>\n");
   }
@@ -146,6 +146,7 @@ public final class HtmlReport {
           .append("\"><figcaption>")
           .append(esc(p.title()))
           .append(ReportMarks.seriesKey(p.runs(), colours))
+          .append(ChartValues.table(p.chart()))
           .append("</figcaption></figure>\n");
     }
   }
@@ -196,8 +197,7 @@ public final class HtmlReport {
             default -> "send latency";
           };
       addIfAny(
-          pictures,
-          ReportCharts.latency(cells, kind, what + " by percentile (log-log)", colours));
+          pictures, ReportCharts.latency(cells, kind, what + " by percentile (log-log)", colours));
     }
     return pictures;
   }

@@ -119,7 +119,8 @@ final class ReportCharts {
             Arrays.setAll(y, i -> y[i] > 0 ? y[i] : Double.NaN);
           }
           XYSeries s =
-              chart.addSeries(unique(names, ReportNames.run(r, sources(runs) > 1), r.unsafe()), xy[0], y);
+              chart.addSeries(
+                  unique(names, ReportNames.run(r, sources(runs) > 1), r.unsafe()), xy[0], y);
           // a run shorter than a second or two is a point or two: the style marks them
           styles.line(s, colours.key(r.queue(), ReportNames.cellOf(r, true)), y.length);
         });

@@ -55,8 +55,8 @@ final class ReportMarks {
   }
 
   /**
-   * The key beneath a chart: each queue it shows, with its colour when colours are the queues',
-   * the durability of its runs, and the host-limited and unsafe tags of any of them.
+   * The key beneath a chart: each queue it shows, with its colour when colours are the queues', the
+   * durability of its runs, and the host-limited and unsafe tags of any of them.
    *
    * @param runs the runs the chart shows
    * @param colours the page's colours
@@ -71,7 +71,11 @@ final class ReportMarks {
           k.append("<span class=\"series\">");
           if (colours.byQueue()) {
             Color c = colours.colour(queue);
-            k.append(String.format(Locale.ROOT, "<i class=\"swatch\" style=\"background:#%06x\"></i>", c.getRGB() & 0xFFFFFF));
+            k.append(
+                String.format(
+                    Locale.ROOT,
+                    "<i class=\"swatch\" style=\"background:#%06x\"></i>",
+                    c.getRGB() & 0xFFFFFF));
           }
           k.append("<b>")
               .append(escape(queue))

@@ -19,11 +19,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * its cells and lines), and every chart asks this map instead of cycling colours chart by chart, so
  * that a queue keeps its colour from the rate charts to the latency charts.
  *
- * <p>The palette is Okabe and Ito's (colour-blind safe), with its yellow, too pale to read as a thin
- * line on white, replaced by Paul Tol's wine. Every pair differs by a CIE76 ΔE of 26 or more. A page
- * with more keys than colours starts the palette again with a marker on every line (never the same
- * colour silently), and two series of one key in a chart (a queue at two sizes) differ by their
- * dashes, or, as bars, by a lighter tint.
+ * <p>The palette is Okabe and Ito's (colour-blind safe), with its yellow, too pale to read as a
+ * thin line on white, replaced by Paul Tol's wine. Every pair differs by a CIE76 ΔE of 26 or more.
+ * A page with more keys than colours starts the palette again with a marker on every line (never
+ * the same colour silently), and two series of one key in a chart (a queue at two sizes) differ by
+ * their dashes, or, as bars, by a lighter tint.
  */
 final class SeriesColours {
   /** The palette, most distinct first: blue and orange, then green, vermillion, ... */
@@ -50,8 +50,7 @@ final class SeriesColours {
 
   /** The dashes of a key's second, third, ... line in one chart. */
   private static final List<BasicStroke> DASHES =
-      List.of(
-          SeriesLines.SOLID, SeriesLines.DASH_DASH, SeriesLines.DOT_DOT, SeriesLines.DASH_DOT);
+      List.of(SeriesLines.SOLID, SeriesLines.DASH_DASH, SeriesLines.DOT_DOT, SeriesLines.DASH_DOT);
 
   private final Map<String, Integer> order = new LinkedHashMap<>();
   private final boolean byQueue;

@@ -101,7 +101,8 @@ class ReportComparesQueuesTest {
   }
 
   /** Each queue's colours over every chart of the page. */
-  private static Map<String, Set<Color>> coloursByQueue(List<RunFigures> runs, List<String> queues) {
+  private static Map<String, Set<Color>> coloursByQueue(
+      List<RunFigures> runs, List<String> queues) {
     Map<String, Set<Color>> colours = new LinkedHashMap<>();
     for (ReportCharts.Picture p : charts(runs)) {
       p.chart()
@@ -110,7 +111,9 @@ class ReportComparesQueuesTest {
               (name, s) -> {
                 String queue = queueOf(name, queues);
                 if (queue != null) {
-                  colours.computeIfAbsent(queue, q -> new LinkedHashSet<>()).add(colour((Series) s));
+                  colours
+                      .computeIfAbsent(queue, q -> new LinkedHashSet<>())
+                      .add(colour((Series) s));
                 }
               });
     }
