@@ -180,10 +180,13 @@ final class AxisCharts {
     // XChart 3.8.8 draws a bar's interval on a logarithmic axis as log10 of its half-width, a
     // length that means nothing: there the intervals are the cells table's alone.
     boolean intervals = p.repeated() && !log;
+    // One series a category (a queue's bar at its own name): centred, not a slot per series; its
+    // legend would repeat the axis's names, and the key beneath the chart gives the colours.
+    boolean oneEach = oneSeriesPerCategory(p);
     CategoryChart chart =
         new CategoryChartBuilder()
             .width(WIDTH)
-            .height(LatencyChart.heightFor(HEIGHT, p.series().size()))
+            .height(oneEach ? HEIGHT : LatencyChart.heightFor(HEIGHT, p.series().size()))
             .title(
                 what
                     + " by "
@@ -195,9 +198,6 @@ final class AxisCharts {
     ReportCharts.style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Bar);
     chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
-    // One series a category (a queue's bar at its own name): centred, not a slot per series; its
-    // legend would repeat the axis's names, and the key beneath the chart gives the colours.
-    boolean oneEach = oneSeriesPerCategory(p);
     chart.getStyler().setOverlapped(oneEach);
     chart.getStyler().setLegendVisible(!oneEach);
     yAxis(chart.getStyler(), p, log);
