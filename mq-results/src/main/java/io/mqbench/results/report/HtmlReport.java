@@ -79,7 +79,9 @@ public final class HtmlReport {
         .append(". Values of repeated cells are the mean ± the half-width of the 95 % confidence")
         .append(" interval (Student's t). ★ marks the best value of a column among cells of the")
         .append(" same durability whose verdict is ok (or harness-limited) and that stored what")
-        .append(" they acknowledged, where two or more of them have a value.</p>\n");
+        .append(" they acknowledged, where two or more of them have a value. A queue keeps its")
+        .append(" colour on every chart; a value axis is logarithmic where its values span more")
+        .append(" than a decade, and its title says so.</p>\n");
     durabilityNotice(h, runs);
     if (!sweeps.isEmpty()) {
       h.append("<h2>Rate sweep</h2>\n<ul>");

@@ -3,7 +3,10 @@ package io.mqbench.results.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.mq.Durability;
+import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.FixedResults;
+import io.mqbench.results.Latency;
+import io.mqbench.results.LatencyKind;
 import io.mqbench.results.MachineCost;
 import io.mqbench.results.RunCost;
 import io.mqbench.results.RunResult;
@@ -129,11 +132,34 @@ class ReportComparesQueuesTest {
     for (String q : queues) {
       runs.add(byQueue(q, 10_000 + 1_000 * runs.size(), MEMORY));
     }
+    runs.set(2, RunFigures.of(runs.get(2).result().withCatchUp(caughtUp(runs.get(2))), "matrix"));
 
     Map<String, Set<Color>> colours = coloursByQueue(runs, queues);
 
     assertThat(colours.keySet()).containsExactlyInAnyOrderElementsOf(queues);
     colours.forEach((queue, c) -> assertThat(c).as(queue).hasSize(1));
+    ReportCharts.Picture catchUp = chart(runs, "nats catch-up");
+    assertThat(colour((Series) catchUp.chart().getSeriesMap().get("sent msgs/s")))
+        .as("nats's rates in its catch-up chart")
+        .isEqualTo(colours.get("nats").iterator().next());
+  }
+
+  /** A catch-up of a 2 s backlog, caught up in 3.25 s. */
+  private static CatchUpResult caughtUp(RunFigures r) {
+    Map<LatencyKind, Latency> latencies = r.result().latency().byKind();
+    return new CatchUpResult(
+        2.0,
+        2.0,
+        3_000,
+        6_000,
+        true,
+        3.25,
+        5.5,
+        3.0,
+        40,
+        new CatchUpResult.Window(0, 2, 6_000, 0, 3_000, 0, latencies),
+        new CatchUpResult.Window(2, 5.25, 9_750, 14_500, 3_000, 4_461, latencies),
+        null);
   }
 
   @Test
