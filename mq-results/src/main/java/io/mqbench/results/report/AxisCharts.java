@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.knowm.xchart.CategoryChart;
@@ -143,6 +144,12 @@ final class AxisCharts {
     List<Double> xNumbers = p.xs().stream().map(AxisCharts::number).toList();
     if (LogAxis.wide(xNumbers) && xNumbers.stream().allMatch(v -> v > 0)) {
       chart.getStyler().setXAxisLogarithmic(true); // 100 B beside 64 kB
+    } else if (xNumbers.stream().allMatch(v -> v == Math.rint(v))) {
+      // Threads and sizes are whole: no label at 1.2 senders between the grid's lines.
+      chart
+          .getStyler()
+          .setxAxisTickLabelsFormattingFunction(
+              v -> v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v) : "");
     }
     List<String> xs = new ArrayList<>(p.xs());
     xs.sort(Comparator.comparingDouble(AxisCharts::number));
@@ -169,7 +176,7 @@ final class AxisCharts {
                   intervals
                       ? chart.addSeries(p.name(name), x, y, err)
                       : chart.addSeries(p.name(name), x, y);
-              styles.line(s, colours.key(p.queues().get(name), name), byX.size());
+              styles.points(s, colours.key(p.queues().get(name), name));
             });
     return ReportCharts.Picture.of(chart.getTitle(), chart, p.runs());
   }

@@ -144,6 +144,17 @@ final class SeriesColours {
     }
 
     /**
+     * A line through measured points (a matrix's cells), each marked: the line between them is not
+     * measured.
+     *
+     * @param series a line
+     * @param key its queue (or its own name on a page of one queue)
+     */
+    void points(XYSeries series, String key) {
+      line(series, key, 0);
+    }
+
+    /**
      * @param series bars
      * @param key their queue (or their own name on a page of one queue)
      */
