@@ -28,6 +28,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.series.Series;
 import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * report.html answers at a glance when it compares queues: a queue keeps one colour on every chart
@@ -215,6 +216,23 @@ class ReportComparesQueuesTest {
     for (int i = 0; i < colours.size(); i++) {
       assertThat(lab(colours.get(i))[0]).as("L* of " + EIGHT.get(i)).isLessThanOrEqualTo(75);
     }
+  }
+
+  @Test
+  void aNinthQueueTakesTheFirstColourAgainOnlyWithAMarkOfItsOwn() {
+    List<RunFigures> runs = new ArrayList<>();
+    for (String q : EIGHT) {
+      runs.add(byQueue(q, 10_000 + 1_000 * runs.size(), FSYNC));
+    }
+    runs.add(byQueue("sqs", 9_000, FSYNC));
+
+    XYChart overTime = (XYChart) chart(runs, "sent msgs/s over time").chart();
+
+    XYSeries first = overTime.getSeriesMap().get("queue=kafka #1");
+    XYSeries ninth = overTime.getSeriesMap().get("queue=sqs #1");
+    assertThat(ninth.getLineColor()).isEqualTo(first.getLineColor());
+    assertThat(first.getMarker()).isEqualTo(SeriesMarkers.NONE);
+    assertThat(ninth.getMarker()).isNotEqualTo(SeriesMarkers.NONE);
   }
 
   @Test
