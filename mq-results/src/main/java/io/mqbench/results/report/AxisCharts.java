@@ -219,15 +219,11 @@ final class AxisCharts {
               List<Double> err = new ArrayList<>();
               for (String x : p.xs()) {
                 Estimate e = byX.get(x);
-                y.add(e == null || !e.present() ? null : e.mean());
-                if (e != null && e.present()) {
-                  // XChart 3.8.8 takes the next interval for each bar drawn and none for a missing
-                  // one: the intervals of the bars drawn come first, in order.
-                  err.add(e.hasInterval() ? e.halfWidth() : 0.0);
-                }
-              }
-              while (err.size() < y.size()) {
-                err.add(0.0);
+                boolean none = e == null || !e.present();
+                // XChart 3.8.8 cannot take a missing bar beside intervals (it reads every value
+                // to scale them): there a missing bar is one of no height, on a linear axis.
+                y.add(none ? (intervals ? Double.valueOf(0) : null) : Double.valueOf(e.mean()));
+                err.add(none || !e.hasInterval() ? 0.0 : e.halfWidth());
               }
               CategorySeries s =
                   intervals

@@ -4,6 +4,7 @@ import static io.mqbench.results.files.Markup.escape;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -40,7 +41,7 @@ final class ChartValues {
         ys.add(values(Arrays.stream(xy.getYData()).boxed().toList(), xy.getExtraValues()));
       } else if (s instanceof CategorySeries c) {
         xs.add(new ArrayList<>(c.getXData()));
-        ys.add(values(new ArrayList<Number>(c.getYData()), null));
+        ys.add(bars(new ArrayList<Number>(c.getYData()), c.getExtraValues()));
       } else {
         return "";
       }
@@ -78,6 +79,24 @@ final class ChartValues {
       }
     }
     return ys.size() > 1;
+  }
+
+  /**
+   * Each bar's value with its interval; beside intervals a missing bar is one of no height and no
+   * interval ({@link AxisCharts}), shown empty.
+   */
+  private static List<String> bars(List<Number> y, Collection<? extends Number> err) {
+    if (err == null) {
+      return values(y, null);
+    }
+    double[] e = err.stream().mapToDouble(Number::doubleValue).toArray();
+    List<Number> shown = new ArrayList<>(y);
+    for (int i = 0; i < shown.size(); i++) {
+      if (shown.get(i) != null && shown.get(i).doubleValue() == 0 && e[i] == 0) {
+        shown.set(i, null);
+      }
+    }
+    return values(shown, e);
   }
 
   /** Each value, with its 95 % half-width where the chart draws one. */

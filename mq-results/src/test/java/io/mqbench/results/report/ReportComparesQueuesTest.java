@@ -258,6 +258,31 @@ class ReportComparesQueuesTest {
   }
 
   @Test
+  void repeatedQueuesAreBarsWithTheirIntervalEachOnItsOwnBar() {
+    List<RunFigures> runs = new ArrayList<>();
+    for (int rep = 1; rep <= 2; rep++) {
+      runs.add(run("kafka", 20_000 + 1_000 * rep, MEMORY, rep, Map.of("queue", "kafka")));
+      runs.add(run("redis", 15_000 + 3_000 * rep, MEMORY, rep, Map.of("queue", "redis")));
+    }
+    Map<String, Estimate> sent = new LinkedHashMap<>();
+    CellFigures.of(runs).forEach(c -> sent.put(c.queue(), c.sent()));
+
+    ReportCharts.Picture bars = chart(runs, "sent msgs/s by queue");
+
+    assertThat(bars.title()).contains("95 % interval");
+    // Each queue its own series, its value and interval at its own name.
+    for (String queue : List.of("kafka", "redis")) {
+      CategorySeries s = ((CategoryChart) bars.chart()).getSeriesMap().get(queue);
+      int at = new ArrayList<>(s.getXData()).indexOf(queue);
+      assertThat(new ArrayList<>(s.getExtraValues()).get(at).doubleValue())
+          .as(queue)
+          .isEqualTo(sent.get(queue).halfWidth());
+      assertThat(new ArrayList<>(s.getYData()).get(at).doubleValue())
+          .isEqualTo(sent.get(queue).mean());
+    }
+  }
+
+  @Test
   void aNumericAxisIsALineWithIntervalsOnlyWhereCellsWereRepeated() {
     List<RunFigures> runs = new ArrayList<>();
     for (String senders : List.of("1", "2", "4")) {
