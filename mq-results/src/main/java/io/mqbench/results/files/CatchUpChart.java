@@ -64,6 +64,18 @@ public final class CatchUpChart {
    * @return the chart
    */
   public static XYChart chart(RunResult r, int width, int height) {
+    return chart(r, width, height, null);
+  }
+
+  /**
+   * @param r a result with a {@link RunResult#catchUp()}
+   * @param width the chart's width in pixels
+   * @param height its height
+   * @param queue the colour of the run's queue on a page that has one per queue (received dashed,
+   *     the backlog grey), or null for the chart's own colours
+   * @return the chart
+   */
+  public static XYChart chart(RunResult r, int width, int height, Color queue) {
     CatchUpResult c = r.catchUp();
     XYChart chart = axes(r, width, height);
     List<Double> x = new ArrayList<>();
@@ -88,9 +100,12 @@ public final class CatchUpChart {
       sent.add(0.0);
       received.add(0.0);
     }
-    line(chart, "sent msgs/s", x, sent, SENT, 0);
-    line(chart, "received msgs/s", x, received, RECEIVED, 0);
-    line(chart, "backlog msgs (right axis)", backlogX, backlog, BACKLOG, 1)
+    line(chart, "sent msgs/s", x, sent, queue == null ? SENT : queue, 0);
+    XYSeries in = line(chart, "received msgs/s", x, received, queue == null ? RECEIVED : queue, 0);
+    if (queue != null) {
+      in.setLineStyle(SeriesLines.DASH_DASH); // the queue's colour: sent and received by dashes
+    }
+    line(chart, "backlog msgs (right axis)", backlogX, backlog, queue == null ? BACKLOG : MARK, 1)
         .setLineStyle(SeriesLines.DOT_DOT);
     vertical(
         chart,

@@ -63,6 +63,18 @@ public final class FaultChart {
    * @return the chart
    */
   public static XYChart chart(RunResult r, int width, int height) {
+    return chart(r, width, height, null);
+  }
+
+  /**
+   * @param r a result with faults
+   * @param width the chart's width in pixels
+   * @param height its height
+   * @param queue the colour of the run's queue on a page that has one per queue (received dashed),
+   *     or null for the chart's own colours
+   * @return the chart
+   */
+  public static XYChart chart(RunResult r, int width, int height, Color queue) {
     XYChart chart = axes(r, width, height);
     List<Double> x = new ArrayList<>();
     List<Double> sent = new ArrayList<>();
@@ -110,8 +122,11 @@ public final class FaultChart {
         back.setLineStyle(SeriesLines.DASH_DASH);
       }
     }
-    line(chart, "sent msgs/s", x, sent, SENT);
-    line(chart, "received msgs/s", x, received, RECEIVED);
+    line(chart, "sent msgs/s", x, sent, queue == null ? SENT : queue);
+    XYSeries in = line(chart, "received msgs/s", x, received, queue == null ? RECEIVED : queue);
+    if (queue != null) {
+      in.setLineStyle(SeriesLines.DASH_DASH); // the queue's colour: sent and received by dashes
+    }
     return chart;
   }
 
@@ -122,10 +137,12 @@ public final class FaultChart {
     return chart;
   }
 
-  private static void line(XYChart chart, String name, List<Double> x, List<Double> y, Color c) {
+  private static XYSeries line(
+      XYChart chart, String name, List<Double> x, List<Double> y, Color c) {
     XYSeries s = chart.addSeries(name, x, y);
     s.setMarker(x.size() < 4 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
     s.setLineColor(c);
     s.setMarkerColor(c);
+    return s;
   }
 }

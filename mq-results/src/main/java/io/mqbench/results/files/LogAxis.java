@@ -1,10 +1,11 @@
 package io.mqbench.results.files;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.AxesChartStyler;
 
 /**
  * A logarithmic y axis labelled between powers of ten. XChart 3.8.8's logarithmic axis labels
@@ -96,8 +97,37 @@ public record LogAxis(double min, double max, boolean everyMultiple, List<Double
     if (highest == 0) {
       return null;
     }
+    return apply(chart.getStyler(), lowest, highest);
+  }
+
+  /**
+   * @param values a chart's values; those not above 0 are left out
+   * @return true when the positive values span more than a decade (the highest over 10 times the
+   *     lowest): on a linear axis the lowest would then lie on the floor
+   */
+  public static boolean wide(Collection<Double> values) {
+    double lowest = Double.POSITIVE_INFINITY;
+    double highest = 0;
+    for (Double v : values) {
+      if (v != null && v > 0 && Double.isFinite(v)) {
+        lowest = Math.min(lowest, v);
+        highest = Math.max(highest, v);
+      }
+    }
+    return highest > 10 * lowest;
+  }
+
+  /**
+   * Makes a chart's y axis (lines or bars) logarithmic from lowest to highest, labelled as {@link
+   * #logTicks} says.
+   *
+   * @param s the chart's styler
+   * @param lowest the lowest value shown, above 0
+   * @param highest the highest
+   * @return the axis applied
+   */
+  public static LogAxis apply(AxesChartStyler s, double lowest, double highest) {
     LogAxis axis = logTicks(lowest, highest);
-    XYStyler s = chart.getStyler();
     s.setYAxisLogarithmic(true);
     s.setYAxisLogarithmicDecadeOnly(!axis.everyMultiple());
     s.setYAxisMin(axis.min());

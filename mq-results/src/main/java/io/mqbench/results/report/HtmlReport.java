@@ -77,9 +77,11 @@ public final class HtmlReport {
         .append("; made ")
         .append(esc(generatedAt))
         .append(". Values of repeated cells are the mean ± the half-width of the 95 % confidence")
-        .append(" interval (Student's t); the best value of each column among cells whose")
-        .append(" verdict is ok (or harness-limited) and that stored what they acknowledged is")
-        .append(" marked ★.</p>\n");
+        .append(" interval (Student's t). ★ marks the best value of a column among cells of the")
+        .append(" same durability whose verdict is ok (or harness-limited) and that stored what")
+        .append(" they acknowledged, where two or more of them have a value. A queue keeps its")
+        .append(" colour on every chart; a value axis is logarithmic where its values span more")
+        .append(" than a decade, and its title says so.</p>\n");
     durabilityNotice(h, runs);
     if (!sweeps.isEmpty()) {
       h.append("<h2>Rate sweep</h2>\n<ul>");
@@ -124,26 +126,40 @@ public final class HtmlReport {
         .append("background:#9c0006;color:#fff;font-size:10px;font-weight:bold;line-height:14px;")
         .append("white-space:nowrap;cursor:help}")
         .append("figure{margin:1em 0}img{max-width:100%;border:1px solid #ddd}")
+        .append("figcaption{font-size:14px}.series{margin-right:1.2em;white-space:nowrap}")
+        .append(".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;")
+        .append("vertical-align:-1px}details table{margin:.3em 0}summary{cursor:pointer}")
         .append(preface == null ? "" : preface.css())
         .append("</style></head><body>\n");
   }
 
-  /** The charts, each an embedded PNG with its title as caption. */
+  /**
+   * The charts, each an embedded PNG with its title as caption, and beneath it each queue it shows
+   * with its colour, its durability, and whether the host set the pace.
+   */
   private static void figures(StringBuilder h, List<RunFigures> runs, List<CellFigures> cells) {
     h.append("<h2>Charts</h2>\n");
-    for (ReportCharts.Picture p : charts(runs, cells)) {
+    SeriesColours colours = SeriesColours.forPage(cells);
+    for (ReportCharts.Picture p : charts(runs, cells, colours)) {
       h.append("<figure><img class=\"chart\" alt=\"")
           .append(esc(p.title()))
           .append("\" src=\"")
           .append(p.dataUri())
           .append("\"><figcaption>")
           .append(esc(p.title()))
+          .append(ReportMarks.seriesKey(p.runs(), colours))
+          .append(ChartValues.table(p.chart()))
           .append("</figcaption></figure>\n");
     }
   }
 
-  /** Every chart the runs support, in the page's order. */
+  /** Every chart the runs support, in the page's order, coloured one colour per queue. */
   static List<ReportCharts.Picture> charts(List<RunFigures> runs, List<CellFigures> cells) {
+    return charts(runs, cells, SeriesColours.forPage(cells));
+  }
+
+  private static List<ReportCharts.Picture> charts(
+      List<RunFigures> runs, List<CellFigures> cells, SeriesColours colours) {
     List<ReportCharts.Picture> pictures = new ArrayList<>();
     Map<String, List<CellFigures>> bySource = new LinkedHashMap<>();
     cells.forEach(c -> bySource.computeIfAbsent(c.source(), s -> new ArrayList<>()).add(c));
@@ -152,38 +168,39 @@ public final class HtmlReport {
           List<CellFigures> sourceCells = Reference.apart(all, CellFigures::queue);
           List<String> axes = axes(sourceCells);
           for (String axis : axes) {
-            pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, false));
-            pictures.add(ReportCharts.byAxis(sourceCells, axis, axes, true));
+            pictures.add(AxisCharts.byAxis(sourceCells, axis, axes, false, colours));
+            pictures.add(AxisCharts.byAxis(sourceCells, axis, axes, true, colours));
           }
         });
     // Rates: brokers only when there are any; the reference's would flatten them onto the axis.
     List<RunFigures> rateRuns = Reference.apart(runs, r -> r.result().queue());
-    pictures.add(ReportCharts.overTime(rateRuns, false));
-    pictures.add(ReportCharts.overTime(rateRuns, true));
+    pictures.add(ReportCharts.overTime(rateRuns, false, colours));
+    pictures.add(ReportCharts.overTime(rateRuns, true, colours));
     for (RunFigures r : runs) {
       if (r.result().catchUp() != null) {
-        pictures.add(ReportCharts.catchUp(r));
+        pictures.add(ReportCharts.catchUp(r, colours));
       }
       if (!r.result().faults().injected().isEmpty()) {
-        pictures.add(ReportCharts.faults(r));
+        pictures.add(ReportCharts.faults(r, colours));
       }
     }
     List<CellFigures> rateCells =
         cells.stream().filter(c -> c.first().targetRate() != null).toList();
     if (rateCells.stream().map(c -> c.first().targetRate()).distinct().count() > 1) {
-      pictures.add(ReportCharts.curve(rateCells, LatencyKind.RESPONSE, Latency.P99));
-      pictures.add(ReportCharts.curve(rateCells, LatencyKind.END_TO_END, Latency.P99));
+      pictures.add(ReportCharts.curve(rateCells, LatencyKind.RESPONSE, Latency.P99, colours));
+      pictures.add(ReportCharts.curve(rateCells, LatencyKind.END_TO_END, Latency.P99, colours));
     }
-    addIfAny(
-        pictures,
-        ReportCharts.latency(
-            cells, LatencyKind.END_TO_END, "end-to-end latency by percentile (log-log)"));
-    addIfAny(
-        pictures,
-        ReportCharts.latency(cells, LatencyKind.RESPONSE, "response time by percentile (log-log)"));
-    addIfAny(
-        pictures,
-        ReportCharts.latency(cells, LatencyKind.SEND, "send latency by percentile (log-log)"));
+    for (LatencyKind kind :
+        List.of(LatencyKind.END_TO_END, LatencyKind.RESPONSE, LatencyKind.SEND)) {
+      String what =
+          switch (kind) {
+            case END_TO_END -> "end-to-end latency";
+            case RESPONSE -> "response time";
+            default -> "send latency";
+          };
+      addIfAny(
+          pictures, ReportCharts.latency(cells, kind, what + " by percentile (log-log)", colours));
+    }
     return pictures;
   }
 

@@ -1,7 +1,6 @@
 package io.mqbench.results.report;
 
 import io.mqbench.results.LatencyKind;
-import io.mqbench.results.RunSetup;
 import io.mqbench.results.files.CatchUpChart;
 import io.mqbench.results.files.FaultChart;
 import io.mqbench.results.files.LatencyChart;
@@ -10,6 +9,7 @@ import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,14 +18,11 @@ import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The report's charts, drawn with XChart (the library the results folder's chart already uses) and
@@ -45,10 +42,15 @@ final class ReportCharts {
    * @param title what it shows
    * @param chart the chart drawn
    * @param png the PNG's bytes
+   * @param runs the runs whose figures it shows, for the marks beside it
    */
-  record Picture(String title, Chart<?, ?> chart, byte[] png) {
-    static Picture of(String title, Chart<?, ?> chart) {
-      return new Picture(title, chart, ReportCharts.png(chart));
+  record Picture(String title, Chart<?, ?> chart, byte[] png, List<RunFigures> runs) {
+    Picture {
+      runs = List.copyOf(runs);
+    }
+
+    static Picture of(String title, Chart<?, ?> chart, List<RunFigures> runs) {
+      return new Picture(title, chart, ReportCharts.png(chart), runs);
     }
 
     /**
@@ -66,71 +68,6 @@ final class ReportCharts {
   private ReportCharts() {}
 
   /**
-   * msgs/s by one matrix axis: the axis's values along x, one line per combination of the other
-   * axes' values, error bars the 95 % interval of the repetitions.
-   *
-   * @param cells the cells of one source
-   * @param axis the axis along x
-   * @param received received msgs/s instead of sent
-   * @return the chart
-   */
-  static Picture byAxis(List<CellFigures> cells, String axis, List<String> axes, boolean received) {
-    List<String> xValues = new ArrayList<>();
-    Map<String, Map<String, Estimate>> lines = new LinkedHashMap<>();
-    Set<String> unsafeLines = new LinkedHashSet<>();
-    for (CellFigures c : cells) {
-      String x = c.cell().get(axis);
-      if (x == null) {
-        continue;
-      }
-      if (!xValues.contains(x)) {
-        xValues.add(x);
-      }
-      Map<String, String> others = new LinkedHashMap<>(c.cell());
-      others.keySet().retainAll(axes); // the values that vary, not those every cell shares
-      others.remove(axis);
-      String line = others.isEmpty() ? "all" : RunSetup.labelOf(others);
-      lines
-          .computeIfAbsent(line, l -> new LinkedHashMap<>())
-          .put(x, received ? c.received() : c.sent());
-      if (c.unsafe()) {
-        unsafeLines.add(line);
-      }
-    }
-    String what = received ? "received msgs/s" : "sent msgs/s";
-    String axisName = axis.replaceFirst("^properties\\.", "");
-    CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(WIDTH)
-            .height(LatencyChart.heightFor(HEIGHT, lines.size()))
-            .title(what + " by " + axisName + " (mean, 95 % interval)")
-            .xAxisTitle(axisName)
-            .yAxisTitle(what)
-            .build();
-    style(chart);
-    chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-    chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
-    chart.getStyler().setOverlapped(true); // every line's point of a value at the same x
-    chart.getStyler().setYAxisMin(0.0); // two repetitions' interval can reach below 0 msgs/s
-    chart.getStyler().setYAxisDecimalPattern("#,##0");
-    if (crowded(xValues)) {
-      chart.getStyler().setXAxisLabelRotation(45); // 8 queues side by side ran into each other
-    }
-    lines.forEach(
-        (name, byX) -> {
-          List<Double> y = new ArrayList<>();
-          List<Double> err = new ArrayList<>();
-          for (String x : xValues) {
-            Estimate e = byX.get(x);
-            y.add(e == null || !e.present() ? null : e.mean());
-            err.add(e == null || !e.hasInterval() ? 0.0 : e.halfWidth());
-          }
-          chart.addSeries(name + (unsafeLines.contains(name) ? UNSAFE : ""), xValues, y, err);
-        });
-    return Picture.of(chart.getTitle(), chart);
-  }
-
-  /**
    * @param xValues a category axis's labels
    * @return true when the longest, written level, is wider than the share of the plot each label is
    *     centred in (about 8 pixels a character of the axis's bold font)
@@ -141,60 +78,96 @@ final class ReportCharts {
   }
 
   /**
-   * msgs/s second by second, one line per run.
+   * msgs/s second by second, one line per run, the value axis logarithmic where the rates span more
+   * than a decade.
    *
    * @param runs the runs
    * @param received received msgs/s instead of sent
+   * @param colours the page's colours
    * @return the chart
    */
-  static Picture overTime(List<RunFigures> runs, boolean received) {
+  static Picture overTime(List<RunFigures> runs, boolean received, SeriesColours colours) {
     String what = received ? "received msgs/s" : "sent msgs/s";
+    Map<RunFigures, double[][]> lines = new LinkedHashMap<>();
+    List<Double> all = new ArrayList<>();
+    for (RunFigures r : runs) {
+      double[][] xy = timeline(r, received);
+      if (xy[0].length > 0) {
+        lines.put(r, xy);
+        Arrays.stream(xy[1]).forEach(all::add);
+      }
+    }
+    boolean log = LogAxis.wide(all);
     XYChart chart =
         new XYChartBuilder()
             .width(WIDTH)
             .height(LatencyChart.heightFor(HEIGHT, runs.size()))
             .title(what + " over time, per run")
             .xAxisTitle("time since the start (s)")
-            .yAxisTitle(what)
+            .yAxisTitle(what + (log ? ", log scale" : ""))
             .build();
     style(chart);
     chart.getStyler().setYAxisDecimalPattern("#,##0");
     chart.getStyler().setXAxisDecimalPattern("#,##0.##");
     Set<String> names = new LinkedHashSet<>();
-    for (RunFigures r : runs) {
-      if (r.timeline().isEmpty()) {
-        continue;
-      }
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      for (double[] t : r.timeline()) {
-        if (t[0] - Math.floor(t[0]) > 0 && t[0] - Math.floor(t[0]) < 0.5 && x.size() > 0) {
-          continue; // a last tick of a few milliseconds: its rate is noise, a cliff to 0 or a spike
-        }
-        x.add(t[0]);
-        y.add(received ? t[2] : t[1]);
-      }
-      chart
-          .addSeries(unique(names, ReportNames.run(r, sources(runs) > 1), r.unsafe()), x, y)
-          // a run shorter than a second or two is a point or two: markers make it visible
-          .setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+    SeriesColours.Chart styles = colours.chart();
+    lines.forEach(
+        (r, xy) -> {
+          double[] y = xy[1].clone();
+          if (log) {
+            // A second with nothing moved has no place on a logarithmic axis: a gap.
+            Arrays.setAll(y, i -> y[i] > 0 ? y[i] : Double.NaN);
+          }
+          XYSeries s =
+              chart.addSeries(
+                  unique(names, ReportNames.run(r, sources(runs) > 1), r.unsafe()), xy[0], y);
+          // a run shorter than a second or two is a point or two: the style marks them
+          styles.line(s, colours.key(r.queue(), ReportNames.cellOf(r, true)), y.length);
+        });
+    if (log) {
+      LogAxis.apply(chart);
     }
-    return Picture.of(chart.getTitle(), chart);
+    return Picture.of(chart.getTitle(), chart, List.copyOf(lines.keySet()));
+  }
+
+  /** A run's seconds and its rates at them, a last tick of a few milliseconds left out. */
+  private static double[][] timeline(RunFigures r, boolean received) {
+    List<double[]> points = new ArrayList<>();
+    for (double[] t : r.timeline()) {
+      if (t[0] - Math.floor(t[0]) > 0 && t[0] - Math.floor(t[0]) < 0.5 && !points.isEmpty()) {
+        continue; // a last tick of a few milliseconds: its rate is noise, a cliff to 0 or a spike
+      }
+      points.add(new double[] {t[0], received ? t[2] : t[1]});
+    }
+    return new double[][] {
+      points.stream().mapToDouble(p -> p[0]).toArray(),
+      points.stream().mapToDouble(p -> p[1]).toArray()
+    };
+  }
+
+  /**
+   * @param r a run with faults
+   * @param colours the page's colours: the run's queue's is its rates'
+   * @return its timeline: msgs/s sent and received, each fault a band, recovery marked
+   */
+  static Picture faults(RunFigures r, SeriesColours colours) {
+    XYChart chart = FaultChart.chart(r.result(), WIDTH, HEIGHT + 40, colourOf(r, colours));
+    return Picture.of(chart.getTitle(), chart, List.of(r));
   }
 
   /**
    * @param r a catch-up run
+   * @param colours the page's colours: the run's queue's is its rates'
    * @return its timeline: msgs/s sent and received, the backlog on a second axis, the receivers'
    *     start and the catch-up instant marked
    */
-  static Picture faults(RunFigures r) {
-    XYChart chart = FaultChart.chart(r.result(), WIDTH, HEIGHT + 40);
-    return Picture.of(chart.getTitle(), chart);
+  static Picture catchUp(RunFigures r, SeriesColours colours) {
+    XYChart chart = CatchUpChart.chart(r.result(), WIDTH, HEIGHT + 40, colourOf(r, colours));
+    return Picture.of(chart.getTitle(), chart, List.of(r));
   }
 
-  static Picture catchUp(RunFigures r) {
-    XYChart chart = CatchUpChart.chart(r.result(), WIDTH, HEIGHT + 40);
-    return Picture.of(chart.getTitle(), chart);
+  private static Color colourOf(RunFigures r, SeriesColours colours) {
+    return colours.colour(colours.key(r.queue(), ReportNames.cellOf(r, true)));
   }
 
   /**
@@ -204,11 +177,16 @@ final class ReportCharts {
    * @param cells the cells
    * @param latency the latency's name
    * @param title the chart's title
+   * @param colours the page's colours
    * @return the chart, or null if no cell has values of that latency
    */
-  static Picture latency(List<CellFigures> cells, LatencyKind latency, String title) {
+  static Picture latency(
+      List<CellFigures> cells, LatencyKind latency, String title, SeriesColours colours) {
     Map<String, Histogram> series = new LinkedHashMap<>();
+    Map<String, String> keys = new LinkedHashMap<>();
     Set<String> names = new LinkedHashSet<>();
+    List<RunFigures> runs = new ArrayList<>();
+    boolean sources = cells.stream().map(CellFigures::source).distinct().count() > 1;
     for (CellFigures c : cells) {
       Histogram merged = null;
       for (RunFigures r : c.runs()) {
@@ -223,12 +201,10 @@ final class ReportCharts {
         }
       }
       if (merged != null && merged.getTotalCount() > 0) {
-        series.put(
-            unique(
-                names,
-                ReportNames.cell(c, cells.stream().map(CellFigures::source).distinct().count() > 1),
-                c.unsafe()),
-            merged);
+        String name = unique(names, ReportNames.cell(c, sources), c.unsafe());
+        series.put(name, merged);
+        keys.put(name, colours.key(c.queue(), ReportNames.cell(c, true)));
+        runs.addAll(c.runs());
       }
     }
     if (series.isEmpty()) {
@@ -236,7 +212,10 @@ final class ReportCharts {
     }
     XYChart chart = LatencyChart.chart(title, series);
     style(chart);
-    return Picture.of(title, chart);
+    chart.setYAxisTitle("latency (ms), log scale");
+    SeriesColours.Chart styles = colours.chart();
+    chart.getSeriesMap().forEach((name, s) -> styles.line(s, keys.get(name), s.getXData().length));
+    return Picture.of(title, chart, runs);
   }
 
   /**
@@ -245,9 +224,11 @@ final class ReportCharts {
    * @param cells rate-mode cells, each a rate of a sweep
    * @param latency the latency's name
    * @param suffix the percentile shown
+   * @param colours the page's colours
    * @return the chart
    */
-  static Picture curve(List<CellFigures> cells, LatencyKind latency, String suffix) {
+  static Picture curve(
+      List<CellFigures> cells, LatencyKind latency, String suffix, SeriesColours colours) {
     XYChart chart =
         new XYChartBuilder()
             .width(WIDTH)
@@ -255,12 +236,14 @@ final class ReportCharts {
             .title(
                 latency.label(true) + " " + suffix.replace('_', '.') + " against achieved msgs/s")
             .xAxisTitle("achieved msgs/s")
-            .yAxisTitle("latency (ms), log")
+            .yAxisTitle("latency (ms), log scale")
             .build();
     style(chart);
     chart.getStyler().setXAxisDecimalPattern("#,##0");
     Map<String, List<double[]>> bySource = new LinkedHashMap<>();
+    Map<String, String> queues = new LinkedHashMap<>();
     Set<String> unsafeSources = new LinkedHashSet<>();
+    List<RunFigures> runs = new ArrayList<>();
     for (CellFigures c : cells) {
       Estimate y = c.latency(latency, suffix);
       if (!c.achieved().present() || !y.present()) {
@@ -270,20 +253,25 @@ final class ReportCharts {
       bySource
           .computeIfAbsent(name, s -> new ArrayList<>())
           .add(new double[] {c.achieved().mean(), Math.max(y.mean(), 0.001)});
+      queues.put(name, c.queue());
+      runs.addAll(c.runs());
       if (c.unsafe()) {
         unsafeSources.add(name);
       }
     }
+    SeriesColours.Chart styles = colours.chart();
     bySource.forEach(
         (name, points) -> {
           points.sort((a, b) -> Double.compare(a[0], b[0]));
-          chart.addSeries(
-              name + (unsafeSources.contains(name) ? UNSAFE : ""),
-              points.stream().map(p -> p[0]).toList(),
-              points.stream().map(p -> p[1]).toList());
+          XYSeries s =
+              chart.addSeries(
+                  name + (unsafeSources.contains(name) ? UNSAFE : ""),
+                  points.stream().map(p -> p[0]).toList(),
+                  points.stream().map(p -> p[1]).toList());
+          styles.line(s, colours.key(queues.get(name), name), points.size());
         });
     LogAxis.apply(chart);
-    return Picture.of(chart.getTitle(), chart);
+    return Picture.of(chart.getTitle(), chart, runs);
   }
 
   private static String unique(Set<String> taken, String fullName, boolean unsafe) {
@@ -305,7 +293,7 @@ final class ReportCharts {
     return runs.stream().map(RunFigures::source).distinct().count();
   }
 
-  private static void style(Chart<?, ?> chart) {
+  static void style(Chart<?, ?> chart) {
     Styler s = chart.getStyler();
     s.setChartBackgroundColor(Color.WHITE);
     s.setLegendPosition(Styler.LegendPosition.OutsideS);

@@ -11,6 +11,17 @@ final class ReportNames {
     return c.label() + (withSource ? " [" + c.source() + "]" : "");
   }
 
+  /** A run's cell, as {@link #cell} names it: its values, or the queue outside a matrix. */
+  static String cellOf(RunFigures r, boolean withSource) {
+    String cell =
+        !r.cellLabel().isEmpty()
+            ? r.cellLabel()
+            : r.targetRate() != null
+                ? String.format(Locale.ROOT, "%s rate=%.0f", r.queue(), r.targetRate())
+                : r.queue();
+    return cell + (withSource ? " [" + r.source() + "]" : "");
+  }
+
   /** A run: its cell and repetition, or queue and id outside a matrix. */
   static String run(RunFigures r, boolean withSource) {
     String cell =

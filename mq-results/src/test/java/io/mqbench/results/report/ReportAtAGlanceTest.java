@@ -114,7 +114,9 @@ class ReportAtAGlanceTest {
     ReportCharts.Picture curve =
         assertTimeoutPreemptively(
             Duration.ofSeconds(20),
-            () -> ReportCharts.curve(cells, LatencyKind.RESPONSE, Latency.P99));
+            () ->
+                ReportCharts.curve(
+                    cells, LatencyKind.RESPONSE, Latency.P99, SeriesColours.forPage(cells)));
 
     AxesChartStyler s = (AxesChartStyler) curve.chart().getStyler();
     assertThat(curve.png()).isNotEmpty();
