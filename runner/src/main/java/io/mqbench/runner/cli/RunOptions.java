@@ -298,10 +298,10 @@ final class RunOptions {
       paramLabel = "SPEC",
       split = ",",
       description = {
-        "Inject a fault into the measured run at full load: KIND@AT[+LENGTH][:TARGET] such as"
-            + " kill-broker@15s, restart-broker@10s, pause-broker@10s+2s, partition-broker@10s+5s,"
-            + " kill-receiver@10s, kill-sender@10s; repeatable or comma-separated. What each kind"
-            + " does and needs: docs/faults.md.",
+        "Inject a fault into the measured run at full load (docs/faults.md):"
+            + " KIND@AT[+LENGTH][:TARGET] such as kill-broker@15s, restart-broker@10s,"
+            + " pause-broker@10s+2s, partition-broker@10s+5s, kill-receiver@10s, kill-sender@10s;"
+            + " repeatable or comma-separated.",
         "A fault hits the measured run, not its warm-up; AT counts from the run's start. Scenario"
             + " key: faults (a list).",
         "kill-broker: kill -9 of a broker node, not restarted. restart-broker: kill -9, then"

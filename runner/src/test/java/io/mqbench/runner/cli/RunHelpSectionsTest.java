@@ -44,8 +44,10 @@ class RunHelpSectionsTest {
       } else if (line.isBlank() || !line.startsWith(" ")) {
         option = null; // a section's end or heading
       }
+      // a long option's name runs past the column, its description then starts on the next line
       if (option != null
           && line.length() > DESCRIPTION_COLUMN
+          && line.charAt(DESCRIPTION_COLUMN - 1) == ' '
           && !line.substring(DESCRIPTION_COLUMN).isBlank()) {
         lines.merge(option, 1, Integer::sum);
       }
