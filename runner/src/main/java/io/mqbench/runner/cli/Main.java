@@ -190,8 +190,7 @@ public final class Main implements Runnable {
         new RunPlanner(invocation, providers, sources.scenario(), sources.preset(), runArgs, heap);
     CommandLine cli =
         withCommands(
-            invocation,
-            chosenCommands(args, commands(invocation, providers, stop, planner, heap)));
+            invocation, chosenCommands(args, commands(invocation, providers, stop, planner, heap)));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     CommandLine run = cli.getSubcommands().get(RUN);

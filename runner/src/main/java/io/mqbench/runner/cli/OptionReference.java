@@ -25,9 +25,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  *
  * <p>The page is Markdown written from the model here rather than picocli-codegen's {@code
  * ManPageGenerator}: that writes one AsciiDoc file per command and would add a build dependency and
- * a conversion step, where the other pages are Markdown that GitHub shows as they are. {@code run}'s
- * options come in the sections of {@link RunHelpSections}, each with its whole description (the
- * help shows only the first element); other commands' options in one list.
+ * a conversion step, where the other pages are Markdown that GitHub shows as they are. {@code
+ * run}'s options come in the sections of {@link RunHelpSections}, each with its whole description
+ * (the help shows only the first element); other commands' options in one list.
  */
 @Command(
     name = OptionReference.NAME,
@@ -109,7 +109,11 @@ final class OptionReference implements Callable<Integer> {
     if (!parameters.isEmpty()) {
       md.append("### Parameters\n\n| Parameter | Description |\n| --- | --- |\n");
       for (PositionalParamSpec p : parameters) {
-        md.append("| `").append(p.paramLabel()).append("` | ").append(description(p)).append(" |\n");
+        md.append("| `")
+            .append(p.paramLabel())
+            .append("` | ")
+            .append(description(p))
+            .append(" |\n");
       }
       md.append('\n');
     }

@@ -58,9 +58,7 @@ final class RunHelpSections {
                   "--max-backlog",
                   "--schedule-tick",
                   "--seed")),
-          new Section(
-              "Messages",
-              List.of("--size", "--payload-file", "--compressibility")),
+          new Section("Messages", List.of("--size", "--payload-file", "--compressibility")),
           new Section(
               "Queues, subscriptions and phases",
               List.of(
@@ -94,7 +92,8 @@ final class RunHelpSections {
           new Section(
               "Results and output",
               List.of("--out", "--machine-cost", "--limit-probe", "--progress", "--verbose")),
-          new Section("Live metrics", List.of("--metrics-port", "--metrics-host", "--metrics-linger")),
+          new Section(
+              "Live metrics", List.of("--metrics-port", "--metrics-host", "--metrics-linger")),
           new Section(
               "Execution",
               List.of("--heap", "--connect-timeout", "--dry-run", "--help", "--version")));
@@ -106,8 +105,8 @@ final class RunHelpSections {
    *
    * @param run the command's model
    * @return each section with its options, in the table's order
-   * @throws IllegalStateException if an option is in no section, or a section names an option
-   *     that {@code run} does not have: the table is kept in step with the options
+   * @throws IllegalStateException if an option is in no section, or a section names an option that
+   *     {@code run} does not have: the table is kept in step with the options
    */
   static Map<Section, List<OptionSpec>> of(CommandLine.Model.CommandSpec run) {
     Map<Section, List<OptionSpec>> placed = new java.util.LinkedHashMap<>();
@@ -134,9 +133,9 @@ final class RunHelpSections {
   }
 
   /**
-   * Makes {@code run --help} list the options by section, each with its short description, and
-   * show for options without a fixed default the value given by -D, MQBENCH_ or the scenario
-   * ("Given: 100."), and nothing when none is.
+   * Makes {@code run --help} list the options by section, each with its short description, and show
+   * for options without a fixed default the value given by -D, MQBENCH_ or the scenario ("Given:
+   * 100."), and nothing when none is.
    */
   static void install(CommandLine run) {
     run.getHelpSectionMap()

@@ -73,7 +73,9 @@ class OptionReferenceTest {
       String part = part(page, "## mqbench " + c.getKey());
       for (OptionSpec o : c.getValue().getCommandSpec().options()) {
         if (!o.hidden()) {
-          assertThat(part).as("mqbench %s %s", c.getKey(), o.longestName()).contains(o.longestName());
+          assertThat(part)
+              .as("mqbench %s %s", c.getKey(), o.longestName())
+              .contains(o.longestName());
         }
       }
     }
