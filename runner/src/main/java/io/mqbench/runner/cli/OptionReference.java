@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -51,7 +52,10 @@ final class OptionReference implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    invocation.out().print(markdown(Main.declared(providers)));
+    // UTF-8 whatever the locale's charset, as the committed page is
+    byte[] page = markdown(Main.declared(providers)).getBytes(StandardCharsets.UTF_8);
+    invocation.out().write(page, 0, page.length);
+    invocation.out().flush();
     return ExitCodes.OK;
   }
 

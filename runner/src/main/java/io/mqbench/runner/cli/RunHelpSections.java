@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -109,7 +110,7 @@ final class RunHelpSections {
    *     {@code run} does not have: the table is kept in step with the options
    */
   static Map<Section, List<OptionSpec>> of(CommandLine.Model.CommandSpec run) {
-    Map<Section, List<OptionSpec>> placed = new java.util.LinkedHashMap<>();
+    Map<Section, List<OptionSpec>> placed = new LinkedHashMap<>();
     List<OptionSpec> unplaced = new ArrayList<>(run.options());
     for (Section s : SECTIONS) {
       List<OptionSpec> options = new ArrayList<>();
