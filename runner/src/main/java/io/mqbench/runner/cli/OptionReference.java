@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,6 +44,11 @@ final class OptionReference implements Callable<Integer> {
   static final String REGENERATE =
       "./mvnw -q -pl runner -am package -DskipTests"
           + " && java -jar runner/target/mqbench.jar options-reference > docs/options.md";
+
+  private static final Pattern ENV_DEFAULT =
+      Pattern.compile("\\$\\{env:[A-Za-z0-9_]+(?::-([^}]*))?}");
+  private static final String DEFAULT_VALUE = "${DEFAULT-VALUE}";
+  private static final String CANDIDATES = "${COMPLETION-CANDIDATES}";
 
   private final Invocation invocation;
   private final MqProviders providers;
@@ -128,7 +136,7 @@ final class OptionReference implements Callable<Integer> {
         md.append("| `")
             .append(names(o))
             .append("` | ")
-            .append(o.defaultValue() == null ? "" : "`" + o.defaultValue() + "`")
+            .append(declaredDefault(o) == null ? "" : "`" + declaredDefault(o) + "`")
             .append(" | ")
             .append(description(o))
             .append(" |\n");
@@ -165,12 +173,59 @@ final class OptionReference implements Callable<Integer> {
     return names + "=" + label;
   }
 
-  /** The whole description, its elements as paragraphs of one table cell. */
+  /**
+   * The default as declared, read with picocli's interpolation of variables off: picocli resolves
+   * {@code ${env:NAME:-FALLBACK}} from the process's own environment, and the page must not depend
+   * on where it is written. A default the environment may set is its fallback here (or none).
+   */
+  private static String declaredDefault(ArgSpec arg) {
+    String declared = uninterpolated(arg, ArgSpec::defaultValue);
+    if (declared == null) {
+      return null;
+    }
+    Matcher fromEnvironment = ENV_DEFAULT.matcher(declared);
+    return fromEnvironment.matches() ? fromEnvironment.group(1) : declared;
+  }
+
+  private static <T> T uninterpolated(ArgSpec arg, Function<ArgSpec, T> read) {
+    CommandSpec owner = arg.command();
+    boolean interpolating = owner.interpolateVariables();
+    owner.interpolateVariables(false);
+    try {
+      return read.apply(arg);
+    } finally {
+      owner.interpolateVariables(interpolating);
+    }
+  }
+
+  /**
+   * The whole description, its elements as paragraphs of one table cell; {@code ${DEFAULT-VALUE}}
+   * is the declared default.
+   */
   private static String description(ArgSpec arg) {
-    return Arrays.stream(arg.description())
+    String declared = String.valueOf(declaredDefault(arg));
+    List<String> candidates = new ArrayList<>();
+    if (arg.completionCandidates() != null) {
+      arg.completionCandidates().forEach(candidates::add);
+    }
+    return Arrays.stream(uninterpolated(arg, ArgSpec::description))
+        .map(
+            d ->
+                resolved(
+                    String.format(Locale.ROOT, d)
+                        .replace(DEFAULT_VALUE, declared)
+                        .replace(CANDIDATES, String.join(", ", candidates))))
         .map(RunHelpSections::showGiven)
         .map(OptionReference::text)
         .collect(Collectors.joining("<br><br>"));
+  }
+
+  /** A description with no variable left: one this class does not resolve fails the page. */
+  private static String resolved(String text) {
+    if (text.contains("${")) {
+      throw new IllegalStateException("a variable the option reference does not resolve: " + text);
+    }
+    return text;
   }
 
   /** Plain text made safe in Markdown (and in a table cell): no HTML, no cell breaks. */

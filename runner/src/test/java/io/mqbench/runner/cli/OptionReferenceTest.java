@@ -7,8 +7,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -21,6 +25,8 @@ class OptionReferenceTest {
   private static final Path PAGE = Path.of("..", "docs", "options.md");
 
   private final CliCapture cli = new CliCapture();
+
+  @TempDir Path tmp;
 
   private static String committed() throws IOException {
     assertThat(PAGE).as("docs/options.md; make it with: " + OptionReference.REGENERATE).exists();
@@ -51,13 +57,38 @@ class OptionReferenceTest {
   }
 
   @Test
-  void theReferenceIsTheDeclaredModelWhateverTheEnvironmentGives() {
+  void theReferenceIsTheDeclaredModelWhateverMqbenchsSettingsGive() {
     String plain = printedByTheHiddenCommand(Map.of());
     String withEnvironment =
         printedByTheHiddenCommand(Map.of("MQBENCH_SENDERS", "7", "MQBENCH_BATCH", "9"));
 
     assertThat(withEnvironment).isEqualTo(plain);
     assertThat(plain).doesNotContain("Given", "<<", "null");
+  }
+
+  @Test
+  void theReferenceIsTheSameWhateverTheProcesssEnvironmentSets() throws Exception {
+    // picocli itself reads the worker's metrics defaults from the process's environment
+    List<String> command =
+        List.of(
+            Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx128m",
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            System.getProperty("java.class.path"),
+            Main.class.getName(),
+            OptionReference.NAME);
+    Path out = tmp.resolve("options.md");
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectErrorStream(false);
+    builder.environment().put("MQBENCH_METRICS_HOST", "0.0.0.0");
+    builder.environment().put("MQBENCH_METRICS_PORT", "9999");
+    Process p = builder.start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(p.exitValue()).isZero();
+    assertThat(Files.readString(out, StandardCharsets.UTF_8))
+        .isEqualTo(printedByTheHiddenCommand(Map.of()));
   }
 
   @Test
