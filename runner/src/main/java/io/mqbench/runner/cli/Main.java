@@ -222,7 +222,8 @@ public final class Main implements Runnable {
     commands.put("jmh", () -> new JmhCommand(invocation));
     commands.put("report", () -> new ReportCommand(invocation));
     commands.put("compare", () -> new CompareCommand(invocation));
-    commands.put(OptionReference.NAME, () -> new OptionReference(invocation, providers));
+    commands.put(
+        OptionReference.NAME, () -> new OptionReference(invocation, () -> declared(providers)));
     return commands;
   }
 

@@ -1,6 +1,5 @@
 package io.mqbench.runner.cli;
 
-import io.mqbench.mq.MqProviders;
 import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -51,17 +51,21 @@ final class OptionReference implements Callable<Integer> {
   private static final String CANDIDATES = "${COMPLETION-CANDIDATES}";
 
   private final Invocation invocation;
-  private final MqProviders providers;
+  private final Supplier<CommandLine> declared;
 
-  OptionReference(Invocation invocation, MqProviders providers) {
+  /**
+   * @param invocation where the page is printed
+   * @param declared every command as declared ({@link Main#declared}), built only when printed
+   */
+  OptionReference(Invocation invocation, Supplier<CommandLine> declared) {
     this.invocation = invocation;
-    this.providers = providers;
+    this.declared = declared;
   }
 
   @Override
   public Integer call() {
     // UTF-8 whatever the locale's charset, as the committed page is
-    byte[] page = markdown(Main.declared(providers)).getBytes(StandardCharsets.UTF_8);
+    byte[] page = markdown(declared.get()).getBytes(StandardCharsets.UTF_8);
     invocation.out().write(page, 0, page.length);
     invocation.out().flush();
     return ExitCodes.OK;

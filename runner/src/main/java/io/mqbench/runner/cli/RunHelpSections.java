@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * <p>The sections are a table of option names rather than picocli argument groups: a group needs
  * its options as fields of a class of its own, which picocli creates only when one of them is given
  * on the command line, so the planner's paths to the options and their defaults would change. The
- * table leaves the parsed model as it is; {@link #of} refuses an option the table does not place.
+ * table leaves the parsed model as it is; a new option of {@code run} needs a line here.
  *
  * <p>An option's further description elements are its details: the reference prints them, the help
  * does not, so that no option takes more than a few lines of {@code run --help}.
@@ -99,15 +99,18 @@ final class RunHelpSections {
               "Execution",
               List.of("--heap", "--connect-timeout", "--dry-run", "--help", "--version")));
 
+  /** The heading of options that {@link #SECTIONS} does not place. */
+  static final String OTHER = "Other";
+
   private RunHelpSections() {}
 
   /**
-   * {@code run}'s options by section.
+   * {@code run}'s options by section. An option the table does not place is listed under {@link
+   * #OTHER} rather than left out, and a name the table holds but {@code run} does not is skipped:
+   * the help never fails, and a test keeps the table in step with the options.
    *
    * @param run the command's model
    * @return each section with its options, in the table's order
-   * @throws IllegalStateException if an option is in no section, or a section names an option that
-   *     {@code run} does not have: the table is kept in step with the options
    */
   static Map<Section, List<OptionSpec>> of(CommandLine.Model.CommandSpec run) {
     Map<Section, List<OptionSpec>> placed = new LinkedHashMap<>();
@@ -116,19 +119,16 @@ final class RunHelpSections {
       List<OptionSpec> options = new ArrayList<>();
       for (String name : s.options()) {
         OptionSpec o = run.findOption(name);
-        if (o == null) {
-          throw new IllegalStateException("run has no option " + name + " (RunHelpSections)");
+        if (o != null) {
+          options.add(o);
+          unplaced.remove(o);
         }
-        options.add(o);
-        unplaced.remove(o);
       }
       placed.put(s, options);
     }
     if (!unplaced.isEmpty()) {
-      throw new IllegalStateException(
-          "run's option "
-              + unplaced.get(0).longestName()
-              + " is in no section of run --help: add it to RunHelpSections");
+      placed.put(
+          new Section(OTHER, unplaced.stream().map(OptionSpec::longestName).toList()), unplaced);
     }
     return placed;
   }

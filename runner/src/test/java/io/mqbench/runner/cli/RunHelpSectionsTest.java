@@ -89,14 +89,24 @@ class RunHelpSectionsTest {
   }
 
   @Test
-  void everyOptionOfRunIsInExactlyOneSection() {
+  void everyOptionOfRunIsInExactlyOneSectionOfTheTable() {
     CommandSpec run =
         Main.declared(MqProviders.load()).getSubcommands().get("run").getCommandSpec();
 
     List<OptionSpec> listed = new ArrayList<>();
     RunHelpSections.of(run).values().forEach(listed::addAll);
+    List<String> headings =
+        RunHelpSections.of(run).keySet().stream().map(RunHelpSections.Section::heading).toList();
 
     assertThat(listed).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(run.options());
+    assertThat(headings)
+        .as("options of run that RunHelpSections.SECTIONS does not place")
+        .doesNotContain(RunHelpSections.OTHER);
+    for (RunHelpSections.Section s : RunHelpSections.SECTIONS) {
+      assertThat(s.options())
+          .as("the options of section %s", s.heading())
+          .allSatisfy(name -> assertThat(run.findOption(name)).as(name).isNotNull());
+    }
   }
 
   @Test
