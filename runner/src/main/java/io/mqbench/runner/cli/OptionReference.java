@@ -32,6 +32,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * a conversion step, where the other pages are Markdown that GitHub shows as they are. {@code
  * run}'s options come in the sections of {@link RunHelpSections}, each with its whole description
  * (the help shows only the first element); other commands' options in one list.
+ *
+ * <p>It is a hidden command ({@code mqbench options-reference}) rather than a test-time switch so
+ * that the page is made again from the jar that a build leaves, with no test run.
  */
 @Command(
     name = OptionReference.NAME,
