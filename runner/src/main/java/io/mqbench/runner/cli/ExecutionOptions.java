@@ -47,11 +47,12 @@ public final class ExecutionOptions {
 
   @Option(
       names = {"--keep-queue"},
-      description =
-          "Keep the queue (topic, collection) that the runs created on a broker mqbench did not"
-              + " start. By default it is removed after the last run, with what it holds, once"
-              + " every acknowledged message is settled; a queue that was there before is never"
-              + " removed.")
+      description = {
+        "Keep the queue (topic, collection) that the runs created on a broker mqbench did not"
+            + " start. By default it is removed after the last run.",
+        "It is removed with what it holds, once every acknowledged message is settled; a queue"
+            + " that was there before is never removed."
+      })
   boolean keepQueue;
 
   @Option(

@@ -15,6 +15,7 @@ import io.mqbench.runner.cli.setting.SettingSources;
 import io.mqbench.runner.cli.setting.StrictInputs;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.ScenarioFile;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -187,24 +188,15 @@ public final class Main implements Runnable {
             : List.of();
     RunPlanner planner =
         new RunPlanner(invocation, providers, sources.scenario(), sources.preset(), runArgs, heap);
-    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
-    commands.put(RUN, () -> new RunCommand(invocation, planner, stop));
-    commands.put("queues", () -> new QueuesCommand(invocation, providers));
-    commands.put("drain", () -> new DrainCommand(invocation, providers));
-    commands.put("worker", () -> new WorkerCommand(invocation, providers, stop, heap));
-    commands.put("jmh", () -> new JmhCommand(invocation));
-    commands.put("report", () -> new ReportCommand(invocation));
-    commands.put("compare", () -> new CompareCommand(invocation));
-    CommandLine cli = new CommandLine(new Main(invocation));
-    for (Map.Entry<String, Supplier<Object>> c : chosenCommands(args, commands).entrySet()) {
-      cli.addSubcommand(c.getKey(), new CommandLine(c.getValue().get()));
-    }
+    CommandLine cli =
+        withCommands(
+            invocation, chosenCommands(args, commands(invocation, providers, stop, planner, heap)));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     CommandLine run = cli.getSubcommands().get(RUN);
     if (run != null) {
       run.setDefaultValueProvider(new LayeredDefaults(sources));
-      RunOptions.showGivenValues(run);
+      RunHelpSections.install(run);
     }
     cli.setParameterExceptionHandler((ex, a) -> usageError(ex, invocation.err()));
     cli.setExecutionExceptionHandler(
@@ -213,6 +205,47 @@ public final class Main implements Runnable {
           return ex instanceof ConfigException ? ExitCodes.USAGE : ExitCodes.FAILED;
         });
     return cli;
+  }
+
+  /** Every command, built only when chosen. */
+  private static Map<String, Supplier<Object>> commands(
+      Invocation invocation,
+      MqProviders providers,
+      StopSignals stop,
+      RunPlanner planner,
+      RunHeap heap) {
+    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+    commands.put(RUN, () -> new RunCommand(invocation, planner, stop));
+    commands.put("queues", () -> new QueuesCommand(invocation, providers));
+    commands.put("drain", () -> new DrainCommand(invocation, providers));
+    commands.put("worker", () -> new WorkerCommand(invocation, providers, stop, heap));
+    commands.put("jmh", () -> new JmhCommand(invocation));
+    commands.put("report", () -> new ReportCommand(invocation));
+    commands.put("compare", () -> new CompareCommand(invocation));
+    commands.put(
+        OptionReference.NAME, () -> new OptionReference(invocation, () -> declared(providers)));
+    return commands;
+  }
+
+  private static CommandLine withCommands(
+      Invocation invocation, Map<String, Supplier<Object>> commands) {
+    CommandLine cli = new CommandLine(new Main(invocation));
+    commands.forEach((name, command) -> cli.addSubcommand(name, new CommandLine(command.get())));
+    return cli;
+  }
+
+  /**
+   * Every command as the code declares it: no value given by -D, the environment or a scenario,
+   * nothing printed. What {@link OptionReference} writes the reference from.
+   */
+  static CommandLine declared(MqProviders providers) {
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
+    Invocation quiet = new Invocation(nowhere, nowhere, Map.of(), Map.of(), false);
+    RunHeap heap = RunHeap.thisJvm();
+    RunPlanner planner =
+        new RunPlanner(quiet, providers, Optional.empty(), Optional.empty(), List.of(), heap);
+    return withCommands(
+        quiet, commands(quiet, providers, StopSignals.manual(nowhere), planner, heap));
   }
 
   /** Bad input found by the parser: one line, with what was probably meant. */

@@ -20,10 +20,12 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    abbreviateSynopsis = true,
     description = {
       "Runs a benchmark: sender threads send batches and count a batch as sent when the backend"
           + " acknowledges it; receiver threads receive, account for every message and"
-          + " acknowledge. Writes run.json, summary.csv, summary.xlsx, .hgrm files and a chart.",
+          + " acknowledge. Writes run.json, summary.csv, summary.xlsx, .hgrm files and a chart;"
+          + " `mqbench report FOLDER` turns results folders into report.html.",
       "",
       "Every option can also be given as -D<camelCaseName> (-DreceiverIdle=5s), as the"
           + " environment variable MQBENCH_<NAME> (MQBENCH_RECEIVER_IDLE=5s) or in a --scenario"
@@ -45,11 +47,13 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = {"--heap"},
       paramLabel = "SIZE",
-      description =
-          "Maximum heap of the JVM the runs take place in (512m, 2g); the runner starts that"
-              + " JVM. Default: sized from the runs (threads, messages in flight, messages to"
-              + " account for), at most a quarter of the machine's memory; or, when java itself"
-              + " was given -Xmx (or another heap flag), its heap, the runs staying in it.")
+      description = {
+        "Maximum heap of the JVM the runs take place in (512m, 2g); the runner starts that JVM."
+            + " Default: sized from the runs, at most a quarter of the machine's memory; or java's"
+            + " own heap when it was given -Xmx.",
+        "The heap is sized from the runs' threads, messages in flight and messages to account for."
+            + " When java itself was given -Xmx (or another heap flag), the runs stay in its heap."
+      })
   String heap;
 
   @Spec CommandSpec spec;

@@ -4,10 +4,7 @@ import io.mqbench.engine.RunSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -17,30 +14,9 @@ import picocli.CommandLine.Option;
  */
 final class RunOptions {
   // Options whose default depends on the mode show no default, but one given by -D, MQBENCH_ or the
-  // scenario is what the run uses: it is shown, between these marks that showGivenValues replaces.
-  private static final String GIVEN_OPEN = "<<given:";
-  private static final String GIVEN_CLOSE = ">>";
-
-  /**
-   * Makes {@code run --help} show, for options without a fixed default, the value given by -D,
-   * MQBENCH_ or the scenario ("given: 100"), and nothing when none is.
-   */
-  static void showGivenValues(CommandLine run) {
-    Map<String, CommandLine.IHelpSectionRenderer> sections = run.getHelpSectionMap();
-    CommandLine.IHelpSectionRenderer options =
-        sections.get(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST);
-    sections.put(
-        CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST,
-        help ->
-            options
-                .render(help)
-                // wrapped alone onto a line, the placeholder leaves no blank line behind
-                .replaceAll("\\R *" + Pattern.quote(GIVEN_OPEN + "null" + GIVEN_CLOSE), "")
-                .replace(GIVEN_OPEN + "null" + GIVEN_CLOSE, "")
-                .replaceAll(
-                    Pattern.quote(GIVEN_OPEN) + "([^>]*)" + Pattern.quote(GIVEN_CLOSE),
-                    "Given: $1."));
-  }
+  // scenario is what the run uses: it is shown, between these marks (RunHelpSections.showGiven).
+  static final String GIVEN_OPEN = "<<given:";
+  static final String GIVEN_CLOSE = ">>";
 
   @Option(
       names = {"-q", "--queue"},
@@ -53,12 +29,15 @@ final class RunOptions {
       names = {"--mode"},
       paramLabel = "MODE",
       defaultValue = "throughput",
-      description =
-          "throughput: closed loop, each sender sends as fast as acknowledgements come back."
-              + " rate: open loop, messages issued on a fixed schedule (--rate) and latency measured"
-              + " from the scheduled time (coordinated omission corrected). sweep: rate mode at a"
-              + " series of rates (--sweep-rates, or doubling from --rate), a latency-vs-throughput"
-              + " curve, and with --slo the highest rate that meets it. Default: ${DEFAULT-VALUE}.")
+      description = {
+        "throughput (closed loop: each sender sends as fast as acknowledgements come back), rate"
+            + " (open loop at --rate, latency from the scheduled time) or sweep (rate mode at a"
+            + " series of rates; with --slo, the highest that meets it). Default: ${DEFAULT-VALUE}.",
+        "rate: messages are issued on a fixed schedule and latency is measured from the scheduled"
+            + " time (coordinated omission corrected). sweep: rate mode at --sweep-rates, or"
+            + " doubling from --rate, a latency-vs-throughput curve, and with --slo the highest rate"
+            + " that meets it."
+      })
   String mode;
 
   @Option(
@@ -97,23 +76,27 @@ final class RunOptions {
       names = {"--queues"},
       paramLabel = "N",
       defaultValue = "1",
-      description =
-          "Spread senders and receivers over N queues (topics), named after the configured one"
-              + " with -0 to -N-1 appended: sender i sends to queue i %% N and receiver j reads"
-              + " queue j %% N, so --senders and --receivers must be at least N. Figures per queue"
-              + " are in run.json. Default: ${DEFAULT-VALUE}.")
+      description = {
+        "Spread senders and receivers over N queues (topics): sender i sends to queue i %% N,"
+            + " receiver j reads queue j %% N, so --senders and --receivers must be at least N."
+            + " Default: ${DEFAULT-VALUE}.",
+        "The queues are named after the configured one with -0 to -N-1 appended. Figures per"
+            + " queue are in run.json."
+      })
   int queues;
 
   @Option(
       names = {"--subscriptions"},
       paramLabel = "N",
       defaultValue = "1",
-      description =
-          "Publish/subscribe: every message is delivered to N subscriptions (Kafka consumer"
-              + " groups, a RabbitMQ fanout exchange with a queue each, an Artemis multicast"
-              + " address with a durable queue each), each read by --receivers receivers of its"
-              + " own; lost and duplicates are counted per subscription. Backends without"
-              + " publish/subscribe refuse more than 1. Default: ${DEFAULT-VALUE}.")
+      description = {
+        "Publish/subscribe: every message is delivered to N subscriptions, each read by"
+            + " --receivers receivers of its own; lost and duplicates are counted per subscription."
+            + " Default: ${DEFAULT-VALUE}.",
+        "A subscription is a Kafka consumer group, a queue of its own bound to a RabbitMQ fanout"
+            + " exchange, or a durable queue of an Artemis multicast address. Backends without"
+            + " publish/subscribe refuse more than 1."
+      })
   int subscriptions;
 
   @Option(
@@ -151,24 +134,28 @@ final class RunOptions {
       names = {"--in-flight"},
       paramLabel = "W",
       defaultValue = "" + DEFAULT_IN_FLIGHT,
-      description =
-          "Batches each sender keeps sent but not yet acknowledged, as real producers do (Kafka"
-              + " callbacks, RabbitMQ confirms); a batch counts as sent when it is acknowledged."
-              + " 1 = one synchronous send at a time. At most 32 MiB of messages are in flight per"
-              + " sender. Default: ${DEFAULT-VALUE}.")
+      description = {
+        "Batches each sender keeps sent but not yet acknowledged (Kafka callbacks, RabbitMQ"
+            + " confirms); 1 = one synchronous send at a time. Default: ${DEFAULT-VALUE}.",
+        "As real producers do; a batch counts as sent when it is acknowledged. At most 32 MiB of"
+            + " messages are in flight per sender."
+      })
   int inFlight;
 
   @Option(
       names = {"--phases"},
       paramLabel = "PHASES",
       defaultValue = "together",
-      description =
-          "together: receivers run beside senders. send-then-drain: senders build a backlog"
-              + " (--messages or --duration), then receivers drain it; send and drain rates are"
-              + " measured apart. backlog-then-catch-up (rate mode): senders send at --rate for"
-              + " all of --duration, receivers start after --backlog and must catch up; the run"
-              + " reports how long that took (or that it did not), and publish rate and latency"
-              + " while catching up against after. Default: ${DEFAULT-VALUE}.")
+      description = {
+        "together (receivers run beside senders), send-then-drain (senders build a backlog, then"
+            + " receivers drain it) or backlog-then-catch-up (rate mode: receivers start after"
+            + " --backlog and must catch up). Default: ${DEFAULT-VALUE}.",
+        "send-then-drain: the backlog is --messages or --duration of sending; send and drain"
+            + " rates are measured apart. backlog-then-catch-up: senders send at --rate for all of"
+            + " --duration, receivers start after --backlog and must catch up; the run reports how"
+            + " long that took (or that it did not), and publish rate and latency while catching up"
+            + " against after."
+      })
   String phases;
 
   @Option(
@@ -184,32 +171,36 @@ final class RunOptions {
   @Option(
       names = {"--size"},
       paramLabel = "SIZES",
-      description =
-          "Message size in bytes, the 28-byte envelope included (units kb and mb are 1,024 and"
-              + " 1,048,576 bytes), or a weighted mix of SIZE:WEIGHT, such as 100:70,1kb:25,64kb:5"
-              + " (70 %% of messages 100 B, 25 %% 1 KiB, 5 %% 64 KiB). Default: 100.")
+      description = {
+        "Message size in bytes, the 28-byte envelope included (100, 1kb, 1mb), or a weighted mix"
+            + " of SIZE:WEIGHT such as 100:70,1kb:25,64kb:5. Default: 100.",
+        "kb and mb are 1,024 and 1,048,576 bytes. The mix 100:70,1kb:25,64kb:5 makes 70 %% of"
+            + " messages 100 B, 25 %% 1 KiB and 5 %% 64 KiB."
+      })
   Optional<String> size = Optional.empty();
 
   @Option(
       names = {"--payload-file"},
       paramLabel = "[FORMAT:]PATH",
-      description =
-          "Send real payloads: each message is the envelope followed by the file's next record,"
-              + " each sender cycling through them. FORMAT lines (the default: one record per"
-              + " line) or length-prefixed (each record after its length as 4 bytes, big-endian)."
-              + " Every host of a multi-node run needs the same file at the same path. Not with"
-              + " --size or --compressibility.")
+      description = {
+        "Send real payloads: each message is the envelope followed by the file's next record."
+            + " FORMAT lines (the default) or length-prefixed. Not with --size or --compressibility.",
+        "Each sender cycles through the records. lines: one record per line; length-prefixed:"
+            + " each record after its length as 4 bytes, big-endian. Every host of a multi-node run"
+            + " needs the same file at the same path."
+      })
   Optional<String> payloadFile = Optional.empty();
 
   @Option(
       names = {"--compressibility"},
       paramLabel = "SHARE",
       defaultValue = "0",
-      description =
-          "The share of each message's padding that compresses (repeated text instead of random"
-              + " bytes), from 0 to 1: random padding gives a broker's or client's compression"
-              + " (kafka.compression.type) nothing to work with, as real payloads would."
-              + " Default: ${DEFAULT-VALUE} (all random).")
+      description = {
+        "The share of each message's padding that compresses (repeated text instead of random"
+            + " bytes), from 0 to 1. Default: ${DEFAULT-VALUE} (all random).",
+        "Random padding gives a broker's or client's compression (kafka.compression.type) nothing"
+            + " to work with, as real payloads would."
+      })
   double compressibility;
 
   @Option(
@@ -235,11 +226,12 @@ final class RunOptions {
       paramLabel = "DURATION",
       defaultValue = "1ms",
       converter = DurationConverter.class,
-      description =
-          "Rate mode: batches due within one tick are issued together at its start (their"
-              + " intended send time), so a sender wakes once a tick, not once a batch; 0s for an"
-              + " exact schedule. A schedule whose batches are a tick or more apart is exact"
-              + " anyway. Default: ${DEFAULT-VALUE}.")
+      description = {
+        "Rate mode: batches due within one tick are issued together at its start (their intended"
+            + " send time), so a sender wakes once a tick; 0s for an exact schedule."
+            + " Default: ${DEFAULT-VALUE}.",
+        "A schedule whose batches are a tick or more apart is exact anyway."
+      })
   Duration scheduleTick;
 
   @Option(
@@ -256,35 +248,38 @@ final class RunOptions {
       names = {"--max-backlog"},
       paramLabel = "N",
       defaultValue = "auto",
-      description =
-          "Throughput mode with senders and receivers together: senders wait while more than N"
-              + " acknowledged messages are not yet received, so that the run measures the rate"
-              + " both sides sustain rather than a backlog growing into the queue. auto: about one"
-              + " second of what the receivers take (at least 1000); off: senders never wait (the"
-              + " native tools' behaviour). Default: ${DEFAULT-VALUE}.")
+      description = {
+        "Throughput mode with senders and receivers together: senders wait while more than N"
+            + " acknowledged messages are not yet received. auto: about one second of what the"
+            + " receivers take (at least 1000); off: senders never wait. Default: ${DEFAULT-VALUE}.",
+        "The run then measures the rate both sides sustain rather than a backlog growing into the"
+            + " queue. off is the native tools' behaviour."
+      })
   String maxBacklog;
 
   @Option(
       names = {"--durability"},
       paramLabel = "LEVEL",
-      description =
-          "Where an acknowledged message must be when its acknowledgement arrives: fsync (on disk),"
-              + " memory (in memory on the replicas that acknowledge), service (as a service's"
-              + " contract says: sqs), none (not waited for). Sets the backend's keys that give it"
-              + " (rabbitmq: quorum queue or transient classic; mongo: the write concern; kafka:"
-              + " acks; artemis: blocking durable sends), refuses a level the backend cannot give"
-              + " and a -p key that contradicts it. Default: the backend's own settings.")
+      description = {
+        "Where an acknowledged message must be when its acknowledgement arrives: fsync (on disk),"
+            + " memory (on the replicas that acknowledge), service (as a service's contract says:"
+            + " sqs), none (not waited for). Default: the backend's own settings.",
+        "Sets the backend's keys that give it (rabbitmq: quorum queue or transient classic; mongo:"
+            + " the write concern; kafka: acks; artemis: blocking durable sends), refuses a level the"
+            + " backend cannot give and a -p key that contradicts it."
+      })
   Optional<String> durability = Optional.empty();
 
   @Option(
       names = {"--machine-cost"},
       paramLabel = "PRICE",
-      description =
-          "What the machines the queue runs on cost per hour, all of them summed, with an optional"
-              + " currency (0.384, '1.20 EUR'; USD unless given): adds the cost of moving a"
-              + " million messages at the measured rate to every output, beside a per-request"
-              + " queue's (sqs) cost. For self-hosted queues; the price is yours, the rate the"
-              + " run's.")
+      description = {
+        "What the machines the queue runs on cost per hour, all summed, with an optional currency"
+            + " (0.384, '1.20 EUR'; USD unless given): adds the cost of moving a million messages"
+            + " at the measured rate to every output.",
+        "The cost is shown beside a per-request queue's (sqs) cost. For self-hosted queues; the"
+            + " price is yours, the rate the run's."
+      })
   Optional<String> machineCost = Optional.empty();
 
   @Option(
@@ -302,57 +297,66 @@ final class RunOptions {
       names = {"--fault", "--faults"},
       paramLabel = "SPEC",
       split = ",",
-      description =
-          "Inject a fault into the measured run (not its warm-up), at full load; repeatable, or"
-              + " comma-separated. SPEC is KIND@AT[+LENGTH][:TARGET], AT from the run's start:"
-              + " kill-broker@15s (kill -9 of a broker node, not restarted), restart-broker@10s"
-              + " (kill -9, then started again on the same ports and data; the fault lasts until"
-              + " it serves), pause-broker@10s+2s (SIGSTOP for LENGTH, then SIGCONT; LENGTH"
-              + " required), partition-broker@10s+5s (the node cut off the network for LENGTH,"
-              + " then joined again: the broker's nodes run in network namespaces of their own;"
-              + " Java local brokers, as root, with ip), kill-receiver@10s (a receiver dies"
-              + " without acknowledging what it holds; needs 2 receivers or more), kill-sender@10s"
-              + " (a sender dies with its batches in flight; needs 2 senders or more). Broker"
-              + " faults hit a broker mqbench started (no address given; --local-broker always if something answers on the"
-              + " compose port); TARGET node N (from 1, default 1) or leader (the node leading"
-              + " most of the queue's partitions then: kafka with kafka.localBrokerNodes=3)."
-              + " kill-receiver and kill-sender: TARGET receiver N / sender N here, node N (a"
-              + " worker, halted as by kill -9) with --workers. Scenario key: faults (a list).")
+      description = {
+        "Inject a fault into the measured run at full load (docs/faults.md):"
+            + " KIND@AT[+LENGTH][:TARGET] such as kill-broker@15s, restart-broker@10s,"
+            + " pause-broker@10s+2s, partition-broker@10s+5s, kill-receiver@10s, kill-sender@10s;"
+            + " repeatable or comma-separated.",
+        "A fault hits the measured run, not its warm-up; AT counts from the run's start. Scenario"
+            + " key: faults (a list).",
+        "kill-broker: kill -9 of a broker node, not restarted. restart-broker: kill -9, then"
+            + " started again on the same ports and data; the fault lasts until it serves."
+            + " pause-broker: SIGSTOP for LENGTH, then SIGCONT; LENGTH required. partition-broker:"
+            + " the node cut off the network for LENGTH, then joined again: the broker's nodes run"
+            + " in network namespaces of their own; Java local brokers, as root, with ip."
+            + " kill-receiver: a receiver dies without acknowledging what it holds; needs 2"
+            + " receivers or more. kill-sender: a sender dies with its batches in flight; needs 2"
+            + " senders or more.",
+        "Broker faults hit a broker mqbench started (no address given; --local-broker always if"
+            + " something answers on the compose port); TARGET node N (from 1, default 1) or leader"
+            + " (the node leading most of the queue's partitions then: kafka with"
+            + " kafka.localBrokerNodes=3). kill-receiver and kill-sender: TARGET receiver N or"
+            + " sender N here, node N (a worker, halted as by kill -9) with --workers."
+      })
   List<String> faults = new ArrayList<>();
 
   @Option(
       names = {"--on-client-error"},
       paramLabel = "WHAT",
-      description =
-          "When a send, receive or acknowledgement fails: fail (the run fails at the first"
-              + " error) or reconnect (the failed batch is not counted as sent, what a receiver"
-              + " held comes back from the queue, and the sender or receiver is created anew,"
-              + " retried until the broker serves again; the errors are counted in the results)."
-              + " Default: reconnect in a run with --fault, else fail.")
+      description = {
+        "When a send, receive or acknowledgement fails: fail (the run fails at the first error) or"
+            + " reconnect (the sender or receiver is created anew until the broker serves again)."
+            + " Default: reconnect in a run with --fault, else fail.",
+        "reconnect: the failed batch is not counted as sent, what a receiver held comes back from"
+            + " the queue, and the sender or receiver is created anew, retried until the broker"
+            + " serves again; the errors are counted in the results."
+      })
   Optional<String> onClientError = Optional.empty();
 
   @Option(
       names = {"--local-broker"},
       paramLabel = "WHEN",
       defaultValue = "auto",
-      description =
-          "When no broker address is given: auto (the compose file's port if a broker answers"
-              + " there, else a local broker mqbench starts), always (a local broker mqbench"
-              + " starts, whatever answers on the compose port, which is left alone: for"
-              + " --fault on a machine with a system broker), never (the compose port only)."
-              + " Default: ${DEFAULT-VALUE}.")
+      description = {
+        "When no broker address is given: auto (the compose file's port if a broker answers there,"
+            + " else a local broker mqbench starts), always (a local broker mqbench starts), never"
+            + " (the compose port only). Default: ${DEFAULT-VALUE}.",
+        "always leaves alone whatever answers on the compose port: for --fault on a machine with a"
+            + " system broker."
+      })
   String localBroker;
 
   @Option(
       names = {"--warmup"},
       paramLabel = "DURATION",
       converter = DurationConverter.class,
-      description =
-          "Run this long first with the same settings, unmeasured (JIT, connections, broker"
-              + " caches); 0s for none. Default: "
-              + DEFAULT_WARMUP
-              + " when the run has senders and receivers; none for a send-only or receive-only"
-              + " run (a warm-up would add to or drain the backlog).")
+      description = {
+        "Run this long first, unmeasured (JIT, connections, broker caches); 0s for none. Default: "
+            + DEFAULT_WARMUP
+            + " with senders and receivers; none for a send-only or receive-only run.",
+        "The warm-up has the run's settings. A send-only or receive-only run has none by default:"
+            + " a warm-up would add to or drain the backlog."
+      })
   Optional<Duration> warmup;
 
   @Option(

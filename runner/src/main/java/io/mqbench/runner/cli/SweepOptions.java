@@ -48,13 +48,14 @@ public final class SweepOptions {
       names = {"--sweep-hold"},
       paramLabel = "DURATION",
       converter = DurationConverter.class,
-      description =
-          "Sweep: how long each hold of the candidate rate runs. The search's highest passing rate"
-              + " is a candidate, not a result: it is run again, this long, --sweep-confirm times,"
-              + " and reported as verified only if every hold achieves >= 99 %% of the rate with"
-              + " verdict ok and the objective met; else the sweep steps down by"
-              + " --sweep-precision and holds again (at most --sweep-steps candidates). Default: 3"
-              + " x the step's --duration.")
+      description = {
+        "Sweep: how long each hold of the candidate rate runs: the search's highest passing rate"
+            + " is run again, this long, --sweep-confirm times, and verified only if every hold"
+            + " passes. Default: 3 x the step's --duration.",
+        "A hold passes when it achieves >= 99 %% of the rate with verdict ok and the objective"
+            + " met; else the sweep steps down by --sweep-precision and holds again (at most"
+            + " --sweep-steps candidates)."
+      })
   Optional<Duration> sweepHold;
 
   @Option(
