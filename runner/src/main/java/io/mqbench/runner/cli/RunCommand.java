@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs a benchmark: sender threads send batches and count a batch as sent when the backend"
           + " acknowledges it; receiver threads receive, account for every message and"
-          + " acknowledge. Writes run.json, summary.csv, summary.xlsx, .hgrm files and a chart;"
-          + " `mqbench report FOLDER` turns results folders into report.html.",
+          + " acknowledge. Writes run.json, summary.csv, summary.xlsx, .hgrm files, a chart and"
+          + " report.html into the folder its last lines name; `mqbench report FOLDER...` makes"
+          + " one report.html over several results folders.",
       "",
       "Every option can also be given as -D<camelCaseName> (-DreceiverIdle=5s), as the"
           + " environment variable MQBENCH_<NAME> (MQBENCH_RECEIVER_IDLE=5s) or in a --scenario"

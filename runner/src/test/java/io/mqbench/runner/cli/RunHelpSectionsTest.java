@@ -110,10 +110,12 @@ class RunHelpSectionsTest {
   }
 
   @Test
-  void theUsageLineIsShortAndTheHelpSaysHowToMakeAReport() {
+  void theUsageLineIsShortAndTheHelpSaysWhereTheReportIs() {
     String help = runHelp();
 
     assertThat(help).startsWith("Usage: mqbench run [OPTIONS]" + System.lineSeparator());
-    assertThat(help.replaceAll("\\s+", " ")).contains("`mqbench report FOLDER`");
+    assertThat(help.replaceAll("\\s+", " "))
+        .contains("report.html into the folder")
+        .contains("`mqbench report FOLDER...`");
   }
 }
