@@ -57,6 +57,15 @@ class DocumentationTest {
                   "`[A-Z][a-z][A-Za-z0-9]*(Test|IT)`|\\b[A-Z][a-z0-9]+([A-Z][a-z0-9]+)+(Test|IT)\\b")));
 
   @Test
+  void theResultsPageGivesRunJsonsCurrentFormatVersion() throws IOException {
+    String results = Files.readString(DOCS.resolve("results.md"), StandardCharsets.UTF_8);
+
+    assertThat(results)
+        .as("docs/results.md names run.json's formatVersion as the code writes it")
+        .contains("`formatVersion` (" + io.mqbench.results.RunResult.FORMAT_VERSION + ";");
+  }
+
+  @Test
   void readmeIsAtMost250Lines() throws IOException {
     List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
 
