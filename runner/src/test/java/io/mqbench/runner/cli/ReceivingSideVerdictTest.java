@@ -91,6 +91,9 @@ class ReceivingSideVerdictTest {
     int code = run(with(SLOW_RECEIVERS, "--limit-probe", "3s"));
 
     assertThat(code).as(cli.err()).isZero();
+    if (hostSetThePace()) {
+      return;
+    }
     JsonNode limit = runJson().at("/limit");
     assertThat(limit.at("/side").asText()).isEqualTo("receivers");
     assertThat(limit.at("/probeReceivers").asInt()).isEqualTo(2);
@@ -112,6 +115,9 @@ class ReceivingSideVerdictTest {
     // On a host busy with other work the true verdict is host-limited (RunVerdictsTest decides
     // it); either way nothing was lost and the run exits 0.
     assertThat(json.at("/status").asText()).isIn("ok", "host-limited");
+    if (hostSetThePace()) {
+      return;
+    }
     assertThat(json.at("/limit/side").asText()).isEqualTo("delivery path");
     assertThat(unwrapped(cli.out()) + cli.err())
         .contains("the queue's delivery path was the limit, not the receivers")
@@ -140,5 +146,19 @@ class ReceivingSideVerdictTest {
     assertThat(code).isEqualTo(2);
     assertThat(cli.err().strip())
         .isEqualTo("mqbench: --max-backlog must be auto, off or a number of messages, was 'lots'");
+  }
+
+  /**
+   * On a host busy with other work the run is host-limited and no probe runs (its figures would be
+   * the host's): then no side is named and no advice about receivers is given.
+   */
+  private boolean hostSetThePace() throws IOException {
+    JsonNode json = runJson();
+    if (!json.at("/status").asText().equals("host-limited")) {
+      return false;
+    }
+    assertThat(json.at("/limit/side").asText()).isEmpty();
+    assertThat(unwrapped(cli.out()) + cli.err()).doesNotContain("add --receivers");
+    return true;
   }
 }
