@@ -104,6 +104,28 @@ public abstract class MqFailureKit {
   /** Freezes and thaws the broker under test. */
   public interface BrokerControl {
     /**
+     * @param faults a local broker's faults
+     * @return a control that pauses every node of it at once, and lets them all run again
+     */
+    static BrokerControl everyNodeOf(io.mqbench.mq.BrokerFaults faults) {
+      return new BrokerControl() {
+        @Override
+        public void suspend() throws Exception {
+          for (int node = 0; node < faults.nodes(); node++) {
+            faults.pause(node);
+          }
+        }
+
+        @Override
+        public void resume() throws Exception {
+          for (int node = 0; node < faults.nodes(); node++) {
+            faults.resume(node);
+          }
+        }
+      };
+    }
+
+    /**
      * Stops the broker answering: connections stay open, nothing is read or written.
      *
      * @throws Exception if it cannot

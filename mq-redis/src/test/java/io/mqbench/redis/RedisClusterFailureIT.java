@@ -1,7 +1,6 @@
 package io.mqbench.redis;
 
 import io.mqbench.contract.MqFailureKit;
-import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.MqProvider;
 import java.util.HashMap;
 import java.util.Map;
@@ -69,22 +68,6 @@ class RedisClusterFailureIT extends MqFailureKit {
   /** Every data node frozen at once; the Sentinels run on and find no replica to promote. */
   @Override
   protected Optional<BrokerControl> brokerControl() {
-    BrokerFaults faults = cluster.faults().orElseThrow();
-    return Optional.of(
-        new BrokerControl() {
-          @Override
-          public void suspend() throws Exception {
-            for (int node = 0; node < faults.nodes(); node++) {
-              faults.pause(node);
-            }
-          }
-
-          @Override
-          public void resume() throws Exception {
-            for (int node = 0; node < faults.nodes(); node++) {
-              faults.resume(node);
-            }
-          }
-        });
+    return Optional.of(BrokerControl.everyNodeOf(cluster.faults().orElseThrow()));
   }
 }
