@@ -1,56 +1,34 @@
 package io.mqbench.nats;
 
-import io.mqbench.contract.MqFailureKit;
-import io.mqbench.mq.MqProvider;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The failure kit against a three-node local JetStream cluster of its own (it freezes every node,
- * so it does not share the contract tests' cluster); streams with three replicas.
+ * The failure kit as {@link NatsFailureIT} runs it, against a three-node local JetStream cluster of
+ * its own (it freezes every node at once), streams with three replicas.
  */
-class NatsClusterFailureIT extends MqFailureKit {
+class NatsClusterFailureIT extends NatsFailureIT {
   private static NatsCluster cluster;
 
+  /** Hides the single server's start: this class runs against the cluster alone. */
   @BeforeAll
-  static void startCluster() throws InterruptedException {
+  static void startServer() throws InterruptedException {
     cluster = TestNatsCluster.start();
   }
 
   @AfterAll
-  static void stopCluster() {
+  static void stopServer() {
     if (cluster != null) {
       cluster.close();
     }
   }
 
   @Override
-  protected MqProvider provider() {
-    return new NatsMqProvider();
-  }
-
-  @Override
-  protected Map<String, String> brokerConfig(String queueName) {
-    Map<String, String> raw = new HashMap<>();
-    raw.put("nats.url", cluster.url());
-    raw.put("nats.stream", queueName);
-    raw.put("nats.replicas", String.valueOf(TestNatsCluster.NODES));
-    raw.put("nats.requestTimeout", "2s");
-    raw.put("nats.connectTimeout", "2s");
-    return raw;
-  }
-
-  @Override
-  protected Optional<Map<String, String>> configAt(String host, int port) {
-    return Optional.of(
-        Map.of(
-            "nats.url",
-            "nats://mqbench:" + TestNats.PASSWORD + "@" + host + ":" + port,
-            "nats.connectTimeout",
-            "3s"));
+  protected Map<String, String> brokerKeys() {
+    return Map.of(
+        "nats.url", cluster.url(), "nats.replicas", String.valueOf(TestNatsCluster.NODES));
   }
 
   @Override
@@ -61,7 +39,6 @@ class NatsClusterFailureIT extends MqFailureKit {
             Map.of("nats.url", first.replace(TestNats.PASSWORD, "not-the-password")), "nats.url"));
   }
 
-  /** The whole cluster frozen: every node at once. */
   @Override
   protected Optional<BrokerControl> brokerControl() {
     return Optional.of(BrokerControl.everyNodeOf(cluster.faults().orElseThrow()));

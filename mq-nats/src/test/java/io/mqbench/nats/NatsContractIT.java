@@ -35,9 +35,19 @@ class NatsContractIT extends MqContractKit {
     }
   }
 
+  /**
+   * @return the keys that point at the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("nats.url", server.url());
+  }
+
   /** Stream names allow no dots: the kit's names hold letters, digits and dashes only. */
-  private static Map<String, String> config(String queueName) {
-    return Map.of("nats.url", server.url(), "nats.stream", queueName, "nats.ackWait", "3s");
+  private Map<String, String> config(String queueName) {
+    Map<String, String> keys = new java.util.HashMap<>(brokerKeys());
+    keys.put("nats.stream", queueName);
+    keys.put("nats.ackWait", "3s");
+    return keys;
   }
 
   @Override

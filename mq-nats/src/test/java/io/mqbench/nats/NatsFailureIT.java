@@ -33,11 +33,17 @@ class NatsFailureIT extends MqFailureKit {
     return new NatsMqProvider();
   }
 
+  /**
+   * @return the keys that point at the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("nats.url", server.url());
+  }
+
   /** Short timeouts, so that a frozen server fails a send within seconds. */
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
-    Map<String, String> raw = new HashMap<>();
-    raw.put("nats.url", server.url());
+    Map<String, String> raw = new HashMap<>(brokerKeys());
     raw.put("nats.stream", queueName);
     raw.put("nats.requestTimeout", "2s");
     raw.put("nats.connectTimeout", "2s");

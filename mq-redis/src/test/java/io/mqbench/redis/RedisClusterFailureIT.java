@@ -1,60 +1,34 @@
 package io.mqbench.redis;
 
-import io.mqbench.contract.MqFailureKit;
-import io.mqbench.mq.MqProvider;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The failure kit against a replicated Redis of its own (a primary, two replicas, three Sentinels;
- * it freezes every data node, so it does not share the contract tests' one), reached through its
+ * The failure kit as {@link RedisFailureIT} runs it, against a replicated Redis of its own (a
+ * primary, two replicas, three Sentinels; it freezes every data node at once), reached through its
  * Sentinels, each send waiting for one replica.
  */
-class RedisClusterFailureIT extends MqFailureKit {
+class RedisClusterFailureIT extends RedisFailureIT {
   private static RedisCluster cluster;
 
+  /** Hides the single server's start: this class runs against the cluster alone. */
   @BeforeAll
-  static void startCluster() throws InterruptedException {
+  static void startServer() throws InterruptedException {
     cluster = TestRedisCluster.start();
   }
 
   @AfterAll
-  static void stopCluster() {
+  static void stopServer() {
     if (cluster != null) {
       cluster.close();
     }
   }
 
   @Override
-  protected MqProvider provider() {
-    return new RedisMqProvider();
-  }
-
-  @Override
-  protected Map<String, String> brokerConfig(String queueName) {
-    Map<String, String> raw = new HashMap<>();
-    raw.put("redis.uri", cluster.uri());
-    raw.put("redis.stream", queueName);
-    raw.put("redis.replicas", "1");
-    raw.put("redis.commandTimeout", "3s");
-    raw.put("redis.connectTimeout", "2s");
-    raw.put("redis.maxMessageBytes", String.valueOf(1 << 20));
-    return raw;
-  }
-
-  @Override
-  protected Optional<Map<String, String>> configAt(String host, int port) {
-    return Optional.of(
-        Map.of(
-            "redis.uri",
-            "redis://:" + TestRedis.PASSWORD + "@" + host + ":" + port,
-            "redis.connectTimeout",
-            "3s",
-            "redis.commandTimeout",
-            "3s"));
+  protected Map<String, String> brokerKeys() {
+    return Map.of("redis.uri", cluster.uri(), "redis.replicas", "1");
   }
 
   @Override
@@ -65,7 +39,6 @@ class RedisClusterFailureIT extends MqFailureKit {
             "redis.uri"));
   }
 
-  /** Every data node frozen at once; the Sentinels run on and find no replica to promote. */
   @Override
   protected Optional<BrokerControl> brokerControl() {
     return Optional.of(BrokerControl.everyNodeOf(cluster.faults().orElseThrow()));

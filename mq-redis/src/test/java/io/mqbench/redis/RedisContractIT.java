@@ -30,9 +30,18 @@ class RedisContractIT extends MqContractKit {
     }
   }
 
-  private static Map<String, String> config(String queueName) {
-    return Map.of(
-        "redis.uri", server.uri(), "redis.stream", queueName, "redis.visibilityTimeout", "3s");
+  /**
+   * @return the keys that point at the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("redis.uri", server.uri());
+  }
+
+  private Map<String, String> config(String queueName) {
+    Map<String, String> keys = new java.util.HashMap<>(brokerKeys());
+    keys.put("redis.stream", queueName);
+    keys.put("redis.visibilityTimeout", "3s");
+    return keys;
   }
 
   @Override

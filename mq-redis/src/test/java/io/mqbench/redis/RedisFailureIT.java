@@ -33,11 +33,17 @@ class RedisFailureIT extends MqFailureKit {
     return new RedisMqProvider();
   }
 
+  /**
+   * @return the keys that point at the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("redis.uri", server.uri());
+  }
+
   /** Short timeouts, so that a frozen server fails a send within seconds. */
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
-    Map<String, String> raw = new HashMap<>();
-    raw.put("redis.uri", server.uri());
+    Map<String, String> raw = new HashMap<>(brokerKeys());
     raw.put("redis.stream", queueName);
     raw.put("redis.commandTimeout", "3s");
     raw.put("redis.connectTimeout", "2s");
