@@ -46,6 +46,16 @@ final class CliCapture {
     return run(Map.of(), Map.of(), args);
   }
 
+  /**
+   * A run of the memory queue for 1 s with no warm-up, its results in {@code out}.
+   *
+   * @param out the results folder's parent
+   * @return the exit code
+   */
+  int runMemoryForASecond(java.nio.file.Path out) {
+    return run("run", "--queue", "memory", "--duration", "1s", "--out", out.toString());
+  }
+
   /** Forgets what was captured so far. */
   void reset() {
     out.reset();

@@ -22,17 +22,7 @@ class ReadmeExplainsTheOutputTest {
   @Test
   void everyLabelOfARunsSummaryIsExplainedInTheReadmesWhatARunPrints() throws Exception {
     CliCapture cli = new CliCapture();
-    int code =
-        cli.run(
-            "run",
-            "--queue",
-            "memory",
-            "--duration",
-            "1s",
-            "--warmup",
-            "0s",
-            "--out",
-            tmp.toString());
+    int code = cli.runMemoryForASecond(tmp);
     String readme = Files.readString(README, StandardCharsets.UTF_8);
     int start = readme.indexOf("## What a run prints");
     assertThat(start).as("the README's section \"What a run prints\"").isNotNegative();

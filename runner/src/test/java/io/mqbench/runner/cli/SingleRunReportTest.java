@@ -18,17 +18,7 @@ class SingleRunReportTest {
   void aSingleRunWritesItsReportAndEndsWithTheLineThatNamesIt() throws Exception {
     CliCapture cli = new CliCapture();
 
-    int code =
-        cli.run(
-            "run",
-            "--queue",
-            "memory",
-            "--duration",
-            "1s",
-            "--warmup",
-            "0s",
-            "--out",
-            tmp.toString());
+    int code = cli.runMemoryForASecond(tmp);
 
     assertThat(code).as(cli.err()).isZero();
     Path run;
