@@ -119,6 +119,9 @@ final class PostgresFailover implements AutoCloseable {
     }
     int port = nodes.get(best).port();
     execute(port, "SELECT pg_promote(true, 60)");
+    // Until a checkpoint, the control file still names the old timeline, and a pg_rewind of the
+    // former primary from it would find nothing to rewind.
+    execute(port, "CHECKPOINT");
     int former = primary;
     primary = best;
     downSince = 0;

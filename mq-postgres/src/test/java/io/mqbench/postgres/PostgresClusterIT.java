@@ -139,6 +139,31 @@ class PostgresClusterIT {
     }
   }
 
+  @Test
+  @Order(4)
+  @Timeout(120)
+  void theFormerPrimaryStartedAgainIsRewoundIntoAStandbyOfTheNewOne() throws Exception {
+    BrokerFaults faults = broker.faults().orElseThrow();
+    String primary = provider.leaderAddress(config).orElseThrow();
+
+    faults.restart(0);
+
+    assertThat(provider.leaderAddress(config).orElseThrow()).isEqualTo(primary);
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    String found = "";
+    while (!found.contains("node1 streaming quorum") && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      found = provider.durabilityFound(config).orElseThrow().settings();
+    }
+    assertThat(found).contains("node1 streaming quorum").contains("a commit waiting for 1 of 2");
+    try (Connection c = PostgresCluster.connect(Integer.parseInt(faults.address(0).split(":")[1]), null);
+        Statement s = c.createStatement();
+        java.sql.ResultSet r = s.executeQuery("SELECT pg_is_in_recovery()")) {
+      r.next();
+      assertThat(r.getBoolean(1)).as("node1 is a standby").isTrue();
+    }
+  }
+
   private static void setStandbyNames(int port, String names) throws Exception {
     try (Connection c = PostgresCluster.connect(port, null);
         Statement s = c.createStatement()) {
