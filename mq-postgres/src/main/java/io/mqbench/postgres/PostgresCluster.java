@@ -19,10 +19,10 @@ import org.postgresql.Driver;
 /**
  * A local replicated PostgreSQL: a primary and N−1 streaming standbys, private servers each with
  * its own data directory and port, a commit waiting until half of the nodes (rounded down) hold it
- * on a standby as well ({@code synchronous_standby_names = 'ANY n (node1, ...)'}, every node listed,
- * so that the list still holds after a failover), and a failover manager that promotes a standby
- * when the primary dies ({@link PostgresFailover}). Clients follow the primary with a multi-host URL
- * ({@code targetServerType=primary}).
+ * on a standby as well ({@code synchronous_standby_names = 'ANY n (node1, ...)'}, every node
+ * listed, so that the list still holds after a failover), and a failover manager that promotes a
+ * standby when the primary dies ({@link PostgresFailover}). Clients follow the primary with a
+ * multi-host URL ({@code targetServerType=primary}).
  */
 final class PostgresCluster extends NativeCluster {
   private static final Duration CLUSTERED_TIMEOUT = Duration.ofSeconds(60);
@@ -104,8 +104,7 @@ final class PostgresCluster extends NativeCluster {
   protected MqConfig pointAt(MqConfig config) {
     MqConfig pointed = config.with(PostgresSettings.URL.name(), url());
     if (!config.isGiven(PostgresSettings.SYNC_STANDBYS)) {
-      pointed =
-          pointed.with(PostgresSettings.SYNC_STANDBYS.name(), String.valueOf(this.waitedFor));
+      pointed = pointed.with(PostgresSettings.SYNC_STANDBYS.name(), String.valueOf(this.waitedFor));
     }
     return pointed;
   }

@@ -136,17 +136,7 @@ final class PostgresFailover implements AutoCloseable {
         left.add(name(i));
       }
     }
-    String commits = "a commit waits for " + waitedFor + " of " + left.size() + " standby(s)";
-    if (left.size() < waitedFor) {
-      List<String> all = nodes.stream().map(n -> n.member().name()).toList();
-      String names = PostgresCluster.standbyNames(left.size(), all);
-      execute(port, "ALTER SYSTEM SET synchronous_standby_names = '" + names + "'");
-      execute(port, "SELECT pg_reload_conf()");
-      commits =
-          left.isEmpty()
-              ? "no standby is left: commits are now on one node (synchronous_standby_names='')"
-              : "a commit now waits for the " + left.size() + " standby(s) left";
-    }
+    String commits = commitsWaitFor(port, left.size());
     say(
         name(former)
             + " (the primary) is down; promoted "
@@ -157,6 +147,25 @@ final class PostgresFailover implements AutoCloseable {
             + (left.isEmpty() ? "none" : String.join(", ", left))
             + "; "
             + commits);
+  }
+
+  /**
+   * Lowers {@code synchronous_standby_names} on the new primary when fewer standbys are left than a
+   * commit waits for, lest every commit wait for ever.
+   *
+   * @return what a commit waits for now, for the notice
+   */
+  private String commitsWaitFor(int port, int left) throws SQLException {
+    if (left >= waitedFor) {
+      return "a commit waits for " + waitedFor + " of " + left + " standby(s)";
+    }
+    List<String> all = nodes.stream().map(n -> n.member().name()).toList();
+    String names = PostgresCluster.standbyNames(left, all);
+    execute(port, "ALTER SYSTEM SET synchronous_standby_names = '" + names + "'");
+    execute(port, "SELECT pg_reload_conf()");
+    return left == 0
+        ? "no standby is left: commits are now on one node (synchronous_standby_names='')"
+        : "a commit now waits for the " + left + " standby(s) left";
   }
 
   /** The WAL a standby has received (or replayed), as a byte position; -1 if it cannot say. */

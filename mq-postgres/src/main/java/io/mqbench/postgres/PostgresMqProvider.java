@@ -84,8 +84,7 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
                                   config.get(PostgresSettings.CONNECT_TIMEOUT)))
                       .plus(SLACK))
           .brokerAt(
-              ADDRESSING,
-              config -> PostgresServer.installed().map(bin -> localBroker(bin, config)))
+              ADDRESSING, config -> PostgresServer.installed().map(bin -> localBroker(bin, config)))
           .parsedAs(PostgresSettings::from, PostgresSettings::address);
 
   /** The backend as the runner loads it. */

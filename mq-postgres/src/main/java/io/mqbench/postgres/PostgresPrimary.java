@@ -41,7 +41,6 @@ final class PostgresPrimary {
         seen.append("; ").append(host).append(": ").append(Errors.rootMessage(e));
       }
     }
-    throw new MqException(
-        "postgres: none of " + settings.address() + " is a primary now" + seen);
+    throw new MqException("postgres: none of " + settings.address() + " is a primary now" + seen);
   }
 }

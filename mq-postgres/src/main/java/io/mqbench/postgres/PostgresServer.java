@@ -243,8 +243,7 @@ public final class PostgresServer extends NativeServer {
         Files.deleteIfExists(pwfile);
       }
       if (member != null) {
-        Files.write(
-            data.resolve("postgresql.conf"), member.settings(), StandardOpenOption.APPEND);
+        Files.write(data.resolve("postgresql.conf"), member.settings(), StandardOpenOption.APPEND);
       }
     } catch (IOException e) {
       throw new MqException("postgres: cannot make a cluster in " + directory + ": " + e, e);

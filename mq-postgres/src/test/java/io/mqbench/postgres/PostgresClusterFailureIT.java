@@ -11,8 +11,8 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The failure kit against a replicated PostgreSQL of its own (a primary and two standbys; it
- * freezes every node, so it does not share the contract tests' one), reached through the
- * multi-host URL, each commit waiting for one standby.
+ * freezes every node, so it does not share the contract tests' one), reached through the multi-host
+ * URL, each commit waiting for one standby.
  */
 class PostgresClusterFailureIT extends MqFailureKit {
   private static PostgresCluster cluster;

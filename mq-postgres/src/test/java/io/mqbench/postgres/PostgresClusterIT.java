@@ -156,7 +156,8 @@ class PostgresClusterIT {
       found = provider.durabilityFound(config).orElseThrow().settings();
     }
     assertThat(found).contains("node1 streaming quorum").contains("a commit waiting for 1 of 2");
-    try (Connection c = PostgresCluster.connect(Integer.parseInt(faults.address(0).split(":")[1]), null);
+    try (Connection c =
+            PostgresCluster.connect(Integer.parseInt(faults.address(0).split(":")[1]), null);
         Statement s = c.createStatement();
         java.sql.ResultSet r = s.executeQuery("SELECT pg_is_in_recovery()")) {
       r.next();

@@ -262,8 +262,7 @@ class PostgresMqProviderTest {
   @Test
   void fewerSynchronousStandbysThanACommitWaitsForAreSaid() {
     assertThat(
-            PostgresDurability.describe(
-                false, java.util.List.of("node3 streaming quorum"), 1, 1))
+            PostgresDurability.describe(false, java.util.List.of("node3 streaming quorum"), 1, 1))
         .isEqualTo(
             "; a primary with node3 streaming quorum (pg_stat_replication), a commit waiting for"
                 + " 1 of 1 synchronous");

@@ -6,8 +6,8 @@ import java.util.Map;
 /**
  * The tests' replicated PostgreSQL: a primary and two standbys of the installed package, as {@code
  * -p postgres.localBrokerNodes=3} starts them (a commit waiting for one standby, the failover
- * manager watching the primary), every node requiring a password over TCP. Missing PostgreSQL
- * fails the tests loudly: {@code apt-get install postgresql} (.ci/run does).
+ * manager watching the primary), every node requiring a password over TCP. Missing PostgreSQL fails
+ * the tests loudly: {@code apt-get install postgresql} (.ci/run does).
  */
 final class TestPostgresCluster {
   static final int NODES = 3;
