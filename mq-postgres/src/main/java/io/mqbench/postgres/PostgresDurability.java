@@ -20,11 +20,13 @@ final class PostgresDurability {
   private PostgresDurability() {}
 
   /**
-   * @param asked what the settings declare (where the standbys are said)
-   * @return what was found, on a connection of its own closed before this returns
+   * @return what was found, on a connection of its own closed before this returns: where a commit
+   *     is when it returns says the synchronous standbys the server waits for now (fewer than asked
+   *     after a failover that lowered them), and a difference from {@code postgres.syncStandbys} is
+   *     said
    * @throws io.mqbench.mq.MqException naming the server if it cannot be reached
    */
-  static Durability found(PostgresSettings settings, Durability asked) {
+  static Durability found(PostgresSettings settings) {
     Connection c = null;
     try {
       c = PostgresMq.connect(settings, settings.synchronousCommit());
@@ -33,9 +35,29 @@ final class PostgresDurability {
       String names = PostgresMq.show(c, "synchronous_standby_names");
       String version = PostgresMq.show(c, "server_version").split(" ")[0];
       boolean flushes = "on".equals(fsync) && !"off".equals(commit);
+      SynchronousCommit waits = SynchronousCommit.of(commit).orElse(settings.synchronousCommit());
+      int waited = waits.waitsForStandbys() ? PostgresMq.standbysWaitedFor(names) : 0;
+      String where =
+          waited == 0
+              ? "on the primary"
+              : "on the primary, and "
+                  + waits.onStandbys()
+                  + " on "
+                  + waited
+                  + " synchronous"
+                  + " standby(s)";
+      String unlike =
+          waits.waitsForStandbys() && waited != settings.syncStandbys()
+              ? "; the server's commits wait for "
+                  + waited
+                  + " standby(s), not the "
+                  + settings.syncStandbys()
+                  + " of "
+                  + PostgresSettings.SYNC_STANDBYS.name()
+              : "";
       return new Durability(
           flushes ? Durability.Level.FSYNC : Durability.Level.MEMORY,
-          asked.where(),
+          where,
           "synchronous_commit="
               + commit
               + ", fsync="
@@ -44,7 +66,8 @@ final class PostgresDurability {
               + names
               + "' read back (SHOW) from PostgreSQL "
               + version
-              + replication(c, PostgresMq.standbysWaitedFor(names)));
+              + replication(c, waited)
+              + unlike);
     } catch (SQLException | RuntimeException e) {
       throw PostgresMq.failure(settings, "cannot read its durability settings", e);
     } finally {

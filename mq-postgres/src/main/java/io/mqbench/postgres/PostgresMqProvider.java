@@ -73,8 +73,7 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
           .lease(PostgresSettings.VISIBILITY_TIMEOUT)
           .queueName(PostgresSettings.TABLE, PostgresSettings.MAX_TABLE_LENGTH)
           .durabilityFoundBy(
-              (config, declared) ->
-                  PostgresDurability.found(PostgresSettings.from(config), declared))
+              (config, declared) -> PostgresDurability.found(PostgresSettings.from(config)))
           .limitedBy(
               PostgresSettings.MAX_MESSAGE_BYTES,
               config ->

@@ -94,11 +94,14 @@ class PostgresClusterIT {
     try {
       setStandbyNames(primary, "ANY 3 (node1, node2, node3)");
 
-      Durability found =
-          provider.durabilityFound(config.with("postgres.syncStandbys", "3")).orElseThrow();
+      Durability found = provider.durabilityFound(config).orElseThrow();
 
+      assertThat(found.where())
+          .isEqualTo("on the primary, and fsynced on 3 synchronous standby(s)");
       assertThat(found.settings())
-          .contains("a commit waiting for 3 of 2 synchronous: fewer than a commit waits for");
+          .contains("a commit waiting for 3 of 2 synchronous: fewer than a commit waits for")
+          .endsWith(
+              "; the server's commits wait for 3 standby(s), not the 1 of postgres.syncStandbys");
     } finally {
       setStandbyNames(primary, "ANY 1 (node1, node2, node3)");
     }
