@@ -59,6 +59,9 @@ final class PostgresCluster extends NativeCluster {
         List.of(
             "wal_log_hints = on", // pg_rewind needs it to turn a former primary into a standby
             "wal_keep_size = '256MB'", // a standby that fell behind can still catch up
+            // A standby whose primary went away tries again after this (5 s by default), and
+            // until one is back, every commit waits.
+            "wal_retrieve_retry_interval = '1s'",
             "synchronous_standby_names = '" + standbyNames(waitedFor, names) + "'");
     List<PostgresServer> servers = new ArrayList<>();
     for (String name : names) {
