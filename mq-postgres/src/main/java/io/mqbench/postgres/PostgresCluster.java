@@ -75,13 +75,6 @@ final class PostgresCluster extends NativeCluster {
   }
 
   /**
-   * @return the nodes, node 1 first
-   */
-  List<PostgresServer> servers() {
-    return servers;
-  }
-
-  /**
    * @param waitedFor how many standbys a commit waits for
    * @param names the nodes' names
    * @return {@code synchronous_standby_names} for them: {@code ANY n (...)}, empty for none

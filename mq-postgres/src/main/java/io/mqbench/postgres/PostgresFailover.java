@@ -37,7 +37,7 @@ final class PostgresFailover implements AutoCloseable {
   private final Thread thread;
   private final Thread onShutdown;
   private volatile boolean stopped;
-  private volatile int primary;
+  private int primary; // only the watching thread uses it
   private long downSince;
   private String lastSaid = "";
 
@@ -60,13 +60,6 @@ final class PostgresFailover implements AutoCloseable {
   void start() {
     Runtime.getRuntime().addShutdownHook(onShutdown);
     thread.start();
-  }
-
-  /**
-   * @return the index of the node it takes for the primary now
-   */
-  int primary() {
-    return primary;
   }
 
   private void watch() {
