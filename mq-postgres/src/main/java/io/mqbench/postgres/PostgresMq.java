@@ -39,7 +39,7 @@ final class PostgresMq implements Mq {
 
   private final PostgresSettings settings;
   private final MqLimits limits;
-  private final Connection admin;
+  private Connection admin;
   private final boolean created;
   private final String version;
   private final OpenClients opened = new OpenClients("postgres: the backend is closed");
@@ -317,14 +317,32 @@ final class PostgresMq implements Mq {
     return Optional.of(created);
   }
 
-  /** Drops the table and every message in it. */
+  /**
+   * Drops the table and every message in it; on a new connection if the first one was lost (its
+   * server died: after a failover, the primary is another server).
+   */
   @Override
   public synchronized boolean removeQueue() {
-    try (Statement s = admin.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS " + settings.quotedTable());
+    try {
+      try {
+        dropTable();
+      } catch (SQLException e) {
+        if (admin.isValid(PostgresSettings.seconds(settings.connectTimeout()))) {
+          throw e;
+        }
+        closeQuietly(admin);
+        admin = connect(settings, SynchronousCommit.ON);
+        dropTable();
+      }
       return true;
     } catch (SQLException e) {
       throw failure(settings, "cannot drop " + settings.tableName(), e);
+    }
+  }
+
+  private void dropTable() throws SQLException {
+    try (Statement s = admin.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + settings.quotedTable());
     }
   }
 

@@ -5,13 +5,16 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqLimits;
 import io.mqbench.mq.StatedProvider;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code postgres} backend: a PostgreSQL table as a queue, written in one transaction per
@@ -20,7 +23,8 @@ import java.util.Map;
  *
  * <p>With no address the runner uses the server on 127.0.0.1:5442 (the port {@code
  * docker/postgres.yml} publishes) if one answers, else a private PostgreSQL server ({@link
- * PostgresServer}).
+ * PostgresServer}), or with {@code postgres.localBrokerNodes} above 1 a local replicated cluster
+ * ({@link PostgresCluster}).
  */
 public final class PostgresMqProvider extends StatedProvider implements BrokerBackend {
   private static final BrokerAddressing ADDRESSING =
@@ -49,8 +53,8 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
    * and its identity's sequence are named by PostgreSQL after it. (No publish/subscribe: a claimed
    * row has one reader.)
    *
-   * <p>The durability found is synchronous_commit and fsync as the server has them ({@link
-   * PostgresDurability}).
+   * <p>The durability found is synchronous_commit and fsync as the server has them, and its
+   * standbys as the primary reports them ({@link PostgresDurability}).
    *
    * <p>The largest message is {@code postgres.maxMessageBytes}; a send may take the command timeout
    * after a reconnect.
@@ -69,8 +73,7 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
           .lease(PostgresSettings.VISIBILITY_TIMEOUT)
           .queueName(PostgresSettings.TABLE, PostgresSettings.MAX_TABLE_LENGTH)
           .durabilityFoundBy(
-              (config, declared) ->
-                  PostgresDurability.found(PostgresSettings.from(config), declared))
+              (config, declared) -> PostgresDurability.found(PostgresSettings.from(config)))
           .limitedBy(
               PostgresSettings.MAX_MESSAGE_BYTES,
               config ->
@@ -80,16 +83,33 @@ public final class PostgresMqProvider extends StatedProvider implements BrokerBa
                                   config.get(PostgresSettings.CONNECT_TIMEOUT)))
                       .plus(SLACK))
           .brokerAt(
-              ADDRESSING,
-              config ->
-                  PostgresServer.installed()
-                      .map(
-                          bin -> new PostgresServer(bin, config.get(PostgresSettings.FSYNC), null)))
+              ADDRESSING, config -> PostgresServer.installed().map(bin -> localBroker(bin, config)))
           .parsedAs(PostgresSettings::from, PostgresSettings::address);
 
   /** The backend as the runner loads it. */
   public PostgresMqProvider() {
     super(FACTS);
+  }
+
+  /** One private server, or with {@code postgres.localBrokerNodes} a primary and standbys. */
+  private static LocalBroker localBroker(Path bin, MqConfig config) {
+    int nodes = config.get(PostgresSettings.LOCAL_BROKER_NODES);
+    boolean fsync = config.get(PostgresSettings.FSYNC);
+    return nodes == 1
+        ? new PostgresServer(bin, fsync, null)
+        : PostgresCluster.of(bin, nodes, fsync, null);
+  }
+
+  /** A replicated PostgreSQL has a primary. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /** The primary now: the host of {@code postgres.url} that is not in recovery. */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    return Optional.of(PostgresPrimary.address(PostgresSettings.from(config)));
   }
 
   /**

@@ -10,18 +10,16 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.GroupPrincipal;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.UserPrincipalLookupService;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.postgresql.Driver;
 
 /**
@@ -51,10 +49,22 @@ public final class PostgresServer extends NativeServer {
   static final String SUPERUSER = "mqbench";
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
-  private static final String SYSTEM_USER = "postgres";
 
   private final boolean fsync;
   private final String password;
+  private final Member member;
+  private int following;
+  private boolean rewind;
+
+  /**
+   * A server's part in a local cluster.
+   *
+   * @param name its name among the nodes ({@code cluster_name}, and the {@code application_name}
+   *     its standby connection has, which {@code synchronous_standby_names} lists)
+   * @param settings lines for {@code postgresql.conf}, written by initdb's node and copied from it
+   *     by the others
+   */
+  record Member(String name, List<String> settings) {}
 
   /**
    * @param bin the {@code postgres} executable, with {@code initdb} beside it
@@ -62,9 +72,49 @@ public final class PostgresServer extends NativeServer {
    * @param password the password of {@code mqbench} it requires over TCP, or null to trust
    */
   PostgresServer(Path bin, boolean fsync, String password) {
+    this(bin, fsync, password, null);
+  }
+
+  /**
+   * @param member its part in a local cluster, or null for a server alone
+   */
+  PostgresServer(Path bin, boolean fsync, String password, Member member) {
     super(bin, "mqbench-postgres-", "private PostgreSQL server");
     this.fsync = fsync;
     this.password = password;
+    this.member = member;
+  }
+
+  /**
+   * @return its part in a local cluster, or null
+   */
+  Member member() {
+    return member;
+  }
+
+  /**
+   * Makes the server, from its next start, a standby of the primary on a port: copied from it
+   * ({@code pg_basebackup}) when it has no data yet, else pointed at it ({@code primary_conninfo}),
+   * after a {@code pg_rewind} from it when asked (a former primary, whose WAL may run past the new
+   * primary's).
+   *
+   * @param port the primary's port on 127.0.0.1; 0 to start as it is (a primary)
+   * @param rewind whether to rewind the data first
+   */
+  synchronized void follow(int port, boolean rewind) {
+    this.following = port;
+    this.rewind = rewind;
+  }
+
+  /**
+   * @return whether its process is running now; waits while a restart is under way
+   */
+  synchronized boolean running() {
+    try {
+      return process().isAlive();
+    } catch (IllegalStateException e) {
+      return false;
+    }
   }
 
   /**
@@ -112,25 +162,19 @@ public final class PostgresServer extends NativeServer {
     return password;
   }
 
-  private static boolean runningAsRoot() {
-    return "root".equals(System.getProperty("user.name"));
-  }
-
-  /** The command prefix that runs a program as the postgres system user when this JVM is root. */
-  private static List<String> asServerUser() {
-    if (!runningAsRoot()) {
-      return List.of();
-    }
-    return List.of(
-        "setpriv", "--reuid=" + SYSTEM_USER, "--regid=" + SYSTEM_USER, "--init-groups", "--");
-  }
-
   @Override
   protected List<String> command(Path executable, Path directory, int port)
       throws InterruptedException {
     Path data = directory.resolve("data");
     if (!Files.exists(data.resolve("PG_VERSION"))) {
-      initdb(executable, directory, data);
+      if (following == 0) {
+        initdb(executable, directory, data);
+      } else {
+        PostgresStandby.copy(this, executable, directory, data, following);
+      }
+    } else if (following != 0) {
+      PostgresStandby.follow(this, executable, directory, data, following, rewind);
+      rewind = false;
     }
     List<String> command = new ArrayList<>();
     command.addAll(
@@ -140,7 +184,7 @@ public final class PostgresServer extends NativeServer {
             "trap 'kill -INT \"$pid\" 2>/dev/null' TERM; \"$@\" & pid=$!;"
                 + " while :; do wait \"$pid\"; s=$?; kill -0 \"$pid\" 2>/dev/null || exit $s; done",
             "sh"));
-    command.addAll(asServerUser());
+    command.addAll(ServerUser.prefix());
     command.addAll(
         List.of(
             executable.toString(),
@@ -158,78 +202,51 @@ public final class PostgresServer extends NativeServer {
             "max_connections=200",
             "-c",
             "logging_collector=off"));
+    if (member != null) {
+      command.addAll(List.of("-c", "cluster_name=" + member.name()));
+    }
     return command;
   }
 
   /** Makes the cluster: the scratch directory handed to the server's user first when root. */
   private void initdb(Path executable, Path directory, Path data) throws InterruptedException {
     try {
-      if (runningAsRoot()) {
-        handToServerUser(directory);
-      }
-      List<String> command = new ArrayList<>(asServerUser());
-      command.addAll(
-          List.of(
-              executable.resolveSibling("initdb").toString(),
-              "-D",
-              data.toString(),
-              "-U",
-              SUPERUSER,
-              "-E",
-              "UTF8",
-              "--locale=C",
-              "--no-sync", // a scratch cluster: nothing to keep across a crash of the machine
-              "--no-instructions"));
+      ServerUser.handOver(directory);
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  executable.resolveSibling("initdb").toString(),
+                  "-D",
+                  data.toString(),
+                  "-U",
+                  SUPERUSER,
+                  "-E",
+                  "UTF8",
+                  "--locale=C",
+                  "--no-sync", // a scratch cluster: nothing to keep across a crash of the machine
+                  "--no-instructions"));
       Path pwfile = directory.resolve("pwfile");
       if (password == null) {
         command.add("--auth=trust");
       } else {
         Files.writeString(pwfile, password + "\n", StandardCharsets.UTF_8);
-        if (runningAsRoot()) {
-          handToServerUser(pwfile);
-        }
+        ServerUser.handOver(pwfile);
         command.addAll(
             List.of(
                 "--auth-local=trust",
                 "--auth-host=scram-sha-256",
                 "--pwfile=" + pwfile.toString()));
       }
-      Path log = directory.resolve("initdb.log");
-      Process p =
-          new ProcessBuilder(command)
-              .directory(directory.toFile())
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new MqException("postgres: initdb did not finish within 120 s (" + log + ")");
+      try {
+        ServerUser.run("initdb", command, directory, Map.of());
+      } finally {
+        Files.deleteIfExists(pwfile);
       }
-      Files.deleteIfExists(pwfile);
-      if (p.exitValue() != 0) {
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-        throw new MqException(
-            "postgres: initdb failed with status "
-                + p.exitValue()
-                + ": "
-                + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size())));
+      if (member != null) {
+        Files.write(data.resolve("postgresql.conf"), member.settings(), StandardOpenOption.APPEND);
       }
     } catch (IOException e) {
       throw new MqException("postgres: cannot make a cluster in " + directory + ": " + e, e);
-    }
-  }
-
-  private static void handToServerUser(Path path) throws IOException {
-    UserPrincipalLookupService users = path.getFileSystem().getUserPrincipalLookupService();
-    try {
-      Files.setOwner(path, users.lookupPrincipalByName(SYSTEM_USER));
-      GroupPrincipal group = users.lookupPrincipalByGroupName(SYSTEM_USER);
-      Files.getFileAttributeView(path, PosixFileAttributeView.class).setGroup(group);
-    } catch (java.nio.file.attribute.UserPrincipalNotFoundException e) {
-      throw new MqException(
-          "postgres: PostgreSQL refuses to run as root, and there is no '"
-              + SYSTEM_USER
-              + "' system user to run it as (the postgresql package creates it)");
     }
   }
 
@@ -279,7 +296,7 @@ public final class PostgresServer extends NativeServer {
         + executable()
         + ", fsync="
         + (fsync ? "on" : "off")
-        + (runningAsRoot() ? ", run as the postgres system user" : "")
+        + (ServerUser.runningAsRoot() ? ", run as the postgres system user" : "")
         + ") on 127.0.0.1:"
         + port();
   }

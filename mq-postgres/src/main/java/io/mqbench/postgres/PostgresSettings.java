@@ -17,7 +17,8 @@ import org.postgresql.Driver;
  *
  * @param url the server, a {@code jdbc:postgresql://host[:port]/database} URL (never print it: see
  *     {@link #address()})
- * @param address {@code host:port}, for messages
+ * @param address {@code host:port}, for messages; every host's, comma-separated, for a URL that
+ *     names several
  * @param user the role to log in as
  * @param password its password; empty for none (trust or peer authentication)
  * @param table the table that is the queue
@@ -61,7 +62,9 @@ record PostgresSettings(
   static final ConfigKey<String> URL =
       AddressKeys.address(
               "postgres.url",
-              "PostgreSQL server jdbc:postgresql://host[:port]/database",
+              "PostgreSQL server jdbc:postgresql://host[:port]/database, or several hosts"
+                  + " (host1:port1,host2:port2) with ?targetServerType=primary to follow the"
+                  + " primary",
               COMPOSE_ADDRESS + " (docker/postgres.yml)",
               "a private PostgreSQL server started for the run")
           .markedSecret();
@@ -130,6 +133,20 @@ record PostgresSettings(
           "standbys",
           "how many synchronous standbys the server's synchronous_standby_names makes a commit"
               + " wait for; checked when connecting (the server's setting, not the client's)");
+
+  /** The nodes of the local cluster. */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES =
+      ConfigKey.integer(
+          "postgres.localBrokerNodes",
+          1,
+          1,
+          5,
+          "nodes",
+          "nodes of the local PostgreSQL started when postgres.url is unset: 1, or a primary and"
+              + " streaming standbys, half of them (rounded down) synchronous for every commit"
+              + " (ANY n), a standby promoted when the primary dies, clients following the primary"
+              + " (a multi-host URL); postgres.syncStandbys is then that half unless given (for"
+              + " --fault ...:leader)");
 
   /** The server's fsync. */
   static final ConfigKey<Boolean> FSYNC =
@@ -213,6 +230,7 @@ record PostgresSettings(
           SYNCHRONOUS_COMMIT,
           RECEIVER_SYNCHRONOUS_COMMIT,
           SYNC_STANDBYS,
+          LOCAL_BROKER_NODES,
           FSYNC,
           VISIBILITY_TIMEOUT,
           POLL_INTERVAL,
@@ -251,10 +269,19 @@ record PostgresSettings(
 
   /**
    * @param url a JDBC URL
-   * @return its first {@code host:port}
+   * @return its {@code host:port}, or each of them comma-separated when it names several
    * @throws ConfigException naming {@code postgres.url} if the driver cannot read it
    */
   static String address(String url) {
+    return String.join(",", hosts(url));
+  }
+
+  /**
+   * @param url a JDBC URL, naming one host or several
+   * @return its hosts as {@code host:port}, in the URL's order
+   * @throws ConfigException naming {@code postgres.url} if the driver cannot read it
+   */
+  static List<String> hosts(String url) {
     if (!url.startsWith("jdbc:postgresql:")) {
       throw new ConfigException(
           URL.name() + " is not a jdbc:postgresql://host[:port]/database URL");
@@ -277,9 +304,21 @@ record PostgresSettings(
       throw new ConfigException(
           URL.name() + " is not a URL the PostgreSQL driver reads: jdbc:postgresql://host:port/db");
     }
-    String host = parsed.getProperty("PGHOST", "localhost").split(",")[0];
-    String port = parsed.getProperty("PGPORT", "5432").split(",")[0];
-    return host + ":" + port;
+    String[] hosts = parsed.getProperty("PGHOST", "localhost").split(",");
+    String[] ports = parsed.getProperty("PGPORT", "5432").split(",");
+    List<String> each = new java.util.ArrayList<>();
+    for (int i = 0; i < hosts.length; i++) {
+      each.add(hosts[i] + ":" + (i < ports.length ? ports[i] : "5432"));
+    }
+    return each;
+  }
+
+  /**
+   * @return the database the URL names
+   */
+  String database() {
+    Properties parsed = Driver.parseURL(url, new Properties());
+    return parsed == null ? "postgres" : parsed.getProperty("PGDBNAME", "postgres");
   }
 
   private static final Pattern AUTHORITY = Pattern.compile("^jdbc:postgresql://([^/?]*)");

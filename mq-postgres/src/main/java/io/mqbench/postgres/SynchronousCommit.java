@@ -31,6 +31,14 @@ enum SynchronousCommit implements ConfigKey.Choice {
   }
 
   /**
+   * @param text the setting as the server shows it
+   * @return the value it names, if one of these
+   */
+  static java.util.Optional<SynchronousCommit> of(String text) {
+    return java.util.Arrays.stream(values()).filter(v -> v.text.equals(text)).findFirst();
+  }
+
+  /**
    * @return whether a commit waits for the primary's WAL flush
    */
   boolean flushesLocally() {

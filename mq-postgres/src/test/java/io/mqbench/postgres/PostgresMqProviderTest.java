@@ -219,4 +219,58 @@ class PostgresMqProviderTest {
             "--subscriptions 2: postgres has no publish/subscribe (each message goes to one receiver);"
                 + " use 1");
   }
+
+  @Test
+  void aMultiHostUrlIsEveryHostInItsOrderAndTheSingleHostFormIsUnchanged() {
+    String url = "jdbc:postgresql://h1:7000,h2,h3:7002/db?targetServerType=primary&password=x";
+    assertThat(provider.target(provider.configure(Map.of("postgres.url", url))))
+        .isEqualTo("h1:7000,h2:5432,h3:7002");
+    assertThat(PostgresSettings.hosts(url)).containsExactly("h1:7000", "h2:5432", "h3:7002");
+    assertThat(PostgresSettings.hosts("jdbc:postgresql://h:7000/db")).containsExactly("h:7000");
+    assertThatThrownBy(
+            () -> provider.configure(Map.of("postgres.url", "jdbc:postgresql://h1:7000,h2:x/db")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("postgres.url has a port that is not a number from 1 to 65535: 'h2:x'");
+  }
+
+  @Test
+  void aLocalClusterHasOneToFiveNodesAndAPrimaryToFind() {
+    assertThat(provider.configure(Map.of()).get(PostgresSettings.LOCAL_BROKER_NODES)).isEqualTo(1);
+    assertThat(
+            provider
+                .configure(Map.of("postgres.localBrokerNodes", "5"))
+                .get(PostgresSettings.LOCAL_BROKER_NODES))
+        .isEqualTo(5);
+    assertThatThrownBy(() -> provider.configure(Map.of("postgres.localBrokerNodes", "6")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("postgres.localBrokerNodes");
+    assertThatThrownBy(() -> provider.configure(Map.of("postgres.localBrokerNodes", "0")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("postgres.localBrokerNodes");
+    assertThat(provider.hasLeaders()).isTrue();
+  }
+
+  @Test
+  void everyNodeIsListedAndACommitWaitsForHalfOfThemRoundedDown() {
+    assertThat(PostgresCluster.standbyNames(1, java.util.List.of("node1", "node2", "node3")))
+        .isEqualTo("ANY 1 (node1, node2, node3)");
+    assertThat(PostgresCluster.standbyNames(0, java.util.List.of("node1"))).isEmpty();
+    assertThat(PostgresMq.standbysWaitedFor("ANY 2 (node1, node2, node3, node4, node5)"))
+        .isEqualTo(2);
+  }
+
+  @Test
+  void fewerSynchronousStandbysThanACommitWaitsForAreSaid() {
+    assertThat(
+            PostgresDurability.describe(false, java.util.List.of("node3 streaming quorum"), 1, 1))
+        .isEqualTo(
+            "; a primary with node3 streaming quorum (pg_stat_replication), a commit waiting for"
+                + " 1 of 1 synchronous");
+    assertThat(PostgresDurability.describe(false, java.util.List.of(), 0, 1))
+        .isEqualTo(
+            "; a primary with no standby (pg_stat_replication), a commit waiting for 1 of 0"
+                + " synchronous: fewer than a commit waits for, commits wait until enough stream");
+    assertThat(PostgresDurability.describe(false, java.util.List.of(), 0, 0))
+        .isEqualTo("; a primary with no standby (pg_stat_replication)");
+  }
 }
