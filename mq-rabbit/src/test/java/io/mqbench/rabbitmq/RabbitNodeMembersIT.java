@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The private node the runner starts when no address is given is one node: its quorum queue has
- * one member, which the cluster reports and the durability says, never "a majority of the queue's
+ * The private node the runner starts when no address is given is one node: its quorum queue has one
+ * member, which the cluster reports and the durability says, never "a majority of the queue's
  * replicas".
  */
 class RabbitNodeMembersIT {
