@@ -33,7 +33,9 @@ final class RabbitEpmd extends NativeServer {
 
   @Override
   protected List<String> command(Path executable, Path directory, int port) {
-    return List.of(executable.toString(), "-port", String.valueOf(port), "-address", "127.0.0.1");
+    return RemovedWhenOrphaned.wrap(
+        List.of(executable.toString(), "-port", String.valueOf(port), "-address", "127.0.0.1"),
+        directory);
   }
 
   @Override

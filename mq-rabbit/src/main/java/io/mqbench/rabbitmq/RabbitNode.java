@@ -143,7 +143,7 @@ public final class RabbitNode extends NativeServer {
     } catch (IOException e) {
       throw new MqException("cannot prepare a private RabbitMQ node in " + directory + ": " + e, e);
     }
-    return List.of(executable.toString());
+    return RemovedWhenOrphaned.wrap(List.of(executable.toString()), directory);
   }
 
   /** Its URI, and queues with one member (a quorum queue on one node is not replicated). */
