@@ -43,6 +43,17 @@ final class RabbitEpmd extends NativeServer {
     return config;
   }
 
+  /**
+   * @return whether its process runs
+   */
+  boolean isRunning() {
+    try {
+      return process().isAlive();
+    } catch (IllegalStateException e) {
+      return false;
+    }
+  }
+
   @Override
   public String description() {
     return "a private epmd on 127.0.0.1:" + port();

@@ -37,8 +37,9 @@ public final class RabbitNode extends NativeServer {
   private final String nodeName;
   private final boolean streams;
   private final int streamPort; // 0: the stream plugin is not enabled
-  private final int basePort; // epmd; base+1 distribution; base+2..base+11 CLI tools
+  private final int basePort; // base+1 distribution; base+2..base+11 CLI tools
   private final ClusterPeers peers; // null: a node alone, with an epmd of its own
+  private final RabbitEpmd ownEpmd; // a node alone's epmd; null in a cluster (the cluster's)
 
   /**
    * Prepares a node (nothing runs until {@link #start()}).
@@ -77,6 +78,8 @@ public final class RabbitNode extends NativeServer {
     this.bin = bin;
     this.dir = directory();
     this.peers = peers;
+    // An epmd a node starts itself is a daemon that outlives a runner killed with SIGKILL.
+    this.ownEpmd = peers == null ? RabbitEpmd.installed() : null;
     this.streams = streams;
     this.streamPort = streams ? Loopback.freePort() : 0;
     this.basePort = FreePorts.range(12);
@@ -230,6 +233,9 @@ public final class RabbitNode extends NativeServer {
   @Override
   public synchronized void start() throws InterruptedException {
     long started = System.nanoTime();
+    if (ownEpmd != null && !ownEpmd.isRunning()) {
+      ownEpmd.start();
+    }
     // The AMQP port opens late in boot; only then is await_startup quick and reliable.
     super.start();
     Duration left = START_TIMEOUT.minusNanos(System.nanoTime() - started);
@@ -260,9 +266,23 @@ public final class RabbitNode extends NativeServer {
   @Override
   protected void removing() {
     LocalNodes.remove(this);
-    if (peers == null) {
-      run(10, List.of("epmd", "-kill"));
+    if (ownEpmd != null) {
+      ownEpmd.close();
     }
+  }
+
+  /** Holds the node's stop, and its epmd's, which the node's stop asks through. */
+  @Override
+  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
+    Hold node = super.holdStop(onShutdown, atMost);
+    if (ownEpmd == null) {
+      return node;
+    }
+    Hold mapper = ownEpmd.holdStop(() -> {}, atMost);
+    return () -> {
+      node.close();
+      mapper.close();
+    };
   }
 
   @Override
@@ -276,7 +296,7 @@ public final class RabbitNode extends NativeServer {
     env.put("RABBITMQ_DIST_PORT", String.valueOf(basePort + 1));
     env.put("RABBITMQ_CTL_DIST_PORT_MIN", String.valueOf(basePort + 2));
     env.put("RABBITMQ_CTL_DIST_PORT_MAX", String.valueOf(basePort + 11));
-    env.put("ERL_EPMD_PORT", String.valueOf(peers == null ? basePort : peers.epmdPort()));
+    env.put("ERL_EPMD_PORT", String.valueOf(peers == null ? ownEpmd.port() : peers.epmdPort()));
     env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
     env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
     env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
