@@ -5,7 +5,9 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.mqbench.mq.Durability;
+import io.mqbench.mq.MqException;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -37,9 +39,9 @@ final class RabbitDurability {
       }
       String refused = redeclare(c, settings);
       if (refused == null) {
-        return new Durability(
-            asked.level(),
-            asked.where(),
+        return withMembers(
+            settings,
+            asked,
             broker
                 + ", "
                 + queue
@@ -54,6 +56,41 @@ final class RabbitDurability {
     } finally {
       RabbitMq.closeQuietly(c);
     }
+  }
+
+  /**
+   * A replicated queue's members and leader, read from the cluster when it is a local one: where a
+   * confirmed message is then says how many members the queue has, and fewer than asked is said.
+   */
+  private static Durability withMembers(RabbitMqSettings settings, Durability asked, String read) {
+    if (settings.queueType() == QueueType.CLASSIC) {
+      return new Durability(asked.level(), asked.where(), read);
+    }
+    if (!QueueStatus.readable(settings)) {
+      return new Durability(
+          asked.level(),
+          asked.where(),
+          read + "; members not read back (a broker given by address)");
+    }
+    QueueStatus status;
+    try {
+      status = QueueStatus.read(settings);
+    } catch (MqException e) {
+      return new Durability(
+          asked.level(), asked.where(), read + "; members not read back (" + e.getMessage() + ")");
+    }
+    int members = status.members().size();
+    String arg =
+        settings.queueType() == QueueType.STREAM
+            ? QueueMembers.STREAM_SIZE_ARG
+            : QueueMembers.QUORUM_SIZE_ARG;
+    Object wanted = settings.queueArgs().get(arg);
+    String fewer =
+        wanted instanceof Long w && w > members ? " (fewer than " + arg + "=" + w + ")" : "";
+    return new Durability(
+        asked.level(),
+        QueueMembers.where(settings.queueType(), Optional.of(members)),
+        read + "; " + status.describe() + fewer);
   }
 
   private static boolean exists(Connection c, RabbitMqSettings settings) {

@@ -240,7 +240,7 @@ final class RabbitMq implements PublishSubscribeMq {
    */
   static Connection connect(RabbitMqSettings settings, String name) {
     try {
-      return settings.factory().newConnection(name);
+      return settings.factory().newConnection(settings.addresses(), name);
     } catch (IOException | TimeoutException | RuntimeException e) {
       throw Failures.connecting(e, settings);
     }

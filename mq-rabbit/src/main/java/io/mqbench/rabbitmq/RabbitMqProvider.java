@@ -6,12 +6,15 @@ import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code rabbitmq} backend: persistent messages on a durable quorum queue (by default), sent
@@ -85,7 +88,8 @@ public final class RabbitMqProvider extends StatedProvider
                   config
                       .get(RabbitMqSettings.CONFIRM_TIMEOUT)
                       .plus(config.get(RabbitMqSettings.CONNECT_TIMEOUT).multipliedBy(2)))
-          .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(RabbitNode::new))
+          .brokerAt(
+              ADDRESSING, config -> RabbitNode.installed().map(bin -> localBroker(bin, config)))
           .parsedAs(RabbitMqSettings::from, RabbitMqSettings::address)
           .checkedBy(
               config -> QueueArgs.check(config.passThrough(RabbitMqSettings.QUEUE_ARGS_PREFIX)));
@@ -95,11 +99,31 @@ public final class RabbitMqProvider extends StatedProvider
     super(FACTS);
   }
 
+  /** One private node, or with {@code rabbitmq.localBrokerNodes} several: a cluster. */
+  private static LocalBroker localBroker(Path bin, MqConfig config) {
+    int nodes = config.get(QueueMembers.LOCAL_BROKER_NODES);
+    return nodes == 1 ? new RabbitNode(bin) : RabbitCluster.of(bin, nodes);
+  }
+
+  /** A quorum queue (or a stream) has a leader among its members. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /** The node leading the queue now, as the local cluster reports it. */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    return Optional.of(RabbitLeader.of(RabbitMqSettings.from(config)));
+  }
+
   /**
    * Publisher confirms are always on: the broker confirms a quorum queue message once a majority of
    * replicas fsynced it, a stream message once a majority wrote it (streams never fsync: it is in
    * their page cache), a persistent classic message once its node wrote it to disk, a transient
-   * classic message once its node holds it in memory.
+   * classic message once its node holds it in memory. How many members a replicated queue has is
+   * said when its size argument is given (a local broker gives it: one member per node), else it is
+   * left to what is read back.
    */
   @Override
   public Durability durability(MqConfig config) {
@@ -114,19 +138,20 @@ public final class RabbitMqProvider extends StatedProvider
             + "="
             + persistent
             + ", publisher confirms";
+    Optional<Integer> members = QueueMembers.asked(config);
+    String where = QueueMembers.where(type, members);
     return switch (type) {
-      case QUORUM ->
-          new Durability(Durability.Level.FSYNC, "on a majority of the queue's replicas", settings);
-      case STREAM ->
-          new Durability(
-              Durability.Level.MEMORY,
-              "on a majority of the stream's members (written to their logs, not fsynced)",
-              settings);
+      case QUORUM -> new Durability(Durability.Level.FSYNC, where, settings + sizeAsked(members));
+      case STREAM -> new Durability(Durability.Level.MEMORY, where, settings + sizeAsked(members));
       case CLASSIC ->
           persistent
               ? new Durability(Durability.Level.FSYNC, "on the queue's node", settings)
               : new Durability(Durability.Level.MEMORY, "on the queue's node", settings);
     };
+  }
+
+  private static String sizeAsked(Optional<Integer> members) {
+    return members.map(n -> ", " + n + " member(s) asked").orElse("");
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.mqbench.rabbitmq;
 
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.ConnectionFactory;
 import io.mqbench.config.AddressKeys;
 import io.mqbench.config.ConfigException;
@@ -8,8 +9,6 @@ import io.mqbench.config.Durations;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.QueueNames;
-import java.net.URISyntaxException;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +20,8 @@ import java.util.regex.Pattern;
  * The configuration keys of the {@code rabbitmq} backend and the settings parsed from them.
  *
  * @param factory connection settings (address, credentials, timeouts), copied for each connection
- * @param address {@code host:port}, for messages
+ * @param addresses the broker's nodes, tried in turn by each connection (the client shuffles them)
+ * @param address {@code host:port}, or several separated by commas, for messages
  * @param queue the queue's name
  * @param queueType the queue's type
  * @param queueArgs extra {@code x-arguments} for the queue declaration
@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  */
 record RabbitMqSettings(
     ConnectionFactory factory,
+    List<Address> addresses,
     String address,
     String queue,
     QueueType queueType,
@@ -56,7 +57,8 @@ record RabbitMqSettings(
   static final ConfigKey<String> URI =
       AddressKeys.address(
               "rabbitmq.uri",
-              "AMQP URI amqp://user:password@host:port/vhost",
+              "AMQP URI amqp://user:password@host:port/vhost, or several separated by commas (the"
+                  + " nodes of one cluster; the first URI's user, password and vhost apply)",
               "127.0.0.1:5672",
               "a private local node")
           .markedSecret();
@@ -218,7 +220,8 @@ record RabbitMqSettings(
           CONFIRM_TIMEOUT,
           CONNECT_TIMEOUT,
           MAX_MESSAGE_BYTES,
-          STREAM_OFFSET);
+          STREAM_OFFSET,
+          QueueMembers.LOCAL_BROKER_NODES);
 
   /**
    * The one line {@code open()} fails with when called with no broker address (the runner resolves
@@ -251,13 +254,9 @@ record RabbitMqSettings(
     }
     ConnectionFactory f = new ConnectionFactory();
     Optional<String> uri = config.find(URI);
+    List<String> uris = uri.map(u -> List.of(u.split(",", -1))).orElse(List.of());
     if (uri.isPresent()) {
-      try {
-        f.setUri(uri.get());
-      } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-        throw new ConfigException(
-            URI.name() + ": invalid value '" + uri.get() + "': " + e.getMessage());
-      }
+      AmqpAddresses.setUri(f, uris.get(0).trim(), URI.name());
     }
     // Separate keys win over the URI only when given, so a URI alone is enough.
     config.find(HOST).ifPresent(f::setHost);
@@ -288,9 +287,13 @@ record RabbitMqSettings(
     if (confirmTimeout.isZero()) {
       throw new ConfigException(CONFIRM_TIMEOUT.name() + ": must be more than 0s");
     }
+    List<Address> addresses =
+        AmqpAddresses.of(
+            f, config.isGiven(HOST) || config.isGiven(PORT) ? List.of() : uris, URI.name());
     return new RabbitMqSettings(
         f,
-        f.getHost() + ":" + f.getPort(),
+        addresses,
+        AmqpAddresses.shown(addresses),
         config.get(QUEUE),
         config.get(QUEUE_TYPE),
         QueueArgs.typed(config.passThrough(QUEUE_ARGS_PREFIX)),
@@ -337,6 +340,7 @@ record RabbitMqSettings(
   RabbitMqSettings withQueue(String other) {
     return new RabbitMqSettings(
         factory,
+        addresses,
         address,
         other,
         queueType,

@@ -37,7 +37,9 @@ public final class RabbitNode extends NativeServer {
   private final String nodeName;
   private final boolean streams;
   private final int streamPort; // 0: the stream plugin is not enabled
-  private final int basePort; // epmd; base+1 distribution; base+2..base+11 CLI tools
+  private final int basePort; // base+1 distribution; base+2..base+11 CLI tools
+  private final ClusterPeers peers; // null: a node alone, with an epmd of its own
+  private final RabbitEpmd ownEpmd; // a node alone's epmd; null in a cluster (the cluster's)
 
   /**
    * Prepares a node (nothing runs until {@link #start()}).
@@ -61,9 +63,23 @@ public final class RabbitNode extends NativeServer {
   }
 
   private RabbitNode(Path bin, boolean streams) {
+    this(bin, streams, null);
+  }
+
+  /**
+   * Prepares a node of a local cluster (nothing runs until {@link #start()}).
+   *
+   * @param bin the directory holding {@code rabbitmq-server} and {@code rabbitmqctl}
+   * @param streams whether it serves the stream protocol too
+   * @param peers its place in the cluster
+   */
+  RabbitNode(Path bin, boolean streams, ClusterPeers peers) {
     super(bin.resolve("rabbitmq-server"), "mqbench-rabbitmq-", "private RabbitMQ node");
     this.bin = bin;
     this.dir = directory();
+    this.peers = peers;
+    // An epmd a node starts itself is a daemon that outlives a runner killed with SIGKILL.
+    this.ownEpmd = peers == null ? RabbitEpmd.installed() : null;
     this.streams = streams;
     this.streamPort = streams ? Loopback.freePort() : 0;
     this.basePort = FreePorts.range(12);
@@ -117,6 +133,9 @@ public final class RabbitNode extends NativeServer {
         conf.add("stream.advertised_host = 127.0.0.1");
         conf.add("stream.advertised_port = " + streamPort);
       }
+      if (peers != null) {
+        conf.addAll(peers.conf(directory));
+      }
       conf.addAll(
           List.of(
               "log.console = false",
@@ -127,12 +146,32 @@ public final class RabbitNode extends NativeServer {
     } catch (IOException e) {
       throw new MqException("cannot prepare a private RabbitMQ node in " + directory + ": " + e, e);
     }
-    return List.of(executable.toString());
+    return RemovedWhenOrphaned.wrap(List.of(executable.toString()), directory);
   }
 
+  /** Its URI, and queues with one member (a quorum queue on one node is not replicated). */
   @Override
   protected MqConfig pointAt(MqConfig config) {
-    return config.with(RabbitMqSettings.URI.name(), uri());
+    return QueueMembers.sizedFor(config.with(RabbitMqSettings.URI.name(), uri()), 1);
+  }
+
+  /**
+   * @return whether the node's process runs (not stopped nor killed; maybe frozen)
+   */
+  boolean isRunning() {
+    try {
+      return process().isAlive();
+    } catch (IllegalStateException e) {
+      return false;
+    }
+  }
+
+  /**
+   * @return the node's Erlang name, {@code mqbench-<pid>-<AMQP port>@localhost}, by which the
+   *     broker names a queue's members and leader
+   */
+  String nodeName() {
+    return nodeName;
   }
 
   @Override
@@ -194,6 +233,9 @@ public final class RabbitNode extends NativeServer {
   @Override
   public synchronized void start() throws InterruptedException {
     long started = System.nanoTime();
+    if (ownEpmd != null && !ownEpmd.isRunning()) {
+      ownEpmd.start();
+    }
     // The AMQP port opens late in boot; only then is await_startup quick and reliable.
     super.start();
     Duration left = START_TIMEOUT.minusNanos(System.nanoTime() - started);
@@ -209,6 +251,7 @@ public final class RabbitNode extends NativeServer {
               () -> Loopback.answers(Loopback.HOST, streamPort, Duration.ofMillis(200)),
               START_TIMEOUT.minusNanos(System.nanoTime() - started));
     }
+    LocalNodes.add(this);
   }
 
   /** Stops the node as an operator would ({@code rabbitmqctl stop}), keeping its data. */
@@ -219,10 +262,27 @@ public final class RabbitNode extends NativeServer {
     }
   }
 
-  /** Stops the node's epmd. */
+  /** Stops the node's epmd (a cluster's is the cluster's to stop). */
   @Override
   protected void removing() {
-    run(10, List.of("epmd", "-kill"));
+    LocalNodes.remove(this);
+    if (ownEpmd != null) {
+      ownEpmd.close();
+    }
+  }
+
+  /** Holds the node's stop, and its epmd's, which the node's stop asks through. */
+  @Override
+  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
+    Hold node = super.holdStop(onShutdown, atMost);
+    if (ownEpmd == null) {
+      return node;
+    }
+    Hold mapper = ownEpmd.holdStop(() -> {}, atMost);
+    return () -> {
+      node.close();
+      mapper.close();
+    };
   }
 
   @Override
@@ -236,7 +296,7 @@ public final class RabbitNode extends NativeServer {
     env.put("RABBITMQ_DIST_PORT", String.valueOf(basePort + 1));
     env.put("RABBITMQ_CTL_DIST_PORT_MIN", String.valueOf(basePort + 2));
     env.put("RABBITMQ_CTL_DIST_PORT_MAX", String.valueOf(basePort + 11));
-    env.put("ERL_EPMD_PORT", String.valueOf(basePort));
+    env.put("ERL_EPMD_PORT", String.valueOf(peers == null ? ownEpmd.port() : peers.epmdPort()));
     env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
     env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
     env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
@@ -246,6 +306,42 @@ public final class RabbitNode extends NativeServer {
     env.put("RABBITMQ_CONF_ENV_FILE", dir.resolve("rabbitmq-env.conf").toString());
     env.put("RABBITMQ_PID_FILE", dir.resolve("rabbitmq.pid").toString());
     env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {127,0,0,1}");
+  }
+
+  /**
+   * Runs {@code rabbitmqctl} against this node and returns what it printed.
+   *
+   * @param timeoutSeconds how long it may take
+   * @param args its arguments after {@code -n <node>}
+   * @return its standard output
+   * @throws MqException if it fails or takes longer, with what it said
+   */
+  String query(long timeoutSeconds, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(bin.resolve("rabbitmqctl").toString());
+    cmd.add("-n");
+    cmd.add(nodeName);
+    cmd.addAll(List.of(args));
+    String what = "rabbitmqctl " + args[0] + " on " + nodeName;
+    try {
+      Path out = Files.createTempFile(dir, "ctl-", ".out");
+      try {
+        int rc = run(timeoutSeconds, cmd, out);
+        String text = Files.readString(out);
+        if (rc != 0) {
+          throw new MqException(
+              what
+                  + (rc == -1 ? " took over " + timeoutSeconds + " s" : " exited with " + rc)
+                  + ": "
+                  + text.strip());
+        }
+        return text;
+      } finally {
+        Files.deleteIfExists(out);
+      }
+    } catch (IOException e) {
+      throw new MqException("cannot run " + what + ": " + e, e);
+    }
   }
 
   private int ctl(long timeoutSeconds, String... args) {
@@ -258,11 +354,16 @@ public final class RabbitNode extends NativeServer {
   }
 
   private int run(long timeoutSeconds, List<String> cmd) {
+    return run(timeoutSeconds, cmd, dir.resolve("ctl.log"));
+  }
+
+  /** Runs a command with the node's environment, its output appended to a file. */
+  private int run(long timeoutSeconds, List<String> cmd, Path output) {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     environment(pb.environment());
     pb.directory(dir.toFile());
     pb.redirectErrorStream(true);
-    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("ctl.log").toFile()));
+    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
     try {
       Process p = pb.start();
       if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

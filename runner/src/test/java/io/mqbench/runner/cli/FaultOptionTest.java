@@ -148,9 +148,9 @@ class FaultOptionTest {
         "--fault",
         "kill-broker@5s");
     assertRefused(
-        "rabbitmq has no leader to find",
+        "artemis has no leader to find",
         "--queue",
-        "rabbitmq",
+        "artemis",
         "--local-broker",
         "always",
         "--fault",

@@ -1,0 +1,154 @@
+package io.mqbench.rabbitmq;
+
+import io.mqbench.broker.NativeCluster;
+import io.mqbench.config.MqConfig;
+import io.mqbench.mq.MqException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A local RabbitMQ cluster: N private nodes ({@link RabbitNode}), each with its own node name,
+ * AMQP, distribution and CLI ports, data and logs, sharing an Erlang cookie and a private epmd
+ * ({@link RabbitEpmd}) through which they find each other. Each node joins the ones started before
+ * it as it first boots (peer discovery {@code classic_config}); quorum queues the backend declares
+ * on it get a member on every node unless their size is given, so a confirm means a majority of the
+ * nodes fsynced the message, and the queue's leader can be killed while a run goes on.
+ */
+final class RabbitCluster extends NativeCluster {
+  /** How long the nodes may take, once all serve, to report each other as running members. */
+  private static final Duration CLUSTERED_TIMEOUT = Duration.ofSeconds(60);
+
+  private static final Pattern RUNNING = Pattern.compile("\"running_nodes\":\\[([^\\]]*)\\]");
+
+  private final RabbitEpmd epmd;
+  private final List<RabbitNode> servers;
+
+  private RabbitCluster(RabbitEpmd epmd, List<RabbitNode> servers) {
+    super(servers);
+    this.epmd = epmd;
+    this.servers = servers;
+  }
+
+  /**
+   * @param bin the directory holding {@code rabbitmq-server} and {@code rabbitmqctl}
+   * @param nodes how many, at least 2
+   * @return the cluster, not started
+   */
+  static RabbitCluster of(Path bin, int nodes) {
+    RabbitEpmd epmd = RabbitEpmd.installed();
+    byte[] secret = new byte[16];
+    new SecureRandom().nextBytes(secret);
+    String cookie = HexFormat.of().formatHex(secret).toUpperCase(java.util.Locale.ROOT);
+    List<RabbitNode> servers = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      RabbitNode node = new RabbitNode(bin, false, new ClusterPeers(epmd.port(), cookie, names));
+      servers.add(node);
+      names.add(node.nodeName());
+    }
+    return new RabbitCluster(epmd, servers);
+  }
+
+  /**
+   * @return every node's AMQP URI, comma-separated, as {@code rabbitmq.uri} takes them
+   */
+  String uri() {
+    return servers.stream().map(RabbitNode::uri).collect(Collectors.joining(","));
+  }
+
+  /** Starts the cluster's epmd, then the nodes in order. */
+  @Override
+  public synchronized MqConfig start(MqConfig config) throws InterruptedException {
+    try {
+      epmd.start();
+    } catch (RuntimeException | InterruptedException e) {
+      epmd.close();
+      throw e;
+    }
+    return super.start(config);
+  }
+
+  /** Every node's URI, and queues with a member on each node unless their size was given. */
+  @Override
+  protected MqConfig pointAt(MqConfig config) {
+    return QueueMembers.sizedFor(
+        config.with(RabbitMqSettings.URI.name(), uri()), Math.min(5, servers.size()));
+  }
+
+  /**
+   * Each node joined the ones before it while it booted; waits until the first node reports every
+   * node as a running member, so that a quorum queue declared next gets a member on each.
+   */
+  @Override
+  protected void awaitClustered(MqConfig pointed) throws InterruptedException {
+    long deadline = System.nanoTime() + CLUSTERED_TIMEOUT.toNanos();
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      try {
+        List<String> running =
+            running(servers.get(0).query(30, "cluster_status", "--formatter", "json"));
+        if (running.containsAll(servers.stream().map(RabbitNode::nodeName).toList())) {
+          return;
+        }
+        last = "running: " + running;
+      } catch (MqException e) {
+        last = e.getMessage();
+      }
+      Thread.sleep(500);
+    }
+    throw new MqException(
+        "rabbitmq: the "
+            + servers.size()
+            + "-node local cluster did not form within "
+            + CLUSTERED_TIMEOUT.toSeconds()
+            + " s ("
+            + last
+            + "); its logs are in "
+            + servers.get(0).directory().getParent());
+  }
+
+  private static List<String> running(String clusterStatus) {
+    Matcher m = RUNNING.matcher(clusterStatus);
+    List<String> names = new ArrayList<>();
+    if (m.find()) {
+      for (String quoted : m.group(1).split(",")) {
+        names.add(quoted.trim().replace("\"", ""));
+      }
+    }
+    return names;
+  }
+
+  @Override
+  public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
+    Hold nodes = super.holdStop(onShutdown, atMost);
+    // The nodes' stop asks them through epmd: it waits for the same release, telling nobody.
+    Hold mapper = epmd.holdStop(() -> {}, atMost);
+    return () -> {
+      nodes.close();
+      mapper.close();
+    };
+  }
+
+  /** Stops every node, the last first, then the epmd, and deletes their directories. */
+  @Override
+  public synchronized void close() {
+    super.close();
+    epmd.close();
+  }
+
+  @Override
+  public String description() {
+    return "a "
+        + servers.size()
+        + "-node local RabbitMQ cluster of private rabbitmq-server nodes (quorum queues with a"
+        + " member on each) on "
+        + servers.stream().map(s -> "127.0.0.1:" + s.port()).collect(Collectors.joining(", "));
+  }
+}
