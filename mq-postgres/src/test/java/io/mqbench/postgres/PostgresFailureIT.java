@@ -33,11 +33,17 @@ class PostgresFailureIT extends MqFailureKit {
     return new PostgresMqProvider();
   }
 
+  /**
+   * @return the keys that point at the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("postgres.url", server.url());
+  }
+
   /** Short timeouts, so that a frozen server fails a send within seconds. */
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
-    Map<String, String> raw = new HashMap<>();
-    raw.put("postgres.url", server.url());
+    Map<String, String> raw = new HashMap<>(brokerKeys());
     raw.put("postgres.password", TestPostgres.PASSWORD);
     raw.put("postgres.table", queueName);
     raw.put("postgres.commandTimeout", "3s");
@@ -64,7 +70,11 @@ class PostgresFailureIT extends MqFailureKit {
   protected Optional<WrongCredentials> wrongCredentials() {
     return Optional.of(
         new WrongCredentials(
-            Map.of("postgres.url", server.url(), "postgres.password", "not-the-password"),
+            Map.of(
+                "postgres.url",
+                brokerKeys().get("postgres.url"),
+                "postgres.password",
+                "not-the-password"),
             "postgres.password"));
   }
 

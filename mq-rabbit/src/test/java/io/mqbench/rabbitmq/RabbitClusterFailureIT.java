@@ -1,7 +1,6 @@
 package io.mqbench.rabbitmq;
 
 import io.mqbench.contract.MqFailureKit;
-import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.MqProvider;
 import java.net.URI;
 import java.util.Map;
@@ -69,22 +68,6 @@ class RabbitClusterFailureIT extends MqFailureKit {
   /** The whole cluster frozen: every node at once. */
   @Override
   protected Optional<BrokerControl> brokerControl() {
-    BrokerFaults faults = cluster.faults().orElseThrow();
-    return Optional.of(
-        new BrokerControl() {
-          @Override
-          public void suspend() throws Exception {
-            for (int node = 0; node < faults.nodes(); node++) {
-              faults.pause(node);
-            }
-          }
-
-          @Override
-          public void resume() throws Exception {
-            for (int node = 0; node < faults.nodes(); node++) {
-              faults.resume(node);
-            }
-          }
-        });
+    return Optional.of(BrokerControl.everyNodeOf(cluster.faults().orElseThrow()));
   }
 }
