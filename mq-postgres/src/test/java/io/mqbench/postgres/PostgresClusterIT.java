@@ -3,21 +3,16 @@ package io.mqbench.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.config.MqConfig;
+import io.mqbench.contract.ClusterTraffic;
 import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
-import io.mqbench.mq.Received;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -116,26 +111,18 @@ class PostgresClusterIT {
       Set<String> sent = new HashSet<>();
       String leader;
       try (MqSender sender = mq.createSender()) {
-        send(sender, 0, 500, sent);
+        ClusterTraffic.send(sender, 0, 500, sent);
         leader = provider.leaderAddress(config).orElseThrow();
 
-        faults.kill(nodeAt(faults, leader));
-        send(sender, 500, 1000, sent);
+        faults.kill(ClusterTraffic.nodeAt(faults, leader));
+        ClusterTraffic.send(sender, 500, 1000, sent);
       }
       String promoted = provider.leaderAddress(config).orElseThrow();
       assertThat(promoted).isNotEqualTo(leader);
       assertThat(provider.durabilityFound(config).orElseThrow().settings())
           .contains("a primary with node")
           .contains("streaming quorum (pg_stat_replication), a commit waiting for 1 of 1");
-      Set<String> received = new HashSet<>();
-      try (MqReceiver receiver = receiverOnceThereIsAPrimary(mq)) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!received.containsAll(sent) && System.nanoTime() < deadline) {
-          List<Received> batch = receiver.receive(100, Duration.ofSeconds(1));
-          batch.forEach(r -> received.add(new String(r.body(), StandardCharsets.UTF_8)));
-          receiver.ack(batch);
-        }
-      }
+      Set<String> received = ClusterTraffic.receiveAll(mq, sent);
       assertThat(sent).hasSize(1000);
       assertThat(received).containsAll(sent);
       mq.removeQueue();
@@ -175,58 +162,5 @@ class PostgresClusterIT {
       s.execute("SELECT pg_reload_conf()");
     }
     Thread.sleep(500); // the reload reaches the server's processes
-  }
-
-  /**
-   * Sends messages {@code from} to {@code to}, ten a batch, each named by its number; a batch that
-   * fails while a standby is promoted is sent again (at least once), for 30 s at most.
-   */
-  private static void send(MqSender sender, int from, int to, Set<String> sent)
-      throws InterruptedException {
-    for (int i = from; i < to; i += 10) {
-      List<byte[]> batch = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      for (int j = i; j < i + 10; j++) {
-        names.add("m" + j);
-        batch.add(("m" + j).getBytes(StandardCharsets.UTF_8));
-      }
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (true) {
-        try {
-          sender.send(batch);
-          break;
-        } catch (MqException e) {
-          if (System.nanoTime() > deadline) {
-            throw e;
-          }
-          Thread.sleep(200);
-        }
-      }
-      sent.addAll(names);
-    }
-  }
-
-  /** Until a standby is promoted, a receiver cannot be made; tries for 30 s at most. */
-  private static MqReceiver receiverOnceThereIsAPrimary(Mq mq) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (true) {
-      try {
-        return mq.createReceiver();
-      } catch (MqException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(200);
-      }
-    }
-  }
-
-  private static int nodeAt(BrokerFaults faults, String address) {
-    for (int node = 0; node < faults.nodes(); node++) {
-      if (faults.address(node).equals(address)) {
-        return node;
-      }
-    }
-    throw new AssertionError(address + " is none of the cluster's nodes");
   }
 }

@@ -3,16 +3,12 @@ package io.mqbench.rabbitmq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.config.MqConfig;
+import io.mqbench.contract.ClusterTraffic;
 import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
-import io.mqbench.mq.MqException;
-import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
-import io.mqbench.mq.Received;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -111,71 +107,19 @@ class RabbitClusterIT {
     try (Mq mq = PROVIDER.open(config)) {
       Set<String> sent = new HashSet<>();
       try (MqSender sender = mq.createSender()) {
-        send(sender, 0, 500, sent);
+        ClusterTraffic.send(sender, 0, 500, sent);
         String leader = PROVIDER.leaderAddress(config).orElseThrow();
 
         faults.kill(addresses(faults).indexOf(leader));
-        send(sender, 500, 1000, sent);
+        ClusterTraffic.send(sender, 500, 1000, sent);
 
         assertThat(PROVIDER.leaderAddress(config).orElseThrow()).isNotEqualTo(leader);
       }
-      Set<String> received = new HashSet<>();
-      try (MqReceiver receiver = receiverOnceTheQueueHasALeader(mq)) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!received.containsAll(sent) && System.nanoTime() < deadline) {
-          List<Received> batch = receiver.receive(100, Duration.ofSeconds(1));
-          batch.forEach(r -> received.add(new String(r.body(), StandardCharsets.UTF_8)));
-          receiver.ack(batch);
-        }
-      }
+      Set<String> received = ClusterTraffic.receiveAll(mq, sent);
       assertThat(sent).hasSize(1000);
       assertThat(received).containsAll(sent);
       assertThat(PROVIDER.durabilityFound(config).orElseThrow().settings())
           .contains("3 member(s), 2 online");
-    }
-  }
-
-  /**
-   * Sends messages {@code from} to {@code to}, ten a batch, each named by its number; a batch that
-   * fails while the cluster elects a leader is sent again (at least once), for 30 s at most.
-   */
-  private static void send(MqSender sender, int from, int to, Set<String> sent)
-      throws InterruptedException {
-    for (int i = from; i < to; i += 10) {
-      List<byte[]> batch = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      for (int j = i; j < i + 10; j++) {
-        names.add("m" + j);
-        batch.add(("m" + j).getBytes(StandardCharsets.UTF_8));
-      }
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (true) {
-        try {
-          sender.send(batch);
-          break;
-        } catch (MqException e) {
-          if (System.nanoTime() > deadline) {
-            throw e;
-          }
-          Thread.sleep(200);
-        }
-      }
-      sent.addAll(names);
-    }
-  }
-
-  /** A receiver's connection may meet the killed node or an election: tries for 30 s at most. */
-  private static MqReceiver receiverOnceTheQueueHasALeader(Mq mq) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (true) {
-      try {
-        return mq.createReceiver();
-      } catch (MqException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(200);
-      }
     }
   }
 
