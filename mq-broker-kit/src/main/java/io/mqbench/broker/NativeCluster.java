@@ -7,6 +7,8 @@ import io.mqbench.mq.MqException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A local cluster of native servers: each node a {@link NativeServer} of its own (process, scratch
@@ -14,11 +16,22 @@ import java.util.List;
  * #faults()}. A backend gives the nodes, already configured to find each other, and says how the
  * configuration points at the cluster and when the cluster serves (a leader elected, replicas in
  * sync): the node's port answering is not enough for that.
+ *
+ * <p><b>In network namespaces.</b> A cluster made by {@link #inNetworkNamespaces()} runs each node
+ * in a Linux network namespace of its own ({@link NetworkNamespaces}, made at {@link #start}),
+ * bound to that namespace's address ({@link NativeServer#host()}), so that a node can be cut off
+ * the network and joined again ({@link BrokerFaults#partition}). Companions stay in this machine's
+ * namespace and reach the nodes across the bridge. The network is removed once the nodes have
+ * stopped: on {@link #close()}, on a failed start and at JVM shutdown.
  */
 public abstract class NativeCluster implements LocalBroker {
   private final List<? extends NativeServer> nodes;
   private final List<? extends NativeServer> companions;
+  private final List<BrokerProcess> launched = new CopyOnWriteArrayList<>();
   private boolean started;
+  private boolean inNamespaces;
+  private NetworkNamespaces network;
+  private NetworkRemovalHook networkHook;
 
   /**
    * @param nodes the cluster's nodes, at least one, configured as members of one cluster
@@ -57,6 +70,54 @@ public abstract class NativeCluster implements LocalBroker {
   protected void awaitClustered(MqConfig pointed) throws InterruptedException {}
 
   /**
+   * A new cluster, not started, configured as this one: what {@link #inNetworkNamespaces()} places
+   * in network namespaces. By default there is none, and the cluster runs on 127.0.0.1 only.
+   *
+   * @return the copy
+   * @throws MqException saying why this cluster cannot run in network namespaces
+   */
+  protected NativeCluster copy() {
+    throw new MqException(
+        "its nodes are native servers bound to 127.0.0.1 that cannot run in network namespaces");
+  }
+
+  /**
+   * The same cluster, each node to run in a network namespace of its own (see the class comment).
+   * Starts nothing; checks only what can be checked without trying: Linux, {@code ip}, root.
+   *
+   * @return a new cluster, not started
+   * @throws MqException in one line if this machine cannot make network namespaces, saying why
+   */
+  @Override
+  public LocalBroker inNetworkNamespaces() {
+    NetworkNamespaces.unavailable()
+        .ifPresent(
+            why -> {
+              throw new MqException("the cluster cannot run in network namespaces: " + why);
+            });
+    NativeCluster copy = copy();
+    copy.inNamespaces = true;
+    return copy;
+  }
+
+  /**
+   * @return the nodes' network namespaces, once started in them
+   */
+  protected final synchronized Optional<NetworkNamespaces> network() {
+    return Optional.ofNullable(network);
+  }
+
+  /**
+   * @return for a description: {@code ", each node in a network namespace of its own (bridge ...)"}
+   *     once started in them, else empty
+   */
+  protected final synchronized String networkDescription() {
+    return network == null
+        ? ""
+        : ", each node in a network namespace of its own (" + network.description() + ")";
+  }
+
+  /**
    * @return the nodes, in their order (node 1 first, as users name them)
    */
   protected final List<? extends NativeServer> nodes() {
@@ -74,6 +135,15 @@ public abstract class NativeCluster implements LocalBroker {
     }
     started = true;
     try {
+      if (inNamespaces) {
+        network = NetworkNamespaces.create(nodes.size());
+        // Removed at shutdown once the nodes have stopped (a held stop keeps them serving the
+        // run), and by close() otherwise.
+        networkHook = new NetworkRemovalHook(network, launched, () -> nodes.get(0).stopHold());
+        for (int i = 0; i < nodes.size(); i++) {
+          nodes.get(i).placeIn(network, i, launched::add);
+        }
+      }
       for (NativeServer node : nodes) {
         node.start();
       }
@@ -91,12 +161,12 @@ public abstract class NativeCluster implements LocalBroker {
 
   /** Each node's own faults, by its number. */
   @Override
-  public java.util.Optional<BrokerFaults> faults() {
+  public Optional<BrokerFaults> faults() {
     List<BrokerFaults> each = new ArrayList<>();
     for (NativeServer node : nodes) {
       each.add(node.faults().orElseThrow());
     }
-    return java.util.Optional.of(new NodeFaults(each));
+    return Optional.of(new NodeFaults(each));
   }
 
   @Override
@@ -124,6 +194,11 @@ public abstract class NativeCluster implements LocalBroker {
     }
     for (int i = nodes.size() - 1; i >= 0; i--) {
       nodes.get(i).close();
+    }
+    if (network != null) {
+      // After the nodes: a node still running keeps its namespace (unnamed) until it exits.
+      network.close();
+      networkHook.cancel();
     }
   }
 
@@ -179,6 +254,16 @@ public abstract class NativeCluster implements LocalBroker {
     @Override
     public void resume(int node) throws InterruptedException {
       each.get(node).resume(0);
+    }
+
+    @Override
+    public void partition(int node) throws InterruptedException {
+      each.get(node).partition(0);
+    }
+
+    @Override
+    public void heal(int node) throws InterruptedException {
+      each.get(node).heal(0);
     }
   }
 }

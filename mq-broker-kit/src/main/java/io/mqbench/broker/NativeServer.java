@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The local-broker template for a server that is not Java (the {@code redis-server}, {@code
@@ -22,6 +23,12 @@ import java.util.Optional;
  * #close()}, with the no-orphans guarantee and the held stop of {@link BrokerProcess}. A backend
  * gives the command line and the address it then has; the protected methods with a body let it
  * change the process's environment, the start timeout, how it stops and what is cleaned up.
+ *
+ * <p><b>In a network namespace.</b> A node of a {@link NativeCluster} started {@linkplain
+ * NativeCluster#inNetworkNamespaces() in network namespaces} runs in its own ({@code ip netns exec
+ * <namespace> <command>}: ip execs the command, so the process is the server's own) and binds
+ * {@link #host()}, its namespace's address, instead of 127.0.0.1; a backend's command line and
+ * address use {@link #host()} for that reason, and its faults can cut it off the network.
  */
 public abstract class NativeServer implements LocalBroker {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
@@ -33,6 +40,9 @@ public abstract class NativeServer implements LocalBroker {
   private BrokerProcess process;
   private StopHold hold;
   private boolean closed;
+  private NetworkNamespaces network;
+  private int slot;
+  private Consumer<BrokerProcess> launched = p -> {};
 
   /**
    * Prepares a server; nothing runs until {@link #start()}.
@@ -72,7 +82,8 @@ public abstract class NativeServer implements LocalBroker {
    *
    * @param executable the server's executable
    * @param directory its scratch directory, for data and configuration
-   * @param port the port it must listen on, on 127.0.0.1 only
+   * @param port the port it must listen on, on {@link #host()} only (127.0.0.1 unless in a network
+   *     namespace)
    * @return the command
    * @throws MqException if the server cannot be started as configured; the message says why
    * @throws InterruptedException if interrupted while preparing it
@@ -97,7 +108,45 @@ public abstract class NativeServer implements LocalBroker {
    * @return what the process is called in its messages; by default the {@link #name} and address
    */
   protected String processName() {
-    return name() + " on 127.0.0.1:" + port;
+    return name() + " on " + host() + ":" + port;
+  }
+
+  /**
+   * Places this server, not yet started, in a node's network namespace: it runs and binds there.
+   *
+   * @param namespaces the cluster's network
+   * @param node which of its nodes this server is, from 0
+   * @param onLaunch told of every process started, restarts included (to stop them at shutdown
+   *     before the network goes)
+   */
+  final synchronized void placeIn(
+      NetworkNamespaces namespaces, int node, Consumer<BrokerProcess> onLaunch) {
+    if (process != null) {
+      throw new IllegalStateException("the server is running");
+    }
+    this.network = namespaces;
+    this.slot = node;
+    this.launched = onLaunch;
+  }
+
+  /**
+   * @return the address the server binds and clients use: 127.0.0.1, or in a network namespace that
+   *     namespace's address
+   */
+  public final synchronized String host() {
+    return network == null ? Loopback.HOST : network.host(slot);
+  }
+
+  /**
+   * @return the address clients use, {@code host:port}
+   */
+  public final String address() {
+    return host() + ":" + port;
+  }
+
+  /** The stop hold, or null: for the network's removal at shutdown, which waits for it too. */
+  final synchronized StopHold stopHold() {
+    return hold;
   }
 
   /**
@@ -142,7 +191,7 @@ public abstract class NativeServer implements LocalBroker {
   }
 
   /**
-   * @return the port it listens on, on 127.0.0.1
+   * @return the port it listens on, on {@link #host()}
    */
   public int port() {
     return port;
@@ -185,19 +234,20 @@ public abstract class NativeServer implements LocalBroker {
       throw new IllegalStateException("the server is closed");
     }
     Path dir = scratch.path();
+    List<String> command = new ArrayList<>();
+    if (network != null) {
+      command.addAll(network.exec(slot));
+    }
+    command.addAll(command(executable, dir, port));
     process =
         BrokerProcess.start(
-            processName(),
-            command(executable, dir, port),
-            false,
-            dir,
-            dir.resolve(logFile()),
-            this::environment);
+            processName(), command, false, dir, dir.resolve(logFile()), this::environment);
+    launched.accept(process);
     if (hold != null) {
       process.holdStop(hold);
     }
-    process.awaitReady(
-        () -> Loopback.answers(Loopback.HOST, port, Duration.ofMillis(200)), startTimeout());
+    String host = host();
+    process.awaitReady(() -> Loopback.answers(host, port, Duration.ofMillis(200)), startTimeout());
   }
 
   /** Stops the server, keeping its data for a {@link #start()}. */
@@ -211,7 +261,7 @@ public abstract class NativeServer implements LocalBroker {
 
   /**
    * The server's one node: killed ({@code SIGKILL}), restarted on the same data ({@link #start()}
-   * after the kill), paused and resumed.
+   * after the kill), paused and resumed; in a network namespace, also cut off and healed.
    */
   @Override
   public Optional<BrokerFaults> faults() {
@@ -224,7 +274,7 @@ public abstract class NativeServer implements LocalBroker {
 
           @Override
           public String address(int node) {
-            return Loopback.HOST + ":" + port;
+            return NativeServer.this.address();
           }
 
           @Override
@@ -260,7 +310,25 @@ public abstract class NativeServer implements LocalBroker {
           public void resume(int node) throws InterruptedException {
             process().resume();
           }
+
+          @Override
+          public void partition(int node) throws InterruptedException {
+            namespaces().cut(slot);
+          }
+
+          @Override
+          public void heal(int node) throws InterruptedException {
+            namespaces().heal(slot);
+          }
         });
+  }
+
+  private synchronized NetworkNamespaces namespaces() {
+    if (network == null) {
+      throw new MqException(
+          "the " + name + " runs on 127.0.0.1, not in a network namespace of its own to cut off");
+    }
+    return network;
   }
 
   @Override

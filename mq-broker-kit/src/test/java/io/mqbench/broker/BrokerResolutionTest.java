@@ -339,8 +339,9 @@ class BrokerResolutionTest {
                     b, config(b, Map.of()), BrokerResolution.LocalPolicy.ALWAYS, true))
         .isInstanceOf(MqException.class)
         .hasMessage(
-            "it is a native server bound to 127.0.0.1; only mqbench's Java local brokers (kafka,"
-                + " kafka-share, artemis, sqs, mongo) run in network namespaces of their own");
+            "it is a single native server bound to 127.0.0.1; a local cluster of several nodes"
+                + " (the backend's localBrokerNodes) and mqbench's Java local brokers run in network"
+                + " namespaces of their own");
     assertThat(nativeServer.closed).isTrue();
   }
 }

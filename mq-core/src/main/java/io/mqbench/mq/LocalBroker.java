@@ -62,13 +62,14 @@ public interface LocalBroker extends AutoCloseable {
    *
    * @return the broker in network namespaces
    * @throws MqException in one line saying why this broker cannot run there: by default, that it is
-   *     not a Java broker of mqbench's (the only ones that can); for those, that this machine
-   *     cannot make network namespaces (not Linux, no {@code ip}, not root)
+   *     a single native server (a local cluster or a Java broker of mqbench's can); for those, that
+   *     this machine cannot make network namespaces (not Linux, no {@code ip}, not root)
    */
   default LocalBroker inNetworkNamespaces() {
     throw new MqException(
-        "it is a native server bound to 127.0.0.1; only mqbench's Java local brokers (kafka,"
-            + " kafka-share, artemis, sqs, mongo) run in network namespaces of their own");
+        "it is a single native server bound to 127.0.0.1; a local cluster of several nodes"
+            + " (the backend's localBrokerNodes) and mqbench's Java local brokers run in network"
+            + " namespaces of their own");
   }
 
   /**

@@ -25,12 +25,16 @@ final class NatsCluster extends NativeCluster {
   private static final Duration CLUSTERED_TIMEOUT = Duration.ofSeconds(60);
 
   private final List<NatsServer> servers;
+  private final Path bin;
   private final boolean syncAlways;
+  private final String password;
 
-  private NatsCluster(List<NatsServer> servers, boolean syncAlways) {
+  private NatsCluster(List<NatsServer> servers, Path bin, boolean syncAlways, String password) {
     super(servers);
     this.servers = servers;
+    this.bin = bin;
     this.syncAlways = syncAlways;
+    this.password = password;
   }
 
   /**
@@ -41,16 +45,29 @@ final class NatsCluster extends NativeCluster {
    * @return the cluster, not started
    */
   static NatsCluster of(Path bin, int nodes, boolean syncAlways, String password) {
-    List<Integer> routePorts = new ArrayList<>();
-    for (int i = 0; i < nodes; i++) {
-      routePorts.add(Loopback.freePort());
-    }
     List<NatsServer> servers = new ArrayList<>();
-    for (int port : routePorts) {
+    List<List<NatsServer>> peers = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      List<NatsServer> others = new ArrayList<>();
+      peers.add(others);
       servers.add(
-          new NatsServer(bin, syncAlways, password, new NatsServer.Routes(port, routePorts)));
+          new NatsServer(
+              bin, syncAlways, password, new NatsServer.Routes(Loopback.freePort(), others)));
     }
-    return new NatsCluster(servers, syncAlways);
+    for (int i = 0; i < nodes; i++) {
+      for (int j = 0; j < nodes; j++) {
+        if (j != i) {
+          peers.get(i).add(servers.get(j));
+        }
+      }
+    }
+    return new NatsCluster(servers, bin, syncAlways, password);
+  }
+
+  /** The same cluster on new ports and directories: to be placed in network namespaces. */
+  @Override
+  protected NativeCluster copy() {
+    return of(bin, servers.size(), syncAlways, password);
   }
 
   /**
@@ -126,6 +143,7 @@ final class NatsCluster extends NativeCluster {
         + "-node local JetStream cluster of private nats-servers (file store, sync_interval "
         + (syncAlways ? "always" : "default (2 minutes)")
         + ") on "
-        + servers.stream().map(s -> "127.0.0.1:" + s.port()).collect(Collectors.joining(", "));
+        + servers.stream().map(NatsServer::address).collect(Collectors.joining(", "))
+        + networkDescription();
   }
 }

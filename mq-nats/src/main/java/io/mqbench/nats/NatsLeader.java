@@ -34,7 +34,7 @@ final class NatsLeader {
         throw new MqException(
             "nats: stream " + settings.stream() + " has no leader now (an election is under way)");
       }
-      return addressOf(leader);
+      return onItsHost(addressOf(leader), settings.url());
     } catch (MqException e) {
       throw e;
     } catch (Exception e) {
@@ -59,5 +59,24 @@ final class NatsLeader {
               + " (leave nats.url unset)");
     }
     return "127.0.0.1:" + serverName.substring(NatsServer.NODE_NAME_PREFIX.length());
+  }
+
+  /**
+   * A node's name says its port only; in network namespaces the node has an address of its own, the
+   * one the URLs give for that port.
+   *
+   * @param address {@code 127.0.0.1:port}, from {@link #addressOf}
+   * @param urls {@code nats.url}: every node's URL, comma-separated
+   * @return the address with the host the URLs give for its port, else as it was
+   */
+  static String onItsHost(String address, String urls) {
+    String port = address.substring(address.lastIndexOf(':') + 1);
+    for (String url : urls.split(",")) {
+      String hostPort = url.substring(url.lastIndexOf('@') + 1).replaceFirst("^nats://", "");
+      if (hostPort.endsWith(":" + port)) {
+        return hostPort;
+      }
+    }
+    return address;
   }
 }

@@ -174,6 +174,10 @@ final class NatsMq implements PublishSubscribeMq {
             .connectionTimeout(settings.connectTimeout())
             // A lost connection is tried again (a restarted server), for about a minute.
             .maxReconnects(60)
+            // A server cut off the network sends nothing and closes nothing: unanswered pings
+            // are what shows it, so they go every 2 s (2 minutes by default) and 2 may be missed.
+            .pingInterval(java.time.Duration.ofSeconds(2))
+            .maxPingsOut(2)
             .noRandomize()
             .errorListener(new QuietErrors())
             .build();

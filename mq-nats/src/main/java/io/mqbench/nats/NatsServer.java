@@ -31,17 +31,13 @@ public final class NatsServer extends NativeServer {
   private final Routes routes;
 
   /**
-   * A node's place in a cluster: the port it listens on for the other nodes' routes, and every
-   * node's, its own included.
+   * A node's place in a cluster: the port it listens on for the other nodes' routes, and the other
+   * nodes with theirs (their addresses are known once the cluster places them, before any starts).
    *
-   * @param port this node's route port, on 127.0.0.1
-   * @param all every node's route port
+   * @param port this node's route port, on its {@link #host()}
+   * @param peers the other nodes, filled in by the cluster before it starts
    */
-  record Routes(int port, List<Integer> all) {
-    Routes {
-      all = List.copyOf(all);
-    }
-  }
+  record Routes(int port, List<NatsServer> peers) {}
 
   /**
    * @param bin the {@code nats-server} executable
@@ -85,10 +81,18 @@ public final class NatsServer extends NativeServer {
    * @return the server's URL, with the user and password if it requires them
    */
   public String url() {
-    return "nats://"
-        + (password == null ? "" : "mqbench:" + password + "@")
-        + "127.0.0.1:"
-        + port();
+    return "nats://" + (password == null ? "" : "mqbench:" + password + "@") + address();
+  }
+
+  /**
+   * @return its route port, where the other nodes of its cluster connect
+   * @throws IllegalStateException for a server alone
+   */
+  int routePort() {
+    if (routes == null) {
+      throw new IllegalStateException("a server alone has no routes");
+    }
+    return routes.port();
   }
 
   @Override
@@ -111,7 +115,7 @@ public final class NatsServer extends NativeServer {
     Path config = directory.resolve("nats.conf");
     List<String> lines = new ArrayList<>();
     lines.add("server_name: " + NODE_NAME_PREFIX + port);
-    lines.add("listen: 127.0.0.1:" + port);
+    lines.add("listen: " + host() + ":" + port);
     lines.add("jetstream {");
     lines.add("  store_dir: \"" + directory.resolve("jetstream") + "\"");
     if (syncAlways) {
@@ -121,12 +125,10 @@ public final class NatsServer extends NativeServer {
     if (routes != null) {
       lines.add("cluster {");
       lines.add("  name: mqbench");
-      lines.add("  listen: 127.0.0.1:" + routes.port());
+      lines.add("  listen: " + host() + ":" + routes.port());
       lines.add("  routes: [");
-      for (int other : routes.all()) {
-        if (other != routes.port()) {
-          lines.add("    nats-route://127.0.0.1:" + other);
-        }
+      for (NatsServer other : routes.peers()) {
+        lines.add("    nats-route://" + other.host() + ":" + other.routePort());
       }
       lines.add("  ]");
       lines.add("}");
@@ -153,8 +155,8 @@ public final class NatsServer extends NativeServer {
         + executable()
         + ", file store, sync_interval "
         + (syncAlways ? "always" : "default (2 minutes)")
-        + ") on 127.0.0.1:"
-        + port();
+        + ") on "
+        + address();
   }
 
   private static String version(Path executable) throws InterruptedException {

@@ -131,6 +131,13 @@ class NatsMqProviderTest {
   }
 
   @Test
+  void aLeaderInANetworkNamespaceIsNamedByTheAddressItsUrlGives() {
+    String urls = "nats://10.213.7.2:41234,nats://mqbench:pw@10.213.7.3:41235";
+    assertThat(NatsLeader.onItsHost("127.0.0.1:41235", urls)).isEqualTo("10.213.7.3:41235");
+    assertThat(NatsLeader.onItsHost("127.0.0.1:41236", urls)).isEqualTo("127.0.0.1:41236");
+  }
+
+  @Test
   void aLocalClusterOfSeveralNodesIsAskedWithOneKeyAndTooManyAreRefused() {
     assertThat(
             provider

@@ -28,15 +28,17 @@ final class PostgresCluster extends NativeCluster {
   private static final Duration CLUSTERED_TIMEOUT = Duration.ofSeconds(60);
 
   private final List<PostgresServer> servers;
+  private final Path bin;
   private final int waitedFor;
   private final String password;
   private final boolean fsync;
   private PostgresFailover failover;
 
   private PostgresCluster(
-      List<PostgresServer> servers, int waitedFor, String password, boolean fsync) {
+      List<PostgresServer> servers, Path bin, int waitedFor, String password, boolean fsync) {
     super(servers);
     this.servers = servers;
+    this.bin = bin;
     this.waitedFor = waitedFor;
     this.password = password;
     this.fsync = fsync;
@@ -69,9 +71,15 @@ final class PostgresCluster extends NativeCluster {
           new PostgresServer(bin, fsync, password, new PostgresServer.Member(name, settings)));
     }
     for (int i = 1; i < nodes; i++) {
-      servers.get(i).follow(servers.get(0).port(), false);
+      servers.get(i).follow(servers.get(0), false);
     }
-    return new PostgresCluster(servers, waitedFor, password, fsync);
+    return new PostgresCluster(servers, bin, waitedFor, password, fsync);
+  }
+
+  /** The same cluster on new ports and directories: to be placed in network namespaces. */
+  @Override
+  protected NativeCluster copy() {
+    return of(bin, servers.size(), fsync, password);
   }
 
   /**
@@ -88,7 +96,7 @@ final class PostgresCluster extends NativeCluster {
    */
   String url() {
     return "jdbc:postgresql://"
-        + servers.stream().map(s -> "127.0.0.1:" + s.port()).collect(Collectors.joining(","))
+        + servers.stream().map(PostgresServer::address).collect(Collectors.joining(","))
         + "/postgres?targetServerType=primary&hostRecheckSeconds=1";
   }
 
@@ -142,7 +150,7 @@ final class PostgresCluster extends NativeCluster {
 
   /** What the cluster lacks now; empty once every standby streams as a quorum member. */
   private String missing() throws SQLException {
-    try (Connection c = connect(servers.get(0).port(), password);
+    try (Connection c = connect(servers.get(0), password);
         Statement s = c.createStatement();
         ResultSet r =
             s.executeQuery(
@@ -161,12 +169,22 @@ final class PostgresCluster extends NativeCluster {
   }
 
   /**
-   * @param port a node's port on 127.0.0.1
+   * @param node a node
    * @param password the superuser's password, or null
    * @return a connection to that node alone, as the superuser, with short timeouts
    * @throws SQLException if it cannot connect
    */
-  static Connection connect(int port, String password) throws SQLException {
+  static Connection connect(PostgresServer node, String password) throws SQLException {
+    return connect(node.address(), password);
+  }
+
+  /**
+   * @param address a node's {@code host:port}
+   * @param password the superuser's password, or null
+   * @return a connection to that node alone, as {@link #connect(PostgresServer, String)} makes
+   * @throws SQLException if it cannot connect
+   */
+  static Connection connect(String address, String password) throws SQLException {
     Properties p = new Properties();
     p.setProperty("user", PostgresServer.SUPERUSER);
     if (password != null) {
@@ -176,7 +194,7 @@ final class PostgresCluster extends NativeCluster {
     p.setProperty("loginTimeout", "2");
     p.setProperty("socketTimeout", "70"); // a promotion is waited for up to 60 s
     p.setProperty("ApplicationName", "mqbench-cluster");
-    return new Driver().connect("jdbc:postgresql://127.0.0.1:" + port + "/postgres", p);
+    return new Driver().connect("jdbc:postgresql://" + address + "/postgres", p);
   }
 
   /** Stops the failover manager first: stopping the nodes must not look like a failure. */
@@ -194,14 +212,15 @@ final class PostgresCluster extends NativeCluster {
         + servers.size()
         + " private servers (fsync="
         + (fsync ? "on" : "off")
-        + "), a primary on 127.0.0.1:"
-        + servers.get(0).port()
+        + "), a primary on "
+        + servers.get(0).address()
         + " and "
         + (servers.size() - 1)
         + " streaming standby(s), a commit waiting for "
         + waitedFor
         + " of them (synchronous_standby_names ANY "
         + waitedFor
-        + "), a standby promoted when the primary's process dies";
+        + "), a standby promoted when the primary's process dies or it stops answering"
+        + networkDescription();
   }
 }

@@ -1,5 +1,6 @@
 package io.mqbench.postgres;
 
+import io.mqbench.broker.Loopback;
 import io.mqbench.mq.Errors;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -7,29 +8,38 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
  * The local cluster's failover manager, as an operator's (Patroni, repmgr) would be, kept small:
- * PostgreSQL itself never promotes a standby. A daemon thread watches the primary's process; once
- * it has been gone for {@link #DOWN_AFTER}, it promotes the standby that received the most WAL
- * ({@code pg_promote()}), points the other running standbys at it ({@code ALTER SYSTEM SET
- * primary_conninfo}, reloaded; they follow its new timeline, {@code recovery_target_timeline} being
- * {@code latest}), and, when fewer standbys are left than a commit waits for, lowers {@code
- * synchronous_standby_names} on the new primary to those left (empty when none is: commits are then
- * on one node), saying so on standard error.
+ * PostgreSQL itself never promotes a standby. A daemon thread watches the primary: once its process
+ * has been gone, or its port has not answered (a node cut off the network), for {@link
+ * #DOWN_AFTER}, it promotes the standby that received the most WAL ({@code pg_promote()}), points
+ * the other running standbys at it ({@code ALTER SYSTEM SET primary_conninfo}, reloaded; they
+ * follow its new timeline, {@code recovery_target_timeline} being {@code latest}), and, when fewer
+ * standbys are left than a commit waits for, lowers {@code synchronous_standby_names} on the new
+ * primary to those left (empty when none is: commits are then on one node), saying so on standard
+ * error.
  *
- * <p>What it does not do: it watches the process, not the answers, so a frozen (SIGSTOP) primary is
- * not failed over; it does not fence: a node stopped at the failover (the former primary among
- * them) is made a standby of the new primary when it starts again, a former primary rewound with
- * {@code pg_rewind} first, so it never comes back as a second primary; and it does not raise {@code
- * synchronous_standby_names} again when standbys come back.
+ * <p>A former primary never comes back as a second primary: stopped at the failover, it is made a
+ * standby of the new primary when it starts again, rewound with {@code pg_rewind} first; still
+ * running but cut off, it is stopped, rewound and started as a standby as soon as it answers again
+ * (until then no client reaches it, and no commit on it is confirmed: its synchronous standbys are
+ * on the other side of the cut).
+ *
+ * <p>What it does not do: a frozen (SIGSTOP) primary still accepts connections (the kernel does),
+ * so it is not failed over; and it does not raise {@code synchronous_standby_names} again when
+ * standbys come back.
  */
 final class PostgresFailover implements AutoCloseable {
   /** How long the primary's process must be gone before a standby is promoted. */
   static final Duration DOWN_AFTER = Duration.ofSeconds(1);
 
   private static final long TICK_MILLIS = 200;
+
+  /** How long a node's port may take to answer a connect; the kernel answers at once. */
+  private static final Duration ANSWER_TIMEOUT = Duration.ofMillis(300);
 
   private final List<PostgresServer> nodes;
   private final int waitedFor;
@@ -38,6 +48,7 @@ final class PostgresFailover implements AutoCloseable {
   private final Thread onShutdown;
   private volatile boolean stopped;
   private int primary; // only the watching thread uses it
+  private final List<Integer> deposed = new ArrayList<>(); // former primaries still running
   private long downSince;
   private String lastSaid = "";
 
@@ -80,8 +91,9 @@ final class PostgresFailover implements AutoCloseable {
     }
   }
 
-  private void tick() throws SQLException {
-    if (nodes.get(primary).running()) {
+  private void tick() throws SQLException, InterruptedException {
+    fenceDeposed();
+    if (serves(nodes.get(primary))) {
       downSince = 0;
       return;
     }
@@ -93,13 +105,36 @@ final class PostgresFailover implements AutoCloseable {
     }
   }
 
+  /** Its process runs and its port answers. */
+  private static boolean serves(PostgresServer node) {
+    return node.running() && Loopback.answers(node.host(), node.port(), ANSWER_TIMEOUT);
+  }
+
+  /**
+   * Turns a former primary that was cut off, not stopped, into a standby of the primary once it
+   * answers again: stopped, rewound and started.
+   */
+  private void fenceDeposed() throws InterruptedException {
+    for (Iterator<Integer> i = deposed.iterator(); i.hasNext(); ) {
+      PostgresServer node = nodes.get(i.next());
+      if (!node.running()) {
+        i.remove(); // it starts as a standby (follow was set at the failover)
+      } else if (Loopback.answers(node.host(), node.port(), ANSWER_TIMEOUT)) {
+        i.remove();
+        node.stop();
+        node.start();
+        say(node.member().name() + " (a former primary) answers again; now a standby");
+      }
+    }
+  }
+
   /** Promotes the most advanced running standby, then points the others at it. */
   private void failOver() throws SQLException {
     int best = -1;
     long bestLsn = -1;
     for (int i = 0; i < nodes.size(); i++) {
-      if (i != primary && nodes.get(i).running()) {
-        long lsn = received(nodes.get(i).port());
+      if (i != primary && serves(nodes.get(i))) {
+        long lsn = received(nodes.get(i));
         if (lsn > bestLsn) {
           best = i;
           bestLsn = lsn;
@@ -110,32 +145,35 @@ final class PostgresFailover implements AutoCloseable {
       say(name(primary) + " (the primary) is down and no standby runs to promote");
       return;
     }
-    int port = nodes.get(best).port();
-    execute(port, "SELECT pg_promote(true, 60)");
+    PostgresServer promoted = nodes.get(best);
+    execute(promoted, "SELECT pg_promote(true, 60)");
     // Until a checkpoint, the control file still names the old timeline, and a pg_rewind of the
     // former primary from it would find nothing to rewind.
-    execute(port, "CHECKPOINT");
+    execute(promoted, "CHECKPOINT");
     int former = primary;
     primary = best;
     downSince = 0;
+    if (nodes.get(former).running()) {
+      deposed.add(former);
+    }
     List<String> left = new ArrayList<>();
     for (int i = 0; i < nodes.size(); i++) {
       if (i == best) {
-        nodes.get(i).follow(0, false);
+        nodes.get(i).follow(null, false);
         continue;
       }
-      nodes.get(i).follow(port, i == former);
-      if (i != former && nodes.get(i).running() && repoint(i, port)) {
+      nodes.get(i).follow(promoted, i == former);
+      if (i != former && serves(nodes.get(i)) && repoint(i, promoted)) {
         left.add(name(i));
       }
     }
-    String commits = commitsWaitFor(port, left.size());
+    String commits = commitsWaitFor(promoted, left.size());
     say(
         name(former)
             + " (the primary) is down; promoted "
             + name(best)
-            + " on 127.0.0.1:"
-            + port
+            + " on "
+            + promoted.address()
             + "; standbys following it: "
             + (left.isEmpty() ? "none" : String.join(", ", left))
             + "; "
@@ -148,22 +186,22 @@ final class PostgresFailover implements AutoCloseable {
    *
    * @return what a commit waits for now, for the notice
    */
-  private String commitsWaitFor(int port, int left) throws SQLException {
+  private String commitsWaitFor(PostgresServer primary, int left) throws SQLException {
     if (left >= waitedFor) {
       return "a commit waits for " + waitedFor + " of " + left + " standby(s)";
     }
     List<String> all = nodes.stream().map(n -> n.member().name()).toList();
     String names = PostgresCluster.standbyNames(left, all);
-    execute(port, "ALTER SYSTEM SET synchronous_standby_names = '" + names + "'");
-    execute(port, "SELECT pg_reload_conf()");
+    execute(primary, "ALTER SYSTEM SET synchronous_standby_names = '" + names + "'");
+    execute(primary, "SELECT pg_reload_conf()");
     return left == 0
         ? "no standby is left: commits are now on one node (synchronous_standby_names='')"
         : "a commit now waits for the " + left + " standby(s) left";
   }
 
   /** The WAL a standby has received (or replayed), as a byte position; -1 if it cannot say. */
-  private long received(int port) {
-    try (Connection c = PostgresCluster.connect(port, password);
+  private long received(PostgresServer node) {
+    try (Connection c = PostgresCluster.connect(node, password);
         Statement s = c.createStatement();
         ResultSet r =
             s.executeQuery(
@@ -176,11 +214,11 @@ final class PostgresFailover implements AutoCloseable {
     }
   }
 
-  /** Points a running standby at the primary on a port; says whether it could. */
-  private boolean repoint(int node, int port) {
-    String conninfo = PostgresStandby.conninfo(port, name(node), password);
+  /** Points a running standby at the primary; says whether it could. */
+  private boolean repoint(int node, PostgresServer primary) {
+    String conninfo = PostgresStandby.conninfo(primary, name(node), password);
     try {
-      int p = nodes.get(node).port();
+      PostgresServer p = nodes.get(node);
       execute(p, "ALTER SYSTEM SET primary_conninfo = '" + conninfo.replace("'", "''") + "'");
       execute(p, "SELECT pg_reload_conf()");
       return true;
@@ -190,8 +228,8 @@ final class PostgresFailover implements AutoCloseable {
     }
   }
 
-  private void execute(int port, String sql) throws SQLException {
-    try (Connection c = PostgresCluster.connect(port, password);
+  private void execute(PostgresServer node, String sql) throws SQLException {
+    try (Connection c = PostgresCluster.connect(node, password);
         Statement s = c.createStatement()) {
       s.execute(sql);
     }

@@ -1,5 +1,6 @@
 package io.mqbench.postgres;
 
+import io.mqbench.broker.Loopback;
 import io.mqbench.broker.NativeServer;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Errors;
@@ -53,7 +54,7 @@ public final class PostgresServer extends NativeServer {
   private final boolean fsync;
   private final String password;
   private final Member member;
-  private int following;
+  private PostgresServer following;
   private boolean rewind;
 
   /**
@@ -98,11 +99,11 @@ public final class PostgresServer extends NativeServer {
    * after a {@code pg_rewind} from it when asked (a former primary, whose WAL may run past the new
    * primary's).
    *
-   * @param port the primary's port on 127.0.0.1; 0 to start as it is (a primary)
+   * @param primary the primary; null to start as it is (a primary)
    * @param rewind whether to rewind the data first
    */
-  synchronized void follow(int port, boolean rewind) {
-    this.following = port;
+  synchronized void follow(PostgresServer primary, boolean rewind) {
+    this.following = primary;
     this.rewind = rewind;
   }
 
@@ -152,7 +153,7 @@ public final class PostgresServer extends NativeServer {
    * @return the server's JDBC URL (without credentials)
    */
   public String url() {
-    return "jdbc:postgresql://127.0.0.1:" + port() + "/postgres";
+    return "jdbc:postgresql://" + address() + "/postgres";
   }
 
   /**
@@ -167,12 +168,12 @@ public final class PostgresServer extends NativeServer {
       throws InterruptedException {
     Path data = directory.resolve("data");
     if (!Files.exists(data.resolve("PG_VERSION"))) {
-      if (following == 0) {
+      if (following == null) {
         initdb(executable, directory, data);
       } else {
         PostgresStandby.copy(this, executable, directory, data, following);
       }
-    } else if (following != 0) {
+    } else if (following != null) {
       PostgresStandby.follow(this, executable, directory, data, following, rewind);
       rewind = false;
     }
@@ -195,7 +196,7 @@ public final class PostgresServer extends NativeServer {
             "-k",
             directory.toString(),
             "-c",
-            "listen_addresses=127.0.0.1",
+            "listen_addresses=" + host(),
             "-c",
             "fsync=" + (fsync ? "on" : "off"),
             "-c",
@@ -245,6 +246,18 @@ public final class PostgresServer extends NativeServer {
       if (member != null) {
         Files.write(data.resolve("postgresql.conf"), member.settings(), StandardOpenOption.APPEND);
       }
+      if (!Loopback.HOST.equals(host())) {
+        // initdb lets in 127.0.0.1 only; in a network namespace, the clients and the other nodes
+        // come from the namespaces' subnet (a standby's copy has these lines too).
+        String subnet = host().substring(0, host().lastIndexOf('.')) + ".0/24";
+        String method = password == null ? "trust" : "scram-sha-256";
+        Files.write(
+            data.resolve("pg_hba.conf"),
+            List.of(
+                "host all all " + subnet + " " + method,
+                "host replication all " + subnet + " " + method),
+            StandardOpenOption.APPEND);
+      }
     } catch (IOException e) {
       throw new MqException("postgres: cannot make a cluster in " + directory + ": " + e, e);
     }
@@ -271,8 +284,8 @@ public final class PostgresServer extends NativeServer {
         if (System.nanoTime() > deadline) {
           throw new MqException(
               name()
-                  + " on 127.0.0.1:"
-                  + port()
+                  + " on "
+                  + address()
                   + " accepts connections but no login within "
                   + READY_TIMEOUT.toSeconds()
                   + " s: "
@@ -297,7 +310,7 @@ public final class PostgresServer extends NativeServer {
         + ", fsync="
         + (fsync ? "on" : "off")
         + (ServerUser.runningAsRoot() ? ", run as the postgres system user" : "")
-        + ") on 127.0.0.1:"
-        + port();
+        + ") on "
+        + address();
   }
 }

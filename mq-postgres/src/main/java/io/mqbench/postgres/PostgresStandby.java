@@ -20,14 +20,16 @@ final class PostgresStandby {
   private PostgresStandby() {}
 
   /**
-   * @param port the primary's port on 127.0.0.1
+   * @param primary the primary
    * @param name the standby's name, which {@code synchronous_standby_names} lists
    * @param password the superuser's password, or null
    * @return the standby's {@code primary_conninfo}
    */
-  static String conninfo(int port, String name, String password) {
-    return "host=127.0.0.1 port="
-        + port
+  static String conninfo(PostgresServer primary, String name, String password) {
+    return "host="
+        + primary.host()
+        + " port="
+        + primary.port()
         + " user="
         + PostgresServer.SUPERUSER
         + " application_name="
@@ -35,8 +37,9 @@ final class PostgresStandby {
         + (password == null ? "" : " password=" + password);
   }
 
-  /** Copies the primary on a port into {@code data}, as a standby of it. */
-  static void copy(PostgresServer server, Path bin, Path directory, Path data, int port)
+  /** Copies the primary into {@code data}, as a standby of it. */
+  static void copy(
+      PostgresServer server, Path bin, Path directory, Path data, PostgresServer primary)
       throws InterruptedException {
     try {
       ServerUser.handOver(directory);
@@ -45,9 +48,9 @@ final class PostgresStandby {
           List.of(
               bin.resolveSibling("pg_basebackup").toString(),
               "-h",
-              "127.0.0.1",
+              primary.host(),
               "-p",
-              String.valueOf(port),
+              String.valueOf(primary.port()),
               "-U",
               PostgresServer.SUPERUSER,
               "-D",
@@ -58,19 +61,24 @@ final class PostgresStandby {
               "-R"),
           directory,
           passwordEnv(server));
-      pointAt(server, data, port);
+      pointAt(server, data, primary);
     } catch (IOException e) {
       throw new MqException("postgres: cannot copy the primary into " + data + ": " + e, e);
     }
   }
 
   /**
-   * Points a stopped node's data at the primary on a port, after rewinding it when asked. A rewind
-   * that fails is said on standard error, and the node still starts as a standby (never as a second
-   * primary): it then cannot stream, and stays out of the cluster.
+   * Points a stopped node's data at the primary, after rewinding it when asked. A rewind that fails
+   * is said on standard error, and the node still starts as a standby (never as a second primary):
+   * it then cannot stream, and stays out of the cluster.
    */
   static void follow(
-      PostgresServer server, Path bin, Path directory, Path data, int port, boolean rewind)
+      PostgresServer server,
+      Path bin,
+      Path directory,
+      Path data,
+      PostgresServer primary,
+      boolean rewind)
       throws InterruptedException {
     if (rewind) {
       try {
@@ -82,7 +90,7 @@ final class PostgresStandby {
                 data.toString(),
                 "--no-sync",
                 "--source-server="
-                    + conninfo(port, server.member().name(), null)
+                    + conninfo(primary, server.member().name(), null)
                     + " dbname=postgres"),
             directory,
             passwordEnv(server));
@@ -90,28 +98,29 @@ final class PostgresStandby {
         System.err.println(
             "postgres: "
                 + server.member().name()
-                + " could not be rewound to the primary on 127.0.0.1:"
-                + port
+                + " could not be rewound to the primary on "
+                + primary.address()
                 + " ("
                 + Errors.oneLine(e)
                 + "); it starts as a standby that cannot follow it");
       }
     }
     try {
-      pointAt(server, data, port);
+      pointAt(server, data, primary);
     } catch (IOException e) {
       throw new MqException("postgres: cannot make " + data + " a standby: " + e, e);
     }
   }
 
   /** standby.signal, and the primary's conninfo last in postgresql.auto.conf (the last wins). */
-  private static void pointAt(PostgresServer server, Path data, int port) throws IOException {
+  private static void pointAt(PostgresServer server, Path data, PostgresServer primary)
+      throws IOException {
     Path signal = data.resolve("standby.signal");
     if (!Files.exists(signal)) {
       Files.createFile(signal);
       ServerUser.handOver(signal);
     }
-    String conninfo = conninfo(port, server.member().name(), server.password());
+    String conninfo = conninfo(primary, server.member().name(), server.password());
     Files.writeString(
         data.resolve("postgresql.auto.conf"),
         "primary_conninfo = '" + conninfo.replace("'", "''") + "'\n",

@@ -85,7 +85,7 @@ class PostgresClusterIT {
   @Order(2)
   @Timeout(60)
   void aCommitWaitingForMoreStandbysThanStreamIsReadBackAsSuch() throws Exception {
-    int primary = Integer.parseInt(broker.faults().orElseThrow().address(0).split(":")[1]);
+    String primary = broker.faults().orElseThrow().address(0);
     try {
       setStandbyNames(primary, "ANY 3 (node1, node2, node3)");
 
@@ -146,8 +146,7 @@ class PostgresClusterIT {
       found = provider.durabilityFound(config).orElseThrow().settings();
     }
     assertThat(found).contains("node1 streaming quorum").contains("a commit waiting for 1 of 2");
-    try (Connection c =
-            PostgresCluster.connect(Integer.parseInt(faults.address(0).split(":")[1]), null);
+    try (Connection c = PostgresCluster.connect(faults.address(0), null);
         Statement s = c.createStatement();
         java.sql.ResultSet r = s.executeQuery("SELECT pg_is_in_recovery()")) {
       r.next();
@@ -155,8 +154,8 @@ class PostgresClusterIT {
     }
   }
 
-  private static void setStandbyNames(int port, String names) throws Exception {
-    try (Connection c = PostgresCluster.connect(port, null);
+  private static void setStandbyNames(String address, String names) throws Exception {
+    try (Connection c = PostgresCluster.connect(address, null);
         Statement s = c.createStatement()) {
       s.execute("ALTER SYSTEM SET synchronous_standby_names = '" + names + "'");
       s.execute("SELECT pg_reload_conf()");

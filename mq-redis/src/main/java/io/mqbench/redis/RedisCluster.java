@@ -31,17 +31,20 @@ final class RedisCluster extends NativeCluster {
 
   private final List<RedisServer> servers;
   private final List<RedisSentinel> sentinels;
+  private final Path bin;
   private final FsyncPolicy fsync;
   private final String password;
 
   private RedisCluster(
       List<RedisServer> servers,
       List<RedisSentinel> sentinels,
+      Path bin,
       FsyncPolicy fsync,
       String password) {
     super(servers, sentinels);
     this.servers = servers;
     this.sentinels = sentinels;
+    this.bin = bin;
     this.fsync = fsync;
     this.password = password;
   }
@@ -58,13 +61,19 @@ final class RedisCluster extends NativeCluster {
     RedisServer primary = new RedisServer(bin, fsync, password);
     servers.add(primary);
     for (int i = 1; i < nodes; i++) {
-      servers.add(new RedisServer(bin, fsync, password, primary.port()));
+      servers.add(new RedisServer(bin, fsync, password, primary));
     }
     List<RedisSentinel> sentinels = new ArrayList<>();
     for (int i = 0; i < SENTINELS; i++) {
-      sentinels.add(new RedisSentinel(bin, primary.port(), SENTINELS / 2 + 1, password));
+      sentinels.add(new RedisSentinel(bin, primary, SENTINELS / 2 + 1, password));
     }
-    return new RedisCluster(servers, sentinels, fsync, password);
+    return new RedisCluster(servers, sentinels, bin, fsync, password);
+  }
+
+  /** The same cluster on new ports and directories: to be placed in network namespaces. */
+  @Override
+  protected NativeCluster copy() {
+    return of(bin, servers.size(), fsync, password);
   }
 
   /**
@@ -127,7 +136,8 @@ final class RedisCluster extends NativeCluster {
   private String missing() {
     RedisClient client = RedisClient.create();
     try {
-      RedisURI.Builder b = RedisURI.builder().withHost("127.0.0.1").withPort(servers.get(0).port());
+      RedisServer first = servers.get(0);
+      RedisURI.Builder b = RedisURI.builder().withHost(first.host()).withPort(first.port());
       RedisURI primary = (password == null ? b : b.withPassword(password.toCharArray())).build();
       try (StatefulRedisConnection<String, String> c = client.connect(primary)) {
         String info = c.sync().info("replication");
@@ -159,12 +169,13 @@ final class RedisCluster extends NativeCluster {
         + servers.size()
         + " private redis-servers ("
         + fsync.serverSettings()
-        + "), a primary on 127.0.0.1:"
-        + servers.get(0).port()
+        + "), a primary on "
+        + servers.get(0).address()
         + " and "
         + (servers.size() - 1)
         + " replica(s), with "
         + SENTINELS
-        + " Sentinels for failover";
+        + " Sentinels for failover"
+        + networkDescription();
   }
 }

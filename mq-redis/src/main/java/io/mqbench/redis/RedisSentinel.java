@@ -21,19 +21,19 @@ final class RedisSentinel extends NativeServer {
   /** How long the primary may not answer before a Sentinel thinks it down. */
   static final int DOWN_AFTER_MILLIS = 2000;
 
-  private final int primaryPort;
+  private final RedisServer primary;
   private final int quorum;
   private final String password;
 
   /**
    * @param bin the {@code redis-server} executable
-   * @param primaryPort the primary's port on 127.0.0.1
+   * @param primary the primary it watches first
    * @param quorum how many Sentinels must agree that the primary is down
    * @param password the primary's password, or null for none
    */
-  RedisSentinel(Path bin, int primaryPort, int quorum, String password) {
+  RedisSentinel(Path bin, RedisServer primary, int quorum, String password) {
     super(bin, "mqbench-redis-sentinel-", "private Redis Sentinel");
-    this.primaryPort = primaryPort;
+    this.primary = primary;
     this.quorum = quorum;
     this.password = password;
   }
@@ -46,10 +46,20 @@ final class RedisSentinel extends NativeServer {
             List.of(
                 "bind 127.0.0.1",
                 "port " + port,
+                // Every Sentinel is on this machine's loopback; without this, one would announce
+                // the address its connection to a node in a network namespace comes from.
+                "sentinel announce-ip 127.0.0.1",
                 "dir \"" + directory + "\"",
                 "daemonize no",
                 "logfile \"\"",
-                "sentinel monitor " + MASTER_NAME + " 127.0.0.1 " + primaryPort + " " + quorum,
+                "sentinel monitor "
+                    + MASTER_NAME
+                    + " "
+                    + primary.host()
+                    + " "
+                    + primary.port()
+                    + " "
+                    + quorum,
                 "sentinel down-after-milliseconds " + MASTER_NAME + " " + DOWN_AFTER_MILLIS,
                 "sentinel failover-timeout " + MASTER_NAME + " 10000",
                 "sentinel parallel-syncs " + MASTER_NAME + " 1"));

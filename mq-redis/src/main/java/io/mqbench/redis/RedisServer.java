@@ -1,5 +1,6 @@
 package io.mqbench.redis;
 
+import io.mqbench.broker.Loopback;
 import io.mqbench.broker.NativeServer;
 import io.mqbench.config.MqConfig;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import java.util.Optional;
 public final class RedisServer extends NativeServer {
   private final FsyncPolicy fsync;
   private final String password;
-  private final int primaryPort;
+  private final RedisServer primary;
 
   /**
    * @param bin the {@code redis-server} executable
@@ -25,23 +26,23 @@ public final class RedisServer extends NativeServer {
    * @param password a password it requires ({@code requirepass}), or null for none
    */
   RedisServer(Path bin, FsyncPolicy fsync, String password) {
-    this(bin, fsync, password, 0);
+    this(bin, fsync, password, null);
   }
 
   /**
    * @param bin the {@code redis-server} executable
    * @param fsync its append-only policy
    * @param password a password it requires ({@code requirepass}), or null for none
-   * @param primaryPort the port on 127.0.0.1 of the primary it replicates, or 0 for a primary
+   * @param primary the primary it replicates, or null for a primary
    */
-  RedisServer(Path bin, FsyncPolicy fsync, String password, int primaryPort) {
+  RedisServer(Path bin, FsyncPolicy fsync, String password, RedisServer primary) {
     super(
         bin,
         "mqbench-redis-",
-        primaryPort == 0 ? "private redis-server" : "private redis-server replica");
+        primary == null ? "private redis-server" : "private redis-server replica");
     this.fsync = fsync;
     this.password = password;
-    this.primaryPort = primaryPort;
+    this.primary = primary;
   }
 
   /**
@@ -55,7 +56,7 @@ public final class RedisServer extends NativeServer {
    * @return the server's URI, with its password if it has one
    */
   public String uri() {
-    return "redis://" + (password == null ? "" : ":" + password + "@") + "127.0.0.1:" + port();
+    return "redis://" + (password == null ? "" : ":" + password + "@") + address();
   }
 
   @Override
@@ -65,7 +66,7 @@ public final class RedisServer extends NativeServer {
     command.addAll(
         List.of(
             "--bind",
-            "127.0.0.1",
+            host(),
             "--port",
             String.valueOf(port),
             "--dir",
@@ -82,9 +83,13 @@ public final class RedisServer extends NativeServer {
             fsync == FsyncPolicy.NO ? "everysec" : fsync.name().toLowerCase(Locale.ROOT)));
     if (password != null) {
       command.addAll(List.of("--requirepass", password, "--masterauth", password));
+    } else if (!Loopback.HOST.equals(host())) {
+      // Without a password Redis answers loopback clients only; a node in a network namespace is
+      // reached from the namespaces' private subnet, which only this machine can reach.
+      command.addAll(List.of("--protected-mode", "no"));
     }
-    if (primaryPort != 0) {
-      command.addAll(List.of("--replicaof", "127.0.0.1", String.valueOf(primaryPort)));
+    if (primary != null) {
+      command.addAll(List.of("--replicaof", primary.host(), String.valueOf(primary.port())));
     }
     return command;
   }
@@ -100,7 +105,7 @@ public final class RedisServer extends NativeServer {
         + executable()
         + ", "
         + fsync.serverSettings()
-        + ") on 127.0.0.1:"
-        + port();
+        + ") on "
+        + address();
   }
 }

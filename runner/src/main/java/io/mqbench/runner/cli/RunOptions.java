@@ -308,14 +308,15 @@ final class RunOptions {
             + " started again on the same ports and data; the fault lasts until it serves."
             + " pause-broker: SIGSTOP for LENGTH, then SIGCONT; LENGTH required. partition-broker:"
             + " the node cut off the network for LENGTH, then joined again: the broker's nodes run"
-            + " in network namespaces of their own; Java local brokers, as root, with ip."
+            + " in network namespaces of their own (Java local brokers and local clusters, as"
+            + " root, with ip)."
             + " kill-receiver: a receiver dies without acknowledging what it holds; needs 2"
             + " receivers or more. kill-sender: a sender dies with its batches in flight; needs 2"
             + " senders or more.",
         "Broker faults hit a broker mqbench started (no address given; --local-broker always if"
             + " something answers on the compose port); TARGET node N (from 1, default 1) or leader"
-            + " (the node leading most of the queue's partitions then: kafka with"
-            + " kafka.localBrokerNodes=3). kill-receiver and kill-sender: TARGET receiver N or"
+            + " (the node leading the queue, or most of its partitions, then: a local cluster,"
+            + " such as kafka.localBrokerNodes=3). kill-receiver and kill-sender: TARGET receiver N or"
             + " sender N here, node N (a worker, halted as by kill -9) with --workers."
       })
   List<String> faults = new ArrayList<>();

@@ -12,6 +12,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 24, {@code partition-broker}: the leader of a 3-node Kafka cluster that the runner starts,
@@ -110,6 +112,68 @@ class PartitionFaultIT {
     assertThat(f.recoverySeconds())
         .as("received back to 90 % of the rate before, by the end; " + f.summary())
         .isNotNull();
+    ran.assertNothingLost();
+
+    assertThat(ip("netns", "list"))
+        .as("no namespace outlives the run")
+        .doesNotContain("mqb-" + bridge.substring(3) + "-");
+    assertThat(ip("-o", "link", "show")).as("nor the bridge or a veth").doesNotContain(bridge);
+  }
+
+  /**
+   * The native servers' clusters run in network namespaces too: each node of a 3-node nats, redis
+   * or postgres cluster in its own, the leader (stream leader, Sentinel's primary, the primary) cut
+   * off mid-run, the cluster failing over, and nothing acknowledged lost.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"nats", "redis", "postgres"})
+  @Timeout(240)
+  void aNativeClusterLosesNothingWhenItsLeaderIsCutOffTheNetworkAndJoinedAgain(String queue)
+      throws Exception {
+    FaultRun ran =
+        run(
+            queue + "-partition-leader",
+            "--queue",
+            queue,
+            "-p",
+            queue + ".localBrokerNodes=3",
+            "--local-broker",
+            "always",
+            "--warmup",
+            "2s",
+            "--duration",
+            "14s",
+            "--fault",
+            "partition-broker@4s+4s:leader");
+
+    Matcher started =
+        Pattern.compile(
+                "mqbench: --fault partition-broker: started .* each node in a network namespace of"
+                    + " its own \\(bridge (mqb[0-9a-f]{4}) (10\\.213\\.\\d+)\\.1/24, namespaces"
+                    + " mqb-[0-9a-f]{4}-1 to mqb-[0-9a-f]{4}-3\\)")
+            .matcher(ran.err());
+    assertThat(started.find()).as(ran.err()).isTrue();
+    String bridge = started.group(1);
+    String subnet = started.group(2);
+
+    String line = ran.line("partition-broker@4s+4s:leader");
+    Matcher fault =
+        Pattern.compile(
+                "mqbench: fault partition-broker@4s\\+4s:leader: "
+                    + queue
+                    + " node ([123]) \\(the leader\\) at ([0-9.]+):[0-9]+: cut off the network"
+                    + " \\(link down\\) for 4s, then restored")
+            .matcher(line);
+    assertThat(fault.matches()).as(line).isTrue();
+    assertThat(fault.group(2))
+        .as("node N's address in its namespace")
+        .isEqualTo(subnet + "." + (Integer.parseInt(fault.group(1)) + 1));
+
+    FaultResult f = ran.result().faults().injected().get(0);
+    System.err.println("[" + queue + "-partition-leader] fault " + f.summary());
+    assertThat(f.injected()).isTrue();
+    assertThat(f.error()).as(ran.err()).isNull();
+    assertThat(f.after().received()).as("delivered after the heal; " + f.summary()).isPositive();
     ran.assertNothingLost();
 
     assertThat(ip("netns", "list"))
