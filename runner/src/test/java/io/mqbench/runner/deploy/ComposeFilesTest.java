@@ -200,12 +200,22 @@ class ComposeFilesTest {
             .contains("host: 'mongo3:27017'");
       }
       case "redis" -> {
-        assertThat(services).hasSize(3);
-        assertThat(services.values())
+        // Three data nodes and three Sentinels (ComposeAgreesWithLocalClustersTest compares them
+        // with the local cluster's).
+        List<Map<String, Object>> sentinels =
+            services.values().stream()
+                .filter(s -> String.join(" ", list(s, "command")).contains("--sentinel"))
+                .toList();
+        List<Map<String, Object>> data =
+            services.values().stream().filter(s -> !sentinels.contains(s)).toList();
+        assertThat(sentinels).hasSize(3);
+        assertThat(data).hasSize(3);
+        assertThat(data)
             .allSatisfy(s -> assertThat(list(s, "command")).contains("--appendfsync", "always"));
-        assertThat(services.values())
-            .filteredOn(s -> list(s, "command").contains("--replicaof"))
-            .hasSize(2);
+        assertThat(data).filteredOn(s -> list(s, "command").contains("--replicaof")).hasSize(2);
+        assertThat(ROOT.resolve("docker/redis/sentinel.conf"))
+            .content()
+            .contains("sentinel monitor mqbench redis1 6379 2");
       }
       case "nats" -> {
         assertThat(services).hasSize(3);
