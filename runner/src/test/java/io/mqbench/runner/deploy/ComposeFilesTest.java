@@ -227,17 +227,17 @@ class ComposeFilesTest {
             .contains("nats://nats3:6222");
       }
       case "postgres" -> {
-        assertThat(services).hasSize(2);
+        assertThat(services).hasSize(3);
         assertThat(text).contains("synchronous_commit=on").contains("fsync=on");
         assertThat(ROOT.resolve("docker/postgres/primary-init.sh"))
             .content()
-            .contains("synchronous_standby_names = 'replica1'")
+            .contains("synchronous_standby_names = 'ANY 1 (postgres1, postgres2, postgres3)'")
             .contains("host replication all all trust");
         assertThat(ROOT.resolve("docker/postgres/replica.sh"))
             .content()
             .contains("pg_basebackup --host=postgres1")
             .contains("--write-recovery-conf")
-            .contains("application_name=replica1");
+            .contains("application_name=$(hostname)");
       }
       case "sqs" -> {
         assertThat(services).hasSize(1);
