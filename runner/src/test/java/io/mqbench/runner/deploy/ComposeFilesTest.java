@@ -200,12 +200,22 @@ class ComposeFilesTest {
             .contains("host: 'mongo3:27017'");
       }
       case "redis" -> {
-        assertThat(services).hasSize(3);
-        assertThat(services.values())
+        // Three data nodes and three Sentinels (ComposeAgreesWithLocalClustersTest compares them
+        // with the local cluster's).
+        List<Map<String, Object>> sentinels =
+            services.values().stream()
+                .filter(s -> String.join(" ", list(s, "command")).contains("--sentinel"))
+                .toList();
+        List<Map<String, Object>> data =
+            services.values().stream().filter(s -> !sentinels.contains(s)).toList();
+        assertThat(sentinels).hasSize(3);
+        assertThat(data).hasSize(3);
+        assertThat(data)
             .allSatisfy(s -> assertThat(list(s, "command")).contains("--appendfsync", "always"));
-        assertThat(services.values())
-            .filteredOn(s -> list(s, "command").contains("--replicaof"))
-            .hasSize(2);
+        assertThat(data).filteredOn(s -> list(s, "command").contains("--replicaof")).hasSize(2);
+        assertThat(ROOT.resolve("docker/redis/sentinel.conf"))
+            .content()
+            .contains("sentinel monitor mqbench redis1 6379 2");
       }
       case "nats" -> {
         assertThat(services).hasSize(3);
@@ -217,17 +227,17 @@ class ComposeFilesTest {
             .contains("nats://nats3:6222");
       }
       case "postgres" -> {
-        assertThat(services).hasSize(2);
+        assertThat(services).hasSize(3);
         assertThat(text).contains("synchronous_commit=on").contains("fsync=on");
         assertThat(ROOT.resolve("docker/postgres/primary-init.sh"))
             .content()
-            .contains("synchronous_standby_names = 'replica1'")
+            .contains("synchronous_standby_names = 'ANY 1 (postgres1, postgres2, postgres3)'")
             .contains("host replication all all trust");
         assertThat(ROOT.resolve("docker/postgres/replica.sh"))
             .content()
             .contains("pg_basebackup --host=postgres1")
             .contains("--write-recovery-conf")
-            .contains("application_name=replica1");
+            .contains("application_name=$(hostname)");
       }
       case "sqs" -> {
         assertThat(services).hasSize(1);
