@@ -274,8 +274,16 @@ public final class BrokerResolution {
                 + " in its own process, deleted at the end (whatever answers on "
                 + a.composeProbe()
                 + " is left alone).",
-            "mqbench: NOTE numbers from local brokers on this machine are not cluster"
-                + " numbers."));
+            note(local.get())));
+  }
+
+  /** What a local broker's numbers are not: a cluster of separate hosts. */
+  private static String note(LocalBroker local) {
+    int nodes = local.faults().map(io.mqbench.mq.BrokerFaults::nodes).orElse(1);
+    return nodes > 1
+        ? "mqbench: NOTE every node of this local cluster shares this machine: its numbers are not"
+            + " those of a cluster of separate hosts."
+        : "mqbench: NOTE numbers from local brokers on this machine are not cluster numbers.";
   }
 
   /** No address given and the compose file's port answers: that broker, said on the terminal. */

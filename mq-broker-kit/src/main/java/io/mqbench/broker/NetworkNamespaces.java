@@ -39,8 +39,9 @@ import java.util.Optional;
  *
  * <p><b>Nothing outlives its owner.</b> {@link #close()} removes the veths, namespaces and bridge;
  * the owner calls it on close, on a failed start and at JVM shutdown. A harness killed with SIGKILL
- * cannot: its bridge's alias ({@code mqbench pid <pid>}) names it, and {@link #create} first
- * removes every network whose owner is gone, as {@link ScratchDirectory} does for directories.
+ * cannot: its {@link OrphanReaper} removes the network when the JVM's end closes its pipe; and the
+ * bridge's alias ({@code mqbench pid <pid>}) names its owner, so that {@link #create} first removes
+ * every network whose owner is gone, as {@link ScratchDirectory} does for directories.
  *
  * <p>Thread-safe.
  */
@@ -60,6 +61,7 @@ public final class NetworkNamespaces implements AutoCloseable {
   private final List<String> veths = new ArrayList<>();
   private boolean bridgeMade;
   private boolean closed;
+  private final OrphanReaper reaper;
 
   private NetworkNamespaces(IpCommand ip, String id, int subnet, int nodes) {
     this.ip = ip;
@@ -67,6 +69,14 @@ public final class NetworkNamespaces implements AutoCloseable {
     this.subnet = subnet;
     this.nodes = nodes;
     this.cut = new boolean[nodes];
+    List<String> links = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      links.add(link(i));
+      names.add(namespace(i));
+    }
+    links.add(bridge());
+    this.reaper = OrphanReaper.ofNetwork(ip.path(), links, names);
   }
 
   /**
@@ -296,6 +306,7 @@ public final class NetworkNamespaces implements AutoCloseable {
       return;
     }
     closed = true;
+    reaper.cancel();
     boolean interrupted = Thread.interrupted(); // removal must not be cut short by an interrupt
     try {
       for (String link : veths) {

@@ -21,16 +21,19 @@ import java.util.stream.Stream;
  * A temporary directory for a local broker's data, configuration and logs, owned by this process.
  *
  * <p>It holds an {@code owner.pid} file. {@link #close()} deletes the directory; a harness killed
- * with SIGKILL cannot, so {@link #create} first deletes every directory of the same prefix whose
- * owner process is gone. Directories of harnesses still running are left alone.
+ * with SIGKILL cannot, so its {@link OrphanReaper} does once the processes working in it are gone,
+ * and {@link #create} also deletes every directory of the same prefix whose owner process is gone
+ * (where no reaper could run). Directories of harnesses still running are left alone.
  */
 public final class ScratchDirectory implements AutoCloseable {
   static final String OWNER_FILE = "owner.pid";
 
   private final Path path;
+  private final OrphanReaper reaper;
 
   private ScratchDirectory(Path path) {
     this.path = path;
+    this.reaper = OrphanReaper.ofDirectory(path);
   }
 
   /**
@@ -61,7 +64,15 @@ public final class ScratchDirectory implements AutoCloseable {
   /** Deletes the directory and everything in it. Idempotent; failures are reported on stderr. */
   @Override
   public void close() {
+    reaper.cancel();
     deleteTree(path);
+  }
+
+  /**
+   * @return what deletes the directory if this JVM dies first (tests)
+   */
+  OrphanReaper reaper() {
+    return reaper;
   }
 
   /**
