@@ -173,9 +173,7 @@ class ComposeAgreesWithLocalClustersTest {
     try (LocalClusterProbe local = LocalClusterProbe.of("postgres", NODES, Map.of())) {
       List<Object> nodes = local.nodes();
       long localStandbys =
-          nodes.stream()
-              .filter(n -> (Integer) LocalClusterProbe.field(n, "following") != 0)
-              .count();
+          nodes.stream().filter(n -> LocalClusterProbe.field(n, "following") != null).count();
       Map<String, Map<String, Object>> standbys = new LinkedHashMap<>();
       compose
           .brokers()
