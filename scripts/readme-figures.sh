@@ -22,6 +22,10 @@
 #   machine-cost      Cost per million messages: a 15 s matrix of rabbitmq, redis and nats with
 #                     --machine-cost 0.384
 #   all-queues        Every queue on its local default: scenarios/all-queues.yml, one run each
+#   replicated        Every self-hosted queue on a replicated local cluster: scenarios/replicated.yml
+#   failover          Failover: every clustered queue's leader killed, then cut off the network for
+#                     10 s, 10 s into a 60 s run at full load, one run each (FAILOVER_QUEUES="Q ..."
+#                     runs those queues only)
 #   subscriptions     Many queues and subscriptions: scenarios/subscriptions.yml, Kafka and RabbitMQ
 #                     with 1, 2 and 4 subscriptions, one run each
 #   payloads          Message sizes and padding: Kafka with lz4 at compressibility 0 and 0.9
@@ -43,7 +47,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=(defaults limits in-flight sweep durability compare compare-kafka compare-rabbitmq compare-artemis
-  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues subscriptions catch-up faults)
+  rate-presets harness-overhead cpu jmh machine-cost payloads all-queues replicated failover subscriptions catch-up faults)
 PLAN=
 chosen=()
 for a in "$@"; do
@@ -309,6 +313,39 @@ section_all_queues() {
   echo "|---|---|---|---|---|---|---|---|"
   run "$WORK/all-queues.log" "${cmd[@]}" --progress never --out "$WORK/all-queues"
   [ -n "$PLAN" ] || figures queue-rows "$(newest "$WORK/all-queues" summary.csv)"
+}
+
+section_replicated() {
+  local cmd=("${MQBENCH[@]}" run --scenario scenarios/replicated.yml)
+  head_of replicated "Figures from \`scripts/readme-figures.sh replicated\`, $TODAY: \`${cmd[*]}\`, each queue on a local cluster mqbench started (3 nodes; artemis a primary and its backup) on one host, 1 sender and 1 receiver, 100 B, batch 1..10, 5 s warm-up and 20 s measured, one run each."
+  echo "| queue | durability | sent msgs/s | received msgs/s | end to end msgs/s | end-to-end p99 ms | lost | status |"
+  echo "|---|---|---|---|---|---|---|---|"
+  run "$WORK/replicated.log" "${cmd[@]}" --progress never --out "$WORK/replicated"
+  [ -n "$PLAN" ] || figures queue-rows "$(newest "$WORK/replicated" summary.csv)"
+}
+
+section_failover() {
+  local base=("${MQBENCH[@]}" run --warmup 5s --duration 60s)
+  head_of failover "Figures from \`scripts/readme-figures.sh failover\`, $TODAY: \`${base[*]} --queue Q -p NODES --fault F\` with NODES as below (\`kafka.localBrokerNodes=3\` for kafka and kafka-share, \`rabbitmq.localBrokerNodes=3\` for rabbitmq and rabbitmq-stream, \`artemis.localBrokerNodes=2\`, \`Q.localBrokerNodes=3\` for the rest) and F \`kill-broker@10s:leader\` or \`partition-broker@10s+10s:leader\`, full load (throughput mode), 1 sender and 1 receiver, 100 B, one run each."
+  echo "| queue | fault | durability of an acknowledged message (read back) | sent msgs/s | no acknowledged send s | no delivery s | back to 90 % after s | lost | duplicates | status |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+  failover_run() { # failover_run QUEUE NODES FAULT LABEL
+    local q="$1" nodes="$2" fault="$3" label="$4" name="$1-${3%%@*}" code
+    run "$WORK/failover-$name.log" "${base[@]}" --queue "$q" -p "$nodes" --fault "$fault" --progress never --out "$WORK/failover-$name"
+    code=$?
+    [ -n "$PLAN" ] || figures failover-row "$q" "$label" "$(newest "$WORK/failover-$name" run.json)" "$code"
+  }
+  local q nodes
+  for q in ${FAILOVER_QUEUES:-kafka kafka-share rabbitmq rabbitmq-stream artemis nats redis postgres}; do
+    case "$q" in
+      kafka-share) nodes=kafka.localBrokerNodes=3 ;;
+      rabbitmq-stream) nodes=rabbitmq.localBrokerNodes=3 ;;
+      artemis) nodes=artemis.localBrokerNodes=2 ;;
+      *) nodes="$q.localBrokerNodes=3" ;;
+    esac
+    failover_run "$q" "$nodes" kill-broker@10s:leader "kill leader"
+    failover_run "$q" "$nodes" partition-broker@10s+10s:leader "partition leader 10 s"
+  done
 }
 
 section_faults() {

@@ -323,6 +323,35 @@ def fault_row(label, path, code):
     )
 
 
+def failover_row(queue, fault_label, path, code):
+    """A row of the failover table: the fault's unavailability windows, loss and duplicates."""
+    with open(path) as f:
+        run = json.load(f)
+    fault = run["faults"][0]
+    totals = run["totals"]
+    recovery = fault.get("recoverySeconds")
+    send_gap = fault.get("longestSendGapSeconds")
+    print(
+        "| `%s` | %s | %s | %s | %s | %.2f | %s | %s | %s | %s |"
+        % (
+            queue,
+            fault_label,
+            "%s %s"
+            % (
+                run.get("durability", {}).get("level", "-").lower(),
+                run.get("durability", {}).get("where", ""),
+            ),
+            grouped(totals["sentPerSecond"]),
+            "%.2f" % send_gap if send_gap is not None else "-",
+            fault["longestGapSeconds"],
+            "%.1f" % recovery if recovery is not None else "not by the end",
+            grouped(totals["lost"]),
+            grouped(totals["duplicates"]),
+            "%s (exit %s)" % (run["status"], code),
+        )
+    )
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "rate":
@@ -363,6 +392,8 @@ def main(argv):
         catch_up_row(args[0], args[1])
     elif command == "fault-row":
         fault_row(args[0], args[1], args[2])
+    elif command == "failover-row":
+        failover_row(args[0], args[1], args[2], args[3])
     elif command == "cost-rows":
         cost_rows(args[0])
     elif command == "grouped":

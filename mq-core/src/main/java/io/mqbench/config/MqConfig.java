@@ -87,6 +87,14 @@ public final class MqConfig {
     if (!name.startsWith(backend + ".")) {
       return "key '" + name + "' does not belong to queue " + backend;
     }
+    if (name.equals(backend + ".localBrokerNodes")) {
+      return "queue "
+          + backend
+          + " has no local cluster ("
+          + name
+          + "): its local broker, if any, is a stand-in that cannot replicate; give the address of"
+          + " a replicated deployment instead (docs/deployment.md)";
+    }
     StringBuilder b = new StringBuilder("unknown key '").append(name).append("' for queue ");
     b.append(backend);
     Suggestions.closest(name, keys.keySet())

@@ -56,6 +56,16 @@ class MqConfigTest {
   }
 
   @Test
+  void aLocalClusterAskedOfABackendWithoutOneIsRefusedSayingWhy() {
+    assertThatThrownBy(() -> config(Map.of("kafka.localBrokerNodes", "3")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "queue kafka has no local cluster (kafka.localBrokerNodes): its local broker, if any,"
+                + " is a stand-in that cannot replicate; give the address of a replicated"
+                + " deployment instead (docs/deployment.md)");
+  }
+
+  @Test
   void keyOfAnotherBackendIsRejected() {
     assertThatThrownBy(() -> config(Map.of("rabbit.uri", "amqp://x")))
         .isInstanceOf(ConfigException.class)
