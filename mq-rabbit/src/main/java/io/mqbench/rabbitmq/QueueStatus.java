@@ -48,7 +48,21 @@ record QueueStatus(String type, String leader, List<String> members, List<String
    * @throws MqException if no node answers, or the queue is not there
    */
   static QueueStatus read(RabbitMqSettings settings) {
-    List<RabbitNode> nodes = new ArrayList<>(LocalNodes.at(settings.addresses()));
+    return read(
+        LocalNodes.at(settings.addresses()), settings.factory().getVirtualHost(), settings.queue());
+  }
+
+  /**
+   * Asks the first of the nodes that runs, then the others.
+   *
+   * @param localNodes private nodes of this JVM, members of the queue's cluster
+   * @param vhost the queue's virtual host
+   * @param queue the queue's (or stream's) name
+   * @return the queue's status
+   * @throws MqException if no node answers, or the queue is not there
+   */
+  static QueueStatus read(List<RabbitNode> localNodes, String vhost, String queue) {
+    List<RabbitNode> nodes = new ArrayList<>(localNodes);
     nodes.sort((a, b) -> Boolean.compare(!a.isRunning(), !b.isRunning()));
     MqException last = new MqException("rabbitmq: no private node to ask about the queue");
     for (RabbitNode node : nodes) {
@@ -59,7 +73,7 @@ record QueueStatus(String type, String leader, List<String> members, List<String
                 "list_queues",
                 "-q",
                 "-p",
-                settings.factory().getVirtualHost(),
+                vhost,
                 "name",
                 "type",
                 "leader",
@@ -67,11 +81,9 @@ record QueueStatus(String type, String leader, List<String> members, List<String
                 "online",
                 "--formatter",
                 "json");
-        return parse(out, settings.queue())
+        return parse(out, queue)
             .orElseThrow(
-                () ->
-                    new MqException(
-                        "rabbitmq: queue '" + settings.queue() + "' is not on the cluster"));
+                () -> new MqException("rabbitmq: queue '" + queue + "' is not on the cluster"));
       } catch (MqException e) {
         last = e;
       }
