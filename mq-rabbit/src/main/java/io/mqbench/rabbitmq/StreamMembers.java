@@ -123,7 +123,19 @@ final class StreamMembers {
           "stream members not read back (a broker given by address: rabbitmqctl answers only on"
               + " a local cluster)");
     }
-    QueueStatus status = read(settings);
+    Optional<QueueStatus> there =
+        QueueStatus.find(
+            LocalNodes.streamingAt(settings.nodes()), settings.vhost(), settings.stream());
+    if (there.isEmpty()) {
+      return new Durability(
+          asked.level(),
+          asked.where(),
+          "stream '"
+              + settings.stream()
+              + "' not there yet: its members as configured, not read"
+              + " back");
+    }
+    QueueStatus status = there.get();
     int members = status.members().size();
     String fewer =
         asked(settings)

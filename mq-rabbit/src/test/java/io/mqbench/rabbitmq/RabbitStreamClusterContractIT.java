@@ -91,6 +91,18 @@ class RabbitStreamClusterContractIT extends RabbitStreamContractIT {
     }
   }
 
+  @Test
+  void aStreamNotCreatedYetIsReadBackAsNotThereRatherThanFailingTheReading() {
+    MqConfig config = config("mqbench-it-not-yet", "3");
+    Durability found = provider.durabilityFound(config).orElseThrow();
+
+    assertThat(found.where())
+        .isEqualTo("on a majority of the stream's 3 members (written to their logs, not fsynced)");
+    assertThat(found.settings())
+        .isEqualTo(
+            "stream 'mqbench-it-not-yet' not there yet: its members as configured, not read back");
+  }
+
   private static String[] addresses() {
     var faults = cluster.cluster().faults().orElseThrow();
     String[] all = new String[faults.nodes()];
