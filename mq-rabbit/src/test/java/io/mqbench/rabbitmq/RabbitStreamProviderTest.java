@@ -140,6 +140,25 @@ class RabbitStreamProviderTest {
   }
 
   @Test
+  void localBrokerNodesUnderThisBackendsNameMakeTheLocalBrokerAClusterWithStreams()
+      throws Exception {
+    var local =
+        provider.localBroker(provider.configure(Map.of("rabbitmq-stream.localBrokerNodes", "3")));
+    assertThat(local.isPresent()).isEqualTo(RabbitNode.installed().isPresent());
+    if (local.isPresent()) {
+      try (var cluster = local.get()) {
+        assertThat(cluster.description())
+            .startsWith(
+                "a 3-node local RabbitMQ cluster of private rabbitmq-server nodes (streams with a"
+                    + " member on each)");
+      }
+    }
+    assertThatThrownBy(() -> provider.configure(Map.of("rabbitmq.localBrokerNodes", "3")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("key 'rabbitmq.localBrokerNodes' does not belong to queue rabbitmq-stream");
+  }
+
+  @Test
   void theMembersAStreamIsAskedToHaveAreWhatItsDurabilitySays() {
     MqConfig three = provider.configure(Map.of("rabbitmq-stream.initialClusterSize", "3"));
     MqConfig one = provider.configure(Map.of("rabbitmq-stream.initialClusterSize", "1"));
@@ -164,8 +183,10 @@ class RabbitStreamProviderTest {
     assertThat(a.composeFile()).isEqualTo("docker/rabbitmq.yml");
     assertThat(a.composeProbe()).isEqualTo("127.0.0.1:5552");
     assertThat(a.composeValue()).isEqualTo("rabbitmq-stream://guest:guest@127.0.0.1:5552/%2f");
-    assertThat(provider.localBroker(provider.configure(Map.of())).isPresent())
-        .isEqualTo(RabbitNode.installed().isPresent());
+    var local = provider.localBroker(provider.configure(Map.of()));
+    // Made, not started: closing it removes the scratch directories its making created.
+    local.ifPresent(io.mqbench.mq.LocalBroker::close);
+    assertThat(local.isPresent()).isEqualTo(RabbitNode.installed().isPresent());
     assertThatThrownBy(() -> provider.open(provider.configure(Map.of())))
         .isInstanceOf(MqException.class)
         .hasMessageStartingWith("rabbitmq-stream.uri is not set")
