@@ -163,28 +163,36 @@ public final class KafkaMqProvider extends StatedProvider
    * replicated three ways with min.insync.replicas=2 (from three nodes on).
    */
   private static Optional<LocalBroker> localCluster(MqConfig config) {
-    int nodes = config.get(LOCAL_BROKER_NODES);
+    return Optional.of(localCluster(LOCAL_BROKER, config.get(LOCAL_BROKER_NODES), "KRaft"));
+  }
+
+  /**
+   * @param d a single node's descriptor
+   * @param nodes how many nodes
+   * @param what what the description says in parentheses, before the replication
+   * @return the node, or a cluster of {@code nodes} such nodes
+   */
+  static LocalBroker localCluster(LocalBrokerDescriptor d, int nodes, String what) {
     if (nodes == 1) {
-      return Optional.of(new JavaLocalBroker(LOCAL_BROKER));
+      return new JavaLocalBroker(d);
     }
-    LocalBrokerDescriptor d = LOCAL_BROKER;
-    return Optional.of(
-        new JavaLocalBroker(
-            new LocalBrokerDescriptor(
-                d.name(),
-                d.distribution(),
-                d.mainClass(),
-                d.ports(),
-                d.addressKey(),
-                d.scheme(),
-                d.heapKey(),
-                d.settings(),
-                d.readiness(),
-                nodes
-                    + "-node Kafka {version} cluster (KRaft"
-                    + (nodes >= 3 ? ", topics replicated 3 ways, min.insync.replicas=2" : "")
-                    + ") on {address}"),
-            nodes));
+    return new JavaLocalBroker(
+        new LocalBrokerDescriptor(
+            d.name(),
+            d.distribution(),
+            d.mainClass(),
+            d.ports(),
+            d.addressKey(),
+            d.scheme(),
+            d.heapKey(),
+            d.settings(),
+            d.readiness(),
+            nodes
+                + "-node Kafka {version} cluster ("
+                + what
+                + (nodes >= 3 ? ", topics replicated 3 ways, min.insync.replicas=2" : "")
+                + ") on {address}"),
+        nodes);
   }
 
   /** Kafka's partitions have leaders. */

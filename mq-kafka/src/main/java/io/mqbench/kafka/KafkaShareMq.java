@@ -27,6 +27,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.GroupNotEmptyException;
+import org.apache.kafka.common.errors.RetriableException;
 
 /**
  * One topic read by one share group: the {@code kafka} backend's topic and senders ({@link
@@ -277,30 +278,49 @@ final class KafkaShareMq implements PublishSubscribeMq {
     return removed;
   }
 
+  /**
+   * Deletes a share group, asking again while the answer is a retriable error: after a broker died
+   * (a fault, a killed leader) the admin client may still send to it and have its request cancelled
+   * on the disconnection, where the next attempt finds the group's new coordinator.
+   */
   private void deleteShareGroup(String group) {
-    try {
-      admin
-          .deleteShareGroups(List.of(group))
-          .all()
-          .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof GroupIdNotFoundException)
-          && !(e.getCause() instanceof GroupNotEmptyException)) {
+    long deadline =
+        System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KafkaSettings.REQUEST_TIMEOUT_MS);
+    while (true) {
+      try {
+        admin
+            .deleteShareGroups(List.of(group))
+            .all()
+            .get(KafkaSettings.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        return;
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof GroupIdNotFoundException
+            || e.getCause() instanceof GroupNotEmptyException) {
+          return;
+        }
+        if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+          throw new MqException(
+              "cannot delete share group "
+                  + group
+                  + " on "
+                  + settings.kafka.bootstrap
+                  + ": "
+                  + Errors.rootMessage(e),
+              e);
+        }
+      } catch (TimeoutException e) {
         throw new MqException(
-            "cannot delete share group "
-                + group
-                + " on "
-                + settings.kafka.bootstrap
-                + ": "
-                + Errors.rootMessage(e),
-            e);
+            "share group " + group + " on " + settings.kafka.bootstrap + " not deleted", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MqException("interrupted while deleting share group " + group, e);
       }
-    } catch (TimeoutException e) {
-      throw new MqException(
-          "share group " + group + " on " + settings.kafka.bootstrap + " not deleted", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MqException("interrupted while deleting share group " + group, e);
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MqException("interrupted while deleting share group " + group, e);
+      }
     }
   }
 

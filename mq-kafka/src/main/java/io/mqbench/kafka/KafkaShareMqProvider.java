@@ -3,7 +3,6 @@ package io.mqbench.kafka;
 import static io.mqbench.kafka.KafkaShareSettings.*;
 
 import io.mqbench.broker.BrokerBackend;
-import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.broker.LocalBrokerDescriptor;
 import io.mqbench.config.ConfigException;
 import io.mqbench.config.MqConfig;
@@ -30,7 +29,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * acks=all}); receivers are members of one share group, which hands each record to one member at a
  * time under an acquisition lock and takes acknowledgements of single records, so any number of
  * receivers share any number of partitions. The local broker is the {@code kafka} backend's, whose
- * storage is formatted with share groups enabled.
+ * storage is formatted with share groups enabled; with {@code kafka-share.localBrokerNodes} it is a
+ * cluster of such nodes, as for {@code kafka}.
  */
 public final class KafkaShareMqProvider extends StatedProvider
     implements BrokerBackend, PublishSubscribe {
@@ -73,7 +73,12 @@ public final class KafkaShareMqProvider extends StatedProvider
                   KafkaDurability.found(new KafkaSettings(KafkaShareSettings.kafka(config), NAME)))
           .brokerAt(
               KafkaProviders.addressing(BOOTSTRAP_SERVERS),
-              config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
+              config ->
+                  Optional.of(
+                      KafkaMqProvider.localCluster(
+                          LOCAL_BROKER,
+                          config.get(LOCAL_BROKER_NODES),
+                          "KRaft, share groups enabled")))
           .checkedBy(KafkaShareMqProvider::checkNativeProperties);
 
   /** The backend as the runner loads it. */
@@ -146,6 +151,21 @@ public final class KafkaShareMqProvider extends StatedProvider
                   ? " (receivers acknowledge each message they were given, and only those)"
                   : ""));
     }
+  }
+
+  /** Kafka's partitions have leaders; a share partition's state is led by a broker too. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /**
+   * The broker leading most of the topic's partitions now, as for {@code kafka}: what {@code
+   * --fault ...:leader} kills on a local cluster ({@code kafka-share.localBrokerNodes=3}).
+   */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    return new KafkaMqProvider().leaderAddress(KafkaShareSettings.kafka(config));
   }
 
   /**

@@ -122,13 +122,25 @@ final class KafkaShareSettings {
   static final ConfigKey<Integer> LOCAL_BROKER_HEAP = same(KafkaSettings.LOCAL_BROKER_HEAP);
 
   /**
+   * Nodes of the local broker, as {@code kafka.localBrokerNodes}: three or more make a KRaft
+   * cluster whose topics, and the share groups' state topic, are replicated three ways.
+   */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES = same(KafkaSettings.LOCAL_BROKER_NODES);
+
+  /**
    * Every key of the backend, as {@code --help} lists them: the {@code kafka} backend's sending
    * keys in its order, then the share group's.
    */
   static final List<ConfigKey<?>> KEYS =
       Stream.concat(
               KafkaSettings.SENDING_KEYS.stream().map(KafkaShareSettings::standingFor),
-              Stream.of(GROUP_ID, LEASE_TIMEOUT, SYNC_ACKS, CONNECT_TIMEOUT, LOCAL_BROKER_HEAP))
+              Stream.of(
+                  GROUP_ID,
+                  LEASE_TIMEOUT,
+                  SYNC_ACKS,
+                  CONNECT_TIMEOUT,
+                  LOCAL_BROKER_HEAP,
+                  LOCAL_BROKER_NODES))
           .toList();
 
   /** Native producer properties: {@code kafka-share.producer.linger.ms=0}. */

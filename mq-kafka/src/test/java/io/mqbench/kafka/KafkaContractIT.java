@@ -33,21 +33,26 @@ class KafkaContractIT extends MqContractKit {
     bootstrap = TestKafka.bootstrapServers();
   }
 
+  /**
+   * @return the keys that point at the broker under test, and the topics' replication there
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("kafka.bootstrapServers", bootstrap, "kafka.replicationFactor", "1");
+  }
+
   private MqConfig config(String topic) {
-    return provider.configure(
+    Map<String, String> raw = new java.util.HashMap<>(brokerKeys());
+    raw.putAll(
         Map.of(
-            "kafka.bootstrapServers",
-            bootstrap,
             "kafka.topic",
             topic,
             "kafka.partitions",
             "4",
-            "kafka.replicationFactor",
-            "1",
             "kafka.leaseTimeout",
             LEASE.toMillis() + "ms",
             "kafka.sessionTimeout",
             LEASE.toMillis() + "ms"));
+    return provider.configure(raw);
   }
 
   @Override
@@ -99,7 +104,10 @@ class KafkaContractIT extends MqContractKit {
     }
 
     try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+        Admin.create(
+            Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                brokerKeys().get("kafka.bootstrapServers")))) {
       assertThat(admin.listGroups().all().get())
           .as("groups left on the broker")
           .noneMatch(g -> g.groupId().startsWith("mqbench-" + topic));

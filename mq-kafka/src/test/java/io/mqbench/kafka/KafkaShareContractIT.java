@@ -44,19 +44,24 @@ class KafkaShareContractIT extends MqContractKit {
 
   private final KafkaShareMqProvider provider = new KafkaShareMqProvider();
 
+  /**
+   * @return the keys that point at the broker under test, and the topics' replication there
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("kafka-share.bootstrapServers", bootstrap, "kafka-share.replicationFactor", "1");
+  }
+
   private MqConfig config(String topic) {
-    return provider.configure(
+    Map<String, String> raw = new java.util.HashMap<>(brokerKeys());
+    raw.putAll(
         Map.of(
-            "kafka-share.bootstrapServers",
-            bootstrap,
             "kafka-share.topic",
             topic,
             "kafka-share.partitions",
             "1",
-            "kafka-share.replicationFactor",
-            "1",
             "kafka-share.leaseTimeout",
             LEASE.toMillis() + "ms"));
+    return provider.configure(raw);
   }
 
   @Override

@@ -182,6 +182,24 @@ class KafkaShareMqProviderTest {
   }
 
   @Test
+  void localBrokerNodesUnderThisBackendsNameMakeTheLocalBrokerAClusterWithShareGroups()
+      throws Exception {
+    try (var cluster =
+        provider
+            .localBroker(provider.configure(Map.of("kafka-share.localBrokerNodes", "3")))
+            .get()) {
+      assertThat(((io.mqbench.broker.JavaLocalBroker) cluster).size()).isEqualTo(3);
+      assertThat(cluster.description())
+          .contains(
+              "(KRaft, share groups enabled, topics replicated 3 ways, min.insync.replicas=2)");
+    }
+    assertThat(provider.hasLeaders()).isTrue();
+    assertThatThrownBy(() -> provider.configure(Map.of("kafka.localBrokerNodes", "3")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("key 'kafka.localBrokerNodes' does not belong to queue kafka-share");
+  }
+
+  @Test
   void implicitAcknowledgementIsRefusedForItWouldAcknowledgeWhatNobodyAcknowledged() {
     assertThatThrownBy(
             () ->

@@ -43,6 +43,25 @@ final class LocalNodes {
   }
 
   /**
+   * @param streamNodes a stream configuration's nodes, {@code host:port} of their stream ports
+   * @return those of them that are private nodes of this JVM, in the same order
+   */
+  static List<RabbitNode> streamingAt(List<String> streamNodes) {
+    List<RabbitNode> nodes = new ArrayList<>();
+    for (String hostPort : streamNodes) {
+      int colon = hostPort.lastIndexOf(':');
+      if (colon > 0 && isLoopback(hostPort.substring(0, colon))) {
+        int port = Integer.parseInt(hostPort.substring(colon + 1));
+        BY_PORT.values().stream()
+            .filter(n -> n.servesStreamsAt(port))
+            .findFirst()
+            .ifPresent(nodes::add);
+      }
+    }
+    return nodes;
+  }
+
+  /**
    * @param nodeName a node's Erlang name
    * @return the private node of this JVM with that name, if any
    */

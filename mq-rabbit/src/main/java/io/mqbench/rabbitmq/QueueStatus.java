@@ -48,18 +48,45 @@ record QueueStatus(String type, String leader, List<String> members, List<String
    * @throws MqException if no node answers, or the queue is not there
    */
   static QueueStatus read(RabbitMqSettings settings) {
-    List<RabbitNode> nodes = new ArrayList<>(LocalNodes.at(settings.addresses()));
+    return read(
+        LocalNodes.at(settings.addresses()), settings.factory().getVirtualHost(), settings.queue());
+  }
+
+  /**
+   * Asks the first of the nodes that runs, then the others.
+   *
+   * @param localNodes private nodes of this JVM, members of the queue's cluster
+   * @param vhost the queue's virtual host
+   * @param queue the queue's (or stream's) name
+   * @return the queue's status
+   * @throws MqException if no node answers, or the queue is not there
+   */
+  static QueueStatus read(List<RabbitNode> localNodes, String vhost, String queue) {
+    return find(localNodes, vhost, queue)
+        .orElseThrow(
+            () -> new MqException("rabbitmq: queue '" + queue + "' is not on the cluster"));
+  }
+
+  /**
+   * As {@link #read(List, String, String)}, for a queue that may not be there yet.
+   *
+   * @return the queue's status; empty when the cluster has no such queue
+   * @throws MqException if no node answers
+   */
+  static Optional<QueueStatus> find(List<RabbitNode> localNodes, String vhost, String queue) {
+    List<RabbitNode> nodes = new ArrayList<>(localNodes);
     nodes.sort((a, b) -> Boolean.compare(!a.isRunning(), !b.isRunning()));
     MqException last = new MqException("rabbitmq: no private node to ask about the queue");
     for (RabbitNode node : nodes) {
+      String out;
       try {
-        String out =
+        out =
             node.query(
                 QUERY_SECONDS,
                 "list_queues",
                 "-q",
                 "-p",
-                settings.factory().getVirtualHost(),
+                vhost,
                 "name",
                 "type",
                 "leader",
@@ -67,14 +94,11 @@ record QueueStatus(String type, String leader, List<String> members, List<String
                 "online",
                 "--formatter",
                 "json");
-        return parse(out, settings.queue())
-            .orElseThrow(
-                () ->
-                    new MqException(
-                        "rabbitmq: queue '" + settings.queue() + "' is not on the cluster"));
       } catch (MqException e) {
         last = e;
+        continue;
       }
+      return parse(out, queue);
     }
     throw last;
   }

@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  * ({@link RabbitEpmd}) through which they find each other. Each node joins the ones started before
  * it as it first boots (peer discovery {@code classic_config}); quorum queues the backend declares
  * on it get a member on every node unless their size is given, so a confirm means a majority of the
- * nodes fsynced the message, and the queue's leader can be killed while a run goes on.
+ * nodes fsynced the message, and the queue's leader can be killed while a run goes on. Made {@link
+ * #withStreams with streams}, its nodes serve the stream protocol too and its streams likewise get
+ * a member on every node.
  */
 final class RabbitCluster extends NativeCluster {
   /** How long the nodes may take, once all serve, to report each other as running members. */
@@ -29,11 +31,13 @@ final class RabbitCluster extends NativeCluster {
 
   private final RabbitEpmd epmd;
   private final List<RabbitNode> servers;
+  private final boolean streams;
 
-  private RabbitCluster(RabbitEpmd epmd, List<RabbitNode> servers) {
+  private RabbitCluster(RabbitEpmd epmd, List<RabbitNode> servers, boolean streams) {
     super(servers);
     this.epmd = epmd;
     this.servers = servers;
+    this.streams = streams;
   }
 
   /**
@@ -42,6 +46,20 @@ final class RabbitCluster extends NativeCluster {
    * @return the cluster, not started
    */
   static RabbitCluster of(Path bin, int nodes) {
+    return of(bin, nodes, false);
+  }
+
+  /**
+   * @param bin the directory holding {@code rabbitmq-server} and {@code rabbitmqctl}
+   * @param nodes how many, at least 2
+   * @return the cluster, not started, each node with the stream plugin ({@link
+   *     RabbitNode#withStreams}), for the {@code rabbitmq-stream} backend's configuration
+   */
+  static RabbitCluster withStreams(Path bin, int nodes) {
+    return of(bin, nodes, true);
+  }
+
+  private static RabbitCluster of(Path bin, int nodes, boolean streams) {
     RabbitEpmd epmd = RabbitEpmd.installed();
     byte[] secret = new byte[16];
     new SecureRandom().nextBytes(secret);
@@ -49,11 +67,11 @@ final class RabbitCluster extends NativeCluster {
     List<RabbitNode> servers = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (int i = 0; i < nodes; i++) {
-      RabbitNode node = new RabbitNode(bin, false, new ClusterPeers(epmd.port(), cookie, names));
+      RabbitNode node = new RabbitNode(bin, streams, new ClusterPeers(epmd.port(), cookie, names));
       servers.add(node);
       names.add(node.nodeName());
     }
-    return new RabbitCluster(epmd, servers);
+    return new RabbitCluster(epmd, servers, streams);
   }
 
   /**
@@ -75,9 +93,15 @@ final class RabbitCluster extends NativeCluster {
     return super.start(config);
   }
 
-  /** Every node's URI, and queues with a member on each node unless their size was given. */
+  /**
+   * Every node's URI, and queues (or streams) with a member on each node unless their size was
+   * given.
+   */
   @Override
   protected MqConfig pointAt(MqConfig config) {
+    if (streams) {
+      return StreamMembers.pointedAt(config, servers, Math.min(5, servers.size()));
+    }
     return QueueMembers.sizedFor(
         config.with(RabbitMqSettings.URI.name(), uri()), Math.min(5, servers.size()));
   }
@@ -147,8 +171,9 @@ final class RabbitCluster extends NativeCluster {
   public String description() {
     return "a "
         + servers.size()
-        + "-node local RabbitMQ cluster of private rabbitmq-server nodes (quorum queues with a"
-        + " member on each) on "
+        + "-node local RabbitMQ cluster of private rabbitmq-server nodes ("
+        + (streams ? "streams" : "quorum queues")
+        + " with a member on each) on "
         + servers.stream().map(s -> "127.0.0.1:" + s.port()).collect(Collectors.joining(", "));
   }
 }

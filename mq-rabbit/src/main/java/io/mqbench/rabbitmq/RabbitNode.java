@@ -217,6 +217,14 @@ public final class RabbitNode extends NativeServer {
   }
 
   /**
+   * @param port a port of 127.0.0.1
+   * @return whether this node serves the stream protocol there
+   */
+  boolean servesStreamsAt(int port) {
+    return streamPort != 0 && streamPort == port;
+  }
+
+  /**
    * @return the node's stream protocol URI, with the default guest credentials
    * @throws IllegalStateException if the node was not made {@linkplain #withStreams with streams}
    */

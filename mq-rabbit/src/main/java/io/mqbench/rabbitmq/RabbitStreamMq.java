@@ -2,6 +2,7 @@ package io.mqbench.rabbitmq;
 
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.StreamCreator;
 import com.rabbitmq.stream.StreamException;
 import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqLimits;
@@ -139,7 +140,9 @@ final class RabbitStreamMq implements PublishSubscribeMq {
     int connectMillis = (int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis());
     Environment env =
         Environment.builder()
-            .uri(settings.clientUri())
+            // Every node given: the locator connection moves to another when its node goes; the
+            // producers and the reader connect where the nodes advertise the leader and replicas.
+            .uris(settings.clientUris())
             .rpcTimeout(settings.connectTimeout())
             // Compression is for sub-entry batching, which no sender here uses; the client's
             // default factory would need zstd, lz4 and snappy, left out of the build.
@@ -162,7 +165,11 @@ final class RabbitStreamMq implements PublishSubscribeMq {
       boolean existed = env.streamExists(settings.stream());
       if (!existed) {
         try {
-          env.streamCreator().stream(settings.stream()).create();
+          StreamCreator creator = env.streamCreator().stream(settings.stream());
+          if (settings.initialMembers() > 0) {
+            creator.initialMemberCount(settings.initialMembers());
+          }
+          creator.create();
         } catch (StreamException e) {
           if (e.getCode() != Constants.RESPONSE_CODE_STREAM_ALREADY_EXISTS) {
             throw e;

@@ -14,6 +14,7 @@ import io.mqbench.mq.StatedProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code rabbitmq-stream} backend: a RabbitMQ stream through the stream protocol, made a queue
@@ -23,7 +24,9 @@ import java.util.Map;
  *
  * <p>With no address the runner uses the broker on 127.0.0.1:5552 (the stream port {@code
  * docker/rabbitmq.yml} publishes) if one answers, else a private node of the installed {@code
- * rabbitmq-server} with the stream plugin enabled ({@link RabbitNode#withStreams}).
+ * rabbitmq-server} with the stream plugin enabled ({@link RabbitNode#withStreams}), or with {@code
+ * rabbitmq-stream.localBrokerNodes} a local cluster of such nodes ({@link
+ * RabbitCluster#withStreams}) whose streams have a member on every node.
  */
 public final class RabbitStreamProvider extends StatedProvider
     implements BrokerBackend, PublishSubscribe {
@@ -72,7 +75,10 @@ public final class RabbitStreamProvider extends StatedProvider
                       .get(StreamSettings.CONFIRM_TIMEOUT)
                       .multipliedBy(2)
                       .plus(config.get(StreamSettings.CONNECT_TIMEOUT)))
-          .brokerAt(ADDRESSING, config -> RabbitNode.installed().map(StreamNode::new))
+          .durabilityFoundBy(
+              (config, declared) -> StreamMembers.found(StreamSettings.from(config), declared))
+          .brokerAt(
+              ADDRESSING, config -> RabbitNode.installed().map(bin -> localBroker(bin, config)))
           .checkedWhenAddressed(StreamSettings::from);
 
   /** The backend as the runner loads it. */
@@ -80,19 +86,44 @@ public final class RabbitStreamProvider extends StatedProvider
     super(FACTS);
   }
 
+  /** One private node, or with {@code rabbitmq-stream.localBrokerNodes} several: a cluster. */
+  private static LocalBroker localBroker(java.nio.file.Path bin, MqConfig config) {
+    int nodes = config.get(StreamSettings.LOCAL_BROKER_NODES);
+    return nodes == 1 ? new StreamNode(bin) : RabbitCluster.withStreams(bin, nodes);
+  }
+
+  /** A stream has a leader among its members, which takes every write. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /** The node leading the stream now, as the local cluster reports it. */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    return Optional.of(StreamMembers.leader(StreamSettings.from(config)));
+  }
+
   /**
    * A confirm comes once a majority of the stream's members wrote the chunk to their log files,
-   * which RabbitMQ never fsyncs: the message is in the OS page cache of those nodes.
+   * which RabbitMQ never fsyncs: the message is in the OS page cache of those nodes. How many
+   * members is said when {@code rabbitmq-stream.initialClusterSize} is given (a local broker gives
+   * it: one member per node); the reading says how many the stream has.
    */
   @Override
   public Durability durability(MqConfig config) {
+    Optional<Integer> members =
+        config.get(StreamSettings.INITIAL_MEMBERS) > 0
+            ? Optional.of(config.get(StreamSettings.INITIAL_MEMBERS))
+            : Optional.empty();
     return new Durability(
         Durability.Level.MEMORY,
-        "on a majority of the stream's members (written to their logs, not fsynced)",
+        QueueMembers.where(QueueType.STREAM, members),
         "stream protocol publisher confirms, "
             + StreamSettings.CONFIRM_TIMEOUT.name()
             + "="
-            + Durations.format(config.get(StreamSettings.CONFIRM_TIMEOUT)));
+            + Durations.format(config.get(StreamSettings.CONFIRM_TIMEOUT))
+            + members.map(n -> ", " + n + " member(s) asked").orElse(""));
   }
 
   /** The URI's host and stream port, without credentials. */
@@ -115,7 +146,10 @@ public final class RabbitStreamProvider extends StatedProvider
     return RabbitStreamMq.open(StreamSettings.from(config), limits(config), subscriptions);
   }
 
-  /** {@link RabbitNode#withStreams}, pointed at by the configuration it returns. */
+  /**
+   * {@link RabbitNode#withStreams}, pointed at by the configuration it returns; its streams have
+   * one member (one node: not replicated), unless their size was given.
+   */
   static final class StreamNode implements LocalBroker {
     private final RabbitNode node;
 
@@ -130,9 +164,7 @@ public final class RabbitStreamProvider extends StatedProvider
     @Override
     public MqConfig start(MqConfig config) throws InterruptedException {
       node.start();
-      return config
-          .with(StreamSettings.URI.name(), node.streamUri())
-          .with(StreamSettings.AMQP_PORT.name(), String.valueOf(node.port()));
+      return StreamMembers.pointedAt(config, List.of(node), 1);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.mqbench.rabbitmq;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
@@ -8,7 +9,10 @@ import com.rabbitmq.client.ShutdownSignalException;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.MqException;
 import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -26,8 +30,6 @@ final class StreamReaderLock {
    */
   static Connection take(StreamSettings settings) {
     ConnectionFactory f = new ConnectionFactory();
-    f.setHost(settings.host());
-    f.setPort(settings.amqpPort());
     f.setUsername(settings.username());
     f.setPassword(settings.password());
     f.setVirtualHost(settings.vhost());
@@ -37,10 +39,11 @@ final class StreamReaderLock {
     f.setChannelRpcTimeout(millis);
     f.setAutomaticRecoveryEnabled(false);
     f.setTopologyRecoveryEnabled(false);
-    String at = settings.host() + ":" + settings.amqpPort();
+    List<Address> nodes = amqpNodes(settings);
+    String at = AmqpAddresses.shown(nodes);
     Connection c;
     try {
-      c = f.newConnection("mqbench-stream-reader " + settings.stream());
+      c = f.newConnection(nodes, "mqbench-stream-reader " + settings.stream());
     } catch (IOException | TimeoutException | RuntimeException e) {
       throw new MqException(
           StreamSettings.NAME
@@ -83,5 +86,23 @@ final class StreamReaderLock {
               + Errors.oneLine(e),
           e);
     }
+  }
+
+  /**
+   * The AMQP address of each of the stream's nodes: a private node's own port (the nodes of a local
+   * cluster each have one), else its host with {@code rabbitmq-stream.amqpPort}, so that the lock
+   * is taken on whichever node runs when one is down.
+   */
+  static List<Address> amqpNodes(StreamSettings settings) {
+    Set<Address> nodes = new LinkedHashSet<>();
+    for (String node : settings.nodes()) {
+      String host = node.substring(0, node.lastIndexOf(':'));
+      List<RabbitNode> local = LocalNodes.streamingAt(List.of(node));
+      nodes.add(
+          local.isEmpty()
+              ? new Address(host, settings.amqpPort())
+              : new Address("127.0.0.1", local.get(0).port()));
+    }
+    return List.copyOf(nodes);
   }
 }

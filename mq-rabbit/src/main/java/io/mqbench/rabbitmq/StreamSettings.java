@@ -11,21 +11,24 @@ import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * The configuration keys of the {@code rabbitmq-stream} backend and the settings parsed from them.
  *
- * @param uri the stream protocol URI, with credentials
- * @param host the broker's host
+ * @param uri the stream protocol URI, with credentials; several, comma-separated, for a cluster
+ * @param host the broker's host (the first node's)
  * @param port its stream port
+ * @param nodes every node's {@code host:port}, the first one's first
  * @param username the user
  * @param password the password
  * @param vhost the virtual host
  * @param amqpPort the same broker's AMQP port, for the reader's lock
  * @param stream the stream's name
  * @param consumerName the name the reader stores its offset under
+ * @param initialMembers the members a stream this backend creates gets; 0 for the broker's default
  * @param leaseTimeout how long a receiver may hold a message without acknowledging it
  * @param credits chunks the reader asks for ahead of what receivers took
  * @param confirmTimeout how long a message may wait for its confirm
@@ -35,16 +38,22 @@ record StreamSettings(
     String uri,
     String host,
     int port,
+    List<String> nodes,
     String username,
     String password,
     String vhost,
     int amqpPort,
     String stream,
     String consumerName,
+    int initialMembers,
     Duration leaseTimeout,
     int credits,
     Duration confirmTimeout,
     Duration connectTimeout) {
+
+  StreamSettings {
+    nodes = List.copyOf(nodes);
+  }
 
   /** The backend's name, the prefix of its keys. */
   static final String NAME = "rabbitmq-stream";
@@ -63,7 +72,8 @@ record StreamSettings(
   static final ConfigKey<String> URI =
       AddressKeys.address(
               NAME + ".uri",
-              "stream protocol URI rabbitmq-stream://user:password@host:port/vhost",
+              "stream protocol URI rabbitmq-stream://user:password@host:port/vhost; a cluster's"
+                  + " nodes comma-separated (credentials and vhost from the first)",
               COMPOSE_ADDRESS,
               "a private local node")
           .markedSecret();
@@ -152,12 +162,47 @@ record StreamSettings(
           "largest message senders accept; a message travels in one frame, and the broker's"
               + " stream.frame_max is 1 MiB by default");
 
+  /**
+   * How many members (copies) a stream this backend creates gets ({@code x-initial-cluster-size}):
+   * a confirm waits for a majority of them. A local cluster sets it to its size.
+   */
+  static final ConfigKey<Integer> INITIAL_MEMBERS =
+      ConfigKey.integer(
+          NAME + ".initialClusterSize",
+          0,
+          0,
+          255,
+          "members",
+          "members (copies) of a stream this backend creates, x-initial-cluster-size; 0: the"
+              + " broker's default; a local cluster sets its size. A stream that exists keeps its"
+              + " own, read back for the run's durability");
+
+  /**
+   * Nodes of the local cluster started when no address is given: {@code rabbitmq.localBrokerNodes}
+   * under this backend's name, the same cluster with the stream plugin.
+   */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES =
+      ConfigKey.integer(
+          NAME + ".localBrokerNodes",
+          1,
+          1,
+          5,
+          "nodes",
+          "nodes of the local RabbitMQ cluster (with the stream plugin) started when "
+              + NAME
+              + ".uri is unset, as rabbitmq.localBrokerNodes; streams then get a member on each"
+              + " unless "
+              + NAME
+              + ".initialClusterSize says otherwise (for --fault ...:leader)");
+
   static final List<ConfigKey<?>> KEYS =
       List.of(
           URI,
           AMQP_PORT,
           STREAM,
           CONSUMER_NAME,
+          INITIAL_MEMBERS,
+          LOCAL_BROKER_NODES,
           LEASE_TIMEOUT,
           CREDITS,
           CONFIRM_TIMEOUT,
@@ -179,15 +224,11 @@ record StreamSettings(
    */
   static StreamSettings from(MqConfig config) {
     String text = config.find(URI).orElseThrow(() -> new MqException(noAddressMessage())).trim();
-    URI u;
-    try {
-      u = new URI(text);
-    } catch (URISyntaxException e) {
-      throw invalid(text, e.getMessage());
+    List<URI> uris = new ArrayList<>();
+    for (String one : text.split(",", -1)) {
+      uris.add(parse(text, one.trim()));
     }
-    if (!"rabbitmq-stream".equals(u.getScheme()) || u.getHost() == null) {
-      throw invalid(text, "expected rabbitmq-stream://user:password@host:port/vhost");
-    }
+    URI u = uris.get(0);
     String user = "guest";
     String password = "guest";
     if (u.getRawUserInfo() != null) {
@@ -200,17 +241,37 @@ record StreamSettings(
     return new StreamSettings(
         text,
         u.getHost(),
-        u.getPort() < 0 ? 5552 : u.getPort(),
+        port(u),
+        uris.stream().map(n -> n.getHost() + ":" + port(n)).toList(),
         user,
         password,
         vhost,
         config.get(AMQP_PORT),
         config.get(STREAM),
         config.get(CONSUMER_NAME),
+        config.get(INITIAL_MEMBERS),
         config.get(LEASE_TIMEOUT),
         config.get(CREDITS),
         config.get(CONFIRM_TIMEOUT),
         config.get(CONNECT_TIMEOUT));
+  }
+
+  /** One node's URI, {@code text} being the whole value, for messages. */
+  private static URI parse(String text, String one) {
+    URI u;
+    try {
+      u = new URI(one);
+    } catch (URISyntaxException e) {
+      throw invalid(text, e.getMessage());
+    }
+    if (!"rabbitmq-stream".equals(u.getScheme()) || u.getHost() == null) {
+      throw invalid(text, "expected rabbitmq-stream://user:password@host:port/vhost");
+    }
+    return u;
+  }
+
+  private static int port(URI u) {
+    return u.getPort() < 0 ? 5552 : u.getPort();
   }
 
   private static ConfigException invalid(String text, String why) {
@@ -222,26 +283,29 @@ record StreamSettings(
   }
 
   /**
-   * @return {@code host:port} of the stream port, for messages
+   * @return {@code host:port} of the stream port, every node's comma-separated, for messages
    */
   String address() {
-    return host + ":" + port;
+    return String.join(",", nodes);
   }
 
   /**
-   * @return the URI with the vhost encoded as the client expects it, and the port made explicit
+   * @return each node's URI with the first's credentials and vhost encoded as the client expects
+   *     them, and the port made explicit: the client opens its locator connection to any of them
    */
-  String clientUri() {
-    return "rabbitmq-stream://"
-        + enc(username)
-        + ":"
-        + enc(password)
-        + "@"
-        + host
-        + ":"
-        + port
-        + "/"
-        + enc(vhost);
+  List<String> clientUris() {
+    return nodes.stream()
+        .map(
+            node ->
+                "rabbitmq-stream://"
+                    + enc(username)
+                    + ":"
+                    + enc(password)
+                    + "@"
+                    + node
+                    + "/"
+                    + enc(vhost))
+        .toList();
   }
 
   private static String enc(String s) {
@@ -285,12 +349,14 @@ record StreamSettings(
         uri,
         host,
         port,
+        nodes,
         username,
         password,
         vhost,
         amqpPort,
         stream,
         name,
+        initialMembers,
         leaseTimeout,
         credits,
         confirmTimeout,

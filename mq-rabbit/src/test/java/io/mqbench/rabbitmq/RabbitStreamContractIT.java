@@ -23,24 +23,39 @@ class RabbitStreamContractIT extends MqContractKit {
 
   private static final Duration LEASE = Duration.ofSeconds(3);
 
+  /**
+   * @return the keys that point the backend at the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return StreamTests.brokerKeys(BROKER.broker());
+  }
+
+  /**
+   * @return the same broker's AMQP URI, with which each test's stream is deleted
+   */
+  protected String amqpUri() {
+    return BROKER.broker().uri();
+  }
+
   @Override
   protected Optional<Configured> configured(String queueName) throws Exception {
     RabbitStreamProvider provider = new RabbitStreamProvider();
     return Optional.of(
         new Configured(
             provider,
-            provider.configure(StreamTests.config(BROKER.broker(), "mqbench-it-" + queueName))));
+            provider.configure(StreamTests.config(brokerKeys(), "mqbench-it-" + queueName))));
   }
 
   @Override
   protected Mq openFreshQueue(String queueName) {
-    return StreamTests.open(BROKER.broker(), "mqbench-it-" + queueName, Map.of());
+    return StreamTests.open(brokerKeys(), amqpUri(), "mqbench-it-" + queueName, Map.of());
   }
 
   @Override
   protected Optional<Mq> openFreshSubscriptions(String queueName, int subscriptions) {
     return Optional.of(
-        StreamTests.openSubscriptions(BROKER.broker(), "mqbench-it-" + queueName, subscriptions));
+        StreamTests.openSubscriptions(
+            brokerKeys(), amqpUri(), "mqbench-it-" + queueName, subscriptions));
   }
 
   @Override
@@ -61,7 +76,7 @@ class RabbitStreamContractIT extends MqContractKit {
   @Test
   void eachSubscriptionIsANamedConsumerOfItsOwn() throws Exception {
     String stream = "mqbench-it-subscriptions-" + UUID.randomUUID().toString().substring(0, 8);
-    try (Mq pubSub = StreamTests.openSubscriptions(BROKER.broker(), stream, 2)) {
+    try (Mq pubSub = StreamTests.openSubscriptions(brokerKeys(), amqpUri(), stream, 2)) {
       assertThat(pubSub.versions())
           .containsEntry("subscriptions", "named consumers mqbench-s0,mqbench-s1");
     }

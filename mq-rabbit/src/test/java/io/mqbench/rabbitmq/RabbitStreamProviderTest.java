@@ -115,6 +115,67 @@ class RabbitStreamProviderTest {
   }
 
   @Test
+  void aClustersNodesAreCommaSeparatedWithTheFirstsCredentialsAndEachIsGivenToTheClient() {
+    StreamSettings s =
+        StreamSettings.from(
+            provider.configure(
+                Map.of(
+                    "rabbitmq-stream.uri",
+                    "rabbitmq-stream://u:p@a:5553/%2f, rabbitmq-stream://b:5554,"
+                        + "rabbitmq-stream://c")));
+
+    assertThat(s.nodes()).containsExactly("a:5553", "b:5554", "c:5552");
+    assertThat(s.address()).isEqualTo("a:5553,b:5554,c:5552");
+    assertThat(s.clientUris())
+        .containsExactly(
+            "rabbitmq-stream://u:p@a:5553/%2F",
+            "rabbitmq-stream://u:p@b:5554/%2F", "rabbitmq-stream://u:p@c:5552/%2F");
+    assertThatThrownBy(
+            () ->
+                StreamSettings.from(
+                    provider.configure(
+                        Map.of("rabbitmq-stream.uri", "rabbitmq-stream://a,amqp://b:5672"))))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("rabbitmq-stream.uri: invalid value");
+  }
+
+  @Test
+  void localBrokerNodesUnderThisBackendsNameMakeTheLocalBrokerAClusterWithStreams()
+      throws Exception {
+    var local =
+        provider.localBroker(provider.configure(Map.of("rabbitmq-stream.localBrokerNodes", "3")));
+    assertThat(local.isPresent()).isEqualTo(RabbitNode.installed().isPresent());
+    if (local.isPresent()) {
+      try (var cluster = local.get()) {
+        assertThat(cluster.description())
+            .startsWith(
+                "a 3-node local RabbitMQ cluster of private rabbitmq-server nodes (streams with a"
+                    + " member on each)");
+      }
+    }
+    assertThatThrownBy(() -> provider.configure(Map.of("rabbitmq.localBrokerNodes", "3")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("key 'rabbitmq.localBrokerNodes' does not belong to queue rabbitmq-stream");
+  }
+
+  @Test
+  void theMembersAStreamIsAskedToHaveAreWhatItsDurabilitySays() {
+    MqConfig three = provider.configure(Map.of("rabbitmq-stream.initialClusterSize", "3"));
+    MqConfig one = provider.configure(Map.of("rabbitmq-stream.initialClusterSize", "1"));
+
+    assertThat(provider.durability(three).where())
+        .isEqualTo("on a majority of the stream's 3 members (written to their logs, not fsynced)");
+    assertThat(provider.durability(three).settings()).endsWith(", 3 member(s) asked");
+    assertThat(provider.durability(one).where())
+        .isEqualTo(
+            "on the stream's only member (one node, not replicated) (written to their logs, not"
+                + " fsynced)");
+    assertThat(provider.durability(provider.configure(Map.of())).where())
+        .isEqualTo("on a majority of the stream's members (written to their logs, not fsynced)");
+    assertThat(provider.hasLeaders()).isTrue();
+  }
+
+  @Test
   void withoutAnAddressTheRunnerTriesTheComposeStreamPortThenAPrivateNodeWithTheStreamPlugin() {
     BrokerAddressing a = provider.brokerAddressing().orElseThrow();
 
@@ -122,8 +183,10 @@ class RabbitStreamProviderTest {
     assertThat(a.composeFile()).isEqualTo("docker/rabbitmq.yml");
     assertThat(a.composeProbe()).isEqualTo("127.0.0.1:5552");
     assertThat(a.composeValue()).isEqualTo("rabbitmq-stream://guest:guest@127.0.0.1:5552/%2f");
-    assertThat(provider.localBroker(provider.configure(Map.of())).isPresent())
-        .isEqualTo(RabbitNode.installed().isPresent());
+    var local = provider.localBroker(provider.configure(Map.of()));
+    // Made, not started: closing it removes the scratch directories its making created.
+    local.ifPresent(io.mqbench.mq.LocalBroker::close);
+    assertThat(local.isPresent()).isEqualTo(RabbitNode.installed().isPresent());
     assertThatThrownBy(() -> provider.open(provider.configure(Map.of())))
         .isInstanceOf(MqException.class)
         .hasMessageStartingWith("rabbitmq-stream.uri is not set")

@@ -15,9 +15,26 @@ final class StreamTests {
    * @return the raw configuration of a stream on the tests' broker: 3 s leases, short timeouts
    */
   static Map<String, String> config(RabbitBroker broker, String stream) {
-    Map<String, String> raw = new HashMap<>();
-    raw.put("rabbitmq-stream.uri", broker.streamUri());
-    raw.put("rabbitmq-stream.amqpPort", String.valueOf(broker.port()));
+    return config(brokerKeys(broker), stream);
+  }
+
+  /**
+   * @return the keys that point the backend at the tests' broker
+   */
+  static Map<String, String> brokerKeys(RabbitBroker broker) {
+    return Map.of(
+        "rabbitmq-stream.uri",
+        broker.streamUri(),
+        "rabbitmq-stream.amqpPort",
+        String.valueOf(broker.port()));
+  }
+
+  /**
+   * @param brokerKeys the keys that point at the broker
+   * @return the raw configuration of a stream there: 3 s leases, short timeouts
+   */
+  static Map<String, String> config(Map<String, String> brokerKeys, String stream) {
+    Map<String, String> raw = new HashMap<>(brokerKeys);
     raw.put("rabbitmq-stream.stream", stream);
     raw.put("rabbitmq-stream.leaseTimeout", "3s");
     raw.put("rabbitmq-stream.confirmTimeout", "10s");
@@ -29,10 +46,21 @@ final class StreamTests {
    * @return the backend open on {@code stream}, deleting the stream when closed
    */
   static Mq open(RabbitBroker broker, String stream, Map<String, String> more) {
-    Map<String, String> raw = config(broker, stream);
+    return open(brokerKeys(broker), broker.uri(), stream, more);
+  }
+
+  /**
+   * @param brokerKeys the keys that point at the broker
+   * @param amqpUri the same broker's AMQP URI, to delete the stream with
+   * @param more keys added to or replacing {@link #config}'s
+   * @return the backend open on {@code stream}, deleting the stream when closed
+   */
+  static Mq open(
+      Map<String, String> brokerKeys, String amqpUri, String stream, Map<String, String> more) {
+    Map<String, String> raw = config(brokerKeys, stream);
     raw.putAll(more);
     RabbitStreamProvider provider = new RabbitStreamProvider();
-    return new Deleting(provider.open(provider.configure(raw)), broker.uri(), stream);
+    return new Deleting(provider.open(provider.configure(raw)), amqpUri, stream);
   }
 
   /**
@@ -40,10 +68,21 @@ final class StreamTests {
    * @return the backend open on {@code stream} with them, deleting the stream when closed
    */
   static Mq openSubscriptions(RabbitBroker broker, String stream, int subscriptions) {
+    return openSubscriptions(brokerKeys(broker), broker.uri(), stream, subscriptions);
+  }
+
+  /**
+   * @param brokerKeys the keys that point at the broker
+   * @param amqpUri the same broker's AMQP URI, to delete the stream with
+   * @param subscriptions how many subscriptions to open
+   * @return the backend open on {@code stream} with them, deleting the stream when closed
+   */
+  static Mq openSubscriptions(
+      Map<String, String> brokerKeys, String amqpUri, String stream, int subscriptions) {
     RabbitStreamProvider provider = new RabbitStreamProvider();
     return new Deleting(
-        provider.open(provider.configure(config(broker, stream)), subscriptions),
-        broker.uri(),
+        provider.open(provider.configure(config(brokerKeys, stream)), subscriptions),
+        amqpUri,
         stream);
   }
 
