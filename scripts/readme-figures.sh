@@ -326,7 +326,7 @@ section_replicated() {
 
 section_failover() {
   local base=("${MQBENCH[@]}" run --warmup 5s --duration 60s)
-  head_of failover "Figures from \`scripts/readme-figures.sh failover\`, $TODAY: \`${base[*]} --queue Q -p NODES --fault F\` with NODES as below (\`kafka.localBrokerNodes=3\` for kafka and kafka-share, \`rabbitmq.localBrokerNodes=3\` for rabbitmq and rabbitmq-stream, \`artemis.localBrokerNodes=2\`, \`Q.localBrokerNodes=3\` for the rest) and F \`kill-broker@10s:leader\` or \`partition-broker@10s+10s:leader\`, full load (throughput mode), 1 sender and 1 receiver, 100 B, one run each."
+  head_of failover "Figures from \`scripts/readme-figures.sh failover\`, $TODAY: \`${base[*]} --queue Q -p NODES --fault F\` with NODES \`Q.localBrokerNodes=3\` (\`artemis.localBrokerNodes=2\`) and F \`kill-broker@10s:leader\` or \`partition-broker@10s+10s:leader\`, full load (throughput mode), 1 sender and 1 receiver, 100 B, one run each."
   echo "| queue | fault | durability of an acknowledged message (read back) | sent msgs/s | no acknowledged send s | no delivery s | back to 90 % after s | lost | duplicates | status |"
   echo "|---|---|---|---|---|---|---|---|---|---|"
   failover_run() { # failover_run QUEUE NODES FAULT LABEL
@@ -337,12 +337,8 @@ section_failover() {
   }
   local q nodes
   for q in ${FAILOVER_QUEUES:-kafka kafka-share rabbitmq rabbitmq-stream artemis nats redis postgres}; do
-    case "$q" in
-      kafka-share) nodes=kafka.localBrokerNodes=3 ;;
-      rabbitmq-stream) nodes=rabbitmq.localBrokerNodes=3 ;;
-      artemis) nodes=artemis.localBrokerNodes=2 ;;
-      *) nodes="$q.localBrokerNodes=3" ;;
-    esac
+    nodes="$q.localBrokerNodes=3"
+    [ "$q" != artemis ] || nodes=artemis.localBrokerNodes=2
     failover_run "$q" "$nodes" kill-broker@10s:leader "kill leader"
     failover_run "$q" "$nodes" partition-broker@10s+10s:leader "partition leader 10 s"
   done

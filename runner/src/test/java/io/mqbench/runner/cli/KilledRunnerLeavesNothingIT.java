@@ -3,7 +3,6 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,7 +75,8 @@ class KilledRunnerLeavesNothingIT {
       bridge = m.group(1);
       nodes = runner.descendants().toList();
       assertThat(nodes).as("the nodes run under the runner").hasSizeGreaterThanOrEqualTo(3);
-      assertThat(ip("netns", "list")).contains("mqb-" + bridge.substring(3) + "-1");
+      assertThat(PartitionFaultIT.ip("netns", "list"))
+          .contains("mqb-" + bridge.substring(3) + "-1");
     } finally {
       runner.destroyForcibly(); // SIGKILL: no shutdown hook runs
     }
@@ -103,11 +103,11 @@ class KilledRunnerLeavesNothingIT {
         .forEach(
             p -> left.append("process ").append(p.info().commandLine().orElse("")).append('\n'));
     String id = bridge.substring(3);
-    ip("netns", "list")
+    PartitionFaultIT.ip("netns", "list")
         .lines()
         .filter(l -> l.startsWith("mqb-" + id + "-"))
         .forEach(l -> left.append("namespace ").append(l).append('\n'));
-    ip("-o", "link", "show")
+    PartitionFaultIT.ip("-o", "link", "show")
         .lines()
         .filter(l -> l.contains(bridge))
         .forEach(l -> left.append("link ").append(l).append('\n'));
@@ -121,15 +121,5 @@ class KilledRunnerLeavesNothingIT {
 
   private static String read(Path log) throws IOException {
     return Files.exists(log) ? Files.readString(log) : "";
-  }
-
-  private static String ip(String... args) throws Exception {
-    Process p =
-        new ProcessBuilder(Stream.concat(Stream.of("ip"), Stream.of(args)).toList())
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-    return out;
   }
 }

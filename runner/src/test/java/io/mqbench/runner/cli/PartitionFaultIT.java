@@ -30,7 +30,8 @@ class PartitionFaultIT {
     return FaultRun.of(tmp, name, args);
   }
 
-  private static String ip(String... args) throws Exception {
+  /** Runs {@code ip ARGS}, which must succeed, and returns its output. */
+  static String ip(String... args) throws Exception {
     Process p =
         new ProcessBuilder(Stream.concat(Stream.of("ip"), Stream.of(args)).toList())
             .redirectErrorStream(true)
