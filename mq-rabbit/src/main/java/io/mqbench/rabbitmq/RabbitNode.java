@@ -293,10 +293,40 @@ public final class RabbitNode extends NativeServer {
     };
   }
 
+  /** The names rabbitmq-env takes, without the RABBITMQ_ prefix, when the prefixed one is unset. */
+  static final java.util.Set<String> UNPREFIXED =
+      java.util.Set.of(
+          "NODENAME",
+          "NODE_IP_ADDRESS",
+          "NODE_PORT",
+          "DIST_PORT",
+          "CONFIG_FILE",
+          "ADVANCED_CONFIG_FILE",
+          "CONF_ENV_FILE",
+          "MNESIA_BASE",
+          "MNESIA_DIR",
+          "LOG_BASE",
+          "LOGS",
+          "PLUGINS_DIR",
+          "PLUGINS_EXPAND_DIR",
+          "ENABLED_PLUGINS_FILE",
+          "PID_FILE",
+          "FEATURE_FLAGS_FILE",
+          "QUORUM_DIR",
+          "STREAM_DIR",
+          "USE_LONGNAME",
+          "SERVER_ERL_ARGS",
+          "SERVER_ADDITIONAL_ERL_ARGS",
+          "SERVER_START_ARGS",
+          "CTL_ERL_ARGS",
+          "SERVER_CODE_PATH");
+
   @Override
   protected void environment(Map<String, String> env) {
-    // Nothing of a system-wide RabbitMQ or Erlang set-up may leak in.
-    env.keySet().removeIf(k -> k.startsWith("RABBITMQ_") || k.startsWith("ERL_"));
+    // Nothing of a system-wide RabbitMQ or Erlang set-up may leak in: RabbitMQ's scripts also read
+    // each RABBITMQ_ variable without its prefix (a user's LOGS=DIR made the node log there).
+    env.keySet()
+        .removeIf(k -> k.startsWith("RABBITMQ_") || k.startsWith("ERL_") || UNPREFIXED.contains(k));
     env.put("HOME", dir.toString()); // private Erlang cookie
     env.put("RABBITMQ_NODENAME", nodeName);
     env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
