@@ -40,7 +40,7 @@ final class ArtemisPair {
     String describe() {
       return replicated()
           ? "live broker at " + endpoint + ", backup at " + backup.get() + " in sync (replicaSync)"
-          : "live broker at "
+          : "WARNING live broker at "
               + endpoint
               + (backup.isPresent()
                   ? ", backup at " + backup.get() + " NOT in sync (replicaSync=false)"

@@ -49,6 +49,8 @@ public final class ArtemisBrokerMain {
       // active") are logged at INFO: in the node's log, for readiness failures and post-mortems.
       System.setProperty(
           "org.slf4j.simpleLogger.log.org.apache.activemq.artemis.core.server", "info");
+      System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+      System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
     }
     Files.writeString(
         xml, brokerXml(launch.host(), launch.port(), dir, ha), StandardCharsets.UTF_8);
