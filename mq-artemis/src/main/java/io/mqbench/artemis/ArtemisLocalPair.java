@@ -6,6 +6,8 @@ import io.mqbench.config.MqConfig;
 import io.mqbench.mq.BrokerFaults;
 import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.MqException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,27 +111,27 @@ final class ArtemisLocalPair implements LocalBroker {
   }
 
   /**
-   * Ready once the backup logged that it synchronized with the primary ({@code AMQ221024}, as
-   * {@code docker/artemis.yml}'s health check waits for): a passive backup opens no port, and
-   * asking the primary's management address every 200 ms would fill both logs with its reply
-   * queues. Waits on the backup's process, so that a backup that exits is reported with its log; a
-   * timeout ends with the primary's log too. The replication is read back from the brokers
-   * themselves later ({@link ArtemisDurability}).
+   * Ready once a backup logged that it synchronized with the live broker ({@code AMQ221024}, as
+   * {@code docker/artemis.yml}'s health check waits for) since the wait began: at the start the
+   * backup with the primary; after a node's restart (the logs are appended to) the restarted node
+   * with the live one, or the backup again after a fail-back. A passive backup opens no port, and
+   * asking the management address every 200 ms would fill the logs with its reply queues. Waits on
+   * the last node's process, so that a backup that exits is reported with its log; a timeout ends
+   * with the first node's log too. The replication is read back from the brokers themselves later
+   * ({@link ArtemisDurability}).
    */
   private record Synchronized() implements LocalBrokerDescriptor.Readiness {
-    /** The backup's log line once it has the primary's journal. */
+    /** A backup's log line once it has the live broker's journal. */
     static final String SYNCHRONIZED = "AMQ221024";
 
     @Override
     public void await(JavaLocalBroker broker, Duration timeout) throws InterruptedException {
-      Path log = broker.directory().resolve("node-" + NODES).resolve(JavaLocalBroker.LOG_FILE);
+      long before = synchronizations(broker);
       try {
-        broker
-            .process(NODES - 1)
-            .awaitReady(() -> Files.readString(log).contains(SYNCHRONIZED), timeout);
+        broker.process(NODES - 1).awaitReady(() -> synchronizations(broker) > before, timeout);
       } catch (MqException e) {
         throw new MqException(
-            "the Artemis backup did not synchronize with its primary (no "
+            "the Artemis backup did not synchronize with its primary (no new "
                 + SYNCHRONIZED
                 + " in its log): "
                 + e.getMessage()
@@ -137,6 +139,20 @@ final class ArtemisLocalPair implements LocalBroker {
                 + broker.process(0).logTail(10),
             e);
       }
+    }
+
+    /** How many times the nodes' logs say a backup synchronized. */
+    private static long synchronizations(JavaLocalBroker broker) {
+      long n = 0;
+      for (int node = 1; node <= broker.size(); node++) {
+        Path log = broker.directory().resolve("node-" + node).resolve(JavaLocalBroker.LOG_FILE);
+        try {
+          n += Files.readAllLines(log).stream().filter(l -> l.contains(SYNCHRONIZED)).count();
+        } catch (IOException | UncheckedIOException e) {
+          // not written yet
+        }
+      }
+      return n;
     }
 
     /** The backup opens no port until it takes over. */
