@@ -1,16 +1,8 @@
 package io.mqbench.artemis;
 
 import io.mqbench.mq.Durability;
-import javax.jms.Connection;
-import javax.jms.Session;
-import org.apache.activemq.artemis.api.core.SimpleString;
-import org.apache.activemq.artemis.api.core.client.ClientMessage;
-import org.apache.activemq.artemis.api.core.client.ClientRequestor;
-import org.apache.activemq.artemis.api.core.client.ClientSession;
-import org.apache.activemq.artemis.api.core.management.ManagementHelper;
-import org.apache.activemq.artemis.api.core.management.ResourceNames;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-import org.apache.activemq.artemis.jms.client.ActiveMQSession;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * What a send's return means on the Artemis broker a run reaches, asked of its management address:
@@ -18,6 +10,9 @@ import org.apache.activemq.artemis.jms.client.ActiveMQSession;
  * journal-sync-transactional}, for {@code artemis.sendMode=transacted}) or a durable send ({@code
  * journal-sync-non-transactional}, for {@code sync}) before answering. Where management is closed
  * to the user, the journal's sync is as configured, not read back.
+ *
+ * <p>For a URL naming a primary/backup pair, also whether a backup replicates the live broker in
+ * sync, asked of each node ({@link ArtemisPair}): found, never declared.
  */
 final class ArtemisDurability {
   private ArtemisDurability() {}
@@ -35,43 +30,36 @@ final class ArtemisDurability {
         s.sendMode() == SendMode.TRANSACTED
             ? "journalSyncTransactional"
             : "journalSyncNonTransactional";
-    try (ActiveMQConnectionFactory factory =
-            new ActiveMQConnectionFactory(s.url(), s.user(), s.password());
-        Connection c = factory.createConnection()) {
-      Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-      ClientSession core = ((ActiveMQSession) session).getCoreSession();
-      ClientRequestor requestor = new ClientRequestor(core, SimpleString.of("activemq.management"));
-      try {
-        core.start();
-        Object persistent = attribute(core, requestor, s, "persistenceEnabled");
-        Object synced = attribute(core, requestor, s, sync);
-        Object version = attribute(core, requestor, s, "version");
-        if (persistent == null || synced == null) {
-          return new Durability(
-              asked.level(),
-              asked.where(),
-              "the management address did not answer: the journal's sync as configured, not read"
-                  + " back");
-        }
-        String read =
-            "Artemis "
-                + version
-                + " persistenceEnabled="
-                + persistent
-                + ", "
-                + sync
-                + "="
-                + synced
-                + " (management)";
-        boolean fsyncs = Boolean.TRUE.equals(persistent) && Boolean.TRUE.equals(synced);
+    try (ArtemisManagement m =
+        ArtemisManagement.open(s.url(), s.user(), s.password(), s.callTimeout())) {
+      Object persistent = m.attribute("persistenceEnabled");
+      Object synced = m.attribute(sync);
+      Object version = m.attribute("version");
+      if (persistent == null || synced == null) {
         return new Durability(
-            fsyncs ? asked.level() : Durability.Level.MEMORY,
-            fsyncs ? asked.where() : "in the live broker's memory",
-            read);
-      } finally {
-        requestor.close();
+            asked.level(),
+            asked.where(),
+            "the management address did not answer: the journal's sync as configured, not read"
+                + " back");
       }
-    } catch (ManagementRefused e) {
+      String read =
+          "Artemis "
+              + version
+              + " persistenceEnabled="
+              + persistent
+              + ", "
+              + sync
+              + "="
+              + synced
+              + " (management)";
+      boolean fsyncs = Boolean.TRUE.equals(persistent) && Boolean.TRUE.equals(synced);
+      if (!fsyncs) {
+        return new Durability(Durability.Level.MEMORY, "in the live broker's memory", read);
+      }
+      return pairs(s)
+          ? replication(s, asked, read)
+          : new Durability(asked.level(), asked.where(), read);
+    } catch (ArtemisManagement.Refused e) {
       return new Durability(
           asked.level(),
           asked.where(),
@@ -80,34 +68,42 @@ final class ArtemisDurability {
               + "): the journal's sync as configured, not"
               + " read back");
     } catch (Exception e) { // JMS, the core client and the requestor throw Exception
-
       throw Failures.of("read the broker's journal settings", e, s);
     }
   }
 
-  /** The attribute's value; null when the management address did not answer in time. */
-  private static Object attribute(
-      ClientSession core, ClientRequestor requestor, ArtemisSettings s, String name)
-      throws Exception {
-    ClientMessage ask = core.createMessage(false);
-    ManagementHelper.putAttribute(ask, ResourceNames.BROKER, name);
-    ClientMessage reply = requestor.request(ask, s.callTimeout().toMillis());
-    if (reply == null) {
-      return null;
-    }
-    Object result = ManagementHelper.getResult(reply);
-    if (!ManagementHelper.hasOperationSucceeded(reply)) {
-      throw new ManagementRefused(String.valueOf(result));
-    }
-    return result;
+  /** Whether the URL names more than one broker: a primary/backup pair. */
+  private static boolean pairs(ArtemisSettings s) {
+    return s.address().contains(",");
   }
 
-  /** The broker refused a management request: the user may not manage it. */
-  private static final class ManagementRefused extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    ManagementRefused(String why) {
-      super(why);
+  /**
+   * A pair's replication, asked of each node: the live node (two after a split, which is said) and
+   * whether a backup replicates it in sync. A pair without a backup in sync stores an acknowledged
+   * message in one journal only: still synced, but said in capitals.
+   */
+  static Durability replication(ArtemisSettings s, Durability asked, String read) {
+    List<ArtemisPair.Live> live =
+        ArtemisPair.liveNodes(
+            List.of(s.address().split(",")), s.user(), s.password(), s.callTimeout());
+    if (live.isEmpty()) {
+      return new Durability(
+          asked.level(),
+          asked.where(),
+          read + "; replication: no node answered as live, not read back");
     }
+    String found =
+        live.stream().map(ArtemisPair.Live::describe).collect(Collectors.joining("; "))
+            + (live.size() > 1 ? "; WARNING " + live.size() + " live brokers (split brain)" : "");
+    if (live.size() == 1 && live.get(0).replicated()) {
+      return new Durability(
+          asked.level(),
+          "in the live broker's journal and its backup's (replication in sync)",
+          read + "; replication: " + found);
+    }
+    return new Durability(
+        asked.level(),
+        "in the live broker's journal only: WARNING no backup in sync",
+        read + "; replication: " + found);
   }
 }

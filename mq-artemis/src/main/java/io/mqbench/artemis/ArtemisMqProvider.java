@@ -8,7 +8,9 @@ import io.mqbench.mq.BackendFacts;
 import io.mqbench.mq.BrokerAddressing;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.DurabilityTable;
+import io.mqbench.mq.LocalBroker;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.PublishSubscribe;
 import io.mqbench.mq.StatedProvider;
 import java.util.ArrayList;
@@ -23,7 +25,8 @@ import java.util.Optional;
  *
  * <p>With no {@code artemis.url} the runner uses the broker on 127.0.0.1:61616 (the port {@code
  * docker/artemis.yml} would publish) if one answers, else starts a local broker ({@link
- * #LOCAL_BROKER}).
+ * #LOCAL_BROKER}); with {@code artemis.localBrokerNodes=2}, a replicated primary/backup pair whose
+ * clients fail over ({@link ArtemisLocalPair}).
  */
 public final class ArtemisMqProvider extends StatedProvider
     implements BrokerBackend, PublishSubscribe {
@@ -108,10 +111,11 @@ public final class ArtemisMqProvider extends StatedProvider
           .limitedBy(
               ArtemisSettings.MAX_MESSAGE_BYTES,
               config -> config.get(ArtemisSettings.CALL_TIMEOUT).multipliedBy(2))
-          .brokerAt(ADDRESSING, config -> Optional.of(new JavaLocalBroker(LOCAL_BROKER)))
+          .brokerAt(ADDRESSING, ArtemisMqProvider::localBrokerOf)
           .checkedBy(
               config ->
                   ArtemisUrl.checkUrlParameters(config.passThrough(ArtemisSettings.URL_PREFIX)))
+          .checkedBy(ArtemisSettings::checkLocalNodes)
           .checkedWhenAddressed(ArtemisSettings::from);
 
   /** The backend as the runner loads it. */
@@ -162,6 +166,40 @@ public final class ArtemisMqProvider extends StatedProvider
               + " receiver; loss is expected when a receiver fails");
     }
     return w;
+  }
+
+  /**
+   * One broker, or with {@code artemis.localBrokerNodes=2} the replicated primary/backup pair
+   * ({@link ArtemisLocalPair}).
+   */
+  private static Optional<LocalBroker> localBrokerOf(MqConfig config) {
+    return Optional.of(
+        config.get(ArtemisSettings.LOCAL_BROKER_NODES) == 1
+            ? new JavaLocalBroker(LOCAL_BROKER)
+            : ArtemisLocalPair.of(config));
+  }
+
+  /** A primary/backup pair has a live node: the primary, or the backup once it took over. */
+  @Override
+  public boolean hasLeaders() {
+    return true;
+  }
+
+  /**
+   * The live broker now, asked of each broker the URL names with core management messages (a
+   * passive backup answers nothing): the first that answers, the primary after a split that left
+   * both live.
+   */
+  @Override
+  public Optional<String> leaderAddress(MqConfig config) {
+    ArtemisSettings s = ArtemisSettings.from(config);
+    List<ArtemisPair.Live> live =
+        ArtemisPair.liveNodes(
+            List.of(s.address().split(",")), s.user(), s.password(), s.callTimeout());
+    if (live.isEmpty()) {
+      throw new MqException("no Artemis broker at " + s.address() + " answered as live");
+    }
+    return Optional.of(live.get(0).endpoint());
   }
 
   /** The URL's {@code host:port} list. */

@@ -45,6 +45,8 @@ final class ArtemisSender implements MqSender {
   private final Set<Batch> inFlight = ConcurrentHashMap.newKeySet();
   private final Duration confirmationBound;
   private final ScheduledFuture<?> overdueSweep;
+  // The transaction of a batch that failed, still to be rolled back; the sending thread's own.
+  private boolean rollbackPending;
   // Atomic: the Mq may close this while its own thread does.
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -92,6 +94,10 @@ final class ArtemisSender implements MqSender {
     }
     try {
       if (settings.sendMode() == SendMode.TRANSACTED) {
+        if (rollbackPending) {
+          txSession.rollback();
+          rollbackPending = false;
+        }
         for (byte[] body : batch) {
           txProducer.send(message(txSession, body));
         }
@@ -107,18 +113,12 @@ final class ArtemisSender implements MqSender {
         throw new InterruptedException("interrupted while sending to Artemis");
       }
       if (settings.sendMode() == SendMode.TRANSACTED) {
-        rollbackQuietly();
+        // Rolled back before the next batch rather than now: on a failover URL the rollback would
+        // wait for the failover, and this failure must be reported within the call timeout.
+        rollbackPending = true;
       }
       throw Failures.of(
           settings.sendMode() == SendMode.TRANSACTED ? "commit" : "send", e, settings);
-    }
-  }
-
-  private void rollbackQuietly() {
-    try {
-      txSession.rollback();
-    } catch (JMSException | RuntimeException e) {
-      // The connection is gone or the broker does not answer: the transaction dies with it.
     }
   }
 

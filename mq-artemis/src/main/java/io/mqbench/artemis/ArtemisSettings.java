@@ -184,6 +184,36 @@ record ArtemisSettings(
           "MiB",
           "heap of the local broker started when artemis.url is unset");
 
+  /** Nodes of the local broker: 1, or 2 for a replicated primary/backup pair. */
+  static final ConfigKey<Integer> LOCAL_BROKER_NODES =
+      ConfigKey.integer(
+          "artemis.localBrokerNodes",
+          1,
+          1,
+          9,
+          "nodes",
+          "nodes of the local broker started when artemis.url is unset: 1, or 2 for a primary and"
+              + " a backup replicating it (clients fail over; for --fault ...:leader)");
+
+  /** The most nodes a local Artemis cluster has: a primary and one backup. */
+  static final int MAX_LOCAL_NODES = 2;
+
+  /**
+   * @param config a configuration
+   * @throws ConfigException in one line when it asks for a local cluster of more than a pair
+   */
+  static void checkLocalNodes(MqConfig config) {
+    int nodes = config.get(LOCAL_BROKER_NODES);
+    if (nodes > MAX_LOCAL_NODES) {
+      throw new ConfigException(
+          LOCAL_BROKER_NODES.name()
+              + "="
+              + nodes
+              + ": a local Artemis cluster is a primary and its backup (2 nodes); more backups"
+              + " are not set up, give 1 or 2");
+    }
+  }
+
   /** Client URL parameters passed through: {@code artemis.url.ackBatchSize=0}. */
   static final String URL_PREFIX = "artemis.url.";
 
@@ -202,7 +232,8 @@ record ArtemisSettings(
           CALL_TIMEOUT,
           ACK_COMMIT_MESSAGES,
           MAX_MESSAGE_BYTES,
-          LOCAL_BROKER_HEAP);
+          LOCAL_BROKER_HEAP,
+          LOCAL_BROKER_NODES);
 
   /**
    * @param config validated configuration with {@link #URL} set
@@ -214,9 +245,16 @@ record ArtemisSettings(
     String address = ArtemisUrl.endpoints(given);
     Map<String, String> params = new LinkedHashMap<>();
     Duration call = config.get(CALL_TIMEOUT);
+    Map<String, String> inUrl = queryOf(given);
+    boolean ha = "true".equalsIgnoreCase(inUrl.getOrDefault("ha", "").trim());
     // Fail fast instead of retrying: a run against a dead broker should end, naming it, not hang.
+    // A URL with ha=true (a pair) reconnects to the node that takes over, as its parameters say;
+    // a call made while it does so still fails after the call timeout rather than waiting on.
     params.put("reconnectAttempts", "0");
     params.put("initialConnectAttempts", "1");
+    if (ha) {
+      params.put("callFailoverTimeout", String.valueOf(call.toMillis()));
+    }
     params.put("callTimeout", String.valueOf(call.toMillis()));
     params.put(TransportConstants.NETTY_CONNECT_TIMEOUT, String.valueOf(call.toMillis()));
     // A frozen or vanished broker is noticed within seconds (the defaults are 30 s and 60 s).
@@ -226,12 +264,16 @@ record ArtemisSettings(
     params.put("confirmationWindowSize", String.valueOf(config.get(CONFIRMATION_WINDOW)));
     // Durable sends outside a transaction block until stored: the promise of SendMode.SYNC.
     params.put("blockOnDurableSend", "true");
-    params.putAll(config.passThrough(URL_PREFIX));
+    // The URL's own parameters first, and they win over these defaults.
+    Map<String, String> all = new LinkedHashMap<>(inUrl);
+    params.forEach(all::putIfAbsent);
+    all.putAll(config.passThrough(URL_PREFIX));
     String query =
-        params.entrySet().stream()
+        all.entrySet().stream()
             .map(e -> e.getKey() + "=" + e.getValue().trim())
             .collect(Collectors.joining("&"));
-    String url = given + (given.contains("?") ? "&" : "?") + query;
+    int q = given.indexOf('?');
+    String url = (q < 0 ? given : given.substring(0, q)) + "?" + query;
     String queue = config.get(QUEUE);
     RoutingType routing = config.get(ROUTING_TYPE);
     return new ArtemisSettings(
@@ -246,6 +288,22 @@ record ArtemisSettings(
         config.get(CREATE_QUEUE),
         call,
         config.get(ACK_COMMIT_MESSAGES));
+  }
+
+  /** The URL's query parameters, in order; none without a query. */
+  private static Map<String, String> queryOf(String url) {
+    Map<String, String> out = new LinkedHashMap<>();
+    int q = url.indexOf('?');
+    if (q < 0) {
+      return out;
+    }
+    for (String pair : url.substring(q + 1).split("&")) {
+      int eq = pair.indexOf('=');
+      if (!pair.isBlank()) {
+        out.put(eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1));
+      }
+    }
+    return out;
   }
 
   /**

@@ -70,6 +70,44 @@ class ArtemisConfigTest {
   }
 
   @Test
+  void aPairWithHaReconnectsWithoutEndAsItsUrlSaysButACallWaitsOnlyTheCallTimeout() {
+    ArtemisSettings s =
+        settings(
+            Map.of(
+                "artemis.url",
+                "(tcp://a:61616,tcp://b:61617)?ha=true&reconnectAttempts=-1",
+                "artemis.callTimeout",
+                "3s"));
+
+    assertThat(s.url())
+        .startsWith("(tcp://a:61616,tcp://b:61617)?ha=true&reconnectAttempts=-1&")
+        .contains("callFailoverTimeout=3000", "callTimeout=3000")
+        .doesNotContain("reconnectAttempts=0");
+  }
+
+  @Test
+  void aLocalClusterOfMoreThanAPrimaryAndItsBackupIsRefusedInOneLine() {
+    assertThat(provider.configure(Map.of("artemis.localBrokerNodes", "2")).given())
+        .containsEntry("artemis.localBrokerNodes", "2");
+    assertThatThrownBy(() -> provider.configure(Map.of("artemis.localBrokerNodes", "3")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "artemis.localBrokerNodes=3: a local Artemis cluster is a primary and its backup (2"
+                + " nodes); more backups are not set up, give 1 or 2");
+  }
+
+  @Test
+  void aLiveNodesBackupIsTheOneTheTopologyPairsWithItsNodeId() {
+    String topology =
+        "[{\"nodeID\":\"n1\",\"primary\":\"10.0.0.2:5\",\"backup\":\"10.0.0.3:6\"},"
+            + "{\"nodeID\":\"n2\",\"primary\":\"10.0.0.4:7\"}]";
+
+    assertThat(ArtemisPair.backupOf("n1", topology)).contains("10.0.0.3:6");
+    assertThat(ArtemisPair.backupOf("n2", topology)).isEmpty();
+    assertThat(ArtemisPair.backupOf("n3", topology)).isEmpty();
+  }
+
+  @Test
   void anUnknownUrlParameterIsRefusedWithTheClosestKnownOne() {
     assertThatThrownBy(() -> provider.configure(Map.of("artemis.url.producerWindowSise", "0")))
         .isInstanceOf(ConfigException.class)

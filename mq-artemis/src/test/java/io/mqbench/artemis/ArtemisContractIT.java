@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqContractKit;
 import io.mqbench.mq.Mq;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,16 +25,23 @@ class ArtemisContractIT extends MqContractKit {
     url = TestArtemis.url();
   }
 
-  private static Map<String, String> config(String queueName) {
+  /**
+   * @return the keys that reach the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
     return Map.of(
         "artemis.url",
         url,
         "artemis.user",
         TestArtemis.USER,
         "artemis.password",
-        TestArtemis.PASSWORD,
-        "artemis.queue",
-        queueName);
+        TestArtemis.PASSWORD);
+  }
+
+  private Map<String, String> config(String queueName) {
+    Map<String, String> keys = new HashMap<>(brokerKeys());
+    keys.put("artemis.queue", queueName);
+    return keys;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.mqbench.artemis;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -37,10 +38,20 @@ class ArtemisFailureIT extends MqFailureKit {
     return new ArtemisMqProvider();
   }
 
+  /**
+   * @return the keys that reach the broker under test
+   */
+  protected Map<String, String> brokerKeys() {
+    return Map.of("artemis.url", url);
+  }
+
   /** A short call timeout, so that a frozen broker fails a send within seconds. */
   @Override
   protected Map<String, String> brokerConfig(String queueName) {
-    return Map.of("artemis.url", url, "artemis.queue", queueName, "artemis.callTimeout", "3s");
+    Map<String, String> keys = new HashMap<>(brokerKeys());
+    keys.put("artemis.queue", queueName);
+    keys.put("artemis.callTimeout", "3s");
+    return keys;
   }
 
   @Override
@@ -52,7 +63,11 @@ class ArtemisFailureIT extends MqFailureKit {
   protected Optional<WrongCredentials> wrongCredentials() {
     return Optional.of(
         new WrongCredentials(
-            Map.of("artemis.url", url, "artemis.password", "not-the-password"),
+            Map.of(
+                "artemis.url",
+                brokerKeys().get("artemis.url"),
+                "artemis.password",
+                "not-the-password"),
             "artemis.password"));
   }
 

@@ -187,10 +187,13 @@ public final class JavaLocalBroker implements LocalBroker {
     return network == null ? Loopback.HOST : network.host(node);
   }
 
-  /** Every node's first port answers, then the descriptor's readiness passes. */
+  /**
+   * Every node's first port answers (unless the descriptor's standby nodes open none), then the
+   * descriptor's readiness passes.
+   */
   private void awaitReady(long deadline) throws InterruptedException {
     // The ports first: a client against a closed port may log a warning per retry.
-    for (int i = 0; i < size; i++) {
+    for (int i = 0; i < size && descriptor.readiness().everyNodeOpensItsPort(); i++) {
       int port = ports[i][0];
       String host = host(i);
       processes

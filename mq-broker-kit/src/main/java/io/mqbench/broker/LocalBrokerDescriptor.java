@@ -58,7 +58,8 @@ import java.util.function.Function;
  * </table>
  *
  * <p>The broker is ready once every node's first port accepts connections and {@link #readiness()}
- * passes; a main should therefore bind its client port last.
+ * passes (only the latter for a broker whose standby nodes open no port, {@link
+ * Readiness#everyNodeOpensItsPort()}); a main should therefore bind its client port last.
  *
  * @param name what the broker is, for messages: {@code "local Kafka broker"} (the nodes of a
  *     cluster add their number)
@@ -143,5 +144,16 @@ public record LocalBrokerDescriptor(
      * @throws InterruptedException if interrupted while waiting
      */
     void await(JavaLocalBroker broker, Duration timeout) throws InterruptedException;
+
+    /**
+     * Whether every node opens its first port when it starts, so that the start waits for each
+     * before calling {@link #await}. False for a broker with standby nodes that open no port until
+     * they take over (an Artemis backup): then {@link #await} alone says when it serves.
+     *
+     * @return true by default
+     */
+    default boolean everyNodeOpensItsPort() {
+      return true;
+    }
   }
 }

@@ -24,6 +24,9 @@ import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
  * NIO journal with {@code journal-datasync} on: every commit and every durable send is on disk
  * (fsync) before the broker confirms it. (AIO needs libaio, which a fresh machine may lack.)
  * Redelivered messages are never dropped nor moved to a dead-letter address.
+ *
+ * <p>Started as two nodes, the pair of {@code docker/artemis.yml} ({@link ArtemisPairXml}): node 1
+ * the primary, node 2 its backup, replicating over a cluster connection of static connectors.
  */
 public final class ArtemisBrokerMain {
   private static EmbeddedActiveMQ broker;
@@ -39,7 +42,18 @@ public final class ArtemisBrokerMain {
     LaunchFile launch = LaunchFile.read(args);
     Path dir = launch.directory();
     Path xml = dir.resolve("broker.xml");
-    Files.writeString(xml, brokerXml(launch.host(), launch.port(), dir), StandardCharsets.UTF_8);
+    String ha = "";
+    if (launch.nodes() > 1) {
+      ha = ArtemisPairXml.of(launch);
+      // The pair's roles and replication (AMQ221024 "synchronized with primary", AMQ221007 "now
+      // active") are logged at INFO: in the node's log, for readiness failures and post-mortems.
+      System.setProperty(
+          "org.slf4j.simpleLogger.log.org.apache.activemq.artemis.core.server", "info");
+      System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+      System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+    }
+    Files.writeString(
+        xml, brokerXml(launch.host(), launch.port(), dir, ha), StandardCharsets.UTF_8);
     String user = launch.get("user");
     SecurityConfiguration users =
         new SecurityConfiguration(
@@ -64,6 +78,13 @@ public final class ArtemisBrokerMain {
   }
 
   static String brokerXml(String host, int port, Path dir) {
+    return brokerXml(host, port, dir, "");
+  }
+
+  /**
+   * @param ha the pair's elements (connectors, HA policy, cluster connection), or empty
+   */
+  static String brokerXml(String host, int port, Path dir, String ha) {
     String data = dir.resolve("data").toString().replace('\\', '/');
     return String.join(
         "\n",
@@ -90,6 +111,7 @@ public final class ArtemisBrokerMain {
         "    <acceptors>",
         "      <acceptor name=\"core\">tcp://" + host + ":" + port + "?protocols=CORE</acceptor>",
         "    </acceptors>",
+        ha,
         securitySettings(),
         addressSettings(),
         "  </core>",

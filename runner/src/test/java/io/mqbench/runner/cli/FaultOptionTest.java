@@ -148,9 +148,9 @@ class FaultOptionTest {
         "--fault",
         "kill-broker@5s");
     assertRefused(
-        "artemis has no leader to find",
+        "mongo has no leader to find",
         "--queue",
-        "artemis",
+        "mongo",
         "--local-broker",
         "always",
         "--fault",
