@@ -330,9 +330,14 @@ def failover_row(queue, fault_label, path, code):
     fault = run["faults"][0]
     totals = run["totals"]
     recovery = fault.get("recoverySeconds")
-    send_gap = fault.get("longestSendGapSeconds")
+
+    def outages(what, longest):
+        # The outages the run lists (a second one after a heal, say), else the fault's longest gap.
+        spans = [o["seconds"] for o in run.get("outages", []) if o["what"] == what]
+        return " + ".join("%.2f" % x for x in spans) if spans else "%.2f" % (longest or 0)
+
     print(
-        "| `%s` | %s | %s | %s | %s | %.2f | %s | %s | %s | %s |"
+        "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
         % (
             queue,
             fault_label,
@@ -342,8 +347,8 @@ def failover_row(queue, fault_label, path, code):
                 run.get("durability", {}).get("where", ""),
             ),
             grouped(totals["sentPerSecond"]),
-            "%.2f" % send_gap if send_gap is not None else "-",
-            fault["longestGapSeconds"],
+            outages("no acknowledged send", fault.get("longestSendGapSeconds")),
+            outages("no delivery", fault.get("longestGapSeconds")),
             "%.1f" % recovery if recovery is not None else "not by the end",
             grouped(totals["lost"]),
             grouped(totals["duplicates"]),
