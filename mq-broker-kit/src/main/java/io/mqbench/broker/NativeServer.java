@@ -52,10 +52,24 @@ public abstract class NativeServer implements LocalBroker {
    * @param name what the server is, for messages: {@code "private redis-server"}
    */
   protected NativeServer(Path executable, String prefix, String name) {
+    this(executable, prefix, name, Loopback.freePort());
+  }
+
+  /**
+   * Prepares a server on a port given, not a free one: for a server that must listen on the same
+   * port in every node's network namespace (RabbitMQ's epmd, which nodes ask on the port they
+   * themselves use); nothing runs until {@link #start()}.
+   *
+   * @param executable the server's executable
+   * @param prefix the scratch directory's name prefix, {@code "mqbench-redis-"}
+   * @param name what the server is, for messages: {@code "private redis-server"}
+   * @param port the port it listens on, on {@link #host()}
+   */
+  protected NativeServer(Path executable, String prefix, String name, int port) {
     this.executable = executable;
     this.name = name;
     this.scratch = ScratchDirectory.create(prefix);
-    this.port = Loopback.freePort();
+    this.port = port;
   }
 
   /**
@@ -127,6 +141,38 @@ public abstract class NativeServer implements LocalBroker {
     this.network = namespaces;
     this.slot = node;
     this.launched = onLaunch;
+  }
+
+  /**
+   * Places this server, not yet started, where another server is: in its network namespace if it
+   * was {@linkplain #placeIn placed} in one (a helper process of that node, such as RabbitMQ's
+   * epmd, which must be reachable at the node's address), else on 127.0.0.1 as it was. Its
+   * processes are told to the same cluster, which stops them before the network goes. The node's
+   * faults cut this server off with it.
+   *
+   * @param node the server beside which this one runs
+   * @throws IllegalStateException if this server is running
+   */
+  protected final void placeBeside(NativeServer node) {
+    NetworkNamespaces namespaces;
+    int itsSlot;
+    Consumer<BrokerProcess> itsLaunched;
+    synchronized (node) {
+      namespaces = node.network;
+      itsSlot = node.slot;
+      itsLaunched = node.launched;
+    }
+    if (namespaces != null) {
+      placeIn(namespaces, itsSlot, itsLaunched);
+    }
+  }
+
+  /**
+   * @return what runs a command where this server runs: {@code ip netns exec <namespace>} in a
+   *     network namespace (for a tool that must reach the server from beside it), else nothing
+   */
+  protected final synchronized List<String> execPrefix() {
+    return network == null ? List.of() : network.exec(slot);
   }
 
   /**

@@ -32,11 +32,11 @@ final class LocalNodes {
   static List<RabbitNode> at(List<Address> addresses) {
     List<RabbitNode> nodes = new ArrayList<>();
     for (Address a : addresses) {
-      if (isLoopback(a.getHost())) {
-        RabbitNode node = BY_PORT.get(a.getPort());
-        if (node != null) {
-          nodes.add(node);
-        }
+      RabbitNode node = BY_PORT.get(a.getPort());
+      String bound = node == null ? null : node.boundHost();
+      if (node != null
+          && (a.getHost().equals(bound) || isLoopback(a.getHost()) && isLoopback(bound))) {
+        nodes.add(node);
       }
     }
     return nodes;

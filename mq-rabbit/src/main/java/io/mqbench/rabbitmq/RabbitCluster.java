@@ -22,6 +22,11 @@ import java.util.stream.Collectors;
  * nodes fsynced the message, and the queue's leader can be killed while a run goes on. Made {@link
  * #withStreams with streams}, its nodes serve the stream protocol too and its streams likewise get
  * a member on every node.
+ *
+ * <p>{@linkplain #inNetworkNamespaces() In network namespaces} each node runs in its own, bound to
+ * its namespace's address and named by it, with an epmd of its own beside it on the standard port
+ * (see {@link RabbitNode}); the cluster then starts no epmd itself. The nodes pause when they are
+ * in a minority ({@link ClusterPeers#PARTITION_HANDLING}).
  */
 final class RabbitCluster extends NativeCluster {
   /** How long the nodes may take, once all serve, to report each other as running members. */
@@ -29,12 +34,17 @@ final class RabbitCluster extends NativeCluster {
 
   private static final Pattern RUNNING = Pattern.compile("\"running_nodes\":\\[([^\\]]*)\\]");
 
-  private final RabbitEpmd epmd;
+  /** The epmd port in each node's network namespace: the standard one, free in a new namespace. */
+  private static final int NAMESPACE_EPMD_PORT = 4369;
+
+  private final Path bin;
+  private final RabbitEpmd epmd; // null in network namespaces: each node has its own
   private final List<RabbitNode> servers;
   private final boolean streams;
 
-  private RabbitCluster(RabbitEpmd epmd, List<RabbitNode> servers, boolean streams) {
+  private RabbitCluster(Path bin, RabbitEpmd epmd, List<RabbitNode> servers, boolean streams) {
     super(servers);
+    this.bin = bin;
     this.epmd = epmd;
     this.servers = servers;
     this.streams = streams;
@@ -46,7 +56,7 @@ final class RabbitCluster extends NativeCluster {
    * @return the cluster, not started
    */
   static RabbitCluster of(Path bin, int nodes) {
-    return of(bin, nodes, false);
+    return of(bin, nodes, false, false);
   }
 
   /**
@@ -56,22 +66,27 @@ final class RabbitCluster extends NativeCluster {
    *     RabbitNode#withStreams}), for the {@code rabbitmq-stream} backend's configuration
    */
   static RabbitCluster withStreams(Path bin, int nodes) {
-    return of(bin, nodes, true);
+    return of(bin, nodes, true, false);
   }
 
-  private static RabbitCluster of(Path bin, int nodes, boolean streams) {
-    RabbitEpmd epmd = RabbitEpmd.installed();
+  private static RabbitCluster of(Path bin, int nodes, boolean streams, boolean inNamespaces) {
+    RabbitEpmd epmd = inNamespaces ? null : RabbitEpmd.installed();
+    int epmdPort = inNamespaces ? NAMESPACE_EPMD_PORT : epmd.port();
     byte[] secret = new byte[16];
     new SecureRandom().nextBytes(secret);
     String cookie = HexFormat.of().formatHex(secret).toUpperCase(java.util.Locale.ROOT);
     List<RabbitNode> servers = new ArrayList<>();
-    List<String> names = new ArrayList<>();
     for (int i = 0; i < nodes; i++) {
-      RabbitNode node = new RabbitNode(bin, streams, new ClusterPeers(epmd.port(), cookie, names));
-      servers.add(node);
-      names.add(node.nodeName());
+      servers.add(
+          new RabbitNode(bin, streams, new ClusterPeers(epmdPort, cookie, servers, inNamespaces)));
     }
-    return new RabbitCluster(epmd, servers, streams);
+    return new RabbitCluster(bin, epmd, servers, streams);
+  }
+
+  /** The same cluster on new ports and directories, each node with an epmd of its own. */
+  @Override
+  protected NativeCluster copy() {
+    return of(bin, servers.size(), streams, true);
   }
 
   /**
@@ -84,11 +99,13 @@ final class RabbitCluster extends NativeCluster {
   /** Starts the cluster's epmd, then the nodes in order. */
   @Override
   public synchronized MqConfig start(MqConfig config) throws InterruptedException {
-    try {
-      epmd.start();
-    } catch (RuntimeException | InterruptedException e) {
-      epmd.close();
-      throw e;
+    if (epmd != null) {
+      try {
+        epmd.start();
+      } catch (RuntimeException | InterruptedException e) {
+        epmd.close();
+        throw e;
+      }
     }
     return super.start(config);
   }
@@ -152,6 +169,9 @@ final class RabbitCluster extends NativeCluster {
   @Override
   public synchronized Hold holdStop(Runnable onShutdown, Duration atMost) {
     Hold nodes = super.holdStop(onShutdown, atMost);
+    if (epmd == null) {
+      return nodes; // each node holds its own epmd's stop
+    }
     // The nodes' stop asks them through epmd: it waits for the same release, telling nobody.
     Hold mapper = epmd.holdStop(() -> {}, atMost);
     return () -> {
@@ -164,7 +184,9 @@ final class RabbitCluster extends NativeCluster {
   @Override
   public synchronized void close() {
     super.close();
-    epmd.close();
+    if (epmd != null) {
+      epmd.close();
+    }
   }
 
   @Override
@@ -174,6 +196,7 @@ final class RabbitCluster extends NativeCluster {
         + "-node local RabbitMQ cluster of private rabbitmq-server nodes ("
         + (streams ? "streams" : "quorum queues")
         + " with a member on each) on "
-        + servers.stream().map(s -> "127.0.0.1:" + s.port()).collect(Collectors.joining(", "));
+        + servers.stream().map(RabbitNode::address).collect(Collectors.joining(", "))
+        + networkDescription();
   }
 }

@@ -12,7 +12,7 @@ final class RabbitLeader {
 
   /**
    * @param settings the backend's settings, naming the queue
-   * @return the leader's AMQP address, {@code 127.0.0.1:port}
+   * @return the leader's AMQP address, {@code 127.0.0.1:port} (in a network namespace, its address)
    * @throws MqException in one line if the broker is not a local one, the queue is classic (no
    *     leader), or it has no leader now
    */
@@ -37,7 +37,7 @@ final class RabbitLeader {
               + "' has no leader now (an election is under way)");
     }
     return LocalNodes.named(status.leader())
-        .map(node -> "127.0.0.1:" + node.port())
+        .map(node -> node.boundHost() + ":" + node.port())
         .orElseThrow(
             () ->
                 new MqException(

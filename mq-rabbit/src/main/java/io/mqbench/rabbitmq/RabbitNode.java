@@ -28,18 +28,27 @@ import java.util.concurrent.TimeUnit;
  * #withStreams serving streams}). {@link #close()} stops it, stops its epmd and deletes the
  * directory; the rest (the process, its log tail in errors, the no-orphans guarantee, the held stop
  * and the faults) is mq-broker-kit's {@link NativeServer}.
+ *
+ * <p>A node of a cluster placed in a network namespace of its own binds its namespace's address
+ * ({@link #host()}) instead of 127.0.0.1, has an epmd of its own beside it, and is named by that
+ * address ({@code mqbench-<pid>-<AMQP port>@10.213.X.n}, Erlang long names), so that the other
+ * nodes find it without a name service; {@code rabbitmqctl} runs in its namespace, where its epmd
+ * is. Its clients come from the bridge's address, not loopback, so guest may log in from anywhere.
  */
 public final class RabbitNode extends NativeServer {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   private final Path bin;
   private final Path dir;
-  private final String nodeName;
   private final boolean streams;
   private final int streamPort; // 0: the stream plugin is not enabled
   private final int basePort; // base+1 distribution; base+2..base+11 CLI tools
   private final ClusterPeers peers; // null: a node alone, with an epmd of its own
-  private final RabbitEpmd ownEpmd; // a node alone's epmd; null in a cluster (the cluster's)
+  // A node alone's epmd, or a node's in a network namespace; null if the cluster's serves it.
+  private final RabbitEpmd ownEpmd;
+  // Where it was placed, read at each start: asked without waiting for a start under way.
+  private volatile String placedHost = Loopback.HOST;
+  private volatile List<String> placedExec = List.of();
 
   /**
    * Prepares a node (nothing runs until {@link #start()}).
@@ -79,11 +88,13 @@ public final class RabbitNode extends NativeServer {
     this.dir = directory();
     this.peers = peers;
     // An epmd a node starts itself is a daemon that outlives a runner killed with SIGKILL.
-    this.ownEpmd = peers == null ? RabbitEpmd.installed() : null;
+    this.ownEpmd =
+        peers == null
+            ? RabbitEpmd.installed()
+            : peers.epmdPerNode() ? RabbitEpmd.installed(peers.epmdPort()) : null;
     this.streams = streams;
     this.streamPort = streams ? Loopback.freePort() : 0;
     this.basePort = FreePorts.range(12);
-    this.nodeName = "mqbench-" + ProcessHandle.current().pid() + "-" + port() + "@localhost";
   }
 
   /**
@@ -127,11 +138,15 @@ public final class RabbitNode extends NativeServer {
           directory.resolve("enabled_plugins"), streams ? "[rabbitmq_stream].\n" : "[].\n");
       Files.writeString(directory.resolve("rabbitmq-env.conf"), "");
       List<String> conf = new ArrayList<>();
-      conf.add("listeners.tcp.1 = 127.0.0.1:" + port);
+      String host = host();
+      conf.add("listeners.tcp.1 = " + host + ":" + port);
       if (streams) {
-        conf.add("stream.listeners.tcp.1 = 127.0.0.1:" + streamPort);
-        conf.add("stream.advertised_host = 127.0.0.1");
+        conf.add("stream.listeners.tcp.1 = " + host + ":" + streamPort);
+        conf.add("stream.advertised_host = " + host);
         conf.add("stream.advertised_port = " + streamPort);
+      }
+      if (inNamespace()) {
+        conf.add("loopback_users = none"); // clients come from the bridge's address
       }
       if (peers != null) {
         conf.addAll(peers.conf(directory));
@@ -167,16 +182,33 @@ public final class RabbitNode extends NativeServer {
   }
 
   /**
-   * @return the node's Erlang name, {@code mqbench-<pid>-<AMQP port>@localhost}, by which the
-   *     broker names a queue's members and leader
+   * @return the node's Erlang name, {@code mqbench-<pid>-<AMQP port>@localhost} (in a network
+   *     namespace {@code @<its address>}), by which the broker names a queue's members and leader
    */
   String nodeName() {
-    return nodeName;
+    return "mqbench-"
+        + ProcessHandle.current().pid()
+        + "-"
+        + port()
+        + "@"
+        + (inNamespace() ? placedHost : "localhost");
+  }
+
+  /**
+   * @return the address it binds, as of its last start ({@link #host()}, asked without waiting for
+   *     a start under way): 127.0.0.1, or its network namespace's
+   */
+  String boundHost() {
+    return placedHost;
+  }
+
+  private boolean inNamespace() {
+    return !placedExec.isEmpty();
   }
 
   @Override
   protected String processName() {
-    return "private RabbitMQ node " + nodeName;
+    return "private RabbitMQ node " + nodeName();
   }
 
   @Override
@@ -193,16 +225,19 @@ public final class RabbitNode extends NativeServer {
   public String description() {
     return "a private RabbitMQ node (rabbitmq-server from "
         + bin
-        + ") on 127.0.0.1:"
+        + ") on "
+        + placedHost
+        + ":"
         + port()
-        + (streamPort == 0 ? "" : ", streams on 127.0.0.1:" + streamPort);
+        + (streamPort == 0 ? "" : ", streams on " + placedHost + ":" + streamPort);
   }
 
   /**
-   * @return the node's AMQP URI, with the default guest credentials (allowed on loopback)
+   * @return the node's AMQP URI, with the default guest credentials (allowed on loopback, and in a
+   *     network namespace from anywhere)
    */
   public String uri() {
-    return "amqp://guest:guest@127.0.0.1:" + port();
+    return "amqp://guest:guest@" + placedHost + ":" + port();
   }
 
   /**
@@ -229,7 +264,7 @@ public final class RabbitNode extends NativeServer {
    * @throws IllegalStateException if the node was not made {@linkplain #withStreams with streams}
    */
   public String streamUri() {
-    return "rabbitmq-stream://guest:guest@127.0.0.1:" + streamPort() + "/%2f";
+    return "rabbitmq-stream://guest:guest@" + placedHost + ":" + streamPort() + "/%2f";
   }
 
   /**
@@ -241,7 +276,10 @@ public final class RabbitNode extends NativeServer {
   @Override
   public synchronized void start() throws InterruptedException {
     long started = System.nanoTime();
+    placedHost = host();
+    placedExec = execPrefix();
     if (ownEpmd != null && !ownEpmd.isRunning()) {
+      ownEpmd.beside(this);
       ownEpmd.start();
     }
     // The AMQP port opens late in boot; only then is await_startup quick and reliable.
@@ -256,7 +294,7 @@ public final class RabbitNode extends NativeServer {
       // The plugin's listener is up by the end of boot; a check costs one connect.
       process()
           .awaitReady(
-              () -> Loopback.answers(Loopback.HOST, streamPort, Duration.ofMillis(200)),
+              () -> Loopback.answers(placedHost, streamPort, Duration.ofMillis(200)),
               START_TIMEOUT.minusNanos(System.nanoTime() - started));
     }
     LocalNodes.add(this);
@@ -328,14 +366,18 @@ public final class RabbitNode extends NativeServer {
     env.keySet()
         .removeIf(k -> k.startsWith("RABBITMQ_") || k.startsWith("ERL_") || UNPREFIXED.contains(k));
     env.put("HOME", dir.toString()); // private Erlang cookie
-    env.put("RABBITMQ_NODENAME", nodeName);
-    env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
+    String host = placedHost;
+    env.put("RABBITMQ_NODENAME", nodeName());
+    if (inNamespace()) {
+      env.put("RABBITMQ_USE_LONGNAME", "true"); // a name whose host part is an address
+    }
+    env.put("RABBITMQ_NODE_IP_ADDRESS", host);
     env.put("RABBITMQ_NODE_PORT", String.valueOf(port()));
     env.put("RABBITMQ_DIST_PORT", String.valueOf(basePort + 1));
     env.put("RABBITMQ_CTL_DIST_PORT_MIN", String.valueOf(basePort + 2));
     env.put("RABBITMQ_CTL_DIST_PORT_MAX", String.valueOf(basePort + 11));
     env.put("ERL_EPMD_PORT", String.valueOf(peers == null ? ownEpmd.port() : peers.epmdPort()));
-    env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
+    env.put("ERL_EPMD_ADDRESS", inNamespace() ? Loopback.HOST + "," + host : Loopback.HOST);
     env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
     env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
     env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
@@ -343,7 +385,9 @@ public final class RabbitNode extends NativeServer {
     env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
     env.put("RABBITMQ_CONF_ENV_FILE", dir.resolve("rabbitmq-env.conf").toString());
     env.put("RABBITMQ_PID_FILE", dir.resolve("rabbitmq.pid").toString());
-    env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {127,0,0,1}");
+    env.put(
+        "RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS",
+        "-kernel inet_dist_use_interface {" + host.replace('.', ',') + "}");
   }
 
   /**
@@ -355,12 +399,8 @@ public final class RabbitNode extends NativeServer {
    * @throws MqException if it fails or takes longer, with what it said
    */
   String query(long timeoutSeconds, String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(bin.resolve("rabbitmqctl").toString());
-    cmd.add("-n");
-    cmd.add(nodeName);
-    cmd.addAll(List.of(args));
-    String what = "rabbitmqctl " + args[0] + " on " + nodeName;
+    List<String> cmd = ctlCommand(args);
+    String what = "rabbitmqctl " + args[0] + " on " + nodeName();
     try {
       Path out = Files.createTempFile(dir, "ctl-", ".out");
       try {
@@ -383,12 +423,20 @@ public final class RabbitNode extends NativeServer {
   }
 
   private int ctl(long timeoutSeconds, String... args) {
-    List<String> cmd = new ArrayList<>();
+    return run(timeoutSeconds, ctlCommand(args));
+  }
+
+  /**
+   * In a network namespace, rabbitmqctl runs in the node's: its epmd is there (run elsewhere, the
+   * tool would start a daemon epmd of its own on that port), and a node cut off still answers.
+   */
+  private List<String> ctlCommand(String... args) {
+    List<String> cmd = new ArrayList<>(placedExec);
     cmd.add(bin.resolve("rabbitmqctl").toString());
     cmd.add("-n");
-    cmd.add(nodeName);
+    cmd.add(nodeName());
     cmd.addAll(List.of(args));
-    return run(timeoutSeconds, cmd);
+    return cmd;
   }
 
   private int run(long timeoutSeconds, List<String> cmd) {

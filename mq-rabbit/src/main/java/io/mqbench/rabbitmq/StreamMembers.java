@@ -71,8 +71,8 @@ final class StreamMembers {
 
   /**
    * @param settings the backend's settings, naming the stream
-   * @return the AMQP address, {@code 127.0.0.1:port}, of the node leading the stream now: the
-   *     address broker faults name the nodes by
+   * @return the AMQP address, {@code 127.0.0.1:port} (in a namespace its own), of the node leading
+   *     the stream now: the address broker faults name the nodes by
    * @throws MqException in one line if the broker is not a local cluster, or the stream has no
    *     leader now
    */
@@ -96,7 +96,7 @@ final class StreamMembers {
               + "' has no leader now (an election is under way)");
     }
     return LocalNodes.named(status.leader())
-        .map(node -> "127.0.0.1:" + node.port())
+        .map(node -> node.boundHost() + ":" + node.port())
         .orElseThrow(
             () ->
                 new MqException(

@@ -122,12 +122,13 @@ class PartitionFaultIT {
   }
 
   /**
-   * The native servers' clusters run in network namespaces too: each node of a 3-node nats, redis
-   * or postgres cluster in its own, the leader (stream leader, Sentinel's primary, the primary) cut
-   * off mid-run, the cluster failing over, and nothing acknowledged lost.
+   * The native servers' clusters run in network namespaces too: each node of a 3-node nats, redis,
+   * postgres or RabbitMQ cluster in its own, the leader (stream leader, Sentinel's primary, the
+   * primary, the quorum queue's leader) cut off mid-run, the cluster failing over, and nothing
+   * acknowledged lost.
    */
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"nats", "redis", "postgres"})
+  @ValueSource(strings = {"nats", "redis", "postgres", "rabbitmq"})
   @Timeout(240)
   void aNativeClusterLosesNothingWhenItsLeaderIsCutOffTheNetworkAndJoinedAgain(String queue)
       throws Exception {

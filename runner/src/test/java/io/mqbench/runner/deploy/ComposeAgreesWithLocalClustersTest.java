@@ -84,7 +84,29 @@ class ComposeAgreesWithLocalClustersTest {
           .as("the local cluster sizes its queues")
           .containsKey("rabbitmq.queueArgs.x-quorum-initial-group-size");
       assertRunsStateWhatTheLocalClusterSets(compose, local);
+      String composeConf = Files.readString(ComposeFile.DOCKER.resolve("rabbitmq/20-mqbench.conf"));
+      String handling = rabbitSetting(composeConf, "cluster_partition_handling");
+      assertThat(handling)
+          .as("docker/rabbitmq/20-mqbench.conf sets partition handling")
+          .isNotNull();
+      for (Object node : local.nodes()) {
+        LocalClusterProbe.command(node, LocalClusterProbe.executable(node));
+        String conf = Files.readString(LocalClusterProbe.directory(node).resolve("rabbitmq.conf"));
+        assertThat(rabbitSetting(conf, "cluster_partition_handling"))
+            .as("a local node's partition handling, as the compose nodes'")
+            .isEqualTo(handling);
+      }
     }
+  }
+
+  /** A setting's value in a rabbitmq.conf ({@code key = value} lines), or null. */
+  private static String rabbitSetting(String conf, String key) {
+    return conf.lines()
+        .map(String::strip)
+        .filter(l -> l.startsWith(key + " ") || l.startsWith(key + "="))
+        .map(l -> l.substring(l.indexOf('=') + 1).strip())
+        .findFirst()
+        .orElse(null);
   }
 
   @Test
