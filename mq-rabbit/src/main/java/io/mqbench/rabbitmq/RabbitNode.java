@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A private RabbitMQ node of the installed {@code rabbitmq-server} (Debian package): what the
@@ -331,40 +330,9 @@ public final class RabbitNode extends NativeServer {
     };
   }
 
-  /** The names rabbitmq-env takes, without the RABBITMQ_ prefix, when the prefixed one is unset. */
-  static final java.util.Set<String> UNPREFIXED =
-      java.util.Set.of(
-          "NODENAME",
-          "NODE_IP_ADDRESS",
-          "NODE_PORT",
-          "DIST_PORT",
-          "CONFIG_FILE",
-          "ADVANCED_CONFIG_FILE",
-          "CONF_ENV_FILE",
-          "MNESIA_BASE",
-          "MNESIA_DIR",
-          "LOG_BASE",
-          "LOGS",
-          "PLUGINS_DIR",
-          "PLUGINS_EXPAND_DIR",
-          "ENABLED_PLUGINS_FILE",
-          "PID_FILE",
-          "FEATURE_FLAGS_FILE",
-          "QUORUM_DIR",
-          "STREAM_DIR",
-          "USE_LONGNAME",
-          "SERVER_ERL_ARGS",
-          "SERVER_ADDITIONAL_ERL_ARGS",
-          "SERVER_START_ARGS",
-          "CTL_ERL_ARGS",
-          "SERVER_CODE_PATH");
-
   @Override
   protected void environment(Map<String, String> env) {
-    // Nothing of a system-wide RabbitMQ or Erlang set-up may leak in: RabbitMQ's scripts also read
-    // each RABBITMQ_ variable without its prefix (a user's LOGS=DIR made the node log there).
-    env.keySet()
-        .removeIf(k -> k.startsWith("RABBITMQ_") || k.startsWith("ERL_") || UNPREFIXED.contains(k));
+    RabbitEnvironment.clean(env);
     env.put("HOME", dir.toString()); // private Erlang cookie
     String host = placedHost;
     env.put("RABBITMQ_NODENAME", nodeName());
@@ -399,69 +367,18 @@ public final class RabbitNode extends NativeServer {
    * @throws MqException if it fails or takes longer, with what it said
    */
   String query(long timeoutSeconds, String... args) {
-    List<String> cmd = ctlCommand(args);
-    String what = "rabbitmqctl " + args[0] + " on " + nodeName();
-    try {
-      Path out = Files.createTempFile(dir, "ctl-", ".out");
-      try {
-        int rc = run(timeoutSeconds, cmd, out);
-        String text = Files.readString(out);
-        if (rc != 0) {
-          throw new MqException(
-              what
-                  + (rc == -1 ? " took over " + timeoutSeconds + " s" : " exited with " + rc)
-                  + ": "
-                  + text.strip());
-        }
-        return text;
-      } finally {
-        Files.deleteIfExists(out);
-      }
-    } catch (IOException e) {
-      throw new MqException("cannot run " + what + ": " + e, e);
-    }
+    return ctl().query(timeoutSeconds, args);
   }
 
   private int ctl(long timeoutSeconds, String... args) {
-    return run(timeoutSeconds, ctlCommand(args));
+    return ctl().run(timeoutSeconds, args);
   }
 
   /**
    * In a network namespace, rabbitmqctl runs in the node's: its epmd is there (run elsewhere, the
    * tool would start a daemon epmd of its own on that port), and a node cut off still answers.
    */
-  private List<String> ctlCommand(String... args) {
-    List<String> cmd = new ArrayList<>(placedExec);
-    cmd.add(bin.resolve("rabbitmqctl").toString());
-    cmd.add("-n");
-    cmd.add(nodeName());
-    cmd.addAll(List.of(args));
-    return cmd;
-  }
-
-  private int run(long timeoutSeconds, List<String> cmd) {
-    return run(timeoutSeconds, cmd, dir.resolve("ctl.log"));
-  }
-
-  /** Runs a command with the node's environment, its output appended to a file. */
-  private int run(long timeoutSeconds, List<String> cmd, Path output) {
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    environment(pb.environment());
-    pb.directory(dir.toFile());
-    pb.redirectErrorStream(true);
-    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
-    try {
-      Process p = pb.start();
-      if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        return -1;
-      }
-      return p.exitValue();
-    } catch (IOException e) {
-      return -2;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -3;
-    }
+  private RabbitCtl ctl() {
+    return new RabbitCtl(bin, placedExec, nodeName(), dir, this::environment);
   }
 }
