@@ -20,21 +20,26 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
 
 /**
  * The compose clusters (docker/*.yml) replicate and persist as the local clusters the runner starts
- * with {@code -p <backend>.localBrokerNodes=3}, which are what the numbers are measured on: the
- * same number of nodes, replication factors, queue members, acknowledgement and WAIT counts,
- * synchronous standbys and fsync settings. The local side is read from the code that makes those
- * clusters ({@link LocalClusterProbe}: the settings they point a run at, the command lines and
- * files of their nodes), never restated here; ports and host names are not compared. The client
- * settings a local cluster sets by itself (a WAIT, a stream's replicas) must be stated by the
- * compose scenario (docker/bench/&lt;backend&gt;.yml) and by every run command the compose file
- * shows, since the runner sets only the address when it finds the compose cluster.
+ * with {@code -p <backend>.localBrokerNodes=3} (Artemis: 2, a primary and its backup), which are
+ * what the numbers are measured on: the same number of nodes, replication factors, queue members,
+ * acknowledgement and WAIT counts, synchronous standbys and fsync settings. The local side is read
+ * from the code that makes those clusters ({@link LocalClusterProbe}: the settings they point a run
+ * at, the command lines and files of their nodes), never restated here; ports and host names are
+ * not compared. The client settings a local cluster sets by itself (a WAIT, a stream's replicas)
+ * must be stated by the compose scenario (docker/bench/&lt;backend&gt;.yml) and by every run
+ * command the compose file shows, since the runner sets only the address when it finds the compose
+ * cluster.
  */
 class ComposeAgreesWithLocalClustersTest {
   /** The size of the replicated set-up the numbers are about. */
   private static final int NODES = 3;
+
+  /** The local Artemis cluster: a primary and its backup. */
+  private static final int ARTEMIS_PAIR = 2;
 
   private static final Pattern SETTING = Pattern.compile("(?:-D|-p\\s+)([\\w.-]+)=(\\S+)");
 
@@ -240,6 +245,59 @@ class ComposeAgreesWithLocalClustersTest {
       assertThat(primary)
           .as("the primary's synchronous_commit, as the senders' default")
           .contains("synchronous_commit=" + synchronousCommit.toLowerCase(Locale.ROOT));
+      assertRunsStateWhatTheLocalClusterSets(compose, local);
+    }
+  }
+
+  @Test
+  void artemisComposeReplicatesAsTheLocalPair() throws Exception {
+    ComposeFile compose = ComposeFile.of("artemis");
+    // Artemis's replicated set-up is a primary and one backup, not three nodes.
+    try (LocalClusterProbe local = LocalClusterProbe.of("artemis", ARTEMIS_PAIR, Map.of())) {
+      List<Element> cores = new ArrayList<>();
+      for (int node = 1; node <= ARTEMIS_PAIR; node++) {
+        cores.add(ArtemisBrokerXml.core(local.artemisBrokerXml(node, tmp)));
+      }
+      assertThat(cores.stream().map(ArtemisBrokerXml::replicationRole))
+          .as("the local nodes' ha-policy: replication, node 1 the primary, node 2 its backup")
+          .containsExactly("primary", "backup");
+      assertThat(cores)
+          .allSatisfy(
+              c ->
+                  assertThat(c.getElementsByTagName("cluster-connection").getLength())
+                      .as("a local node's cluster connection")
+                      .isEqualTo(1));
+      Set<Map<String, String>> localJournals =
+          cores.stream().map(ArtemisBrokerXml::journal).collect(Collectors.toSet());
+      assertThat(localJournals).as("the local nodes journal alike").hasSize(1);
+
+      Map<String, List<String>> created = new LinkedHashMap<>();
+      compose
+          .brokers()
+          .forEach(
+              (name, service) ->
+                  created.put(
+                      name,
+                      List.of(
+                          String.valueOf(ComposeFile.map(service, "environment").get("EXTRA_ARGS"))
+                              .trim()
+                              .split("\\s+"))));
+      assertThat(created).as("brokers").hasSameSizeAs(cores);
+      assertThat(created.values())
+          .allSatisfy(args -> assertThat(args).contains("--clustered", "--replicated"));
+      assertThat(created.values().stream().filter(args -> args.contains("--backup")).count())
+          .as("backups (artemis create --backup)")
+          .isEqualTo(
+              cores.stream()
+                  .filter(c -> ArtemisBrokerXml.replicationRole(c).equals("backup"))
+                  .count());
+      created.forEach(
+          (name, args) ->
+              assertThat(ArtemisBrokerXml.created(args))
+                  .as("%s: its journal type and syncs, as the local nodes'", name)
+                  .isEqualTo(localJournals.iterator().next()));
+      // The pair sets nothing but its artemis.url (an address key: its two nodes with ha=true,
+      // known once started), so the runs are held only to the settings they give besides.
       assertRunsStateWhatTheLocalClusterSets(compose, local);
     }
   }

@@ -16,6 +16,7 @@ import java.io.StringReader;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -26,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
@@ -35,8 +38,9 @@ import org.junit.jupiter.api.Assumptions;
  * node's command line and the files that command writes. The clusters are made as the runner makes
  * them ({@link MqProvider#localBroker}); their extension points (mq-broker-kit's {@code pointAt},
  * {@code nodes}, {@code command}) are protected and the backends' cluster classes package-private,
- * so they are called reflectively here rather than widened for a test. Kafka's brokers write their
- * {@code server.properties} in their own JVM: that method is loaded from the distribution's jar.
+ * so they are called reflectively here rather than widened for a test. Java brokers (Kafka,
+ * Artemis) write their configuration in their own JVM from a launch file: the methods that do so
+ * are called here, loaded from the distribution's jars when the test's classpath lacks them.
  */
 final class LocalClusterProbe implements AutoCloseable {
   private final MqProvider provider;
@@ -176,51 +180,125 @@ final class LocalClusterProbe implements AutoCloseable {
    * this probe's size.
    */
   Properties kafkaServerProperties(Path scratch) throws IOException {
-    JavaLocalBroker java = (JavaLocalBroker) broker;
-    Path file = scratch.resolve("launch.properties");
+    Properties p = new Properties();
+    p.load(
+        new StringReader(
+            (String)
+                generated(
+                    1,
+                    scratch,
+                    (main, launch) ->
+                        staticCall(
+                            main,
+                            "serverProperties",
+                            new Class<?>[] {LaunchFile.class, Path.class},
+                            launch,
+                            launch.directory()))));
+    return p;
+  }
+
+  /**
+   * The {@code broker.xml} the Artemis broker's main class writes for a node of the pair, as its
+   * {@code main} does: its own elements with the pair's ({@code ArtemisPairXml}) in them.
+   *
+   * @param node 1 (the primary) or 2 (the backup)
+   */
+  String artemisBrokerXml(int node, Path scratch) throws IOException {
+    return (String)
+        generated(
+            node,
+            scratch,
+            (main, launch) -> {
+              Class<?> pair =
+                  Class.forName(
+                      main.getPackageName() + ".ArtemisPairXml", false, main.getClassLoader());
+              Object ha = staticCall(pair, "of", new Class<?>[] {LaunchFile.class}, launch);
+              return staticCall(
+                  main,
+                  "brokerXml",
+                  new Class<?>[] {String.class, int.class, Path.class, String.class},
+                  launch.host(),
+                  launch.port(),
+                  launch.directory(),
+                  ha);
+            });
+  }
+
+  /** What a Java broker's classes make of a node's launch file. */
+  private interface Generator {
+    Object apply(Class<?> mainClass, LaunchFile launch)
+        throws ReflectiveOperationException, IOException;
+  }
+
+  /**
+   * What the Java broker's classes generate for one node of a cluster of this probe's size, given
+   * that node's launch file; nothing is started.
+   */
+  private Object generated(int node, Path scratch, Generator generator) throws IOException {
+    JavaLocalBroker java = javaBroker();
+    Path dir = Files.createDirectories(scratch.resolve("node-" + node));
+    Path file = dir.resolve("launch.properties");
     try (OutputStream out = Files.newOutputStream(file)) {
-      launchFile(java.size(), scratch).store(out, "node 1");
+      launchFile(java, node, dir).store(out, "node " + node);
     }
     LaunchFile launch = LaunchFile.read(new String[] {file.toString()});
     String mainClass = java.descriptor().mainClass();
     ClassLoader loader = getClass().getClassLoader();
     try {
-      // In a reactor build the main class's classes are on the test's classpath as a directory;
-      // from an installed jar, only in the distribution's jars.
-      Class<?> main;
+      // In a reactor build the main class's classes are on the test's classpath as a directory,
+      // but not the broker's own (Artemis's main class links to them): then, and from an installed
+      // jar, they are called from the distribution's jars.
       try {
-        main = Class.forName(mainClass, false, loader);
-      } catch (ClassNotFoundException e) {
+        return generator.apply(Class.forName(mainClass, false, loader), launch);
+      } catch (ClassNotFoundException | NoClassDefFoundError e) {
         try (URLClassLoader jars = distributionLoader(java, scratch)) {
-          return serverProperties(jars.loadClass(mainClass), launch, scratch);
+          return generator.apply(jars.loadClass(mainClass), launch);
         }
       }
-      return serverProperties(main, launch, scratch);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot call the Kafka broker's serverProperties: " + e, e);
+      throw new IllegalStateException("cannot call " + mainClass + "'s classes: " + e, e);
     }
   }
 
-  /** What a node's launch file says (mq-broker-kit's ClusterLaunchFiles), for node 1. */
-  private static Properties launchFile(int nodes, Path scratch) {
+  /** The Java broker that runs the nodes: the local broker itself, or the one a pair wraps. */
+  private JavaLocalBroker javaBroker() {
+    return broker instanceof JavaLocalBroker java ? java : (JavaLocalBroker) call(broker, "nodes");
+  }
+
+  /**
+   * What a node's launch file says (mq-broker-kit's ClusterLaunchFiles), with as many ports per
+   * node as the broker's descriptor asks for.
+   */
+  private static Properties launchFile(JavaLocalBroker java, int node, Path dir) {
+    int nodes = java.size();
     Properties launch = new Properties();
     launch.setProperty(LaunchFile.HOST, "127.0.0.1");
-    launch.setProperty(LaunchFile.PORTS, "19091,29091");
-    launch.setProperty(LaunchFile.NODE, "1");
+    launch.setProperty(LaunchFile.PORTS, ports(node, java.descriptor().ports()));
+    launch.setProperty(LaunchFile.NODE, String.valueOf(node));
     launch.setProperty(LaunchFile.NODES, String.valueOf(nodes));
     for (int n = 1; n <= nodes; n++) {
-      launch.setProperty("node." + n + ".ports", (19090 + n) + "," + (29090 + n));
+      launch.setProperty("node." + n + ".ports", ports(n, java.descriptor().ports()));
       launch.setProperty("node." + n + ".host", "127.0.0.1");
     }
-    launch.setProperty(LaunchFile.DIRECTORY, scratch.toString());
+    launch.setProperty(LaunchFile.DIRECTORY, dir.toString());
     launch.setProperty(LaunchFile.CLUSTER_ID, "MkU3OEVBNTcwNTJENDM2Qk");
     return launch;
   }
 
-  /** The distribution's jars, parent first: LaunchFile stays the test's own class. */
+  /** A node's ports: 19090 + node, 29090 + node, ... */
+  private static String ports(int node, int count) {
+    return IntStream.range(0, count)
+        .mapToObj(i -> String.valueOf(19090 + 10_000 * i + node))
+        .collect(Collectors.joining(","));
+  }
+
+  /**
+   * The distribution's jars, before the test's classpath (which may hold the main class without the
+   * broker's classes), but for mq-broker-kit's: LaunchFile stays the test's own class.
+   */
   private URLClassLoader distributionLoader(JavaLocalBroker java, Path scratch) throws IOException {
     String classpath =
-        JavaBroker.find(java.descriptor().distribution(), getClass().getClassLoader())
+        JavaBroker.find(java.descriptor().distribution(), distributionResources(java))
             .classpath(scratch);
     Path jars = Path.of(classpath.split(File.pathSeparator)[0]).getParent();
     List<URL> urls = new ArrayList<>();
@@ -229,16 +307,55 @@ final class LocalClusterProbe implements AutoCloseable {
         urls.add(jar.toUri().toURL());
       }
     }
-    return new URLClassLoader(urls.toArray(URL[]::new), getClass().getClassLoader());
+    return new URLClassLoader(urls.toArray(URL[]::new), getClass().getClassLoader()) {
+      @Override
+      protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        synchronized (getClassLoadingLock(name)) {
+          Class<?> c = findLoadedClass(name);
+          if (c == null && !name.startsWith(LaunchFile.class.getPackageName() + ".")) {
+            try {
+              c = findClass(name);
+            } catch (ClassNotFoundException e) {
+              // the JDK's, or the test's
+            }
+          }
+          return c != null ? c : super.loadClass(name, resolve);
+        }
+      }
+    };
   }
 
-  private static Properties serverProperties(Class<?> main, LaunchFile launch, Path dir)
-      throws ReflectiveOperationException, IOException {
-    Method m = main.getDeclaredMethod("serverProperties", LaunchFile.class, Path.class);
+  /**
+   * Where the distribution's resources are: the test's classpath, or in a reactor build, which puts
+   * a distribution module's main classes there (its {@code target/launcher-classes}) but not its
+   * distribution, that module's {@code target/classes} beside them.
+   */
+  private ClassLoader distributionResources(JavaLocalBroker java) {
+    ClassLoader test = getClass().getClassLoader();
+    String mainClass = java.descriptor().mainClass().replace('.', '/') + ".class";
+    URL main = test.getResource(mainClass);
+    if (test.getResource(java.descriptor().distribution() + "/broker.properties") != null
+        || main == null
+        || !main.getProtocol().equals("file")) {
+      return test;
+    }
+    try {
+      Path root = Path.of(main.toURI());
+      for (int i = 0; i < mainClass.split("/").length; i++) {
+        root = root.getParent();
+      }
+      URL classes = root.resolveSibling("classes").toUri().toURL();
+      return new URLClassLoader(new URL[] {classes}, test);
+    } catch (URISyntaxException | IOException e) {
+      throw new IllegalStateException("cannot find the build's classes beside " + main, e);
+    }
+  }
+
+  private static Object staticCall(Class<?> owner, String name, Class<?>[] types, Object... args)
+      throws ReflectiveOperationException {
+    Method m = owner.getDeclaredMethod(name, types);
     m.setAccessible(true);
-    Properties p = new Properties();
-    p.load(new StringReader((String) m.invoke(null, launch, dir)));
-    return p;
+    return m.invoke(null, args);
   }
 
   /** Removes the cluster's scratch directories; nothing was started. */
