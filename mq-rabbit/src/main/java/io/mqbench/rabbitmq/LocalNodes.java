@@ -50,10 +50,14 @@ final class LocalNodes {
     List<RabbitNode> nodes = new ArrayList<>();
     for (String hostPort : streamNodes) {
       int colon = hostPort.lastIndexOf(':');
-      if (colon > 0 && isLoopback(hostPort.substring(0, colon))) {
+      if (colon > 0) {
+        String host = hostPort.substring(0, colon);
         int port = Integer.parseInt(hostPort.substring(colon + 1));
         BY_PORT.values().stream()
             .filter(n -> n.servesStreamsAt(port))
+            // on 127.0.0.1, or in a network namespace at the node's own address
+            .filter(
+                n -> host.equals(n.boundHost()) || isLoopback(host) && isLoopback(n.boundHost()))
             .findFirst()
             .ifPresent(nodes::add);
       }

@@ -101,7 +101,7 @@ final class StreamReaderLock {
       nodes.add(
           local.isEmpty()
               ? new Address(host, settings.amqpPort())
-              : new Address("127.0.0.1", local.get(0).port()));
+              : new Address(local.get(0).boundHost(), local.get(0).port()));
     }
     return List.copyOf(nodes);
   }
