@@ -251,7 +251,7 @@ final class LocalClusterProbe implements AutoCloseable {
       try {
         return generator.apply(Class.forName(mainClass, false, loader), launch);
       } catch (ClassNotFoundException | NoClassDefFoundError e) {
-        try (URLClassLoader jars = distributionLoader(java, scratch)) {
+        try (URLClassLoader jars = distributionLoader(java, dir)) { // a lib/ per node
           return generator.apply(jars.loadClass(mainClass), launch);
         }
       }
