@@ -28,7 +28,7 @@ class KilledRunnerLeavesNothingIT {
   private static final Pattern BRIDGE = Pattern.compile("bridge (mqb[0-9a-f]{4}) 10\\.213\\.");
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"nats", "redis", "rabbitmq"})
+  @ValueSource(strings = {"redis", "rabbitmq"}) // beside the nodes: Sentinels; an epmd per node
   @Timeout(180)
   void aRunnerKilledWithSigkillLeavesNoNodeNamespaceOrDirectory(String queue) throws Exception {
     Path scratch = Files.createDirectories(tmp.resolve("scratch"));
