@@ -1,7 +1,5 @@
 package io.mqbench.kafka;
 
-import io.mqbench.broker.JavaLocalBroker;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,9 +13,7 @@ class KafkaClusterFailureIT extends KafkaFailureIT {
   /** Hides the single broker's start: this class runs against the cluster alone. */
   @BeforeAll
   static void startBroker() throws InterruptedException {
-    JavaLocalBroker cluster = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER, 3);
-    cluster.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
-    kafka = cluster;
+    kafka = TestKafka.startCluster();
   }
 
   @AfterAll

@@ -46,4 +46,14 @@ final class TestKafka {
     }
     return freezable;
   }
+
+  /**
+   * A three-broker local KRaft cluster of its own ({@code kafka.localBrokerNodes=3}: topics
+   * replicated three ways, min.insync.replicas=2), started; the caller closes it.
+   */
+  static JavaLocalBroker startCluster() throws InterruptedException {
+    JavaLocalBroker cluster = new JavaLocalBroker(KafkaMqProvider.LOCAL_BROKER, 3);
+    cluster.start(new KafkaMqProvider().configure(Map.of("kafka.localBrokerHeapMb", "384")));
+    return cluster;
+  }
 }
