@@ -1,6 +1,5 @@
 package io.mqbench.kafka;
 
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -22,10 +21,5 @@ class KafkaClusterFailureIT extends KafkaFailureIT {
       kafka.close();
       kafka = null;
     }
-  }
-
-  @Override
-  protected Optional<BrokerControl> brokerControl() {
-    return Optional.of(BrokerControl.everyNodeOf(kafka.faults().orElseThrow()));
   }
 }

@@ -1,6 +1,5 @@
 package io.mqbench.kafka;
 
-import io.mqbench.broker.BrokerProcess;
 import io.mqbench.broker.JavaLocalBroker;
 import io.mqbench.contract.MqFailureKit;
 import io.mqbench.mq.MqProvider;
@@ -52,20 +51,9 @@ class KafkaFailureIT extends MqFailureKit {
     return Optional.of(Map.of(prefix() + ".bootstrapServers", host + ":" + port));
   }
 
+  /** Every node of the broker frozen at once: one here, three in the cluster subclasses. */
   @Override
   protected Optional<BrokerControl> brokerControl() {
-    BrokerProcess broker = kafka.process(0);
-    return Optional.of(
-        new BrokerControl() {
-          @Override
-          public void suspend() throws Exception {
-            broker.suspend();
-          }
-
-          @Override
-          public void resume() throws Exception {
-            broker.resume();
-          }
-        });
+    return Optional.of(BrokerControl.everyNodeOf(kafka.faults().orElseThrow()));
   }
 }
