@@ -280,10 +280,7 @@ public abstract class NativeServer implements LocalBroker {
       throw new IllegalStateException("the server is closed");
     }
     Path dir = scratch.path();
-    List<String> command = new ArrayList<>();
-    if (network != null) {
-      command.addAll(network.exec(slot));
-    }
+    List<String> command = new ArrayList<>(execPrefix());
     command.addAll(command(executable, dir, port));
     process =
         BrokerProcess.start(
