@@ -71,9 +71,11 @@ class RabbitClusterInNetworkNamespacesIT {
       faults.heal(cut);
 
       awaitAllOnline(config);
-      assertThat(PROVIDER.leaderAddress(config).orElseThrow())
-          .as("the cut node stepped down")
-          .isNotEqualTo(addresses.get(cut));
+      // Back in, the cut node may win a later election again (nothing was written meanwhile, so
+      // its log is as long as the others'): that the majority led without it is checked above.
+      assertThat(addresses)
+          .as("a node leads once all are back")
+          .contains(PROVIDER.leaderAddress(config).orElseThrow());
       try (Mq mq = PROVIDER.open(config)) {
         try (MqSender sender = mq.createSender()) {
           ClusterTraffic.send(sender, 300, 600, sent);
