@@ -29,7 +29,7 @@ class KilledRunnerLeavesNothingIT {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"redis", "rabbitmq"}) // beside the nodes: Sentinels; an epmd per node
-  @Timeout(180)
+  @Timeout(300)
   void aRunnerKilledWithSigkillLeavesNoNodeNamespaceOrDirectory(String queue) throws Exception {
     Path scratch = Files.createDirectories(tmp.resolve("scratch"));
     Path log = tmp.resolve("runner.log");
@@ -82,16 +82,15 @@ class KilledRunnerLeavesNothingIT {
     }
     assertThat(runner.waitFor(20, TimeUnit.SECONDS)).isTrue();
 
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    // A RabbitMQ node's own stop, on a host busy with a whole test suite, took over a minute.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
     String left = leftovers(nodes, scratch, bridge);
     while (!left.isEmpty() && System.nanoTime() < deadline) {
       Thread.sleep(250);
       left = leftovers(nodes, scratch, bridge);
     }
     nodes.forEach(ProcessHandle::destroyForcibly); // a failed test leaves nothing either
-    assertThat(left)
-        .as("left behind a minute after kill -9; the run said:\n" + read(log))
-        .isEmpty();
+    assertThat(left).as("left behind 150 s after kill -9; the run said:\n" + read(log)).isEmpty();
   }
 
   /** What is still there: node processes, namespaces or links of the bridge, directories. */
