@@ -72,7 +72,7 @@ public final class PostgresServer extends NativeServer {
    * @param fsync whether it runs with {@code fsync=on}
    * @param password the password of {@code mqbench} it requires over TCP, or null to trust
    */
-  PostgresServer(Path bin, boolean fsync, String password) {
+  public PostgresServer(Path bin, boolean fsync, String password) {
     this(bin, fsync, password, null);
   }
 

@@ -1,5 +1,6 @@
 package io.mqbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.Secrets;
@@ -34,6 +35,11 @@ import java.util.TreeMap;
  * @param maxHeapBytes the JVM's maximum heap
  * @param peakResidentBytes the process's peak resident memory ({@code VmHWM}), or -1 off Linux
  * @param versions client library and broker versions reported by the backend
+ * @param mqbenchCommit the commit this tool was built from, {@code -dirty} appended when the
+ *     working tree had changes, or {@code unknown} (built outside git; a file written before it was
+ *     recorded reads null)
+ * @param hostFacts the machine's facts beyond its name and cores (null in a file written before
+ *     they were recorded)
  */
 @RecordBuilder
 public record Environment(
@@ -47,7 +53,9 @@ public record Environment(
     int cores,
     long maxHeapBytes,
     long peakResidentBytes,
-    Map<String, String> versions)
+    Map<String, String> versions,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String mqbenchCommit,
+    @JsonInclude(JsonInclude.Include.NON_NULL) HostFacts hostFacts)
     implements EnvironmentBuilder.With {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,14 +88,28 @@ public record Environment(
    *     jar manifest, an IDE after a build); {@code dev} if it is not
    */
   public static String toolVersion() {
+    return buildProperty("version", "dev");
+  }
+
+  /**
+   * @return the commit this mqbench was built from, as the build wrote it into {@code
+   *     version.properties} ({@code 1a2b3c4}, {@code 1a2b3c4-dirty}), or {@code unknown}
+   */
+  public static String toolCommit() {
+    String commit = buildProperty("commit", "unknown");
+    boolean dirty = buildProperty("dirty", "false").equals("true");
+    return commit.equals("unknown") || !dirty ? commit : commit + "-dirty";
+  }
+
+  private static String buildProperty(String name, String otherwise) {
     try (InputStream in = Environment.class.getResourceAsStream("version.properties")) {
       if (in == null) {
-        return "dev";
+        return otherwise;
       }
       Properties p = new Properties();
       p.load(in);
-      String v = p.getProperty("version", "dev");
-      return v.startsWith("${") ? "dev" : v;
+      String v = p.getProperty(name, otherwise);
+      return v.isBlank() || v.startsWith("${") ? otherwise : v;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read mq-results' version.properties", e);
     }
@@ -115,7 +137,9 @@ public record Environment(
         Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory(),
         readPeakResidentBytes(),
-        new TreeMap<>(versions));
+        new TreeMap<>(versions),
+        toolCommit(),
+        HostFacts.current(Path.of("")));
   }
 
   /**

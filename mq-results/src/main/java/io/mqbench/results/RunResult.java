@@ -67,10 +67,11 @@ public record RunResult(
    * phases); version 8 added {@code faults} (absent, empty, in older files); version 9 added {@code
    * clientErrors} (absent, null, in older files and runs without errors); version 10 added {@code
    * outages} (absent, empty, in older files and runs without outages) and {@code durabilityCheck}
-   * (absent, null, in older files). A field added later raises it, and the tests of reading a
-   * version-1 file name the new field with the value it reads as.
+   * (absent, null, in older files); version 11 added the environment's {@code mqbenchCommit} and
+   * {@code hostFacts} (absent, null, in older files). A field added later raises it, and the tests
+   * of reading a version-1 file name the new field with the value it reads as.
    */
-  public static final int FORMAT_VERSION = 10;
+  public static final int FORMAT_VERSION = 11;
 
   /** Reads a missing format version as 1, and a missing group as an empty one. */
   public RunResult {

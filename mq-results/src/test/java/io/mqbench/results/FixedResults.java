@@ -60,7 +60,19 @@ public final class FixedResults {
             1L);
     Environment env =
         new Environment(
-            "dev", "17", "vendor", "vm", "", "Linux", "host", 2, 1L << 30, 1L << 28, Map.of());
+            "dev",
+            "17",
+            "vendor",
+            "vm",
+            "",
+            "Linux",
+            "host",
+            2,
+            1L << 30,
+            1L << 28,
+            Map.of(),
+            "abc1234",
+            new HostFacts("Test CPU", 8L << 30, "6.1.0", "vda solid state"));
     Totals totals =
         TotalsBuilder.builder()
             .sent(100_000)

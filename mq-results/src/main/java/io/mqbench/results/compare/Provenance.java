@@ -155,7 +155,10 @@ public record Provenance(List<Difference> differences) {
               if (k.equals("peakResidentBytes")) {
                 return; // measured, not where it ran
               }
-              boolean isMachine = MACHINE_KEYS.contains(k) || k.equals("maxHeapBytes");
+              boolean isMachine =
+                  MACHINE_KEYS.contains(k)
+                      || k.equals("maxHeapBytes")
+                      || k.startsWith("hostFacts.");
               if (isMachine == machine) {
                 // The runner's own JVM passes its process id to the JVM that runs the load.
                 env.put(k, k.equals("jvmArguments") ? PARENT.matcher(v).replaceAll("").strip() : v);

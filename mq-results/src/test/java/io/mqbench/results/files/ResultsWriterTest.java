@@ -459,13 +459,13 @@ class ResultsWriterTest {
     RunResult read = ResultsWriter.read(dir.resolve(ResultsWriter.RUN_JSON));
 
     assertThat(read).isEqualTo(written.withDelivery(written.delivery().withBitmaps(null)));
-    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(10);
+    assertThat(read.formatVersion()).isEqualTo(RunResult.FORMAT_VERSION).isEqualTo(11);
     assertThat(read.latency().byKind().get(LatencyKind.RESPONSE).histogram())
         .isEqualTo(written.latency().byKind().get(LatencyKind.RESPONSE).histogram());
     assertThat(DeliveryFile.read(dir).bitmaps()).isEqualTo(written.delivery().bitmaps());
     JsonNode json = new ObjectMapper().readTree(dir.resolve(ResultsWriter.RUN_JSON).toFile());
     assertThat(json.fieldNames().next()).isEqualTo("formatVersion");
-    assertThat(json.path("formatVersion").asInt()).isEqualTo(10);
+    assertThat(json.path("formatVersion").asInt()).isEqualTo(11);
     assertThat(json.has("delivery")).isFalse();
   }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * set, written before the grouping, reads into the groups and is written back to the byte.
  */
 class RunFileTest {
-  private static final String EVERY_FIELD = "/run-json/v10-every-field.json";
+  private static final String EVERY_FIELD = "/run-json/v11-every-field.json";
 
   @TempDir Path tmp;
 

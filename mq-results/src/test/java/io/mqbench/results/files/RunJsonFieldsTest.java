@@ -77,6 +77,8 @@ class RunJsonFieldsTest {
           "RunFile.clientErrors",
           "RunFile.outages",
           "RunFile.durabilityCheck",
+          "Environment.mqbenchCommit",
+          "Environment.hostFacts",
           "ClientErrors.first",
           "HarnessUse.userSeconds",
           "HarnessUse.systemSeconds",
