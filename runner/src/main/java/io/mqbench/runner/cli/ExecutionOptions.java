@@ -1,5 +1,7 @@
 package io.mqbench.runner.cli;
 
+import io.mqbench.runner.store.RunRecorder;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,6 +19,20 @@ public final class ExecutionOptions {
       description =
           "Folder under which each run's results folder is made. Default: ${DEFAULT-VALUE}.")
   Path out;
+
+  @Option(
+      names = {"--store"},
+      paramLabel = "FILE|URL",
+      description =
+          "The results store every run is recorded in, for `mqbench history`: a SQLite file, or a"
+              + " team's PostgreSQL server as jdbc:postgresql://HOST:PORT/DB?user=NAME. Default:"
+              + " mqbench.db in the --out folder.")
+  String store;
+
+  @Option(
+      names = {"--no-store"},
+      description = "Record nothing in the results store; the results folder is written as ever.")
+  boolean noStore;
 
   @Option(
       names = {"-p", "--property"},
@@ -66,4 +82,22 @@ public final class ExecutionOptions {
           "Print the harness's whole breakdown after a run (CPU by role, threads, GC, memory),"
               + " and stack traces of errors.")
   boolean verbose;
+
+  /**
+   * Checks {@code --store} without opening it, so that a bad one is refused before anything runs.
+   */
+  void checkStore() {
+    if (!noStore) {
+      RunRecorder.location(store, out);
+    }
+  }
+
+  /**
+   * @param err where the store's warnings go
+   * @return the recorder of this invocation's runs: into the store, or nowhere with {@code
+   *     --no-store}
+   */
+  RunRecorder recorder(PrintStream err) {
+    return noStore ? RunRecorder.OFF : RunRecorder.open(RunRecorder.location(store, out), err);
+  }
 }

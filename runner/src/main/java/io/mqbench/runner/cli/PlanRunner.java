@@ -20,6 +20,7 @@ import io.mqbench.runner.metrics.LiveRuns;
 import io.mqbench.runner.progress.ProgressDisplay;
 import io.mqbench.runner.session.BenchmarkSession;
 import io.mqbench.runner.session.CreatedQueues;
+import io.mqbench.runner.store.RunRecorder;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,21 +44,29 @@ final class PlanRunner {
   private double resultsCpuSeconds = Double.NaN;
   private final LiveRuns live;
   private final boolean verbose;
+  private final RunRecorder recorder;
 
   PlanRunner(Invocation invocation, StopSignals stop) {
-    this(invocation, stop, LiveRuns.OFF, false);
+    this(invocation, stop, LiveRuns.OFF, false, RunRecorder.OFF);
   }
 
   /**
    * @param live where each measured run's figures go for live metrics; {@link LiveRuns#OFF} if none
    *     are served
    * @param verbose {@code --verbose}: each run's summary shows the harness's whole breakdown
+   * @param recorder where each run is recorded once its folder is written
    */
-  PlanRunner(Invocation invocation, StopSignals stop, LiveRuns live, boolean verbose) {
+  PlanRunner(
+      Invocation invocation,
+      StopSignals stop,
+      LiveRuns live,
+      boolean verbose,
+      RunRecorder recorder) {
     this.invocation = invocation;
     this.stop = stop;
     this.live = live;
     this.verbose = verbose;
+    this.recorder = recorder;
   }
 
   /**
@@ -100,6 +109,7 @@ final class PlanRunner {
 
   private int runSingle(RunPlan plan, RunPlans plans) {
     Path folder = ResultsFolders.create(plans.out(), plans.queue());
+    recorder.startBatch("run", plans.queue(), folder);
     RunResult result = runAndReport(plan, folder, false);
     int code = explain(result, folder);
     // Last, so that the summary's last line is the page to open.
@@ -109,6 +119,7 @@ final class PlanRunner {
 
   private int runMatrix(RunPlans plans) {
     Path folder = ResultsFolders.create(plans.out(), plans.folderName());
+    recorder.startBatch("matrix", plans.folderName(), folder);
     int total = plans.runs().size();
     invocation
         .err()
@@ -217,6 +228,7 @@ final class PlanRunner {
     if (!written[0]) {
       writeResults(result, folder);
     }
+    recorder.record(result, folder);
     report(plan, session, result, folder);
     return result;
   }

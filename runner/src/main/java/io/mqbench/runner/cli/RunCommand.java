@@ -4,6 +4,7 @@ import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.cli.setting.GivenSettings;
+import io.mqbench.runner.store.RunRecorder;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -77,6 +78,7 @@ final class RunCommand implements Callable<Integer> {
       return new SweepRunner(invocation, planner, stop).run(options, given);
     }
     RunPlans plans = planner.plan(options);
+    options.execution.checkStore();
     if (options.execution.dryRun) {
       new PlanPrinter(invocation.out(), planner.heap(), given).print(plans);
       return ExitCodes.OK;
@@ -86,7 +88,9 @@ final class RunCommand implements Callable<Integer> {
       return inChild.getAsInt();
     }
     try (MetricsServing metrics = MetricsServing.open(options, invocation, stop)) {
-      return new PlanRunner(invocation, stop, metrics.runs(), options.execution.verbose).run(plans);
+      RunRecorder recorder = options.execution.recorder(invocation.err());
+      return new PlanRunner(invocation, stop, metrics.runs(), options.execution.verbose, recorder)
+          .run(plans);
     }
   }
 }

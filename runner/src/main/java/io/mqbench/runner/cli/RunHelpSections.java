@@ -92,7 +92,14 @@ final class RunHelpSections {
                   "--stop-workers")),
           new Section(
               "Results and output",
-              List.of("--out", "--machine-cost", "--limit-probe", "--progress", "--verbose")),
+              List.of(
+                  "--out",
+                  "--store",
+                  "--no-store",
+                  "--machine-cost",
+                  "--limit-probe",
+                  "--progress",
+                  "--verbose")),
           new Section(
               "Live metrics", List.of("--metrics-port", "--metrics-host", "--metrics-linger")),
           new Section(

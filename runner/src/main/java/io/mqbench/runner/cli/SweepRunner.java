@@ -13,6 +13,7 @@ import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.cli.setting.GivenSettings;
+import io.mqbench.runner.store.RunRecorder;
 import io.mqbench.runner.sweep.Objective;
 import io.mqbench.runner.sweep.RateSweep;
 import java.io.IOException;
@@ -79,6 +80,7 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
       printPlan(first, given, o, start, objective, hold);
       return ExitCodes.OK;
     }
+    o.execution.checkStore();
     OptionalInt inChild = planner.heap().runInChild(RunHeap.needed(first));
     if (inChild.isPresent()) {
       return inChild.getAsInt();
@@ -86,10 +88,12 @@ record SweepRunner(Invocation invocation, RunPlanner planner, StopSignals stop) 
     Path folder =
         ResultsFolders.create(first.out(), first.runs().get(0).provider().name() + "-sweep");
     invocation.err().println("mqbench: rate sweep, results in " + folder);
+    RunRecorder recorder = o.execution.recorder(invocation.err());
+    recorder.startBatch("sweep", first.queue(), folder);
     try (MetricsServing metrics = MetricsServing.open(o, invocation, stop)) {
       return sweepAndReport(
           sweep,
-          new PlanRunner(invocation, stop, metrics.runs(), o.execution.verbose),
+          new PlanRunner(invocation, stop, metrics.runs(), o.execution.verbose, recorder),
           o,
           hold,
           objective,
