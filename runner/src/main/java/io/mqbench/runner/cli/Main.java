@@ -222,6 +222,7 @@ public final class Main implements Runnable {
     commands.put("jmh", () -> new JmhCommand(invocation));
     commands.put("report", () -> new ReportCommand(invocation));
     commands.put("compare", () -> new CompareCommand(invocation));
+    commands.put("history", () -> HistoryCommand.withSubcommands(invocation));
     commands.put(
         OptionReference.NAME, () -> new OptionReference(invocation, () -> declared(providers)));
     return commands;
@@ -230,7 +231,11 @@ public final class Main implements Runnable {
   private static CommandLine withCommands(
       Invocation invocation, Map<String, Supplier<Object>> commands) {
     CommandLine cli = new CommandLine(new Main(invocation));
-    commands.forEach((name, command) -> cli.addSubcommand(name, new CommandLine(command.get())));
+    commands.forEach(
+        (name, command) -> {
+          Object c = command.get();
+          cli.addSubcommand(name, c instanceof CommandLine built ? built : new CommandLine(c));
+        });
     return cli;
   }
 
