@@ -222,6 +222,7 @@ public final class Main implements Runnable {
     commands.put("jmh", () -> new JmhCommand(invocation));
     commands.put("report", () -> new ReportCommand(invocation));
     commands.put("compare", () -> new CompareCommand(invocation));
+    commands.put("suite", () -> new SuiteCommand(invocation, providers, stop, heap));
     commands.put(
         OptionReference.NAME, () -> new OptionReference(invocation, () -> declared(providers)));
     return commands;

@@ -194,7 +194,13 @@ public record ScenarioFile(
     Optional<String> suite = optional(path, root, "suite");
     suite.ifPresent(s -> checkSuiteName(path, s));
     String fingerprint = SuiteFingerprint.of(options, properties, axes, workloads, repeat);
-    SuiteFingerprint.check(path, suite, optional(path, root, "fingerprint"), fingerprint);
+    Optional<String> recorded = optional(path, root, "fingerprint");
+    if (recorded.isPresent() && !root.get("fingerprint").isTextual()) {
+      // YAML reads 0123 as a number and 12e4 as another: the digits would not be the ones written.
+      throw new ConfigException(
+          path + ": 'fingerprint' must be quoted, as text (fingerprint: \"1a2b3c4d5e6f7a8b\")");
+    }
+    SuiteFingerprint.check(path, suite, recorded, fingerprint);
     List<Map<String, String>> combinations = combinations(axes);
     return new ScenarioFile(
         path,

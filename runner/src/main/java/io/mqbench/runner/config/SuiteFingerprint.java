@@ -98,9 +98,9 @@ public final class SuiteFingerprint {
           path
               + ": suite "
               + suite.get()
-              + " must record its workloads' fingerprint; add 'fingerprint: "
+              + " must record its workloads' fingerprint; add fingerprint: \""
               + computed
-              + "'");
+              + "\"");
     }
     if (!recorded.get().equalsIgnoreCase(computed)) {
       throw new ConfigException(
@@ -114,8 +114,9 @@ public final class SuiteFingerprint {
               + "); results under one name must stay comparable, so name the changed suite anew"
               + " (suite: "
               + nextName(suite.get())
-              + ") and write fingerprint: "
-              + computed);
+              + ") and write fingerprint: \""
+              + computed
+              + "\"");
     }
   }
 
