@@ -88,7 +88,7 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = {"--queues"},
-      paramLabel = "QUEUE[,QUEUE...]",
+      paramLabel = "QUEUE",
       split = ",",
       description =
           "The queues to run the suite on, in this order (memory, kafka, ...; see `mqbench"
