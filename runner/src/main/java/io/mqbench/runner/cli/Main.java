@@ -222,7 +222,20 @@ public final class Main implements Runnable {
     commands.put("jmh", () -> new JmhCommand(invocation));
     commands.put("report", () -> new ReportCommand(invocation));
     commands.put("compare", () -> new CompareCommand(invocation));
-    commands.put("suite", () -> new SuiteCommand(invocation, providers, stop, heap));
+    commands.put(
+        "suite",
+        () ->
+            new SuiteCommand(
+                invocation,
+                providers,
+                args ->
+                    run(
+                        args,
+                        invocation,
+                        providers,
+                        stop,
+                        heap.child()
+                            .map(c -> ChildJvm.ofThisJvm(Main.class, args, invocation, stop)))));
     commands.put(
         OptionReference.NAME, () -> new OptionReference(invocation, () -> declared(providers)));
     return commands;

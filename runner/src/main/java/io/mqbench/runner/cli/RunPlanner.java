@@ -162,17 +162,7 @@ final class RunPlanner {
           Optional.empty());
     }
     ScenarioFile s = scenario.get();
-    List<Cell> cells = new ArrayList<>();
-    for (int i = 0; i < s.cells().size(); i++) {
-      Cell cell = new Cell(parseCell(s.cells().get(i)), s.cells().get(i), s.labels().get(i));
-      if (runnable(s, cell)) {
-        cells.add(cell);
-      }
-    }
-    if (cells.isEmpty()) {
-      throw new ConfigException(
-          "suite " + s.suite().orElse("") + ": none of its workloads can run on these queues");
-    }
+    List<Cell> cells = cellsToRun(s);
     // In rounds, every cell once and then every cell again, rather than each cell's repetitions
     // in a row: drift on the host (a warming disk, a neighbour's load) then hits every cell alike.
     List<RunPlan> runs = new ArrayList<>();
@@ -193,6 +183,34 @@ final class RunPlanner {
         s.suite());
   }
 
+  /** The scenario's cells, each parsed, but those a suite leaves out ({@link #runnable}). */
+  private List<Cell> cellsToRun(ScenarioFile s) {
+    List<Cell> cells = new ArrayList<>();
+    for (int i = 0; i < s.cells().size(); i++) {
+      Cell cell = new Cell(parseCell(s.cells().get(i)), s.cells().get(i), s.labels().get(i));
+      if (runnable(s, cell)) {
+        cells.add(cell);
+      }
+    }
+    if (cells.isEmpty()) {
+      throw new ConfigException(
+          "suite " + s.suite().orElse("") + ": none of its workloads can run on these queues");
+    }
+    return cells;
+  }
+
+  /** The backend's configuration for a run of the cell. */
+  private MqConfig backend(MqProvider provider, RunOptions o, Map<String, String> cell) {
+    return BackendProperties.configure(
+        provider,
+        providers.names(),
+        scenario,
+        cell,
+        invocation,
+        o.durability,
+        o.execution.properties);
+  }
+
   /** A matrix cell: its options as parsed, the values it sets, and its label. */
   private record Cell(RunOptions options, Map<String, String> values, Map<String, String> label) {}
 
@@ -207,16 +225,7 @@ final class RunPlanner {
       return true;
     }
     MqProvider provider = providers.find(o.queue);
-    MqConfig backend =
-        BackendProperties.configure(
-            provider,
-            providers.names(),
-            scenario,
-            cell.values(),
-            invocation,
-            o.durability,
-            o.execution.properties);
-    if (provider.supportsSubscriptions(backend)) {
+    if (provider.supportsSubscriptions(backend(provider, o, cell.values()))) {
       return true;
     }
     invocation
@@ -279,15 +288,7 @@ final class RunPlanner {
       int repetition,
       Optional<Double> atRate) {
     MqProvider provider = providers.find(o.queue);
-    MqConfig backend =
-        BackendProperties.configure(
-            provider,
-            providers.names(),
-            scenario,
-            cell,
-            invocation,
-            o.durability,
-            o.execution.properties);
+    MqConfig backend = backend(provider, o, cell);
     RunChecks.checkMessageOptions(o);
     Optional<NodeLayout> nodes = NodePlanning.layout(o);
     RunSettings settings = EngineOptions.settings(o, computed(o, atRate, nodes));

@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.mqbench.config.ConfigException;
 import io.mqbench.mq.MqProviders;
-import io.mqbench.runner.cli.process.ChildJvm;
 import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
-import io.mqbench.runner.cli.process.StopSignals;
 import io.mqbench.runner.cli.setting.Setting;
 import io.mqbench.runner.cli.setting.SettingSources;
 import io.mqbench.runner.config.ScenarioFile;
@@ -27,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -117,18 +116,18 @@ final class SuiteCommand implements Callable<Integer> {
 
   private final Invocation invocation;
   private final MqProviders providers;
-  private final StopSignals stop;
-  private final RunHeap heap;
+  private final ToIntFunction<String[]> mqbench;
 
   /**
-   * @param heap this invocation's heap: when it would start the load in a JVM of its own, the
-   *     suite's runs do too
+   * @param invocation streams, environment and system properties
+   * @param providers the backends
+   * @param mqbench runs an mqbench command line and returns its exit code, its load in a JVM of its
+   *     own when this invocation would start one ({@link RunHeap})
    */
-  SuiteCommand(Invocation invocation, MqProviders providers, StopSignals stop, RunHeap heap) {
+  SuiteCommand(Invocation invocation, MqProviders providers, ToIntFunction<String[]> mqbench) {
     this.invocation = invocation;
     this.providers = providers;
-    this.stop = stop;
-    this.heap = heap;
+    this.mqbench = mqbench;
   }
 
   @Override
@@ -156,10 +155,7 @@ final class SuiteCommand implements Callable<Integer> {
               String.join(", ", chosen),
               suite.repeat(),
               Math.max(1, Math.round(ShippedSuites.perQueue(suite).toSeconds() / 60.0)));
-      String[] argv = args.toArray(String[]::new);
-      Optional<ChildJvm> child =
-          heap.child().map(c -> ChildJvm.ofThisJvm(Main.class, argv, invocation, stop));
-      return Main.run(argv, invocation, providers, stop, child);
+      return mqbench.applyAsInt(args.toArray(String[]::new));
     } finally {
       try {
         Files.deleteIfExists(file);

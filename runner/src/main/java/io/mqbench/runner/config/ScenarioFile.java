@@ -194,13 +194,7 @@ public record ScenarioFile(
     Optional<String> suite = optional(path, root, "suite");
     suite.ifPresent(s -> checkSuiteName(path, s));
     String fingerprint = SuiteFingerprint.of(options, properties, axes, workloads, repeat);
-    Optional<String> recorded = optional(path, root, "fingerprint");
-    if (recorded.isPresent() && !root.get("fingerprint").isTextual()) {
-      // YAML reads 0123 as a number and 12e4 as another: the digits would not be the ones written.
-      throw new ConfigException(
-          path + ": 'fingerprint' must be quoted, as text (fingerprint: \"1a2b3c4d5e6f7a8b\")");
-    }
-    SuiteFingerprint.check(path, suite, recorded, fingerprint);
+    SuiteFingerprint.check(path, suite, recorded(path, root), fingerprint);
     List<Map<String, String>> combinations = combinations(axes);
     return new ScenarioFile(
         path,
@@ -223,6 +217,16 @@ public record ScenarioFile(
 
   private static Optional<String> optional(Path path, JsonNode root, String key) {
     return root.has(key) ? Optional.of(scalar(path, key, root.get(key))) : Optional.empty();
+  }
+
+  /** The recorded fingerprint, as written: quoted, since YAML reads 0123 and 12e4 as numbers. */
+  private static Optional<String> recorded(Path path, JsonNode root) {
+    Optional<String> recorded = optional(path, root, "fingerprint");
+    if (recorded.isPresent() && !root.get("fingerprint").isTextual()) {
+      throw new ConfigException(
+          path + ": 'fingerprint' must be quoted, as text (fingerprint: \"1a2b3c4d5e6f7a8b\")");
+    }
+    return recorded;
   }
 
   private static void checkSuiteName(Path path, String suite) {
