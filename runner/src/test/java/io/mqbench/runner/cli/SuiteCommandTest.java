@@ -120,6 +120,20 @@ class SuiteCommandTest {
   }
 
   @Test
+  void aBackendKeyGivenWithPGoesToItsOwnQueuesRunsOnly() {
+    int code =
+        suite(
+            "--queues", "memory,kafka", "-p", "kafka.bootstrapServers=10.0.0.5:9092", "--dry-run");
+
+    assertThat(code).as(cli.err()).isZero();
+    String out = cli.out();
+    String memory = out.substring(0, out.indexOf("queue=kafka"));
+    assertThat(memory).doesNotContain("kafka.bootstrapServers");
+    assertThat(out.substring(out.indexOf("queue=kafka")))
+        .contains("kafka.bootstrapServers = 10.0.0.5:9092");
+  }
+
+  @Test
   void aSuitesPlansCarryItsNameWhichNamesTheirFolder() {
     ScenarioFile suite = ShippedSuites.read("standard-1");
     RunPlanner planner =
