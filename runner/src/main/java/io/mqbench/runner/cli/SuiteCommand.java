@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
@@ -252,7 +253,7 @@ final class SuiteCommand implements Callable<Integer> {
         suite.workloads().size(),
         suite.repeat(),
         Math.max(1, Math.round(ShippedSuites.perQueue(suite).toSeconds() / 60.0)),
-        new Workload(Optional.empty(), new java.util.TreeMap<>(suite.options())).describe());
+        new Workload(Optional.empty(), new TreeMap<>(suite.options())).describe());
     for (Workload w : suite.workloads()) {
       out.printf(Locale.ROOT, "  %-16s %s%n", w.name().orElse("-"), w.describe());
     }
