@@ -22,7 +22,9 @@ import java.util.TreeSet;
  * properties}, the matrix cell's, environment variables ({@code MQBENCH_KAFKA_ACKS=all} for {@code
  * kafka.acks}; a dash of the backend's name is an underscore there, {@code
  * MQBENCH_KAFKA_SHARE_ACKS} for {@code kafka-share.acks}), system properties ({@code
- * -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags.
+ * -Dkafka.acks=all}), then {@code -p kafka.acks=all} flags. Keys of a queue the scenario names (its
+ * {@code queue}, or a value of its {@code queue} axis) go to that queue's runs only, wherever they
+ * come from.
  */
 final class BackendProperties {
   private BackendProperties() {}
@@ -36,8 +38,9 @@ final class BackendProperties {
       Map<String, String> flags) {
     String prefix = provider.name() + ".";
     Map<String, String> out = new TreeMap<>();
-    scenario.ifPresent(s -> out.putAll(ownKeys(s.properties(), provider, queuesOf(s))));
-    out.putAll(ownKeys(cell, provider, scenario.map(BackendProperties::queuesOf).orElse(Set.of())));
+    Set<String> named = scenario.map(BackendProperties::queuesOf).orElse(Set.of());
+    scenario.ifPresent(s -> out.putAll(ownKeys(s.properties(), provider, named)));
+    out.putAll(ownKeys(cell, provider, named));
     String envPrefix = envPrefix(provider.name());
     // MQBENCH_KAFKA_SHARE_ACKS is kafka-share's, not a kafka key "kafka.share.acks".
     List<String> longer =
@@ -54,7 +57,7 @@ final class BackendProperties {
         out.put(e.getKey(), e.getValue());
       } else {
         for (String other : allBackends) {
-          if (e.getKey().startsWith(other + ".")) {
+          if (e.getKey().startsWith(other + ".") && !named.contains(other)) {
             throw new ConfigException(
                 "-D"
                     + e.getKey()
@@ -66,7 +69,8 @@ final class BackendProperties {
         }
       }
     }
-    out.putAll(flags);
+    // As the scenario's keys: -p kafka.acks=all goes to the kafka runs of a matrix of queues.
+    out.putAll(ownKeys(flags, provider, named));
     return out;
   }
 

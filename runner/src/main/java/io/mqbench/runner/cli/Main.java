@@ -224,6 +224,20 @@ public final class Main implements Runnable {
     commands.put("compare", () -> new CompareCommand(invocation));
     commands.put("history", () -> HistoryCommand.withSubcommands(invocation));
     commands.put(
+        "suite",
+        () ->
+            new SuiteCommand(
+                invocation,
+                providers,
+                args ->
+                    run(
+                        args,
+                        invocation,
+                        providers,
+                        stop,
+                        heap.child()
+                            .map(c -> ChildJvm.ofThisJvm(Main.class, args, invocation, stop)))));
+    commands.put(
         OptionReference.NAME, () -> new OptionReference(invocation, () -> declared(providers)));
     return commands;
   }

@@ -25,7 +25,8 @@ record PlanPrinter(PrintStream out, RunHeap heap, GivenSettings given) {
         out.printf(
             Locale.ROOT,
             "cell %d of %d, %d time%s: %s%n",
-            (plan.number() - 1) / plans.repeat() + 1,
+            // Runs go in rounds of every cell: a cell's place is its run's place in the round.
+            (plan.number() - 1) % plans.cells() + 1,
             plans.cells(),
             plans.repeat(),
             plans.repeat() == 1 ? "" : "s",
@@ -55,7 +56,7 @@ record PlanPrinter(PrintStream out, RunHeap heap, GivenSettings given) {
       }
       plan.config().faults().forEach(f -> out.println("  fault " + f.text()));
       plan.backend().effective().forEach((k, v) -> out.println("  " + k + " = " + v));
-      out.println("  " + GivenSettings.describe(given.inCell(plan.cell())));
+      out.println("  " + GivenSettings.describe(given.inCell(plan.cellValues())));
     }
     heap.describe(RunHeap.needed(plans)).ifPresent(out::println);
   }

@@ -13,7 +13,6 @@ import io.mqbench.engine.RunQueues;
 import io.mqbench.engine.RunSettings;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqProviders;
-import io.mqbench.results.MachinePrice;
 import io.mqbench.runner.cli.process.Invocation;
 import io.mqbench.runner.cli.setting.LayeredDefaults;
 import io.mqbench.runner.cli.setting.Setting;
@@ -22,6 +21,7 @@ import io.mqbench.runner.config.FaultSpec;
 import io.mqbench.runner.config.Preset;
 import io.mqbench.runner.config.RunConfig;
 import io.mqbench.runner.config.ScenarioFile;
+import io.mqbench.runner.config.Workload;
 import io.mqbench.runner.session.ComposeBrokerFaults;
 import io.mqbench.runner.session.RunLimits;
 import io.mqbench.worker.NodeLayout;
@@ -144,22 +144,12 @@ final class RunPlanner {
 
   private RunPlans plan(RunOptions given, Optional<Double> atRate) {
     ResultsFolders.check(given.execution.out);
-    if (scenario.isEmpty() || !scenario.get().isMatrix()) {
+    if (scenario.isEmpty() || (!scenario.get().isMatrix() && scenario.get().suite().isEmpty())) {
       // A matrix of one cell is one run, of that cell: its axes' values are the run's, though
       // it is labelled as any single run is.
       Map<String, String> cell = scenario.map(s -> s.cells().get(0)).orElse(Map.of());
       RunOptions options = cell.isEmpty() ? given : parseCell(cell);
-      RunPlan single = plan(1, options, cell, 0, atRate);
-      single =
-          new RunPlan(
-              single.number(),
-              Map.of(),
-              single.repetition(),
-              single.provider(),
-              single.backend(),
-              single.config(),
-              single.showProgress(),
-              single.workers());
+      RunPlan single = plan(1, options, cell, Map.of(), 0, atRate);
       return new RunPlans(
           List.of(single),
           false,
@@ -168,25 +158,88 @@ final class RunPlanner {
           given.execution.out,
           given.queue,
           given.execution.failFast,
-          given.execution.keepQueue);
+          given.execution.keepQueue,
+          Optional.empty());
     }
     ScenarioFile s = scenario.get();
+    List<Cell> cells = cellsToRun(s);
+    // In rounds, every cell once and then every cell again, rather than each cell's repetitions
+    // in a row: drift on the host (a warming disk, a neighbour's load) then hits every cell alike.
     List<RunPlan> runs = new ArrayList<>();
-    for (Map<String, String> cell : s.cells()) {
-      RunOptions options = parseCell(cell);
-      for (int rep = 1; rep <= s.repeat(); rep++) {
-        runs.add(plan(runs.size() + 1, options, cell, rep, atRate));
+    for (int rep = 1; rep <= s.repeat(); rep++) {
+      for (Cell c : cells) {
+        runs.add(plan(runs.size() + 1, c.options(), c.values(), c.label(), rep, atRate));
       }
     }
     return new RunPlans(
         runs,
         true,
-        s.cells().size(),
+        cells.size(),
         s.repeat(),
         given.execution.out,
         given.queue,
         given.execution.failFast,
-        given.execution.keepQueue);
+        given.execution.keepQueue,
+        s.suite());
+  }
+
+  /** The scenario's cells, each parsed, but those a suite leaves out ({@link #runnable}). */
+  private List<Cell> cellsToRun(ScenarioFile s) {
+    List<Cell> cells = new ArrayList<>();
+    for (int i = 0; i < s.cells().size(); i++) {
+      Cell cell = new Cell(parseCell(s.cells().get(i)), s.cells().get(i), s.labels().get(i));
+      if (runnable(s, cell)) {
+        cells.add(cell);
+      }
+    }
+    if (cells.isEmpty()) {
+      throw new ConfigException(
+          "suite " + s.suite().orElse("") + ": none of its workloads can run on these queues");
+    }
+    return cells;
+  }
+
+  /** The backend's configuration for a run of the cell. */
+  private MqConfig backend(MqProvider provider, RunOptions o, Map<String, String> cell) {
+    return BackendProperties.configure(
+        provider,
+        providers.names(),
+        scenario,
+        cell,
+        invocation,
+        o.durability,
+        o.execution.properties);
+  }
+
+  /** A matrix cell: its options as parsed, the values it sets, and its label. */
+  private record Cell(RunOptions options, Map<String, String> values, Map<String, String> label) {}
+
+  /**
+   * Whether a cell can run: a suite's workload that a queue cannot take (publish/subscribe where
+   * the backend has none) is left out for that queue, said in one line, rather than failing the
+   * suite; any other scenario is refused for it when the cell is planned.
+   */
+  private boolean runnable(ScenarioFile s, Cell cell) {
+    RunOptions o = cell.options();
+    if (s.suite().isEmpty() || o.subscriptions <= 1) {
+      return true;
+    }
+    MqProvider provider = providers.find(o.queue);
+    if (provider.supportsSubscriptions(backend(provider, o, cell.values()))) {
+      return true;
+    }
+    invocation
+        .err()
+        .println(
+            "mqbench: suite "
+                + s.suite().get()
+                + ": "
+                + provider.name()
+                + " has no publish/subscribe, so its "
+                + cell.label()
+                    .getOrDefault(Workload.LABEL_KEY, "--subscriptions " + o.subscriptions)
+                + " workload is skipped");
+    return false;
   }
 
   /** The run command's options again, with one matrix cell's values above every default. */
@@ -228,18 +281,15 @@ final class RunPlanner {
   }
 
   private RunPlan plan(
-      int number, RunOptions o, Map<String, String> cell, int repetition, Optional<Double> atRate) {
+      int number,
+      RunOptions o,
+      Map<String, String> cell,
+      Map<String, String> label,
+      int repetition,
+      Optional<Double> atRate) {
     MqProvider provider = providers.find(o.queue);
-    MqConfig backend =
-        BackendProperties.configure(
-            provider,
-            providers.names(),
-            scenario,
-            cell,
-            invocation,
-            o.durability,
-            o.execution.properties);
-    checkMessageOptions(o);
+    MqConfig backend = backend(provider, o, cell);
+    RunChecks.checkMessageOptions(o);
     Optional<NodeLayout> nodes = NodePlanning.layout(o);
     RunSettings settings = EngineOptions.settings(o, computed(o, atRate, nodes));
     RunQueues.check(provider, backend, settings);
@@ -259,12 +309,12 @@ final class RunPlanner {
         new RunConfig(
             o.queue,
             settings,
-            warmup(o),
+            RunChecks.warmup(o),
             o.seed,
             o.execution.out,
             backend.effective(),
-            limitProbe(o),
-            machinePrice(o, provider, backend),
+            RunChecks.limitProbe(o),
+            RunChecks.machinePrice(o, provider, backend),
             faults,
             localBroker);
     RunLimits.check(provider, backend, config);
@@ -275,13 +325,14 @@ final class RunPlanner {
     }
     return new RunPlan(
         number,
-        BackendProperties.shown(cell, backend),
+        BackendProperties.shown(label, backend),
         repetition,
         provider,
         backend,
         config,
         showProgress(o.execution.progress),
-        nodes.map(layout -> NodePlanning.workers(layout, o)));
+        nodes.map(layout -> NodePlanning.workers(layout, o)),
+        label.isEmpty() ? Map.of() : cell);
   }
 
   /**
@@ -315,68 +366,6 @@ final class RunPlanner {
       computed.put("onClientError", OnClientError.RECONNECT.label());
     }
     return computed;
-  }
-
-  /** Refuses message and queue options that contradict each other or are out of range. */
-  private static void checkMessageOptions(RunOptions o) {
-    if (o.size.isPresent() && o.payloadFile.isPresent()) {
-      throw new ConfigException(
-          "--size and --payload-file both say how big messages are (with a payload file, the"
-              + " records' sizes are the sizes): give one");
-    }
-    if (o.compressibility != 0 && o.payloadFile.isPresent()) {
-      throw new ConfigException(
-          "--compressibility shapes padding, and --payload-file sends records, not padding:"
-              + " give one");
-    }
-    // Checked here: the settings read 0 as 1, the value of results written before these existed.
-    if (o.queues < 1) {
-      throw new ConfigException("--queues must be at least 1, was " + o.queues);
-    }
-    if (o.subscriptions < 1) {
-      throw new ConfigException("--subscriptions must be at least 1, was " + o.subscriptions);
-    }
-  }
-
-  /**
-   * The warm-up: as given, else the default for a run with senders and receivers. A one-sided run
-   * gets none by default, and a receive-only run may not have one: it would drain, unmeasured, the
-   * backlog the run is meant to time.
-   */
-  /**
-   * The machines' price: for a queue billed per request the price is per request (its own key), and
-   * an hourly price beside it would count the service's machines twice.
-   */
-  private static Optional<MachinePrice> machinePrice(
-      RunOptions o, MqProvider provider, MqConfig backend) {
-    Optional<MachinePrice> price = o.machineCost.map(MachinePrice::parse);
-    if (price.isPresent() && provider.requestPrice(backend).isPresent()) {
-      throw new ConfigException(
-          "--machine-cost is for self-hosted queues; "
-              + provider.name()
-              + " is billed per request, and its cost per million messages comes from "
-              + provider.requestPrice(backend).get().source());
-    }
-    return price;
-  }
-
-  private static Duration limitProbe(RunOptions o) {
-    if (o.limitProbe.isNegative()) {
-      throw new ConfigException("--limit-probe must not be negative");
-    }
-    return o.limitProbe;
-  }
-
-  private static Duration warmup(RunOptions o) {
-    if (o.senders == 0 && o.warmup.isPresent() && !o.warmup.get().isZero()) {
-      throw new ConfigException(
-          "--warmup "
-              + Durations.format(o.warmup.get())
-              + ": a receive-only run (--senders 0) takes no warm-up; it would drain the backlog"
-              + " unmeasured");
-    }
-    return o.warmup.orElse(
-        o.senders > 0 && o.receivers > 0 ? RunOptions.DEFAULT_WARMUP_DURATION : Duration.ZERO);
   }
 
   private boolean showProgress(String progress) {

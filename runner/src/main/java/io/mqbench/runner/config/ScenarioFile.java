@@ -1,19 +1,7 @@
 package io.mqbench.runner.config;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mqbench.config.ConfigException;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,49 +10,69 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Function;
 
 /**
  * A scenario file: YAML with the run's options under their long names, the backend's keys under
  * {@code properties} (flat or nested), and optionally a {@code matrix} of values to run every
- * combination of, each {@code repeat} times:
+ * combination of, and a list of {@code workloads}, each {@code repeat} times:
  *
  * <pre>
- * queue: kafka
  * messages: 100000
  * properties:
  *   kafka:
  *     partitions: 12
  * matrix:
- *   senders: [1, 2, 4]
- *   batch: [1, 10]
+ *   queue: [kafka, rabbitmq]
  *   properties:
  *     kafka.acks: ["1", all]
+ * workloads:
+ *   - name: one-by-one
+ *     batch: 1
+ *   - name: four-by-four
+ *     senders: 4
+ *     receivers: 4
+ *     batch: 100
  * repeat: 3
  * </pre>
  *
- * {@code faults} and {@code sweepRates} may also be YAML lists.
+ * Each workload is a mapping of run options, an optional {@code name} that labels its cells, and
+ * optional {@code properties}; the cells are every matrix combination times every workload, the
+ * workload varying fastest. {@code faults} and {@code sweepRates} may also be YAML lists.
+ *
+ * <p>A <em>suite</em> is a scenario with a name ({@code suite: standard-1}) whose results are kept
+ * and compared under that name: it records the {@link SuiteFingerprint} of its workloads ({@code
+ * fingerprint: ...}), and a file whose content no longer gives it is refused.
  *
  * <p>Unknown keys and values of the wrong shape are rejected with the file and the key's path.
  *
  * @param path the file
  * @param options run options by their camelCase name ({@code receiverIdle})
  * @param properties backend keys in full ({@code kafka.partitions})
- * @param cells the matrix's combinations, in order (the last axis varies fastest); each maps option
- *     names, and {@code properties.<key>} for backend keys, to values; one empty cell without a
- *     matrix
+ * @param cells the combinations of the matrix and the workloads, in order (the last axis varies
+ *     fastest, then the workload); each maps option names, and {@code properties.<key>} for backend
+ *     keys, to values; one empty cell without a matrix or workloads
  * @param repeat how many times each cell runs, at least 1
+ * @param labels what labels each cell in results, in the cells' order: its matrix values, then
+ *     {@code workload=NAME} for a named workload or the workload's values
+ * @param workloads the workloads, in order; empty when the file lists none
+ * @param suite the suite's name, when the file is one
+ * @param fingerprint the {@link SuiteFingerprint} of the file's content (checked for a suite)
  */
 public record ScenarioFile(
     Path path,
     Map<String, String> options,
     Map<String, String> properties,
     List<Map<String, String>> cells,
-    int repeat) {
+    int repeat,
+    List<Map<String, String>> labels,
+    List<Workload> workloads,
+    Optional<String> suite,
+    String fingerprint) {
 
   /**
    * Options a scenario may give as a YAML list (the items are joined with commas, as the option
@@ -74,6 +82,35 @@ public record ScenarioFile(
 
   /** Prefix of backend keys in a cell. */
   public static final String PROPERTY_AXIS = "properties.";
+
+  /** Top-level keys that are not run options. */
+  private static final List<String> OWN_KEYS =
+      List.of("properties", "matrix", "workloads", "repeat", "suite", "fingerprint");
+
+  public ScenarioFile {
+    if (labels.size() != cells.size()) {
+      throw new IllegalArgumentException("one label per cell");
+    }
+  }
+
+  /** A scenario of matrix cells only: each cell is its own label, and it is no suite. */
+  public ScenarioFile(
+      Path path,
+      Map<String, String> options,
+      Map<String, String> properties,
+      List<Map<String, String>> cells,
+      int repeat) {
+    this(
+        path,
+        options,
+        properties,
+        cells,
+        repeat,
+        cells,
+        List.of(),
+        Optional.empty(),
+        SuiteFingerprint.of(options, properties, Map.of(), List.of(), repeat));
+  }
 
   /**
    * @return whether the file defines a matrix (or repeats a single run)
@@ -90,125 +127,6 @@ public record ScenarioFile(
     return cells.stream().map(c -> c.get(name)).filter(Objects::nonNull).distinct().toList();
   }
 
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-
-  /**
-   * The file's text, refusing what is not text: a binary file would otherwise surface as a decoder
-   * error ("Input length = 1") or as YAML nonsense.
-   */
-  private static String text(Path path) throws IOException {
-    byte[] bytes = Files.readAllBytes(path);
-    CharsetDecoder utf8 =
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-    String text;
-    try {
-      text = utf8.decode(ByteBuffer.wrap(bytes)).toString();
-    } catch (CharacterCodingException e) {
-      throw new ConfigException(
-          "scenario file " + path + " is not a text file (not UTF-8" + lineOfBadByte(bytes) + ")");
-    }
-    int nul = text.indexOf('\0');
-    if (nul >= 0) {
-      throw new ConfigException(
-          "scenario file "
-              + path
-              + " is not a text file (a NUL byte at line "
-              + (text.substring(0, nul).chars().filter(c -> c == '\n').count() + 1)
-              + ")");
-    }
-    return text;
-  }
-
-  /** Where the first byte that is not UTF-8 is, as ", line N". */
-  private static String lineOfBadByte(byte[] bytes) {
-    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-    int line = 1;
-    for (int i = 0; i < bytes.length; i++) {
-      int len =
-          (bytes[i] & 0x80) == 0
-              ? 1
-              : (bytes[i] & 0xE0) == 0xC0
-                  ? 2
-                  : (bytes[i] & 0xF0) == 0xE0 ? 3 : (bytes[i] & 0xF8) == 0xF0 ? 4 : 0;
-      if (len == 0 || i + len > bytes.length) {
-        return " at line " + line;
-      }
-      try {
-        utf8.reset().decode(ByteBuffer.wrap(bytes, i, len));
-      } catch (CharacterCodingException e) {
-        return " at line " + line;
-      }
-      if (bytes[i] == '\n') {
-        line++;
-      }
-      i += len - 1;
-    }
-    return "";
-  }
-
-  /** The file as YAML; a missing file, bad YAML or a key given twice is one line. */
-  private static JsonNode parse(Path path) {
-    try {
-      return YAML.readTree(text(path));
-    } catch (NoSuchFileException e) {
-      throw new ConfigException("scenario file " + path + " does not exist");
-    } catch (JacksonException e) {
-      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-      Matcher duplicate =
-          Pattern.compile("Duplicate field '([^']*)'")
-              .matcher(String.valueOf(e.getOriginalMessage()));
-      if (duplicate.find()) {
-        throw new ConfigException(
-            "scenario file "
-                + path
-                + ": '"
-                + duplicate.group(1)
-                + "' is given twice (the second"
-                + where
-                + "); which one was meant?");
-      }
-      throw new ConfigException(
-          "scenario file "
-              + path
-              + " is not valid YAML"
-              + where
-              + ": "
-              + e.getOriginalMessage().lines().findFirst().orElse("").strip());
-    } catch (IOException e) {
-      throw new ConfigException("cannot read scenario file " + path + ": " + e.getMessage());
-    }
-  }
-
-  /** Refuses a file that is not a mapping of at least one option. */
-  private static void checkIsAMapping(Path path, JsonNode root) {
-    if (root == null || root.isMissingNode() || root.isNull()) {
-      throw new ConfigException(
-          "scenario file " + path + " is empty: it must set at least one option");
-    }
-    if (root.isValueNode()) {
-      // A value node is "empty" to JsonNode.isEmpty(): a sentence would be reported as no file.
-      String text = root.asText().strip();
-      throw new ConfigException(
-          "scenario file "
-              + path
-              + " must be a mapping of option: value (queue: kafka), not a line of text ('"
-              + (text.length() > 40 ? text.substring(0, 39) + "…" : text)
-              + "')");
-    }
-    if (!root.isObject()) {
-      throw new ConfigException(
-          "scenario file " + path + " must be a mapping of option: value, not a list");
-    }
-    if (root.isEmpty()) {
-      throw new ConfigException(
-          "scenario file " + path + " is empty: it must set at least one option");
-    }
-  }
-
   /**
    * Reads and checks a scenario file.
    *
@@ -218,12 +136,25 @@ public record ScenarioFile(
    * @throws ConfigException naming the file and the offending key, or the YAML error's line
    */
   public static ScenarioFile read(Path path, Set<String> knownOptions) {
-    JsonNode root = parse(path);
-    checkIsAMapping(path, root);
+    return of(path, ScenarioText.parse(path), knownOptions);
+  }
+
+  /**
+   * Reads and checks a scenario given as text (a suite shipped in the jar).
+   *
+   * @param path what the text is called in errors
+   * @param text the YAML
+   * @param knownOptions the option names a scenario may set (camelCase)
+   * @return the scenario
+   * @throws ConfigException as {@link #read(Path, Set)}
+   */
+  public static ScenarioFile read(Path path, String text, Set<String> knownOptions) {
+    return of(path, ScenarioText.parse(path, text), knownOptions);
+  }
+
+  private static ScenarioFile of(Path path, JsonNode root, Set<String> knownOptions) {
     Map<String, String> options = new TreeMap<>();
     Map<String, String> properties = new TreeMap<>();
-    List<Map<String, String>> cells = List.of(Map.of());
-    int repeat = 1;
     for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       String key = e.getKey();
@@ -233,29 +164,12 @@ public record ScenarioFile(
               path + ": 'properties' must be a mapping of backend key: value");
         }
         flatten(path, "", e.getValue(), properties);
-      } else if (key.equals("matrix")) {
-        cells = cells(path, e.getValue(), knownOptions);
-      } else if (key.equals("repeat")) {
-        JsonNode v = e.getValue();
-        if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
-          throw new ConfigException(path + ": 'repeat' must be a whole number of at least 1");
-        }
-        repeat = v.asInt();
+      } else if (OWN_KEYS.contains(key)) {
+        continue; // read below, each in its own way
       } else if (knownOptions.contains(key)
           && LIST_OPTIONS.contains(key)
           && e.getValue().isArray()) {
-        List<String> items = new ArrayList<>();
-        for (JsonNode item : e.getValue()) {
-          String v = scalar(path, key, item);
-          if (v.contains(",")) {
-            throw new ConfigException(
-                path + ": '" + key + "' items must not contain a comma ('" + v + "')");
-          }
-          items.add(v);
-        }
-        if (!items.isEmpty()) {
-          options.put(key, String.join(",", items));
-        }
+        listOption(path, key, e.getValue()).ifPresent(v -> options.put(key, v));
       } else if (knownOptions.contains(key)) {
         options.put(key, scalar(path, key, e.getValue()));
       } else {
@@ -265,15 +179,83 @@ public record ScenarioFile(
                 + key
                 + "' (known: "
                 + String.join(", ", new TreeSet<>(knownOptions))
-                + ", properties, matrix, repeat)");
+                + ", "
+                + String.join(", ", OWN_KEYS)
+                + ")");
       }
     }
+    Map<String, List<String>> axes =
+        root.has("matrix") ? axes(path, root.get("matrix"), knownOptions) : Map.of();
+    List<Workload> workloads =
+        root.has("workloads")
+            ? ScenarioWorkloads.read(path, root.get("workloads"), knownOptions, axes.keySet())
+            : List.of();
+    int repeat = root.has("repeat") ? repeat(path, root.get("repeat")) : 1;
+    Optional<String> suite = optional(path, root, "suite");
+    suite.ifPresent(s -> checkSuiteName(path, s));
+    String fingerprint = SuiteFingerprint.of(options, properties, axes, workloads, repeat);
+    SuiteFingerprint.check(path, suite, recorded(path, root), fingerprint);
+    List<Map<String, String>> combinations = combinations(axes);
     return new ScenarioFile(
-        path, Map.copyOf(options), Map.copyOf(properties), List.copyOf(cells), repeat);
+        path,
+        Map.copyOf(options),
+        Map.copyOf(properties),
+        cells(combinations, workloads, Workload::values),
+        repeat,
+        cells(combinations, workloads, Workload::label),
+        workloads,
+        suite,
+        fingerprint);
   }
 
-  /** Every combination of the matrix's axes, the last axis varying fastest. */
-  private static List<Map<String, String>> cells(
+  private static int repeat(Path path, JsonNode v) {
+    if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
+      throw new ConfigException(path + ": 'repeat' must be a whole number of at least 1");
+    }
+    return v.asInt();
+  }
+
+  private static Optional<String> optional(Path path, JsonNode root, String key) {
+    return root.has(key) ? Optional.of(scalar(path, key, root.get(key))) : Optional.empty();
+  }
+
+  /** The recorded fingerprint, as written: quoted, since YAML reads 0123 and 12e4 as numbers. */
+  private static Optional<String> recorded(Path path, JsonNode root) {
+    Optional<String> recorded = optional(path, root, "fingerprint");
+    if (recorded.isPresent() && !root.get("fingerprint").isTextual()) {
+      throw new ConfigException(
+          path + ": 'fingerprint' must be quoted, as text (fingerprint: \"1a2b3c4d5e6f7a8b\")");
+    }
+    return recorded;
+  }
+
+  private static void checkSuiteName(Path path, String suite) {
+    if (!ScenarioWorkloads.NAME.matcher(suite).matches()) {
+      throw new ConfigException(
+          path
+              + ": 'suite' must be letters, digits, '.', '-' or '_' (it names results folders),"
+              + " was '"
+              + suite
+              + "'");
+    }
+  }
+
+  /** A list option's items joined with commas; empty for an empty list. */
+  private static Optional<String> listOption(Path path, String key, JsonNode list) {
+    List<String> items = new ArrayList<>();
+    for (JsonNode item : list) {
+      String v = scalar(path, key, item);
+      if (v.contains(",")) {
+        throw new ConfigException(
+            path + ": '" + key + "' items must not contain a comma ('" + v + "')");
+      }
+      items.add(v);
+    }
+    return items.isEmpty() ? Optional.empty() : Optional.of(String.join(",", items));
+  }
+
+  /** The matrix's axes and their values, in the file's order. */
+  private static Map<String, List<String>> axes(
       Path path, JsonNode matrix, Set<String> knownOptions) {
     if (!matrix.isObject() || matrix.isEmpty()) {
       throw new ConfigException(path + ": 'matrix' must map options to lists of values");
@@ -286,13 +268,39 @@ public record ScenarioFile(
         flat.forEach(
             (k, v) -> axes.put(PROPERTY_AXIS + k, values(path, "matrix.properties." + k, v)));
       } else if (knownOptions.contains(e.getKey())
-          && !List.of("scenario", "preset", "out").contains(e.getKey())) {
+          && !ScenarioWorkloads.NOT_PER_CELL.contains(e.getKey())) {
         axes.put(e.getKey(), values(path, "matrix." + e.getKey(), e.getValue()));
       } else {
         throw new ConfigException(
             path + ": 'matrix." + e.getKey() + "' is not an option a matrix can vary");
       }
     }
+    return axes;
+  }
+
+  /**
+   * Each combination with each workload's part (its values, or its label) after it, the workload
+   * varying fastest.
+   */
+  private static List<Map<String, String>> cells(
+      List<Map<String, String>> combinations,
+      List<Workload> workloads,
+      Function<Workload, Map<String, String>> part) {
+    List<Workload> each =
+        workloads.isEmpty() ? List.of(new Workload(Optional.empty(), Map.of())) : workloads;
+    List<Map<String, String>> cells = new ArrayList<>();
+    for (Map<String, String> combination : combinations) {
+      for (Workload w : each) {
+        Map<String, String> cell = new LinkedHashMap<>(combination);
+        cell.putAll(part.apply(w));
+        cells.add(Collections.unmodifiableMap(cell));
+      }
+    }
+    return List.copyOf(cells);
+  }
+
+  /** Every combination of the axes, the last axis varying fastest; one empty one without axes. */
+  private static List<Map<String, String>> combinations(Map<String, List<String>> axes) {
     List<Map<String, String>> cells = new ArrayList<>();
     cells.add(new LinkedHashMap<>());
     for (Map.Entry<String, List<String>> axis : axes.entrySet()) {
@@ -306,7 +314,7 @@ public record ScenarioFile(
       }
       cells = next;
     }
-    return cells.stream().map(Collections::unmodifiableMap).toList();
+    return cells;
   }
 
   private static void flattenNodes(String prefix, JsonNode node, Map<String, JsonNode> out) {

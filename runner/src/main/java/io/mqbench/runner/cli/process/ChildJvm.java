@@ -113,7 +113,8 @@ public final class ChildJvm {
   }
 
   /**
-   * This JVM, as {@code main} sees it. Only {@code main} calls this.
+   * This JVM, as {@code main} sees it. Only {@code main} calls this, and a command that runs
+   * another command's load in a JVM of its own when {@code main} gave it one ({@code suite}).
    *
    * @param main the class whose {@code main} the child runs, from the class loader of the class
    *     path the child gets
