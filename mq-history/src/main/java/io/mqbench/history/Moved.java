@@ -2,7 +2,7 @@ package io.mqbench.history;
 
 import io.mqbench.store.StoredRun;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,8 +15,8 @@ import java.util.function.Function;
  *
  * @param what its name: {@code mqbench}, {@code commit}, a key of {@link StoredRun#versions()},
  *     {@code backend <key>}, {@code durability}, {@code cluster} or {@code host}
- * @param before the values before, several joined by {@code ", "} (in the order first seen)
- * @param after the values after
+ * @param before the value most runs before had
+ * @param after the value most runs after had
  */
 public record Moved(String what, String before, String after) {
 
@@ -73,26 +73,41 @@ public record Moved(String what, String before, String after) {
     return keys;
   }
 
+  /**
+   * Adds the thing when its usual value differs: the value most runs before had (the nearest to the
+   * point on a tie) against the one most runs after had. A value that came and went on one side
+   * only, or a change a batch or two off the point, then neither hides nor invents a move.
+   */
   private static void add(
       List<Moved> m,
       String what,
       List<StoredRun> before,
       List<StoredRun> after,
       Function<StoredRun, String> value) {
-    Set<String> b = values(before, value);
-    Set<String> a = values(after, value);
-    if (!b.equals(a)) {
-      m.add(new Moved(what, String.join(", ", b), String.join(", ", a)));
+    String b = usual(before, value, true);
+    String a = usual(after, value, false);
+    if (b != null && a != null && !b.equals(a)) {
+      m.add(new Moved(what, b, a));
     }
   }
 
-  private static Set<String> values(List<StoredRun> runs, Function<StoredRun, String> value) {
-    Set<String> v = new LinkedHashSet<>();
+  /** The value most runs have; on a tie the last one's (nearest) or the first one's. */
+  private static String usual(
+      List<StoredRun> runs, Function<StoredRun, String> value, boolean nearestIsLast) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
     for (StoredRun r : runs) {
       String x = value.apply(r);
-      v.add(x == null ? "-" : x);
+      counts.merge(x == null ? "-" : x, 1, Integer::sum);
     }
-    return v;
+    String best = null;
+    int most = 0;
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      if (e.getValue() > most || (nearestIsLast && e.getValue() == most)) {
+        best = e.getKey();
+        most = e.getValue();
+      }
+    }
+    return best;
   }
 
   /** A commit as people quote it: its first 10 characters. */
