@@ -127,7 +127,7 @@ final class SeriesSection {
           .append(esc(side(c.candidate(), f.figure())))
           .append("</td><td>")
           .append(esc(Format.percent(c.percent(), c.percentLow(), c.percentHigh())))
-          .append("</td><td class=\"l ")
+          .append("</td><td class=\"l verdict ")
           .append(HistoryPage.verdictClass(c))
           .append("\">")
           .append(esc(HistoryTable.verdict(c)))

@@ -122,17 +122,22 @@ final class TrendSvg {
             Markup.escape(figure.label())));
   }
 
-  /** Batches by day; the mqbench version on a second line where it changed. */
+  /**
+   * Batches by day (and time, where a day has several), as many as fit; the mqbench version on a
+   * second line where it changed.
+   */
   private void xAxis() {
     List<BatchPoint> b = series.batches();
-    int every = Math.max(1, (int) Math.ceil(b.size() / 14.0));
+    List<String> labels = dayLabels(b);
+    int widest = labels.stream().mapToInt(String::length).max().orElse(5);
+    int every = Math.max(1, (int) Math.ceil((widest * 7.2 + 14) / slot()));
     double lastVersionEnd = Double.NEGATIVE_INFINITY;
     String version = null;
     for (int i = 0; i < b.size(); i++) {
       double x = x(i);
       line(x, BOTTOM, x, BOTTOM + 4, "stroke=\"#888\"");
-      if (i % every == 0 || i == b.size() - 1 && (i % every) * slot() > 70) {
-        text(x, BOTTOM + 17, "middle", "", Format.day(b.get(i).startedAt()).substring(5));
+      if (i % every == 0) {
+        text(x, BOTTOM + 17, "middle", "", labels.get(i));
       }
       String v = b.get(i).mqbenchVersion();
       if (!v.equals(version) && x - 45 > lastVersionEnd) {
@@ -146,7 +151,18 @@ final class TrendSvg {
         BOTTOM + 52,
         "middle",
         "fill=\"#333\"",
-        "batches in the order they ran (day, UTC; mqbench version where it changed)");
+        "batches in the order they ran (UTC; mqbench version where it changed)");
+  }
+
+  private static List<String> dayLabels(List<BatchPoint> b) {
+    List<String> days = b.stream().map(x -> Format.day(x.startedAt()).substring(5)).toList();
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < b.size(); i++) {
+      String day = days.get(i);
+      boolean shared = days.stream().filter(day::equals).count() > 1;
+      labels.add(shared ? Format.minute(b.get(i).startedAt()).substring(5) : day);
+    }
+    return labels;
   }
 
   private void runs() {
