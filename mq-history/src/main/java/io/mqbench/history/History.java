@@ -25,6 +25,7 @@ public final class History {
   public static List<Series> of(List<StoredRun> runs, HistoryOptions options) {
     Map<String, List<StoredRun>> byKey = new LinkedHashMap<>();
     runs.stream()
+        .map(History::tidy)
         .sorted(Comparator.comparing(StoredRun::startedAt).thenComparing(StoredRun::runId))
         .forEach(
             r ->
@@ -40,6 +41,36 @@ public final class History {
             .thenComparing(Series::workload)
             .thenComparing(Series::hostLabel));
     return List.copyOf(series);
+  }
+
+  /**
+   * The run with empty maps where the store gave none, and its own batch when it has none, so that
+   * nothing below needs to ask.
+   */
+  static StoredRun tidy(StoredRun r) {
+    if (r.versions() != null
+        && r.backendConfig() != null
+        && r.figures() != null
+        && r.batch() != null) {
+      return r;
+    }
+    return new StoredRun(
+        r.runId(),
+        r.batch() != null ? r.batch() : new StoredRun.Batch(r.runId(), "run", r.queue()),
+        r.startedAt(),
+        r.queue(),
+        r.workloadId(),
+        r.workload(),
+        r.hostId(),
+        r.host(),
+        r.mqbenchVersion(),
+        r.mqbenchCommit(),
+        r.versions() != null ? r.versions() : Map.of(),
+        r.cluster(),
+        r.durability(),
+        r.status(),
+        r.backendConfig() != null ? r.backendConfig() : Map.of(),
+        r.figures() != null ? r.figures() : Map.of());
   }
 
   private static Series series(String key, List<StoredRun> runs, HistoryOptions o) {

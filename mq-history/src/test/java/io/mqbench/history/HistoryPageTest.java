@@ -84,6 +84,28 @@ class HistoryPageTest {
     assertThat(Files.size(file)).isPositive();
   }
 
+  /** Writes the all-hosts demonstration page to target/: one series, dots coloured by host. */
+  @Test
+  void withAllHostsOneSectionShowsEveryHostsRuns() throws IOException {
+    HistoryOptions o = HistoryOptions.defaults().withAllHosts(true);
+    List<StoredRun> runs =
+        new Runs(21)
+            .queue("nats")
+            .batches(5, 3, 30_000)
+            .host("ffee0011", Runs.HOST_B)
+            .batches(5, 3, 36_000)
+            .list();
+    List<Series> series = History.of(runs, o);
+    Path file = Path.of("target", "history-demo-all-hosts.html");
+
+    HistoryPage.write(new HistoryPage.Header("history.db", "nats"), series, null, file);
+
+    String html = Files.readString(file);
+    assertThat(count(html, "<section class=\"series\"")).isEqualTo(1);
+    assertThat(html).contains("run on bench-a").contains("run on bench-b");
+    assertThat(html).contains("host bench-a → bench-b");
+  }
+
   private static int count(String text, String part) {
     return (int) Pattern.compile(Pattern.quote(part)).matcher(text).results().count();
   }

@@ -97,4 +97,64 @@ class HistoryTest {
     v.sort(null);
     assertThat(b.median(Runs.SENT)).isEqualTo(v.get(1));
   }
+
+  @Test
+  void withAllHostsAChangeOfHostIsNamedAsWhatMoved() {
+    List<io.mqbench.store.StoredRun> runs = new ArrayList<>();
+    runs.addAll(
+        new Runs(12)
+            .batches(6, 3, 10_000)
+            .host("ffee0011", Runs.HOST_B)
+            .batches(6, 3, 14_000)
+            .list());
+
+    List<Series> perHost = History.of(runs, HistoryOptions.defaults());
+    List<Series> all = History.of(runs, HistoryOptions.defaults().withAllHosts(true));
+
+    assertThat(perHost).hasSize(2).allSatisfy(s -> assertThat(s.changes()).isEmpty());
+    ChangePoint c = all.get(0).changes(HistoryOptions.DEFAULT_FIGURES.get(0)).get(0);
+    assertThat(c.index()).isEqualTo(6);
+    assertThat(c.better()).isTrue();
+    assertThat(c.moved()).containsExactly(new Moved("host", "bench-a", "bench-b"));
+  }
+
+  @Test
+  void whatMovedIsTheValueMostRunsHadOnEachSideSoAStrayValueIsNoMove() {
+    List<io.mqbench.store.StoredRun> before = new Runs(1).batches(4, 2, 100).list();
+    List<io.mqbench.store.StoredRun> mixed = new ArrayList<>(new Runs(1).batches(3, 2, 100).list());
+    mixed.addAll(new Runs(2).broker("3.8.0").batches(1, 2, 100).list());
+
+    assertThat(Moved.between(before, mixed, false)).isEmpty();
+    assertThat(Moved.between(before, new Runs(3).broker("3.8.0").batches(2, 2, 100).list(), false))
+        .containsExactly(
+            new Moved("broker", "3.7.0", "3.8.0"), new Moved("kafka-clients", "3.7.0", "3.8.0"));
+  }
+
+  @Test
+  void runsWithoutMapsOrABatchStillMakeASeries() {
+    io.mqbench.store.StoredRun r = new Runs(1).batches(1, 1, 100).list().get(0);
+    io.mqbench.store.StoredRun bare =
+        new io.mqbench.store.StoredRun(
+            r.runId(),
+            null,
+            r.startedAt(),
+            r.queue(),
+            r.workloadId(),
+            r.workload(),
+            r.hostId(),
+            r.host(),
+            r.mqbenchVersion(),
+            r.mqbenchCommit(),
+            null,
+            r.cluster(),
+            r.durability(),
+            r.status(),
+            null,
+            null);
+
+    List<Series> series = History.of(List.of(bare), HistoryOptions.defaults());
+
+    assertThat(series.get(0).batches()).hasSize(1);
+    assertThat(series.get(0).figures()).isEmpty();
+  }
 }
