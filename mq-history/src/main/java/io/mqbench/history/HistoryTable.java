@@ -56,19 +56,27 @@ public final class HistoryTable {
             + " to "
             + Format.day(last.startedAt()));
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"figure", "newest " + last.batch().id(), "first batch", "trend"});
+    rows.add(
+        new String[] {
+          "figure", "first " + first.batch().id(), "newest " + last.batch().id(), "trend"
+        });
     for (Figure f : s.figures()) {
       double a = first.median(f.name());
       double z = last.median(f.name());
       rows.add(
           new String[] {
             f.label(),
-            Format.value(f, z),
             Format.value(f, a),
+            Format.value(f, z),
             Format.percent(a == 0 ? Double.NaN : 100 * (z - a) / Math.abs(a))
           });
     }
     Columns.print(rows, "  ", new boolean[] {true, false, false, false}, out);
+    changes(s, out);
+  }
+
+  /** One line per change point, then its medians and what moved, wrapped. */
+  private static void changes(Series s, PrintStream out) {
     if (s.changes().isEmpty()) {
       out.println("  changes   none found");
       return;
@@ -133,6 +141,9 @@ public final class HistoryTable {
           "baseline "
               + Format.runs(f.baseline().size())
               + (f.baseline().isEmpty() ? "" : " of " + batches(f.baselineBatches()))
+              + "; mqbench "
+              + String.join(
+                  ", ", f.baseline().stream().map(r -> r.mqbenchVersion()).distinct().toList())
               + "; moved: ";
       String key = line + f.moved();
       if (!seen.contains(key)) {
