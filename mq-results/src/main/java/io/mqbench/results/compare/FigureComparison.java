@@ -39,8 +39,22 @@ public record FigureComparison(
       List<RunFigures> baselineRuns,
       List<RunFigures> candidateRuns,
       double thresholdPercent) {
-    List<Double> b = figure.values(baselineRuns);
-    List<Double> c = figure.values(candidateRuns);
+    return ofValues(
+        figure, figure.values(baselineRuns), figure.values(candidateRuns), thresholdPercent);
+  }
+
+  /**
+   * Compares a figure's values: what {@link #of} does once each run has given its value, for
+   * callers that hold the values only (the history's gate, over stored runs).
+   *
+   * @param figure the figure
+   * @param b the baseline's values, one per run, none null or NaN
+   * @param c the candidate's
+   * @param thresholdPercent as {@link #of} takes it
+   * @return the comparison; null when neither side has a value
+   */
+  public static FigureComparison ofValues(
+      Figure figure, List<Double> b, List<Double> c, double thresholdPercent) {
     if (b.isEmpty() && c.isEmpty()) {
       return null;
     }
