@@ -142,8 +142,7 @@ final class HistoryCommand implements Callable<Integer> {
     }
     ResultsStore s = store.existing();
     List<StoredRun> runs = s.runs(queue);
-    List<Series> series =
-        History.of(runs, options).stream().filter(x -> x.matches(match)).toList();
+    List<Series> series = History.of(runs, options).stream().filter(x -> x.matches(match)).toList();
     if (series.isEmpty()) {
       throw new ConfigException(
           "no stored run "

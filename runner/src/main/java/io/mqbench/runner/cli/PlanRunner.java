@@ -119,7 +119,7 @@ final class PlanRunner {
 
   private int runMatrix(RunPlans plans) {
     Path folder = ResultsFolders.create(plans.out(), plans.folderName());
-    recorder.startBatch("matrix", plans.folderName(), folder);
+    recorder.startBatch(plans.suite().isPresent() ? "suite" : "matrix", plans.folderName(), folder);
     int total = plans.runs().size();
     invocation
         .err()

@@ -111,6 +111,19 @@ final class SuiteCommand implements Callable<Integer> {
   Map<String, String> properties = new LinkedHashMap<>();
 
   @Option(
+      names = {"--store"},
+      paramLabel = "FILE|URL",
+      description =
+          "The results store the suite's runs are recorded in, as `mqbench run --store`. Default:"
+              + " mqbench.db in the --out folder.")
+  String store;
+
+  @Option(
+      names = {"--no-store"},
+      description = "Record nothing in the results store.")
+  boolean noStore;
+
+  @Option(
       names = {"--dry-run"},
       description = "Print every run the suite would make, validated, without connecting.")
   boolean dryRun;
@@ -228,6 +241,12 @@ final class SuiteCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>(List.of("run", "--scenario", file.toString()));
     args.addAll(List.of("--out", out.toString()));
     properties.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+    if (store != null) {
+      args.addAll(List.of("--store", store));
+    }
+    if (noStore) {
+      args.add("--no-store");
+    }
     if (dryRun) {
       args.add("--dry-run");
     }
