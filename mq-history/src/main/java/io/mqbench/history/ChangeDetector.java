@@ -9,12 +9,13 @@ import java.util.TreeMap;
 /**
  * Binary segmentation over a figure's batches. A segment's best split is the one, between two
  * batches with at least two runs on each side and a shift of the mean of at least the minimum
- * effect, whose Welch t-test gives the smallest p-value. That smallest p-value is then judged
- * against those of random orders of the segment's batches (a permutation test of the minimum,
- * Westfall and Young's): picking the best of many splits is what the permutations repeat, so the
- * p-value needs no further correction for the number of splits. Whole batches are permuted, never
- * single runs, because runs of one invocation share its conditions and would make chance look like
- * a change. A significant split is named and both halves are searched again.
+ * effect, whose t-test (variance pooled over the two sides) gives the smallest p-value. That
+ * smallest p-value is then judged against those of random orders of the segment's batches (a
+ * permutation test of the minimum, Westfall and Young's): picking the best of many splits is what
+ * the permutations repeat, so the p-value needs no further correction for the number of splits.
+ * Whole batches are permuted, never single runs, because runs of one invocation share its
+ * conditions and would make chance look like a change. A significant split is named and both halves
+ * are searched again.
  *
  * <p>The permutations stop early once enough of them beat the observed split that it cannot be
  * significant (Besag and Clifford's sequential p-value), which keeps series without changes cheap.
@@ -88,7 +89,7 @@ final class ChangeDetector {
 
   private record Best(int index, double p) {}
 
-  /** The split of the smallest Welch p-value among those allowed; null when none is. */
+  /** The split of the smallest p-value among those allowed; null when none is. */
   private Best best(List<double[]> blocks) {
     int n = 0;
     double sum = 0, squares = 0;
@@ -112,7 +113,7 @@ final class ChangeDetector {
       if (nl < 2 || nr < 2 || blocks.get(k - 1).length == 0) {
         continue;
       }
-      double p = welchP(nl, sl, ql, nr, sum - sl, squares - ql);
+      double p = splitP(nl, sl, ql, nr, sum - sl, squares - ql);
       if (!Double.isNaN(p) && (best == null || p < best.p)) {
         best = new Best(k, p);
       }
@@ -120,22 +121,27 @@ final class ChangeDetector {
     return best;
   }
 
-  /** The two-sided p-value of Welch's t; NaN when the shift is below the minimum effect. */
-  private double welchP(int nl, double sl, double ql, int nr, double sr, double qr) {
+  /**
+   * The two-sided p-value of Student's t with the variance pooled over both sides; NaN when the
+   * shift is below the minimum effect. Pooled rather than Welch's, whose interval the change then
+   * reports: a side of two runs can show almost no spread by chance, and Welch's t then takes its
+   * mean as exact, so splits next to the ends would look strongest in every order of the batches
+   * and real changes would drown among them.
+   */
+  private double splitP(int nl, double sl, double ql, int nr, double sr, double qr) {
     double ml = sl / nl;
     double mr = sr / nr;
     double d = mr - ml;
     if (Math.abs(d) < minEffect * Math.abs(ml) || d == 0) {
       return Double.NaN;
     }
-    double vl = Math.max(0, (ql - nl * ml * ml) / (nl - 1)) / nl;
-    double vr = Math.max(0, (qr - nr * mr * mr) / (nr - 1)) / nr;
-    double se = Math.sqrt(vl + vr);
+    double squares = Math.max(0, ql - nl * ml * ml) + Math.max(0, qr - nr * mr * mr);
+    int df = nl + nr - 2;
+    double se = Math.sqrt(squares / df * (1.0 / nl + 1.0 / nr));
     // Rounding leaves a tiny variance where none is; a relative floor keeps t finite and ordered.
     if (se <= 1e-12 * Math.max(Math.abs(ml), Math.abs(mr))) {
       return 0;
     }
-    double df = (vl + vr) * (vl + vr) / (vl * vl / (nl - 1) + vr * vr / (nr - 1));
     return 2 * StudentTQuantile.upperTail(Math.abs(d) / se, df);
   }
 }

@@ -26,7 +26,7 @@ class HistoryTableTest {
     assertThat(text).contains("host      bench-a (a1b2c3d4)");
     assertThat(text).contains("runs      45 in 15 batches");
     assertThat(text)
-        .containsPattern("sent msgs/s  worse -2\\d\\.\\d % \\[.+\\]  at b009-x 2026-01-1\\d");
+        .containsPattern("sent msgs/s  worse -[12]\\d\\.\\d % \\[.+\\]  at b009-x 2026-01-1\\d");
     assertThat(text).containsPattern("median 10,\\d{3} → 8,\\d{3}; moved: mqbench 0.9.0 → 1.0.0");
     assertThat(text).contains("moved: mqbench 0.9.0 → 1.0.0; commit");
     assertThat(text).contains("changes   none found");
