@@ -42,7 +42,8 @@ class HistoryTableTest {
 
     assertThat(text).contains("gate      newest batch b015-x (3 runs)");
     assertThat(text).contains("worse: REGRESSION");
-    assertThat(text).contains("moved: broker 3.7.0 → 3.8.0; kafka-clients 3.7.0 → 3.8.0");
+    assertThat(text)
+        .contains("mqbench 1.0.0; moved: broker 3.7.0 → 3.8.0;", "kafka-clients 3.7.0 → 3.8.0");
     List<String> lines = text.lines().toList();
     assertThat(lines.get(lines.size() - 1)).startsWith("REGRESSED: 1 of 2 series");
     assertThat(lines).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
