@@ -1,22 +1,30 @@
 package io.mqbench.history;
 
-import io.mqbench.results.compare.StudentTQuantile;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 
 /**
- * Binary segmentation over a figure's batches. A segment's best split is the one, between two
- * batches with at least two runs on each side and a shift of the mean of at least the minimum
- * effect, whose Welch t-test gives the smallest p-value. That smallest p-value is then judged
- * against those of random orders of the segment's batches (a permutation test of the minimum,
- * Westfall and Young's): picking the best of many splits is what the permutations repeat, so the
- * p-value needs no further correction for the number of splits. Whole batches are permuted, never
- * single runs, because runs of one invocation share its conditions and would make chance look like
- * a change. A significant split is named and both halves are searched again.
+ * Circular binary segmentation over a figure's batches (Olshen and others, 2004). In a segment,
+ * every stretch of whole batches is compared with the rest by a two-sample t statistic over the
+ * runs, the variance pooled over both sides: a stretch that reaches an end of the segment is a
+ * single step, one inside it a level that moved and came back (a bad version, then its fix), which
+ * no single split tells well. A stretch needs two runs inside and two outside, and a shift of the
+ * mean of at least the minimum effect. The largest statistic is then judged against those of random
+ * orders of the segment's whole batches (a permutation test of the maximum): picking the best of
+ * all stretches is what the permutations repeat, so the p-value needs no further correction. Whole
+ * batches are permuted, never single runs, because runs of one invocation share its conditions and
+ * would make chance look like a change. A significant stretch names its edges as change points, and
+ * the pieces are searched again.
  *
- * <p>The permutations stop early once enough of them beat the observed split that it cannot be
+ * <p>The variance is pooled rather than Welch's (whose interval the change then reports): a side of
+ * two runs can show almost no spread by chance, Welch's t then takes its mean as exact, and
+ * stretches at the ends would look strongest in every order of the batches. Pooled, every stretch
+ * of a segment has the same degrees of freedom, so the largest t is the smallest p-value.
+ *
+ * <p>The permutations stop early once enough of them beat the observed stretch that it cannot be
  * significant (Besag and Clifford's sequential p-value), which keeps series without changes cheap.
  */
 final class ChangeDetector {
@@ -35,12 +43,12 @@ final class ChangeDetector {
     this.seed = o.seed();
   }
 
-  /** A named split: the index of the first block after it and its permutation p-value. */
+  /** A named change: the index of the first block after it and its permutation p-value. */
   record Split(int index, double pValue) {}
 
   /**
-   * @param blocks each batch's values, in the series' order (a batch without values: empty)
-   * @return the splits found, by index
+   * @param blocks each batch's values, in the series' order, none empty
+   * @return the changes found, by index
    */
   List<Split> splits(List<double[]> blocks) {
     TreeMap<Integer, Split> found = new TreeMap<>();
@@ -53,30 +61,38 @@ final class ChangeDetector {
       return;
     }
     List<double[]> segment = blocks.subList(from, to);
-    Best observed = best(segment);
+    Stretch observed = best(segment);
     if (observed == null) {
       return;
     }
-    double p = permutationP(segment, observed.p, new Random(seed * 1_000_003L + from * 7919L + to));
+    Random random = new Random(seed * 1_000_003L + from * 7919L + to);
+    double p = permutationP(segment, observed.t, random);
     if (p > alpha) {
       return;
     }
-    int at = from + observed.index;
-    found.put(at, new Split(at, p));
-    search(blocks, from, at, found);
-    search(blocks, at, to, found);
+    int start = from + observed.start;
+    int end = from + observed.end;
+    if (start > from) {
+      found.put(start, new Split(start, p));
+    }
+    if (end < to) {
+      found.put(end, new Split(end, p));
+    }
+    search(blocks, from, start, found);
+    search(blocks, start, end, found);
+    search(blocks, end, to, found);
   }
 
-  /** The p-value of the observed minimum among random orders of the segment's batches. */
+  /** The p-value of the observed maximum among random orders of the segment's batches. */
   private double permutationP(List<double[]> segment, double observed, Random random) {
     List<double[]> order = new ArrayList<>(segment);
     // Besag-Clifford: once this many orders did as well, p exceeds alpha whatever follows.
     int enough = (int) Math.ceil(alpha * (permutations + 1)) + 1;
     int asGood = 0;
     for (int i = 1; i <= permutations; i++) {
-      java.util.Collections.shuffle(order, random);
-      Best b = best(order);
-      if (b != null && b.p <= observed) {
+      Collections.shuffle(order, random);
+      Stretch b = best(order);
+      if (b != null && b.t >= observed) {
         asGood++;
         if (asGood >= enough) {
           return (double) asGood / i;
@@ -86,56 +102,68 @@ final class ChangeDetector {
     return (asGood + 1.0) / (permutations + 1.0);
   }
 
-  private record Best(int index, double p) {}
+  /** Blocks {@code [start, end)} against the rest, with its t statistic. */
+  private record Stretch(int start, int end, double t) {}
 
-  /** The split of the smallest Welch p-value among those allowed; null when none is. */
-  private Best best(List<double[]> blocks) {
-    int n = 0;
-    double sum = 0, squares = 0;
-    for (double[] b : blocks) {
-      for (double v : b) {
-        n++;
-        sum += v;
-        squares += v * v;
+  /** The stretch of the largest t among those allowed; null when none is. */
+  private Stretch best(List<double[]> blocks) {
+    int m = blocks.size();
+    int[] count = new int[m + 1];
+    double[] sum = new double[m + 1];
+    double[] squares = new double[m + 1];
+    for (int k = 0; k < m; k++) {
+      double s = 0, q = 0;
+      for (double v : blocks.get(k)) {
+        s += v;
+        q += v * v;
       }
+      count[k + 1] = count[k] + blocks.get(k).length;
+      sum[k + 1] = sum[k] + s;
+      squares[k + 1] = squares[k] + q;
     }
-    Best best = null;
-    int nl = 0;
-    double sl = 0, ql = 0;
-    for (int k = 1; k < blocks.size(); k++) {
-      for (double v : blocks.get(k - 1)) {
-        nl++;
-        sl += v;
-        ql += v * v;
-      }
-      int nr = n - nl;
-      if (nl < 2 || nr < 2 || blocks.get(k - 1).length == 0) {
-        continue;
-      }
-      double p = welchP(nl, sl, ql, nr, sum - sl, squares - ql);
-      if (!Double.isNaN(p) && (best == null || p < best.p)) {
-        best = new Best(k, p);
+    Stretch best = null;
+    for (int i = 0; i < m; i++) {
+      for (int j = i + 1; j <= m; j++) {
+        if (i == 0 && j == m) {
+          continue;
+        }
+        int ni = count[j] - count[i];
+        int no = count[m] - ni;
+        if (ni < 2 || no < 2) {
+          continue;
+        }
+        double t =
+            t(
+                ni,
+                sum[j] - sum[i],
+                squares[j] - squares[i],
+                no,
+                sum[m] - sum[j] + sum[i],
+                squares[m] - squares[j] + squares[i],
+                i == 0);
+        if (t > 0 && (best == null || t > best.t)) {
+          best = new Stretch(i, j, t);
+        }
       }
     }
     return best;
   }
 
-  /** The two-sided p-value of Welch's t; NaN when the shift is below the minimum effect. */
-  private double welchP(int nl, double sl, double ql, int nr, double sr, double qr) {
-    double ml = sl / nl;
-    double mr = sr / nr;
-    double d = mr - ml;
-    if (Math.abs(d) < minEffect * Math.abs(ml) || d == 0) {
-      return Double.NaN;
-    }
-    double vl = Math.max(0, (ql - nl * ml * ml) / (nl - 1)) / nl;
-    double vr = Math.max(0, (qr - nr * mr * mr) / (nr - 1)) / nr;
-    double se = Math.sqrt(vl + vr);
-    // Rounding leaves a tiny variance where none is; a relative floor keeps t finite and ordered.
-    if (se <= 1e-12 * Math.max(Math.abs(ml), Math.abs(mr))) {
+  /**
+   * The pooled two-sample t of a stretch against the rest; 0 when the shift is below the minimum
+   * effect, measured against the level before it (the stretch itself when it starts the segment).
+   */
+  private double t(int ni, double si, double qi, int no, double so, double qo, boolean first) {
+    double mi = si / ni;
+    double mo = so / no;
+    double d = Math.abs(mi - mo);
+    if (d == 0 || d < minEffect * Math.abs(first ? mi : mo)) {
       return 0;
     }
-    double df = (vl + vr) * (vl + vr) / (vl * vl / (nl - 1) + vr * vr / (nr - 1));
-    return 2 * StudentTQuantile.upperTail(Math.abs(d) / se, df);
+    double ss = Math.max(0, qi - ni * mi * mi) + Math.max(0, qo - no * mo * mo);
+    double se = Math.sqrt(ss / (ni + no - 2) * (1.0 / ni + 1.0 / no));
+    // Rounding leaves a tiny variance where none is; a relative floor keeps t finite and ordered.
+    double floor = 1e-12 * Math.max(Math.abs(mi), Math.abs(mo));
+    return d / Math.max(se, floor == 0 ? Double.MIN_NORMAL : floor);
   }
 }

@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * The history of stored runs: their series ({@link Series}) and each figure's change points ({@link
- * ChangePoint}), found by binary segmentation with a permutation test over whole batches. Pure:
- * runs in, values out, the same runs and options giving the same answer.
+ * ChangePoint}), found by circular binary segmentation with a permutation test over whole batches
+ * ({@link ChangeDetector}). Pure: runs in, values out, the same runs and options giving the same
+ * answer.
  */
 public final class History {
   private History() {}
@@ -114,17 +115,48 @@ public final class History {
    * @return the figure's change points among these batches
    */
   static List<ChangePoint> changes(List<BatchPoint> batches, Figure figure, HistoryOptions o) {
-    List<double[]> blocks =
-        batches.stream()
-            .map(b -> b.values(figure.name()).stream().mapToDouble(Double::doubleValue).toArray())
-            .toList();
-    List<ChangeDetector.Split> splits = new ChangeDetector(o).splits(blocks);
+    // Batches without the figure are left out of the test; a change is placed at a batch with it.
+    List<Integer> at = new ArrayList<>();
+    List<double[]> blocks = new ArrayList<>();
+    for (int i = 0; i < batches.size(); i++) {
+      double[] v = batches.get(i).values(figure.name()).stream().mapToDouble(d -> d).toArray();
+      if (v.length > 0) {
+        at.add(i);
+        blocks.add(v);
+      }
+    }
+    List<ChangeDetector.Split> splits = new ArrayList<>(new ChangeDetector(o).splits(blocks));
+    List<ChangePoint> changes = changes(batches, figure, splits, at, o.allHosts());
+    // An edge of a stretch may turn out, between its final neighbours, smaller than the minimum
+    // effect: drop the smallest such one and measure again.
+    while (true) {
+      ChangePoint weakest = null;
+      for (ChangePoint c : changes) {
+        if (Math.abs(c.percent()) < o.minEffectPercent()
+            && (weakest == null || Math.abs(c.percent()) < Math.abs(weakest.percent()))) {
+          weakest = c;
+        }
+      }
+      if (weakest == null) {
+        return changes;
+      }
+      splits.remove(changes.indexOf(weakest));
+      changes = changes(batches, figure, splits, at, o.allHosts());
+    }
+  }
+
+  private static List<ChangePoint> changes(
+      List<BatchPoint> batches,
+      Figure figure,
+      List<ChangeDetector.Split> splits,
+      List<Integer> at,
+      boolean allHosts) {
     List<ChangePoint> changes = new ArrayList<>();
     for (int i = 0; i < splits.size(); i++) {
-      int from = i == 0 ? 0 : splits.get(i - 1).index();
-      int at = splits.get(i).index();
-      int to = i + 1 < splits.size() ? splits.get(i + 1).index() : batches.size();
-      changes.add(change(batches, figure, from, at, to, splits.get(i).pValue(), o.allHosts()));
+      int from = i == 0 ? 0 : at.get(splits.get(i - 1).index());
+      int here = at.get(splits.get(i).index());
+      int to = i + 1 < splits.size() ? at.get(splits.get(i + 1).index()) : batches.size();
+      changes.add(change(batches, figure, from, here, to, splits.get(i).pValue(), allHosts));
     }
     return changes;
   }

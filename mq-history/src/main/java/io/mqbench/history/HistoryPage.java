@@ -125,9 +125,12 @@ public final class HistoryPage {
     h.setLength(h.length() - 2);
     h.append(".</p>\n<p class=\"prov\">Each dot is a run, each square its batch's median (the")
         .append(" repetitions of one invocation). A dashed line is a change point: a shift of the")
-        .append(" mean between the batches before and after it that a Welch test over the runs")
-        .append(" finds, judged against random orders of the batches (so that picking the best of")
-        .append(" all splits is accounted for), and at least the minimum effect. Green: better;")
+        .append(
+            " mean between the batches before and after it, of at least the minimum effect, that")
+        .append(
+            " a t-test over the runs finds and that random orders of whole batches seldom match")
+        .append(" (so picking the best of all splits is paid for); its 95 % interval is Welch's.")
+        .append(" Green: better;")
         .append(" orange: worse.</p>\n");
   }
 

@@ -16,8 +16,8 @@ import java.util.Objects;
  * out the text, and no fonts or pixels are needed here.
  */
 final class TrendSvg {
-  static final int WIDTH = 1160, HEIGHT = 330;
-  private static final int LEFT = 96, RIGHT = 1130, TOP = 62, BOTTOM = 250;
+  static final int WIDTH = 1160;
+  private static final int LEFT = 96, RIGHT = 1130, TOP = 76, BOTTOM = 264;
 
   /** Okabe and Ito's palette, as the report's charts use it: one colour per host. */
   static final List<String> PALETTE =
@@ -58,11 +58,11 @@ final class TrendSvg {
     s.append("<svg class=\"trend\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
         .append(WIDTH)
         .append(' ')
-        .append(HEIGHT)
+        .append(height())
         .append("\" width=\"")
         .append(WIDTH)
         .append("\" height=\"")
-        .append(HEIGHT)
+        .append(height())
         .append("\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"12\">\n");
     s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     text(LEFT, 18, "start", "font-size=\"14\" font-weight=\"bold\"", figure.label());
@@ -225,10 +225,15 @@ final class TrendSvg {
   }
 
   /** A dashed line between the batches around each change, labelled above the plot. */
+  /**
+   * A dashed line between the batches around each change, numbered with its percentage above the
+   * plot (staggered where two would touch); what moved is spelt out, by number, below the chart.
+   */
   private void changes() {
-    int row = 0;
-    double lastEnd = Double.NEGATIVE_INFINITY;
-    for (ChangePoint c : series.changes(figure)) {
+    List<ChangePoint> changes = series.changes(figure);
+    double[] rowEnds = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+    for (int n = 0; n < changes.size(); n++) {
+      ChangePoint c = changes.get(n);
       double x = LEFT + slot() * c.index();
       String colour = c.better() ? BETTER : WORSE;
       line(
@@ -236,24 +241,38 @@ final class TrendSvg {
           TOP - 4,
           x,
           BOTTOM,
-          "stroke=\""
-              + colour
-              + "\" stroke-width=\"2\" "
-              + "stroke-dasharray=\"6 4\" class=\"change\"");
-      String label = Format.percent(c.percent()) + ": " + Moved.describe(c.moved());
-      label = label.length() > 70 ? label.substring(0, 69) + "…" : label;
-      double width = label.length() * 6.6;
-      boolean right = x + 6 + width < RIGHT;
-      double start = right ? x + 6 : x - 6 - width;
-      row = start < lastEnd ? (row + 1) % 2 : 0;
+          "stroke=\"" + colour + "\" stroke-width=\"2\" stroke-dasharray=\"6 4\" class=\"change\"");
+      String label = (n + 1) + ": " + Format.percent(c.percent());
+      double width = label.length() * 7.2;
+      boolean right = x + 4 + width < RIGHT;
+      double start = right ? x + 4 : x - 4 - width;
+      int row = start > rowEnds[0] + 6 ? 0 : start > rowEnds[1] + 6 ? 1 : 0;
+      rowEnds[row] = start + width;
       text(
-          right ? x + 6 : x - 6,
-          TOP - 24 + 14 * row,
+          right ? x + 4 : x - 4,
+          TOP - 22 + 13 * row,
           right ? "start" : "end",
           "fill=\"" + colour + "\" font-weight=\"bold\"",
           label);
-      lastEnd = Math.max(lastEnd, start + width);
+      String moved =
+          (n + 1)
+              + ": "
+              + Format.percent(c.percent())
+              + " at "
+              + c.first().batch().id()
+              + " ("
+              + Format.day(c.at())
+              + "), moved: "
+              + Moved.describe(c.moved());
+      moved = moved.length() > 150 ? moved.substring(0, 149) + "…" : moved;
+      text(LEFT, BOTTOM + 74 + 16 * n, "start", "fill=\"" + colour + "\"", moved);
     }
+  }
+
+  /** The chart's height: the plot, its axis, and a line per change below. */
+  private int height() {
+    int changes = series.changes(figure).size();
+    return changes == 0 ? BOTTOM + 62 : BOTTOM + 70 + 16 * changes;
   }
 
   private void shading() {
@@ -288,11 +307,18 @@ final class TrendSvg {
             BOTTOM - TOP,
             colour,
             label));
-    text((x0 + x1) / 2, BOTTOM - 6, "middle", "fill=\"" + colour + "\" font-size=\"11\"", label);
+    // Labels sit at the bands' right ends, where they end: the candidate's above the baseline's.
+    boolean candidate = label.equals("candidate");
+    text(
+        x1 - 3,
+        candidate ? TOP + 13 : BOTTOM - 6,
+        "end",
+        "fill=\"" + colour + "\" font-size=\"11\"",
+        label);
   }
 
   private void legend() {
-    double y = 40;
+    double y = 38;
     double x = LEFT;
     List<String> hosts = new ArrayList<>(series.hosts().keySet());
     for (int i = 0; i < hosts.size(); i++) {

@@ -18,16 +18,19 @@
  * series; asked for all hosts, one per workload and queue. A batch (the repetitions of one
  * invocation) is one point of a trend: its runs are shown, its median joined.
  *
- * <p><b>Change points.</b> Per figure, binary segmentation: a segment's best split between two
- * batches (at least two runs a side, a shift of at least the minimum effect, 5 % by default) is the
- * one of smallest Welch p-value; its significance is the share of random orders of the segment's
- * whole batches whose best split does as well (a permutation test of the minimum p-value, 999
- * orders, seeded), so choosing the best of many splits is paid for. Whole batches are permuted
- * because runs of one invocation share its conditions. Each change says where, the medians and the
- * change of the mean with its 95 % interval, the p-value, and what moved: the values most runs had
- * before and after (mqbench version and commit, client and broker versions, backend keys,
- * durability, cluster, and the host when all hosts are shown). On independent noise the test names
- * a change in about 5 % of series at a minimum effect of 0, and far fewer at 5 %.
+ * <p><b>Change points.</b> Per figure, circular binary segmentation: in a segment, every stretch of
+ * whole batches is compared with the rest by a t statistic over the runs (variance pooled; at least
+ * two runs a side; a shift of at least the minimum effect, 5 % by default). A stretch at an end is
+ * a step; one inside is a level that moved and came back, which a single split misses. The largest
+ * statistic is judged against those of random orders of the segment's whole batches (a permutation
+ * test of the maximum, 999 orders, seeded), so choosing the best of many stretches is paid for;
+ * whole batches are permuted because runs of one invocation share its conditions. A single batch
+ * that differs is an outlier, not a change: it is as extreme wherever it stands. Each change says
+ * where, the medians and the change of the mean with its 95 % interval (Welch's), the p-value, and
+ * what moved: the values most runs had before and after (mqbench version and commit, client and
+ * broker versions, backend keys, durability, cluster, and the host when all hosts are shown). On
+ * independent noise the test names a change in at most about 5 % of series at a minimum effect of
+ * 0, and far fewer at 5 %.
  *
  * <p><b>The gate.</b> The newest batch is the candidate; the baseline is the earlier runs since the
  * figure's last change point among them, at most ten. Each figure is judged as {@code mqbench

@@ -5,17 +5,16 @@ package io.mqbench.results.compare;
  * Welch's interval needs: its Welch-Satterthwaite degrees of freedom are rarely whole. Computed,
  * not looked up: the distribution function through the regularized incomplete beta function
  * (Lentz's continued fraction), inverted by bisection to 1e-9. Matches the printed tables (12.706
- * at 1, 2.776 at 4, 2.042 at 30) to their 3 decimals. Public for the history's change-point test,
- * which needs the distribution's tail as well.
+ * at 1, 2.776 at 4, 2.042 at 30) to their 3 decimals.
  */
-public final class StudentTQuantile {
+final class StudentTQuantile {
   private StudentTQuantile() {}
 
   /**
    * @param degreesOfFreedom at least 1, whole or not
    * @return t such that P(T &le; t) = 0.975
    */
-  public static double quantile975(double degreesOfFreedom) {
+  static double quantile975(double degreesOfFreedom) {
     if (!(degreesOfFreedom >= 1)) {
       throw new IllegalArgumentException(
           "degrees of freedom must be at least 1, was " + degreesOfFreedom);
@@ -33,14 +32,8 @@ public final class StudentTQuantile {
     return (low + high) / 2;
   }
 
-  /**
-   * P(T &gt; t) for t &ge; 0: half the regularized incomplete beta I_x(df/2, 1/2).
-   *
-   * @param t a value of the statistic, at least 0
-   * @param df degrees of freedom, above 0, whole or not
-   * @return the probability that T exceeds t
-   */
-  public static double upperTail(double t, double df) {
+  /** P(T &gt; t) for t &ge; 0: half the regularized incomplete beta I_x(df/2, 1/2). */
+  static double upperTail(double t, double df) {
     double x = df / (df + t * t);
     return 0.5 * regularizedBeta(x, df / 2, 0.5);
   }
