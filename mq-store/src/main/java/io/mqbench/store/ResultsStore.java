@@ -1,8 +1,6 @@
 package io.mqbench.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.ConfigException;
 import io.mqbench.results.RunResult;
 import java.io.IOException;
@@ -21,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Every run, remembered: a SQLite file or a PostgreSQL server holding each run's provenance and
@@ -34,12 +31,11 @@ public final class ResultsStore {
   /** The store's schema; a store of a later one is refused rather than misread. */
   static final int SCHEMA = 1;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String RUN_COLUMNS =
-      "run_id, batch_id, batch_kind, batch_name, started_at, queue, workload_id, workload,"
-          + " host_id, host_name, cpu_model, cores, memory_bytes, kernel, disk, mqbench_version,"
-          + " mqbench_commit, versions, cluster, durability, status, backend_config, recorded_at,"
-          + " source, run_json";
+  /** The gate's word for a batch that regressed: later batches are not judged against it. */
+  public static final String REGRESSED = "regressed";
+
+  /** A batch accepted as a baseline though it was slower: an intended change. */
+  public static final String ACCEPTED = "accepted";
 
   private final StoreLocation location;
 
@@ -89,7 +85,7 @@ public final class ResultsStore {
   public boolean record(RunResult result, StoredRun.Batch batch, String source, String runJson) {
     StoredRun run = StoredRuns.of(result, batch);
     try {
-      return inTransaction(c -> insert(c, run, source, runJson));
+      return inTransaction(c -> RunRows.insert(c, run, source, runJson));
     } catch (SQLException e) {
       throw new StoreException(
           "run " + result.runId() + " not recorded in " + location.shown() + ": " + oneLine(e), e);
@@ -107,7 +103,7 @@ public final class ResultsStore {
       List<StoredRun> runs = new ArrayList<>();
       String sql =
           "SELECT "
-              + RUN_COLUMNS
+              + RunRows.COLUMNS
               + " FROM runs"
               + (queue == null ? "" : " WHERE queue = ?")
               + " ORDER BY started_at, run_id";
@@ -117,7 +113,7 @@ public final class ResultsStore {
         }
         try (ResultSet r = s.executeQuery()) {
           while (r.next()) {
-            runs.add(read(r, figures.getOrDefault(r.getString("run_id"), Map.of())));
+            runs.add(RunRows.read(r, figures.getOrDefault(r.getString("run_id"), Map.of())));
           }
         }
       }
@@ -138,6 +134,56 @@ public final class ResultsStore {
       try (ResultSet r = s.executeQuery()) {
         return r.next() ? Optional.ofNullable(r.getString(1)) : Optional.empty();
       }
+    } catch (SQLException e) {
+      throw new StoreException("cannot read " + location.shown() + ": " + oneLine(e), e);
+    }
+  }
+
+  /**
+   * Remembers what the gate said of a series' batch, so that a batch judged a regression is not
+   * taken as the baseline of the batches after it; judged again, the newest word stands.
+   *
+   * @param seriesKey the series
+   * @param batchId the batch judged
+   * @param outcome what the gate said ({@link #REGRESSED}, {@link #ACCEPTED}, or another word)
+   * @throws StoreException when it could not be written
+   */
+  public void recordVerdict(String seriesKey, String batchId, String outcome) {
+    try {
+      inTransaction(
+          c -> {
+            try (PreparedStatement p =
+                c.prepareStatement(
+                    "INSERT INTO verdicts (series_key, batch_id, outcome, judged_at) VALUES (?, ?,"
+                        + " ?, ?) ON CONFLICT (series_key, batch_id) DO UPDATE SET outcome ="
+                        + " excluded.outcome, judged_at = excluded.judged_at")) {
+              p.setString(1, seriesKey);
+              p.setString(2, batchId);
+              p.setString(3, outcome);
+              p.setString(4, Instant.now().toString());
+              return p.executeUpdate();
+            }
+          });
+    } catch (SQLException e) {
+      throw new StoreException(
+          "the gate's verdict not recorded in " + location.shown() + ": " + oneLine(e), e);
+    }
+  }
+
+  /**
+   * @return the gate's verdicts: by series, the outcome of each batch it judged
+   * @throws StoreException when they could not be read
+   */
+  public Map<String, Map<String, String>> verdicts() {
+    Map<String, Map<String, String>> all = new HashMap<>();
+    try (Connection c = connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT series_key, batch_id, outcome FROM verdicts")) {
+      while (r.next()) {
+        all.computeIfAbsent(r.getString(1), k -> new HashMap<>())
+            .put(r.getString(2), r.getString(3));
+      }
+      return all;
     } catch (SQLException e) {
       throw new StoreException("cannot read " + location.shown() + ": " + oneLine(e), e);
     }
@@ -180,6 +226,10 @@ public final class ResultsStore {
           "CREATE TABLE IF NOT EXISTS figures (run_id TEXT NOT NULL, name TEXT NOT NULL,"
               + " value DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, name))");
       s.execute(
+          "CREATE TABLE IF NOT EXISTS verdicts (series_key TEXT NOT NULL, batch_id TEXT NOT"
+              + " NULL, outcome TEXT NOT NULL, judged_at TEXT NOT NULL, PRIMARY KEY (series_key,"
+              + " batch_id))");
+      s.execute(
           "CREATE INDEX IF NOT EXISTS runs_series ON runs (workload_id, queue, host_id,"
               + " started_at)");
     }
@@ -203,60 +253,6 @@ public final class ResultsStore {
     }
   }
 
-  private boolean insert(Connection c, StoredRun run, String source, String runJson)
-      throws SQLException {
-    String sql =
-        "INSERT INTO runs ("
-            + RUN_COLUMNS
-            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            + " ON CONFLICT (run_id) DO NOTHING";
-    int added;
-    try (PreparedStatement p = c.prepareStatement(sql)) {
-      int i = 1;
-      p.setString(i++, run.runId());
-      p.setString(i++, run.batch().id());
-      p.setString(i++, run.batch().kind());
-      p.setString(i++, run.batch().name());
-      p.setString(i++, run.startedAt().toString());
-      p.setString(i++, run.queue());
-      p.setString(i++, run.workloadId());
-      p.setString(i++, run.workload());
-      p.setString(i++, run.hostId());
-      StoredRun.Host h = run.host();
-      p.setString(i++, h.name());
-      p.setString(i++, h.cpuModel());
-      p.setInt(i++, h.cores());
-      p.setLong(i++, h.memoryBytes());
-      p.setString(i++, h.kernel());
-      p.setString(i++, h.disk());
-      p.setString(i++, run.mqbenchVersion());
-      p.setString(i++, run.mqbenchCommit());
-      p.setString(i++, json(run.versions()));
-      p.setString(i++, run.cluster());
-      p.setString(i++, run.durability());
-      p.setString(i++, run.status());
-      p.setString(i++, json(run.backendConfig()));
-      p.setString(i++, Instant.now().toString());
-      p.setString(i++, source);
-      p.setString(i, runJson);
-      added = p.executeUpdate();
-    }
-    if (added == 0) {
-      return false;
-    }
-    try (PreparedStatement p =
-        c.prepareStatement("INSERT INTO figures (run_id, name, value) VALUES (?, ?, ?)")) {
-      for (Map.Entry<String, Double> f : run.figures().entrySet()) {
-        p.setString(1, run.runId());
-        p.setString(2, f.getKey());
-        p.setDouble(3, f.getValue());
-        p.addBatch();
-      }
-      p.executeBatch();
-    }
-    return true;
-  }
-
   private Map<String, Map<String, Double>> figures(Connection c, String queue) throws SQLException {
     Map<String, Map<String, Double>> all = new HashMap<>();
     String sql =
@@ -274,50 +270,6 @@ public final class ResultsStore {
       }
     }
     return all;
-  }
-
-  private static StoredRun read(ResultSet r, Map<String, Double> figures)
-      throws SQLException, JsonProcessingException {
-    StoredRun.Host host =
-        new StoredRun.Host(
-            r.getString("host_name"),
-            r.getString("cpu_model"),
-            r.getInt("cores"),
-            r.getLong("memory_bytes"),
-            r.getString("kernel"),
-            r.getString("disk"));
-    return new StoredRun(
-        r.getString("run_id"),
-        new StoredRun.Batch(
-            r.getString("batch_id"), r.getString("batch_kind"), r.getString("batch_name")),
-        Instant.parse(r.getString("started_at")),
-        r.getString("queue"),
-        r.getString("workload_id"),
-        r.getString("workload"),
-        r.getString("host_id"),
-        host,
-        r.getString("mqbench_version"),
-        r.getString("mqbench_commit"),
-        map(r.getString("versions")),
-        r.getString("cluster"),
-        r.getString("durability"),
-        r.getString("status"),
-        map(r.getString("backend_config")),
-        Map.copyOf(figures));
-  }
-
-  private static String json(Map<String, String> map) {
-    try {
-      return JSON.writeValueAsString(new TreeMap<>(map));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a map of text is always JSON", e);
-    }
-  }
-
-  private static Map<String, String> map(String json) throws JsonProcessingException {
-    return json == null
-        ? Map.of()
-        : JSON.readValue(json, new TypeReference<TreeMap<String, String>>() {});
   }
 
   /** Work done in one transaction. */

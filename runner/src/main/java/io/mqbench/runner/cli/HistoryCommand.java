@@ -1,7 +1,6 @@
 package io.mqbench.runner.cli;
 
 import io.mqbench.config.ConfigException;
-import io.mqbench.history.Gate;
 import io.mqbench.history.GateOptions;
 import io.mqbench.history.GateResult;
 import io.mqbench.history.History;
@@ -12,6 +11,7 @@ import io.mqbench.history.Series;
 import io.mqbench.results.compare.Figure;
 import io.mqbench.runner.cli.process.ExitCodes;
 import io.mqbench.runner.cli.process.Invocation;
+import io.mqbench.runner.store.RememberedGate;
 import io.mqbench.store.ResultsStore;
 import io.mqbench.store.StoreLocation;
 import io.mqbench.store.StoredRun;
@@ -90,6 +90,14 @@ final class HistoryCommand implements Callable<Integer> {
   boolean check;
 
   @Option(
+      names = {"--accept"},
+      description =
+          "--check: each series' newest batch starts a new baseline for the batches after it,"
+              + " even if it is slower: an intended change (a safer setting, a new durability)."
+              + " Without it, a batch judged a regression is left out of later baselines.")
+  boolean accept;
+
+  @Option(
       names = {"-t", "--threshold"},
       paramLabel = "PCT",
       defaultValue = "5",
@@ -151,8 +159,14 @@ final class HistoryCommand implements Callable<Integer> {
               + s.shown()
               + (runs.isEmpty() ? ": the store is empty" : ""));
     }
+    if (accept && !check) {
+      throw new ConfigException("--accept goes with --check: it records what the gate judged");
+    }
     GateResult gate =
-        check ? Gate.check(series, options, new GateOptions(threshold, window, List.of())) : null;
+        check
+            ? RememberedGate.check(
+                s, series, options, new GateOptions(threshold, window, List.of()), accept)
+            : null;
     HistoryTable.print(series, gate, invocation.out());
     Path page = page(s).resolve("history.html");
     try {

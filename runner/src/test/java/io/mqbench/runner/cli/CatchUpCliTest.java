@@ -55,7 +55,7 @@ class CatchUpCliTest {
   }
 
   private Path onlyResultsFolder() throws IOException {
-    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
       return folders.get(0);

@@ -46,7 +46,7 @@ class CompareCommandTest {
     // The receiver takes the 300 messages within a second of the last send (0.6 s at 20 ms a
     // call): never "receivers behind", so that no status differs between the sides.
     assertThat(code).as(cli.err()).isZero();
-    try (Stream<Path> folders = Files.list(tmp.resolve(out))) {
+    try (Stream<Path> folders = Files.list(tmp.resolve(out)).filter(Files::isDirectory)) {
       return folders.filter(Files::isDirectory).findFirst().orElseThrow();
     }
   }

@@ -79,7 +79,7 @@ class DefaultRunsEndOkIT {
 
     assertThat(code).as(cli.err() + cli.out()).isZero();
     JsonNode json;
-    try (Stream<Path> runs = Files.list(tmp)) {
+    try (Stream<Path> runs = Files.list(tmp).filter(Files::isDirectory)) {
       Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       json = JsonTrees.read(run.resolve(ResultsWriter.RUN_JSON));
     }

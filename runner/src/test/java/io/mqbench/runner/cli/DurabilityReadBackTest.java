@@ -63,7 +63,7 @@ class DurabilityReadBackTest {
   }
 
   private Path runFolder() throws Exception {
-    try (var runs = Files.list(tmp.resolve("results"))) {
+    try (var runs = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       return runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
   }

@@ -38,7 +38,7 @@ record FaultRun(int code, String out, String err, RunResult result) {
             .toArray(String[]::new);
     int code = cli.run(Map.of(), Map.of(), all);
     System.err.println("[" + name + "] exit " + code + "\n" + cli.err());
-    try (Stream<Path> runs = Files.list(out)) {
+    try (Stream<Path> runs = Files.list(out).filter(Files::isDirectory)) {
       Optional<Path> folder = runs.filter(Files::isDirectory).findFirst();
       assertThat(folder).as("a results folder; the run said:\n" + cli.err()).isPresent();
       return new FaultRun(

@@ -50,7 +50,7 @@ class HeapChosenByTheRunnerTest {
   }
 
   private JsonNode onlyRunJson() throws IOException {
-    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
       return JsonTrees.read(folders.get(0).resolve(ResultsWriter.RUN_JSON));

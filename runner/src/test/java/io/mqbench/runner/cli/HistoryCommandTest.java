@@ -119,7 +119,7 @@ class HistoryCommandTest {
     assertThat(cli.runMemoryForASecond(results)).as(cli.err()).isZero();
     Path store = tmp.resolve("imported.db");
     Path folder;
-    try (var list = Files.list(results)) {
+    try (var list = Files.list(results).filter(Files::isDirectory)) {
       folder = list.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     cli.reset();
@@ -136,5 +136,36 @@ class HistoryCommandTest {
     assertThat(cli.run("history", "export", "--store", store.toString())).isZero();
     assertThat(cli.out().lines()).hasSize(2);
     assertThat(cli.out()).startsWith("run_id,").contains(",memory,");
+  }
+
+  @Test
+  void aBatchJudgedARegressionIsNoBaselineForTheRerunsAfterIt() {
+    batch("monday", "0s", 40_000, 41_000, 40_500);
+    batch("tuesday", "0s", 40_200, 40_800, 40_400);
+    batch("slow", "1ms", 30_100, 30_500, 29_900);
+    assertThat(cli.run("history", "--check", "--store", store().toString())).isEqualTo(7);
+    batch("fixed", "0s", 40_300, 40_600, 40_700);
+    cli.reset();
+
+    int code = cli.run("history", "--check", "--store", store().toString());
+
+    assertThat(code).as(cli.out()).isZero();
+    assertThat(cli.out()).contains("baseline 6 runs of monday, tuesday");
+  }
+
+  @Test
+  void aSlowdownAcceptedOnPurposeIsTheBaselineAfterwards() {
+    batch("monday", "0s", 40_000, 41_000, 40_500);
+    batch("tuesday", "0s", 40_200, 40_800, 40_400);
+    batch("safer", "1ms", 30_100, 30_500, 29_900);
+    assertThat(cli.run("history", "--check", "--accept", "--store", store().toString()))
+        .isEqualTo(7);
+    batch("safer-again", "1ms", 30_000, 30_400, 30_200);
+    cli.reset();
+
+    int code = cli.run("history", "--check", "--store", store().toString());
+
+    assertThat(code).as(cli.out()).isNotEqualTo(7);
+    assertThat(cli.out()).contains("safer");
   }
 }

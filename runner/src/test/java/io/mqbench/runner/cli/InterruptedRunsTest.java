@@ -104,7 +104,7 @@ class InterruptedRunsTest {
   }
 
   private JsonNode onlyRunJson() throws IOException {
-    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
       assertThat(folders.get(0).resolve(ResultsWriter.CHART_SVG)).isNotEmptyFile();
@@ -241,7 +241,7 @@ class InterruptedRunsTest {
 
       assertThat(runner.process.exitValue()).as(String.join("\n", runner.err)).isEqualTo(130);
       assertThat(seconds).as(String.join("\n", runner.err)).isLessThan(STOP_SECONDS);
-      try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+      try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
         Path folder = s.findFirst().orElseThrow();
         JsonNode json = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
         assertThat(json.at("/status").asText()).isEqualTo("interrupted");

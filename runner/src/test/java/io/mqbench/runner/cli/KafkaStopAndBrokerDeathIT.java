@@ -139,7 +139,7 @@ class KafkaStopAndBrokerDeathIT {
 
       assertThat(ended).isTrue();
       assertThat(seconds).as("seconds from the stop to the exit").isLessThan(10);
-      try (Stream<Path> runs = Files.list(out)) {
+      try (Stream<Path> runs = Files.list(out).filter(Files::isDirectory)) {
         Path folder = runs.findFirst().orElseThrow();
         JsonNode run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
         assertThat(run.path("status").asText()).isEqualTo("interrupted");

@@ -90,7 +90,7 @@ class LocalBrokerStopIT {
     assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("the runner ended: " + log()).isTrue();
     assertThat(runner.exitValue()).as(log()).isEqualTo(exitCode);
     JsonNode run;
-    try (Stream<Path> folders = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> folders = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       Path folder = folders.findFirst().orElseThrow();
       run = JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     }

@@ -43,7 +43,7 @@ class MachineCostOptionTest {
 
     assertThat(code).as(cli.err()).isZero();
     Path run;
-    try (Stream<Path> runs = Files.list(tmp)) {
+    try (Stream<Path> runs = Files.list(tmp).filter(Files::isDirectory)) {
       run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));

@@ -141,7 +141,7 @@ class MessageSizesOptionTest {
 
     assertThat(code).as(cli.err()).isZero();
     Path run;
-    try (Stream<Path> runs = Files.list(out)) {
+    try (Stream<Path> runs = Files.list(out).filter(Files::isDirectory)) {
       run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
@@ -182,7 +182,7 @@ class MessageSizesOptionTest {
   }
 
   private Path onlyRun() throws Exception {
-    try (Stream<Path> runs = Files.list(tmp)) {
+    try (Stream<Path> runs = Files.list(tmp).filter(Files::isDirectory)) {
       return runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
   }

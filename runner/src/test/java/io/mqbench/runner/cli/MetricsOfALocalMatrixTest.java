@@ -77,7 +77,7 @@ class MetricsOfALocalMatrixTest {
     }
     assertThat(run.get(60, TimeUnit.SECONDS)).as(cli.err()).isZero();
     Path matrix;
-    try (Stream<Path> folders = Files.list(out)) {
+    try (Stream<Path> folders = Files.list(out).filter(Files::isDirectory)) {
       matrix = folders.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     RunResult second = ResultsWriter.read(matrix.resolve("002").resolve(ResultsWriter.RUN_JSON));

@@ -106,7 +106,7 @@ class MetricsOverTwoWorkersTest {
     code = run.get(60, TimeUnit.SECONDS);
     err = cli.err();
     Path folder;
-    try (Stream<Path> runs = Files.list(out)) {
+    try (Stream<Path> runs = Files.list(out).filter(Files::isDirectory)) {
       folder = runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     result = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));

@@ -69,7 +69,7 @@ class MetricsWhileWarmingUpTest {
     assertThat(warming.value("mqbench_run_finished")).isZero();
     run.get(60, TimeUnit.SECONDS);
     Path folder;
-    try (Stream<Path> folders = Files.list(out)) {
+    try (Stream<Path> folders = Files.list(out).filter(Files::isDirectory)) {
       folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     RunResult result = ResultsWriter.read(folder.resolve(ResultsWriter.RUN_JSON));

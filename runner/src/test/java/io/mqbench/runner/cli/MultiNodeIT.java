@@ -149,7 +149,7 @@ class MultiNodeIT {
   /** Four runs (nodes 1 and 3, senders 1 and 2 per node), each merged exactly from its nodes. */
   private static void checkMatrix(Path out, long messagesPerSender) throws IOException {
     Path matrix;
-    try (Stream<Path> s = Files.list(out)) {
+    try (Stream<Path> s = Files.list(out).filter(Files::isDirectory)) {
       matrix = s.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     List<Map<String, String>> rows = readSummary(matrix.resolve("summary.xlsx"));
@@ -219,7 +219,7 @@ class MultiNodeIT {
 
       assertThat(code).as(cli.err() + cli.out()).isZero();
       Path run;
-      try (Stream<Path> s = Files.list(out)) {
+      try (Stream<Path> s = Files.list(out).filter(Files::isDirectory)) {
         run = s.filter(Files::isDirectory).findFirst().orElseThrow();
       }
       NodeResult skew = NodesFile.read(run).get(0);

@@ -101,7 +101,7 @@ class OneCellMatrixTest {
   }
 
   private static Path onlyFolder(Path dir) throws IOException {
-    try (Stream<Path> s = Files.list(dir)) {
+    try (Stream<Path> s = Files.list(dir).filter(Files::isDirectory)) {
       List<Path> folders = s.toList();
       assertThat(folders).hasSize(1);
       return folders.get(0);

@@ -155,7 +155,7 @@ class QueuesAndSubscriptionsOptionTest {
   }
 
   private RunResult onlyResult() throws Exception {
-    try (Stream<Path> runs = Files.list(tmp)) {
+    try (Stream<Path> runs = Files.list(tmp).filter(Files::isDirectory)) {
       Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       return ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));
     }

@@ -62,7 +62,7 @@ class ReceivingSideVerdictTest {
   }
 
   private JsonNode runJson() throws IOException {
-    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       Path folder = s.findFirst().orElseThrow();
       return JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON));
     }

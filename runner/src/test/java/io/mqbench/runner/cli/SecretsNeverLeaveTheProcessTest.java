@@ -160,7 +160,7 @@ class SecretsNeverLeaveTheProcessTest {
     assertThat(out.toString(StandardCharsets.UTF_8))
         .contains("vault.uri=amqp://bob:****@127.0.0.1:5672/");
     Path matrix;
-    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       matrix = s.findFirst().orElseThrow();
     }
     assertThat(Files.readString(matrix.resolve(ResultsWriter.SUMMARY_CSV)))

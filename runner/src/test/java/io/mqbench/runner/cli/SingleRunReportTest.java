@@ -22,7 +22,7 @@ class SingleRunReportTest {
 
     assertThat(code).as(cli.err()).isZero();
     Path run;
-    try (Stream<Path> runs = Files.list(tmp)) {
+    try (Stream<Path> runs = Files.list(tmp).filter(Files::isDirectory)) {
       run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     Path report = run.resolve("report.html");

@@ -53,7 +53,7 @@ class SqsCliIT {
         .contains("lost 0")
         .containsPattern("requests   delete [0-9,]+, other 1, receive [0-9,]+, send [0-9,]+")
         .containsPattern("cost       [0-9.]+ USD per million messages");
-    try (var runs = Files.list(tmp)) {
+    try (var runs = Files.list(tmp).filter(Files::isDirectory)) {
       Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
       assertThat(csv.get(0)).endsWith(",requests_billed,cost_per_million_msgs,cost_basis");

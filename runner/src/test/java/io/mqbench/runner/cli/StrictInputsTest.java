@@ -350,7 +350,7 @@ class StrictInputsTest {
   }
 
   private static Path onlyFolder(Path dir) throws IOException {
-    try (Stream<Path> s = Files.list(dir)) {
+    try (Stream<Path> s = Files.list(dir).filter(Files::isDirectory)) {
       List<Path> all = s.toList();
       assertThat(all).hasSize(1);
       return all.get(0);

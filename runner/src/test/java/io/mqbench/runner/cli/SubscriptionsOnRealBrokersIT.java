@@ -65,7 +65,7 @@ class SubscriptionsOnRealBrokersIT {
     int code = cli.run(Map.of(), Map.of(), args);
 
     assertThat(code).as(cli.err()).isZero();
-    try (Stream<Path> runs = Files.list(out)) {
+    try (Stream<Path> runs = Files.list(out).filter(Files::isDirectory)) {
       Optional<Path> folder = runs.filter(Files::isDirectory).findFirst();
       return ResultsWriter.read(folder.orElseThrow().resolve(ResultsWriter.RUN_JSON));
     }

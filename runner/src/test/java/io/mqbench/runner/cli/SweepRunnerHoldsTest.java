@@ -56,7 +56,7 @@ class SweepRunnerHoldsTest {
             tmp.resolve("results").toString());
 
     Path sweep;
-    try (Stream<Path> s = Files.list(tmp.resolve("results"))) {
+    try (Stream<Path> s = Files.list(tmp.resolve("results")).filter(Files::isDirectory)) {
       sweep = s.toList().get(0);
     }
     JsonNode json = JsonTrees.read(sweep.resolve("sweep.json"));

@@ -76,7 +76,7 @@ class WorkerKilledMidRunTest {
       killer.join();
 
       Path run;
-      try (Stream<Path> runs = Files.list(out)) {
+      try (Stream<Path> runs = Files.list(out).filter(Files::isDirectory)) {
         run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
       }
       RunResult result = ResultsWriter.read(run.resolve(ResultsWriter.RUN_JSON));

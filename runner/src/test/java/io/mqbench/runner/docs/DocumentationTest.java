@@ -205,7 +205,7 @@ class DocumentationTest {
   private static List<MarkdownPage> allPages() throws IOException {
     List<MarkdownPage> pages = new ArrayList<>(List.of(MarkdownPage.read(README)));
     pages.addAll(pagesIn(DOCS, true));
-    try (Stream<Path> modules = Files.list(ROOT)) {
+    try (Stream<Path> modules = Files.list(ROOT).filter(Files::isDirectory)) {
       modules
           .map(m -> m.resolve("README.md"))
           .filter(Files::isRegularFile)
