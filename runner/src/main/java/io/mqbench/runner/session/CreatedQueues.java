@@ -3,6 +3,7 @@ package io.mqbench.runner.session;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Errors;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -51,9 +52,15 @@ public final class CreatedQueues {
   void beforeRun(MqProvider provider, MqConfig config, int subscriptions, boolean onWorkers) {
     String key = key(provider, config);
     Created before = created.get(key);
-    if (before != null) {
+    if (before != null && !refusesSubscriptions(before, subscriptions)) {
       before.subscriptions().add(subscriptions); // the run creates any it adds, which go too
       return;
+    }
+    if (before != null) {
+      // Made by these runs for fewer subscriptions than this run needs, in a shape that cannot
+      // take more (a NATS work-queue stream), and left settled: nothing is lost by making it anew.
+      remove(before, describe(provider, config));
+      created.remove(key);
     }
     if (found.contains(key)) {
       return;
@@ -71,6 +78,22 @@ public final class CreatedQueues {
         throw e;
       }
       found.add(key);
+    }
+  }
+
+  /**
+   * Whether a queue these runs made, and left settled, refuses a run's subscriptions that none of
+   * its runs used yet: the backend says so when the queue is opened with them.
+   */
+  private static boolean refusesSubscriptions(Created c, int subscriptions) {
+    if (c.subscriptions().contains(subscriptions) || !c.settled()) {
+      return false;
+    }
+    try {
+      c.provider().open(c.config(), subscriptions).close();
+      return false;
+    } catch (MqException e) {
+      return true;
     }
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mqbench.config.ConfigKey;
 import io.mqbench.config.MqConfig;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
@@ -26,6 +27,11 @@ class CreatedQueuesSubscriptionsTest {
   private static final class Recording implements MqProvider {
     final List<Integer> removedWith = new ArrayList<>();
     boolean exists;
+
+    /** Like a NATS work-queue stream: made for one subscription, it refuses more. */
+    boolean refusesMoreThanItWasMadeFor;
+
+    int madeFor;
 
     @Override
     public String name() {
@@ -59,7 +65,13 @@ class CreatedQueuesSubscriptionsTest {
 
     @Override
     public Mq open(MqConfig config, int subscriptions) {
+      if (exists && refusesMoreThanItWasMadeFor && subscriptions > madeFor) {
+        throw new MqException("fake: queue 'q' allows " + madeFor + " subscription");
+      }
       boolean made = !exists;
+      if (made) {
+        madeFor = subscriptions;
+      }
       exists = true;
       return new Mq() {
         @Override
@@ -80,6 +92,7 @@ class CreatedQueuesSubscriptionsTest {
         @Override
         public boolean removeQueue() {
           removedWith.add(subscriptions);
+          exists = false;
           return true;
         }
 
@@ -106,5 +119,22 @@ class CreatedQueuesSubscriptionsTest {
         .containsExactly(
             "removed fake queue 'q' at nowhere with its 4 subscriptions, which this run created"
                 + " (--keep-queue keeps it)");
+  }
+
+  @Test
+  void aQueueMadeForOneSubscriptionThatRefusesTwoIsMadeAnewOnceSettled() {
+    Recording fake = new Recording();
+    fake.refusesMoreThanItWasMadeFor = true;
+    MqConfig config = fake.configure(Map.of());
+    CreatedQueues queues = new CreatedQueues();
+    queues.beforeRun(fake, config, 1, false);
+    queues.afterRun(fake, config, true);
+
+    queues.beforeRun(fake, config, 2, false);
+
+    assertThat(fake.removedWith).containsExactly(1);
+    assertThat(fake.madeFor).isEqualTo(2);
+    queues.afterRun(fake, config, true);
+    assertThat(queues.removeAll(false)).hasSize(1).first().asString().startsWith("removed");
   }
 }
