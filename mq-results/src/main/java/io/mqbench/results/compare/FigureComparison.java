@@ -43,6 +43,9 @@ public record FigureComparison(
         figure, figure.values(baselineRuns), figure.values(candidateRuns), thresholdPercent);
   }
 
+  /** Changes whose whole interval lies within this, in percent, are shown as 0.0 %: no change. */
+  static final double RESOLUTION_PERCENT = 0.05;
+
   /**
    * Compares a figure's values: what {@link #of} does once each run has given its value, for
    * callers that hold the values only (the history's gate, over stored runs).
@@ -71,6 +74,13 @@ public record FigureComparison(
       verdict = (w.low() > 0) == figure.higherIsBetter() ? Verdict.BETTER : Verdict.WORSE;
     }
     FigureComparison judged = new FigureComparison(figure, be, ce, w, verdict, false);
+    if (verdict != Verdict.NO_CHANGE
+        && Math.abs(judged.percentLow()) < RESOLUTION_PERCENT
+        && Math.abs(judged.percentHigh()) < RESOLUTION_PERCENT) {
+      // Runs that do not vary (a fixed rate met every time) make any difference "significant":
+      // one smaller than the report shows is no change.
+      return new FigureComparison(figure, be, ce, w, Verdict.NO_CHANGE, false);
+    }
     if (verdict == Verdict.NO_CHANGE) {
       // Holding 0 is not enough to say "no regression": the interval's worse end must stay
       // within the threshold too, or the runs agree as well with a regression beyond it.
