@@ -76,7 +76,7 @@ public record StoreLocation(String url, String shown, boolean sqlite) {
   /**
    * @return the SQLite file, or null for a server
    */
-  Path file() {
+  public Path file() {
     return sqlite ? Path.of(url.substring(SQLITE.length())) : null;
   }
 }

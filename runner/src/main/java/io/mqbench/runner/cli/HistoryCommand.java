@@ -168,7 +168,7 @@ final class HistoryCommand implements Callable<Integer> {
                 s, series, options, new GateOptions(threshold, window, List.of()), accept)
             : null;
     HistoryTable.print(series, gate, invocation.out());
-    Path page = page(s).resolve("history.html");
+    Path page = pageFolder().resolve("history.html");
     try {
       HistoryPage.write(new HistoryPage.Header(s.shown(), filter()), series, gate, page);
     } catch (IOException e) {
@@ -203,11 +203,10 @@ final class HistoryCommand implements Callable<Integer> {
     return (q + (q.isEmpty() || m.isEmpty() ? "" : ", ") + m).strip();
   }
 
-  private Path page(ResultsStore s) {
+  private Path pageFolder() {
     Path dir = out;
     if (dir == null) {
-      StoreLocation l = StoreLocation.parse(store.store);
-      Path file = l.sqlite() ? Path.of(l.shown()) : null;
+      Path file = StoreLocation.parse(store.store).file();
       dir = file != null && file.getParent() != null ? file.getParent() : Path.of("");
     }
     try {

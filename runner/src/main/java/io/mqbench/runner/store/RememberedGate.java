@@ -41,15 +41,12 @@ public final class RememberedGate {
       GateOptions gate,
       boolean accept) {
     Map<String, Map<String, String>> verdicts = store.verdicts();
-    Set<String> keys = new HashSet<>();
+    // The runs kept belong to the series shown, so grouping them again makes only those series.
     List<StoredRun> judged =
         shown.stream()
-            .peek(s -> keys.add(s.key()))
             .flatMap(s -> withoutRegressions(s, verdicts.getOrDefault(s.key(), Map.of())).stream())
             .toList();
-    List<Series> series =
-        History.of(judged, options).stream().filter(s -> keys.contains(s.key())).toList();
-    GateResult result = Gate.check(series, options, gate);
+    GateResult result = Gate.check(History.of(judged, options), options, gate);
     for (SeriesGate g : result.series()) {
       String outcome =
           accept
