@@ -68,7 +68,7 @@ class LauncherIT {
 
     assertThat(ran.code()).as(ran.out()).isZero();
     assertThat(ran.out()).contains("sized from the run");
-    try (java.util.stream.Stream<Path> folders = Files.list(results)) {
+    try (java.util.stream.Stream<Path> folders = Files.list(results).filter(Files::isDirectory)) {
       Path folder = folders.findFirst().orElseThrow();
       long maxHeap =
           JsonTrees.read(folder.resolve("run.json")).at("/environment/maxHeapBytes").asLong();
