@@ -5,23 +5,28 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A server's command wrapped so that its scratch directory goes with it when its owner dies. The
+ * A server's command wrapped so that it and its scratch directory go when its owner dies. The
  * broker kit stops a server whose runner is gone, even killed with SIGKILL, by sending it SIGTERM;
- * its directory would stay until the next run swept it. Wrapped, the SIGTERM is passed on, and once
- * the server has stopped the directory is deleted if its owner (the pid in {@code owner.pid}) is
- * gone. While the owner lives (a stop that keeps the data for a restart, a close that deletes the
- * directory itself) and after a kill (a fault) the directory stays.
+ * its directory would stay until the next run swept it. Wrapped, a SIGTERM while the owner (the pid
+ * in {@code owner.pid}) lives is passed on and waited for: a stop that keeps the data for a
+ * restart, or a close that deletes the directory itself. A SIGTERM after the owner died kills the
+ * server's whole process tree with SIGKILL, since its data is about to be deleted and a RabbitMQ
+ * node's own orderly stop, with its peers gone, can take minutes; the directory is then deleted.
+ * After a kill of the server itself (a fault) the directory stays.
  */
 final class RemovedWhenOrphaned {
   /**
-   * On SIGTERM: pass it on, wait for the server, and delete the directory if the process named in
-   * its {@code owner.pid} (the runner) is gone.
+   * On SIGTERM: if the owner lives, pass it on and wait; if not, kill the server's tree, each
+   * process stopped before its children are listed so that none is missed or left to a new parent.
+   * Then delete the directory if the owner is gone.
    */
   private static final String SCRIPT =
       "dir=\"$1\"; shift;"
-          + " trap 'kill -TERM $pid 2>/dev/null; wait $pid;"
-          + " kill -0 \"$(cat \"$dir/owner.pid\" 2>/dev/null)\" 2>/dev/null || rm -rf \"$dir\";"
-          + " exit 143' TERM;"
+          + " owned() { kill -0 \"$(cat \"$dir/owner.pid\" 2>/dev/null)\" 2>/dev/null; };"
+          + " tree() { kill -STOP \"$1\" 2>/dev/null; for c in $(pgrep -P \"$1\"); do tree \"$c\"; done;"
+          + " kill -KILL \"$1\" 2>/dev/null; };"
+          + " trap 'if owned; then kill -TERM $pid 2>/dev/null; else tree $pid; fi; wait $pid;"
+          + " owned || rm -rf \"$dir\"; exit 143' TERM;"
           + " \"$@\" & pid=$!; wait $pid";
 
   private RemovedWhenOrphaned() {}
