@@ -15,7 +15,8 @@ import java.util.List;
  * @param candidate the candidate's runs with this figure
  * @param comparison means, the difference with its 95 % interval (Welch), verdict and regression,
  *     as {@code mqbench compare} judges them
- * @param moved what recorded differs between the baseline's runs and the candidate's
+ * @param moved what recorded differs between the baseline's runs and the candidate's, or among the
+ *     baseline's runs
  */
 public record FigureGate(
     Figure figure,

@@ -57,7 +57,8 @@ public final class Gate {
         Estimate none = Estimate.of(List.of());
         c = new FigureComparison(f, none, none, null, Verdict.CANNOT_JUDGE, false);
       }
-      result.add(new FigureGate(f, baseline, cand, c, Moved.between(baseline, cand, s.allHosts())));
+      result.add(
+          new FigureGate(f, baseline, cand, c, Moved.fromBaseline(baseline, cand, s.allHosts())));
     }
     List<StoredRun> base = result.stream().flatMap(g -> g.baseline().stream()).distinct().toList();
     boolean statusRegressed =

@@ -47,21 +47,68 @@ public record Moved(String what, String before, String after) {
    *     cluster, host
    */
   public static List<Moved> between(List<StoredRun> before, List<StoredRun> after, boolean hosts) {
+    return collect(before, after, hosts, Moved::add);
+  }
+
+  /**
+   * What differs between a gate's baseline and its candidate. Unlike {@link #between}, a thing the
+   * baseline's runs do not agree on is always named, with each value's count ({@code 1ms ×6, 2ms ×3
+   * → 1ms}): a baseline that mixes settings is not one whose candidate "nothing moved" from.
+   *
+   * @param baseline the baseline's runs
+   * @param candidate the candidate's runs
+   * @param hosts whether the host counts
+   * @return what differs or is mixed, in the order of {@link #between}
+   */
+  public static List<Moved> fromBaseline(
+      List<StoredRun> baseline, List<StoredRun> candidate, boolean hosts) {
+    return collect(baseline, candidate, hosts, Moved::addOrMixed);
+  }
+
+  private interface Adder {
+    void add(
+        List<Moved> m,
+        String what,
+        List<StoredRun> before,
+        List<StoredRun> after,
+        Function<StoredRun, String> value);
+  }
+
+  private static List<Moved> collect(
+      List<StoredRun> before, List<StoredRun> after, boolean hosts, Adder add) {
     List<Moved> m = new ArrayList<>();
-    add(m, "mqbench", before, after, StoredRun::mqbenchVersion);
-    add(m, "commit", before, after, r -> shortCommit(r.mqbenchCommit()));
+    add.add(m, "mqbench", before, after, StoredRun::mqbenchVersion);
+    add.add(m, "commit", before, after, r -> shortCommit(r.mqbenchCommit()));
     for (String k : keys(before, after, StoredRun::versions)) {
-      add(m, k, before, after, r -> r.versions().get(k));
+      add.add(m, k, before, after, r -> r.versions().get(k));
     }
     for (String k : keys(before, after, StoredRun::backendConfig)) {
-      add(m, "backend " + k, before, after, r -> r.backendConfig().get(k));
+      add.add(m, "backend " + k, before, after, r -> r.backendConfig().get(k));
     }
-    add(m, "durability", before, after, StoredRun::durability);
-    add(m, "cluster", before, after, StoredRun::cluster);
+    add.add(m, "durability", before, after, StoredRun::durability);
+    add.add(m, "cluster", before, after, StoredRun::cluster);
     if (hosts) {
-      add(m, "host", before, after, r -> r.host() == null ? null : r.host().name());
+      add.add(m, "host", before, after, r -> r.host() == null ? null : r.host().name());
     }
     return List.copyOf(m);
+  }
+
+  /** Names the baseline's values with their counts when they differ among its runs. */
+  private static void addOrMixed(
+      List<Moved> m,
+      String what,
+      List<StoredRun> baseline,
+      List<StoredRun> candidate,
+      Function<StoredRun, String> value) {
+    Map<String, Integer> counts = counts(baseline, value);
+    String a = usual(candidate, value, false);
+    if (counts.size() > 1 && a != null) {
+      List<String> each = new ArrayList<>();
+      counts.forEach((v, n) -> each.add(v + " ×" + n));
+      m.add(new Moved(what, String.join(", ", each), a));
+    } else {
+      add(m, what, baseline, candidate, value);
+    }
   }
 
   private static Set<String> keys(
@@ -94,11 +141,7 @@ public record Moved(String what, String before, String after) {
   /** The value most runs have; on a tie the last one's (nearest) or the first one's. */
   private static String usual(
       List<StoredRun> runs, Function<StoredRun, String> value, boolean nearestIsLast) {
-    Map<String, Integer> counts = new LinkedHashMap<>();
-    for (StoredRun r : runs) {
-      String x = value.apply(r);
-      counts.merge(x == null ? "-" : x, 1, Integer::sum);
-    }
+    Map<String, Integer> counts = counts(runs, value);
     String best = null;
     int most = 0;
     for (Map.Entry<String, Integer> e : counts.entrySet()) {
@@ -108,6 +151,17 @@ public record Moved(String what, String before, String after) {
       }
     }
     return best;
+  }
+
+  /** Each value the runs have, in the order first seen, with how many runs have it. */
+  private static Map<String, Integer> counts(
+      List<StoredRun> runs, Function<StoredRun, String> value) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (StoredRun r : runs) {
+      String x = value.apply(r);
+      counts.merge(x == null ? "-" : x, 1, Integer::sum);
+    }
+    return counts;
   }
 
   /** A commit as people quote it: its first 10 characters. */

@@ -76,4 +76,22 @@ class GateTest {
     assertThat(r.series().get(0).statusRegressed()).isTrue();
     assertThat(r.outcome()).isEqualTo(GateResult.Outcome.REGRESSED);
   }
+
+  @Test
+  void aBaselineThatMixesSettingsSaysSoRatherThanNothingMoved() {
+    GateResult r =
+        gate(
+            new Runs(4)
+                .batches(2, 3, 10_000)
+                .mqbench("1.0.0")
+                .batches(1, 3, 10_000)
+                .mqbench("0.9.0")
+                .batches(1, 3, 10_000)
+                .list());
+
+    FigureGate sent = r.series().get(0).figures().get(0);
+    assertThat(sent.baseline()).hasSize(9);
+    assertThat(Moved.describe(sent.moved()))
+        .startsWith("mqbench 0.9.0 ×6, 1.0.0 ×3 → 0.9.0; commit");
+  }
 }
