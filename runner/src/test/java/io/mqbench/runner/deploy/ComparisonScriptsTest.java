@@ -234,6 +234,71 @@ class ComparisonScriptsTest {
   }
 
   @Test
+  void postgresBothSidesRunTheRunnersStatementsCountedByTheServerAlike() throws Exception {
+    Plan plan = plan("compare-postgres.sh");
+    List<String> runner = plan.command("runner");
+    List<String> send = plan.command("pgbench-send");
+    List<String> receive = plan.command("pgbench-receive");
+    Map<String, String> keys = keys(runner);
+
+    // The same window, counted by the same event: rows through the table's identity sequence.
+    assertThat(value(runner, "--warmup")).isEqualTo("0s");
+    int total = seconds(value(runner, "--duration"));
+    assertThat(seconds(value(send, "-T"))).isEqualTo(total);
+    assertThat(seconds(value(receive, "-T"))).isEqualTo(total);
+    Matcher measured =
+        Pattern.compile("both: (\\d+)s, seconds (\\d+)-(\\d+) of a (\\d+)s run")
+            .matcher(plan.fair("measured"));
+    assertThat(measured.find()).as(plan.fair("measured")).isTrue();
+    assertThat(Integer.parseInt(measured.group(1))).isGreaterThanOrEqualTo(20);
+    assertThat(Integer.parseInt(measured.group(4))).isEqualTo(total);
+    assertThat(plan.fair("rates")).startsWith("both: rows inserted").contains("identity sequence");
+
+    // One connection a side, one batch at a time; batches of 1..B both ways; the same sizes.
+    assertThat(value(runner, "--senders")).isEqualTo("1").isEqualTo(value(send, "-c"));
+    assertThat(value(runner, "--receivers")).isEqualTo("1").isEqualTo(value(receive, "-c"));
+    assertThat(keys).containsEntry("postgres.sendConnections", "1");
+    int batch = Integer.parseInt(value(runner, "--batch"));
+    assertThat(send.stream().filter(a -> a.matches(".*/send-\\d+\\.sql@1"))).hasSize(batch);
+    assertThat(plan.fair("client settings"))
+        .contains("batches of 1.." + batch + " bodies of " + value(runner, "--size") + " bytes");
+    assertThat(value(runner, "--max-backlog")).isEqualTo("off");
+    assertThat(value(runner, "--limit-probe")).isEqualTo("0s");
+
+    // Commits: the sender's synchronous, the receiver's not, as the runner's defaults.
+    assertThat(keys)
+        .containsEntry("postgres.synchronousCommit", "on")
+        .containsEntry("postgres.receiverSynchronousCommit", "off");
+    assertThat(String.join(" ", receive)).contains("PGOPTIONS=-c synchronous_commit=off");
+    assertThat(String.join(" ", send)).doesNotContain("synchronous_commit");
+
+    // The statements are the runner's own, as its backend's source writes them.
+    String sender = source("PostgresSender.java");
+    String receiver = source("PostgresReceiver.java");
+    assertThat(sender).contains("\" (body) SELECT unnest(?::bytea[])\"");
+    assertThat(plan.out()).contains("INSERT INTO mqbench (body) SELECT unnest(:bN::bytea[]);");
+    for (String part :
+        List.of(
+            " FOR UPDATE SKIP LOCKED))\"",
+            "\" RETURNING id, body\"",
+            "\" WHERE id = ANY(?)\"",
+            "\" WHERE visible_at <= now() ORDER BY id LIMIT ?")) {
+      assertThat(receiver).contains(part);
+    }
+    assertThat(plan.out())
+        .contains("WHERE visible_at <= now() ORDER BY id LIMIT " + batch)
+        .contains("FOR UPDATE SKIP LOCKED)) RETURNING id, body)")
+        .contains("DELETE FROM mqbench WHERE id = ANY(:ids::bigint[]);")
+        .contains("\\sleep " + keys.get("postgres.pollInterval").replace("ms", " ms"))
+        .contains(keys.get("postgres.visibilityTimeout").replace("ms", "") + " * interval");
+  }
+
+  private static String source(String file) throws IOException {
+    return Files.readString(
+        ROOT.resolve("mq-postgres/src/main/java/io/mqbench/postgres").resolve(file));
+  }
+
+  @Test
   void aProducerPropertyGoesToBothSides() throws Exception {
     Plan plan = plan("compare-kafka.sh", "--producer-property", "batch.size=65536");
     assertThat(plan.command("producer"))
