@@ -38,6 +38,23 @@ class ComparisonScriptsTest {
       assertThat(fair).as(out).containsKey(aspect);
       return fair.get(aspect);
     }
+
+    /**
+     * Checks "measured: both: Ds, seconds W-T of a Ts run": D at least 20, W + D = T = total.
+     *
+     * @return W, the warm-up left out on both sides
+     */
+    int warmUpOfAMeasuredWindowOfTwentySecondsOrMore(int total) {
+      Matcher m =
+          Pattern.compile("both: (\\d+)s, seconds (\\d+)-(\\d+) of a (\\d+)s run")
+              .matcher(fair("measured"));
+      assertThat(m.find()).as(fair("measured")).isTrue();
+      int d = Integer.parseInt(m.group(1));
+      int w = Integer.parseInt(m.group(2));
+      assertThat(d).as("measured seconds").isGreaterThanOrEqualTo(20);
+      assertThat(w + d).isEqualTo(total).isEqualTo(Integer.parseInt(m.group(4)));
+      return w;
+    }
   }
 
   private static Plan plan(String script, String... args) throws IOException, InterruptedException {
@@ -102,14 +119,7 @@ class ComparisonScriptsTest {
     assertThat(value(runner, "--warmup")).isEqualTo("0s");
     int total = seconds(value(perfTest, "--time"));
     assertThat(seconds(value(runner, "--duration"))).isEqualTo(total);
-    Matcher measured =
-        Pattern.compile("both: (\\d+)s, seconds (\\d+)-(\\d+) of a (\\d+)s run")
-            .matcher(plan.fair("measured"));
-    assertThat(measured.find()).as(plan.fair("measured")).isTrue();
-    int d = Integer.parseInt(measured.group(1));
-    int w = Integer.parseInt(measured.group(2));
-    assertThat(d).as("measured seconds").isGreaterThanOrEqualTo(20);
-    assertThat(w + d).isEqualTo(total).isEqualTo(Integer.parseInt(measured.group(4)));
+    int w = plan.warmUpOfAMeasuredWindowOfTwentySecondsOrMore(total);
     assertThat(plan.fair("warm-up")).startsWith("both: the first " + w + "s of each run");
     assertThat(plan.fair("rates")).startsWith("both:");
 
@@ -246,12 +256,7 @@ class ComparisonScriptsTest {
     int total = seconds(value(runner, "--duration"));
     assertThat(seconds(value(send, "-T"))).isEqualTo(total);
     assertThat(seconds(value(receive, "-T"))).isEqualTo(total);
-    Matcher measured =
-        Pattern.compile("both: (\\d+)s, seconds (\\d+)-(\\d+) of a (\\d+)s run")
-            .matcher(plan.fair("measured"));
-    assertThat(measured.find()).as(plan.fair("measured")).isTrue();
-    assertThat(Integer.parseInt(measured.group(1))).isGreaterThanOrEqualTo(20);
-    assertThat(Integer.parseInt(measured.group(4))).isEqualTo(total);
+    plan.warmUpOfAMeasuredWindowOfTwentySecondsOrMore(total);
     assertThat(plan.fair("rates")).startsWith("both: rows inserted").contains("identity sequence");
 
     // One connection a side, one batch at a time; batches of 1..B both ways; the same sizes.
