@@ -142,7 +142,10 @@ final class KafkaTopic {
     ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, s.topic);
     String name = TopicConfig.FLUSH_MESSAGES_INTERVAL_CONFIG;
     try {
-      ConfigEntry entry = admin.describeConfigs(List.of(r)).all().get().get(r).get(name);
+      ConfigEntry entry =
+          whileUnknownToTheBrokerAsked(() -> admin.describeConfigs(List.of(r)).all().get())
+              .get(r)
+              .get(name);
       boolean own =
           entry != null && entry.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG;
       AlterConfigOp op;
@@ -155,7 +158,8 @@ final class KafkaTopic {
       } else {
         return;
       }
-      admin.incrementalAlterConfigs(Map.of(r, List.of(op))).all().get();
+      whileUnknownToTheBrokerAsked(
+          () -> admin.incrementalAlterConfigs(Map.of(r, List.of(op))).all().get());
     } catch (ExecutionException e) {
       throw new MqException(
           "cannot set "
@@ -230,10 +234,37 @@ final class KafkaTopic {
       throws InterruptedException {
     try {
       ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-      Config c = admin.describeConfigs(List.of(r)).all().get().get(r);
+      Config c =
+          whileUnknownToTheBrokerAsked(() -> admin.describeConfigs(List.of(r)).all().get()).get(r);
       return c.get(name) == null ? "?" : c.get(name).value();
     } catch (ExecutionException e) {
       return "?";
+    }
+  }
+
+  /** An admin call, as its {@code get()}. */
+  private interface AdminCall<T> {
+    T get() throws ExecutionException, InterruptedException;
+  }
+
+  /**
+   * Runs an admin call again while it fails because the broker it went to does not know the topic
+   * yet: on a cluster, a new topic's metadata reaches each broker a moment apart, and an admin
+   * request goes to any of them. Gives up after {@link #READY_TIMEOUT}, with the last failure.
+   */
+  private static <T> T whileUnknownToTheBrokerAsked(AdminCall<T> call)
+      throws ExecutionException, InterruptedException {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (true) {
+      try {
+        return call.get();
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(100);
+      }
     }
   }
 }
