@@ -32,6 +32,11 @@ final class LimitedSender implements MqSender {
   }
 
   @Override
+  public void expectInFlight(int batches) {
+    delegate.expectInFlight(batches);
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }

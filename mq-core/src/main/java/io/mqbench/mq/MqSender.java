@@ -71,6 +71,20 @@ public interface MqSender extends AutoCloseable {
     }
   }
 
+  /**
+   * Tells the sender, before its first send, how many batches its caller keeps in flight at most
+   * (the run's {@code --in-flight}): 1 means each batch is sent only after the previous one was
+   * acknowledged. A backend may choose its send path by it; for example, with one batch in flight a
+   * round trip made on the sender's own thread hands nothing to a client's I/O thread and back. The
+   * promise of {@link #send} and {@link #sendAsync} is the same on every path.
+   *
+   * <p>Not calling it is allowed: the backend then assumes any number in flight. The default
+   * ignores it.
+   *
+   * @param batches the most batches in flight at once, at least 1
+   */
+  default void expectInFlight(int batches) {}
+
   /** Releases the sender. Idempotent. */
   @Override
   void close();

@@ -55,4 +55,26 @@ class MqLimitsTest {
     sender.send(List.of(new byte[1000]));
     assertThat(seen).hasSize(1);
   }
+
+  @Test
+  void anEnforcingSenderPassesOnHowManyBatchesItsCallerKeepsInFlight() {
+    List<Integer> told = new ArrayList<>();
+    MqSender backend =
+        new MqSender() {
+          @Override
+          public void send(List<byte[]> batch) {}
+
+          @Override
+          public void expectInFlight(int batches) {
+            told.add(batches);
+          }
+
+          @Override
+          public void close() {}
+        };
+
+    limits.enforce("x", backend).expectInFlight(1);
+
+    assertThat(told).containsExactly(1);
+  }
 }

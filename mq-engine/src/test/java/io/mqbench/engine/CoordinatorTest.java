@@ -14,11 +14,13 @@ import io.mqbench.engine.testing.TestSettings;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqException;
+import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.MqSender;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -252,6 +254,58 @@ class CoordinatorTest {
     } finally {
       later.shutdownNow();
     }
+  }
+
+  @Test
+  void everySenderIsToldHowManyBatchesItKeepsInFlightBeforeItSends() throws Exception {
+    List<Integer> told = new CopyOnWriteArrayList<>();
+
+    RunOutcome one = run(telling(memory(), told), throughput(2, 1, 1_000).withInFlight(1));
+    RunOutcome eight = run(telling(memory(), told), throughput(1, 1, 1_000).withInFlight(8));
+
+    assertThat(one.failure()).isEmpty();
+    assertThat(eight.failure()).isEmpty();
+    assertThat(told).containsExactlyInAnyOrder(1, 1, 8);
+  }
+
+  /** The real queue, its senders recording what they are told of the window before any send. */
+  private static Mq telling(Mq inner, List<Integer> told) {
+    return new Mq() {
+      @Override
+      public MqSender createSender() {
+        MqSender next = inner.createSender();
+        return new MqSender() {
+          private boolean sent;
+
+          @Override
+          public void expectInFlight(int batches) {
+            told.add(sent ? -batches : batches);
+            next.expectInFlight(batches);
+          }
+
+          @Override
+          public void send(List<byte[]> batch) throws InterruptedException {
+            sent = true;
+            next.send(batch);
+          }
+
+          @Override
+          public void close() {
+            next.close();
+          }
+        };
+      }
+
+      @Override
+      public MqReceiver createReceiver() {
+        return inner.createReceiver();
+      }
+
+      @Override
+      public void close() {
+        inner.close();
+      }
+    };
   }
 
   @Test

@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Sends a batch as one pipeline of XADDs on the sender's own connection (flushed once per batch),
  * followed by a WAIT for {@code redis.replicas} replicas when set; the batch completes when every
- * XADD (and the WAIT) has replied.
+ * XADD (and the WAIT) has replied. Told that one batch is in flight at a time, it makes each round
+ * trip on its own thread instead ({@link RoundTrips}).
  */
 final class RedisSender extends TrackingSender {
   /** The field each entry holds its body in. */
@@ -23,6 +24,7 @@ final class RedisSender extends TrackingSender {
   private final StatefulRedisConnection<byte[], byte[]> connection;
   private final RedisAsyncCommands<byte[], byte[]> commands;
   private final byte[] stream;
+  private RoundTrips roundTrips;
 
   RedisSender(RedisSettings settings, StatefulRedisConnection<byte[], byte[]> connection) {
     super(
@@ -37,8 +39,24 @@ final class RedisSender extends TrackingSender {
     connection.setAutoFlushCommands(false);
   }
 
+  /** One batch in flight: each round trip on the sender's thread, over a blocking connection. */
+  @Override
+  public synchronized void expectInFlight(int batches) {
+    if (batches == 1 && roundTrips == null && RoundTrips.suit(settings)) {
+      roundTrips = new RoundTrips(settings, stream);
+    }
+  }
+
   @Override
   protected CompletableFuture<Void> sendBatch(List<byte[]> batch) {
+    if (roundTrips != null) {
+      try {
+        roundTrips.send(batch);
+        return track(CompletableFuture.completedFuture(null));
+      } catch (RuntimeException e) {
+        return track(CompletableFuture.failedFuture(e));
+      }
+    }
     CompletableFuture<?>[] replies = new CompletableFuture<?>[batch.size()];
     for (int i = 0; i < replies.length; i++) {
       replies[i] = commands.xadd(stream, FIELD, batch.get(i)).toCompletableFuture();
@@ -53,18 +71,7 @@ final class RedisSender extends TrackingSender {
               held.toCompletableFuture(),
               (v, replicas) -> {
                 if (replicas < settings.replicas()) {
-                  throw new MqException(
-                      "redis: "
-                          + replicas
-                          + " of the "
-                          + settings.replicas()
-                          + " replicas ("
-                          + RedisSettings.REPLICAS.name()
-                          + ") held the batch within "
-                          + settings.replicaTimeout().toMillis()
-                          + " ms ("
-                          + RedisSettings.REPLICA_TIMEOUT.name()
-                          + ")");
+                  throw tooFewReplicas(settings, replicas);
                 }
                 return null;
               });
@@ -74,6 +81,25 @@ final class RedisSender extends TrackingSender {
     CompletableFuture<Void> batchDone = track(done);
     connection.flushCommands();
     return batchDone;
+  }
+
+  /**
+   * @param replicas how many replicas held the batch, fewer than {@code redis.replicas}
+   * @return the failure of that batch
+   */
+  static MqException tooFewReplicas(RedisSettings settings, long replicas) {
+    return new MqException(
+        "redis: "
+            + replicas
+            + " of the "
+            + settings.replicas()
+            + " replicas ("
+            + RedisSettings.REPLICAS.name()
+            + ") held the batch within "
+            + settings.replicaTimeout().toMillis()
+            + " ms ("
+            + RedisSettings.REPLICA_TIMEOUT.name()
+            + ")");
   }
 
   /** Sends what the connection still holds, so that closing waits for its replies too. */
@@ -90,6 +116,9 @@ final class RedisSender extends TrackingSender {
 
   @Override
   protected void disconnect() {
+    if (roundTrips != null) {
+      roundTrips.close();
+    }
     connection.close();
   }
 }

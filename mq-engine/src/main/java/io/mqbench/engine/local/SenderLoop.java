@@ -28,6 +28,7 @@ final class SenderLoop extends CellLoop {
     int id = id();
     Mq mq = cell.queues.get(s.queueOfSender(id));
     try (MqSender sender = mq.createSender()) {
+      sender.expectInFlight(s.effectiveInFlight());
       SenderTask task = task(id, sender);
       cell.senders[index] = task;
       created();
