@@ -81,6 +81,8 @@ if [ -n "$PT_JAR" ] && [ -f "$PT_JAR" ]; then
   v="$(unzip -l "$PT_JAR" 2>/dev/null | sed -n 's#.*/stream-client-\([0-9][^/]*\)\.jar$#\1#p' | head -1)"
   [ -z "$v" ] || PT_CLIENT="$v"
 fi
+# PRIVATE: the comparison starts a node of its own (no --uri).
+[ -n "$URI" ] && PRIVATE= || PRIVATE=1
 [ -n "$URI" ] && NODE="$URI" || NODE='<private-node-stream-uri>'
 [ -n "$URI" ] && LOCK_PORT="$AMQP_PORT" || LOCK_PORT='<private-node-amqp-port>'
 
@@ -109,16 +111,18 @@ print_commands() {
 header() {
   echo "== fair comparison: RabbitMQ $PT_LABEL against the mqbench runner =="
   cmp_check_seconds "$SECONDS_MEASURED" 20
-  if [ -n "$URI" ]; then
-    cmp_fair "broker" "$(echo "$URI" | sed "s#\\(://[^:/@]*\\):[^@/]*@#\\1:****@#") (both)"
+  local at
+  at="$(echo "$URI" | sed "s#\\(://[^:/@]*\\):[^@/]*@#\\1:****@#")"
+  if [ -z "$PRIVATE" ]; then
+    cmp_fair "broker" "$at (both)"
   else
-    cmp_fair "broker" "one private RabbitMQ node with the stream plugin, started for this comparison on free ports with its own data directory (both)"
+    cmp_fair "broker" "one private RabbitMQ node with the stream plugin, started for this comparison on free ports with its own data directory${at:+, $at} (both)"
   fi
   cmp_fair "warm-up" "both: the first ${WARMUP}s of each run, same JVM and stream, left out of the rates"
   cmp_fair "measured" "both: ${SECONDS_MEASURED}s, seconds ${WARMUP}-${TOTAL} of a ${TOTAL}s run"
   cmp_fair "rates" "both: mean of the per-second counts over the measured seconds; sent = confirmed by the broker (each message's confirm callback in the stream client), received = delivered to the consumer (Stream PerfTest: its message handler; the runner: handed by its reader to its receiver), counted as they happen (the same events on both sides; the broker's own counts are not read: each rabbitmqctl query starts an Erlang VM, which would take CPU from both)"
   cmp_fair "client settings" "both: 1 producer + 1 consumer together, ${SIZE}-byte messages, at most $CONFIRMS unconfirmed messages (runner: batches of 1, $CONFIRMS in flight), the stream client's own batching (dynamic batches of at most $BATCH_SIZE messages, sub-entry size $SUB_ENTRY), $CREDITS chunks of credit, reading from the first offset, heap $HEAP"
-  if [ -n "$URI" ]; then
+  if [ -z "$PRIVATE" ]; then
     cmp_fair "durability" "both: a stream with the broker's default members and no length limit, confirmed once a majority of them wrote a message (streams never fsync)"
   else
     cmp_fair "durability" "both: a stream with one member (one node, not replicated) and no length limit, confirmed once written to its log (streams never fsync)"
@@ -167,7 +171,7 @@ trap 'exit 143' TERM
 
 cp "$RUNNER_JAR" "$WORK/mqbench.jar" # a rebuild meanwhile cannot change what is measured
 
-if [ -z "$URI" ]; then
+if [ -n "$PRIVATE" ]; then
   echo "starting a private RabbitMQ node with the stream plugin ..." >&2
   coproc NODE_HELPER { java -Xmx64m -cp "$WORK/mqbench.jar" scripts/lib/ServeRabbitStreamNode.java 2>"$WORK/node.err"; }
   NODE_PID=$!
