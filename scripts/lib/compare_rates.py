@@ -11,6 +11,7 @@ part inside at its rate.
   runner-window RUN_JSON W D         the runner's run.json timeline (ticks of one second)
   perftest-window CSV W D            PerfTest's --output-file (time, confirmed, received)
   artemis-window JSON W D            `artemis perf client --json` (interval samples)
+  stream-perftest-window LOG W D     Stream PerfTest's output (one line a second: confirmed, consumed)
   runner-kafka RUN_JSON              send-then-drain: "SENT SEND_S DRAINED DRAIN_S FROM_FIRST"
   producer-performance LOG           "RATE SECONDS" of ProducerPerformance's total line
   consumer-performance LOG           "RATE SECONDS FETCH_RATE" (nMsg.sec, its seconds, fetch.nMsg.sec)
@@ -19,6 +20,7 @@ part inside at its rate.
 
 import csv
 import json
+import re
 import statistics
 import sys
 
@@ -84,6 +86,22 @@ def artemis_window(path, start, length):
         t = s["time"] / 1000.0
         intervals.append((t - origin, t - previous, float(s.get("completed", 0)), float(s.get("received", 0))))
         previous = t
+    return window(intervals, start, length)
+
+
+STREAM_PERFTEST_LINE = re.compile(r"^(\d+), published \d+ msg/s, confirmed (\d+) msg/s, consumed (\d+) msg/s")
+
+
+def stream_perftest_window(path, start, length):
+    """Stream PerfTest prints its report N, one a second from the start of its load, as "N,
+    published P msg/s, confirmed C msg/s, consumed R msg/s, latency ..."; report N covers the
+    second (N-1, N]. A second without activity has no line."""
+    intervals = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = STREAM_PERFTEST_LINE.match(re.sub(r"\x1b\[[0-9;]*m", "", line).strip())
+            if m:
+                intervals.append((float(m.group(1)), 1.0, float(m.group(2)), float(m.group(3))))
     return window(intervals, start, length)
 
 
@@ -198,6 +216,8 @@ def main(argv):
         print_window(perftest_window(args[0], float(args[1]), float(args[2])))
     elif command == "artemis-window":
         print_window(artemis_window(args[0], float(args[1]), float(args[2])))
+    elif command == "stream-perftest-window":
+        print_window(stream_perftest_window(args[0], float(args[1]), float(args[2])))
     elif command == "runner-kafka":
         runner_kafka(args[0])
     elif command == "producer-performance":
