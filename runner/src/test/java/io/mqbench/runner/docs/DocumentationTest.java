@@ -162,13 +162,24 @@ class DocumentationTest {
       for (int i = 0; i < page.lines().size(); i++) {
         for (Rule rule : USER_PAGE_RULES) {
           var m = rule.pattern().matcher(page.lines().get(i));
-          if (m.find()) {
+          if (m.find() && !(rule.pattern() == DATE && isDatedComparisonRow(page, i))) {
             found.add(page.file() + ":" + (i + 1) + ": " + rule.what() + ": " + m.group());
           }
         }
       }
     }
     assertThat(found).isEmpty();
+  }
+
+  /**
+   * A row of the README's table against the brokers' own tools carries its date, as the figure's
+   * provenance, when it links to the measurement page that holds the figure and its command.
+   */
+  private static boolean isDatedComparisonRow(MarkdownPage page, int line) {
+    String text = page.lines().get(line);
+    return page.file().equals(README)
+        && text.startsWith("|")
+        && text.contains("](docs/measurements/against-native-tools.md");
   }
 
   @Test
