@@ -162,18 +162,7 @@ header | tee "$WORK/terms"
 
 fresh_table() { psql -qX -c "SET client_min_messages = warning" -c "DROP TABLE IF EXISTS $TABLE" -c "$DDL" >/dev/null; }
 inserted() { psql -qXtAc "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${TABLE}_id_seq"; }
-# Samples the count at WARMUP and at TOTAL seconds after the side's start (STARTED, epoch ns), and
-# records the side's rate. Sets RATE.
-measure() { # measure R SIDE STARTED
-  local a b
-  sleep_until "$3" "$WARMUP"; a="$(inserted)"
-  sleep_until "$3" "$TOTAL"; b="$(inserted)"
-  RATE=$(python3 -c "print('%.1f' % (($b - $a) / $SECONDS_MEASURED))")
-  echo "$1 $2 sent $RATE" >>"$WORK/results"
-}
-sleep_until() { # sleep_until STARTED_NS SECONDS
-  python3 -c 'import sys, time; t = int(sys.argv[1]) / 1e9 + float(sys.argv[2]); time.sleep(max(0, t - time.time()))' "$1" "$2"
-}
+measure() { cmp_server_count "$1" "$2" "$3" inserted; } # measure R SIDE STARTED: sets RATE
 left() { psql -qXtAc "SELECT count(*) FROM $TABLE"; }
 
 run_pgbench() { # run_pgbench ROUND

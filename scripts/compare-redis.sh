@@ -115,18 +115,7 @@ print_commands
 
 rcli() { redis-cli -h 127.0.0.1 -p "$PORT" "$@"; }
 xadds() { rcli INFO commandstats | sed -n 's/^cmdstat_xadd:calls=\([0-9]*\),.*/\1/p' | grep . || echo 0; }
-sleep_until() { # sleep_until STARTED_NS SECONDS
-  python3 -c 'import sys, time; t = int(sys.argv[1]) / 1e9 + float(sys.argv[2]); time.sleep(max(0, t - time.time()))' "$1" "$2"
-}
-# Samples the server's count at WARMUP and at TOTAL seconds after the side's start (STARTED, epoch
-# ns) and records the side's rate. Sets RATE.
-measure() { # measure R SIDE STARTED
-  local a b
-  sleep_until "$3" "$WARMUP"; a="$(xadds)"
-  sleep_until "$3" "$TOTAL"; b="$(xadds)"
-  RATE=$(python3 -c "print('%.1f' % (($b - $a) / $SECONDS_MEASURED))")
-  echo "$1 $2 sent $RATE" >>"$WORK/results"
-}
+measure() { cmp_server_count "$1" "$2" "$3" xadds; } # measure R SIDE STARTED: sets RATE
 load() { cut -d' ' -f1 /proc/loadavg; }
 
 run_benchmark() { # run_benchmark ROUND

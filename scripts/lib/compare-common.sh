@@ -118,3 +118,17 @@ cmp_keep() { # cmp_keep PATH...
   for p in "$@"; do rm -rf "${WORK:?}/$p"; done
   echo "raw outputs kept in $WORK"
 }
+
+# A side counted by the server (postgres, redis): samples COUNTER, a command printing the server's
+# count, at WARMUP and at TOTAL seconds after the side's process started (STARTED, epoch ns), and
+# appends "R SIDE sent RATE" to the results file. Sets RATE.
+cmp_server_count() { # cmp_server_count R SIDE STARTED COUNTER
+  local a b
+  cmp_sleep_until "$3" "$WARMUP"; a="$($4)"
+  cmp_sleep_until "$3" "$TOTAL"; b="$($4)"
+  RATE=$(python3 -c "print('%.1f' % (($b - $a) / $SECONDS_MEASURED))")
+  echo "$1 $2 sent $RATE" >>"$WORK/results"
+}
+cmp_sleep_until() { # cmp_sleep_until STARTED_NS SECONDS
+  python3 -c 'import sys, time; t = int(sys.argv[1]) / 1e9 + float(sys.argv[2]); time.sleep(max(0, t - time.time()))' "$1" "$2"
+}
