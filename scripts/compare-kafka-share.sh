@@ -30,7 +30,7 @@
 # - the same client library: the runner's kafka-clients jar first on the tool's class path.
 #
 # What differs is named: the runner acknowledges every record explicitly (its contract:
-# acknowledge(record, ACCEPT) then commitAsync per receive), ShareConsumerPerformance implicitly
+# acknowledge(record, ACCEPT), sent at once by a poll(0) or a commitAsync), ShareConsumerPerformance implicitly
 # (each poll accepts the previous poll's records). --ack-modes measures that cost alone instead of
 # comparing: each round fills one backlog as above and drains it three times, each through a share
 # group of its own, with one KafkaShareConsumer polling as ShareConsumerPerformance does
@@ -161,7 +161,7 @@ header() {
   cmp_fair "rates" "both: messages drained over the time from the consumer's start, before it joins its group, to its last message (ShareConsumerPerformance nMsg.sec; runner received msgs/s of a receive-only run)"
   cmp_fair "client settings" "both: share consumer ${CONSUMER_PROPS[*]}; 1 consumer, heap $HEAP; kafka-clients of the runner"
   cmp_fair "order" "rounds alternate which side goes first; $REPEAT rounds"
-  echo "note: differs: the runner acknowledges every record explicitly (share.acknowledgement.mode=explicit, acknowledge(record, ACCEPT), commitAsync per receive: its at-least-once contract); ShareConsumerPerformance implicitly (each poll accepts the previous poll's records); --ack-modes measures that cost alone"
+  echo "note: differs: the runner acknowledges every record explicitly (share.acknowledgement.mode=explicit, acknowledge(record, ACCEPT), then sent by a poll(0) once a poll's records are all acknowledged, else by commitAsync: its at-least-once contract); ShareConsumerPerformance implicitly (each poll accepts the previous poll's records); --ack-modes measures that cost alone"
 }
 
 if [ -n "$PLAN" ]; then
