@@ -15,7 +15,14 @@ part inside at its rate.
   runner-kafka RUN_JSON              send-then-drain: "SENT SEND_S DRAINED DRAIN_S FROM_FIRST"
   producer-performance LOG           "RATE SECONDS" of ProducerPerformance's total line
   consumer-performance LOG           "RATE SECONDS FETCH_RATE" (nMsg.sec, its seconds, fetch.nMsg.sec)
+  share-consumer-performance LOG N   "RATE SECONDS" of ShareConsumerPerformance (nMsg.sec), nan if
+                                     it read fewer than N records (its time then holds its timeout)
+  runner-share-send RUN_JSON         a send-only run: "SENT_RATE SEND_S"
+  runner-share-drain RUN_JSON N      a receive-only run: "RECEIVED_RATE RECEIVE_S" (from the
+                                     receivers' start to the last delivery), nan below N received
   summary RESULTS NATIVE METRIC...   per-round ratios and medians of a results file
+  ack-summary RESULTS BASE MODE...   lines "ROUND MODE RATE SECONDS": each mode's per-round ratio to
+                                     BASE's rate in the same round, and their median
 """
 
 import csv
@@ -154,6 +161,39 @@ def consumer_performance(path):
     sys.exit("no result line in the ConsumerPerformance output " + path)
 
 
+def share_consumer_performance(path, expected):
+    header = None
+    with open(path) as f:
+        for line in f:
+            cells = [c.strip() for c in line.split(",")]
+            if cells and cells[0] == "start.time":
+                header = cells
+            elif header is not None and len(cells) == len(header):
+                row = dict(zip(header, cells))
+                count = float(row["data.consumed.in.nMsg"])
+                seconds = float(row["fetch.time.ms"]) / 1000.0
+                rate = float(row["nMsg.sec"]) if count >= expected else float("nan")
+                print("%.1f %.3f" % (rate, seconds))
+                return
+    sys.exit("no result line in the ShareConsumerPerformance output " + path)
+
+
+def runner_totals(path):
+    with open(path) as f:
+        return json.load(f)["totals"]
+
+
+def runner_share_send(path):
+    totals = runner_totals(path)
+    print("%.1f %.3f" % (totals["sentPerSecond"], totals["sendSeconds"]))
+
+
+def runner_share_drain(path, expected):
+    totals = runner_totals(path)
+    rate = totals["receivedPerSecond"] if totals["received"] >= expected else float("nan")
+    print("%.1f %.3f" % (rate, totals["receiveSeconds"]))
+
+
 def number(text):
     try:
         value = float(text)
@@ -208,6 +248,38 @@ def summary(path, native, metrics):
     print("runner verdicts: " + ", ".join("round %d %s" % (r, verdicts.get(r, "-")) for r in rounds))
 
 
+def ack_summary(path, base, modes):
+    rates = {}
+    rounds = []
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) < 3:
+                continue
+            r = int(parts[0])
+            if r not in rounds:
+                rounds.append(r)
+            rates[(r, parts[1])] = number(parts[2])
+    print("== result: %d rounds, each mode / %s (below 1: slower than %s) ==" % (len(rounds), base, base))
+    for m in [base] + modes:
+        values = [rates.get((r, m)) for r in rounds]
+        known = [v for v in values if v is not None]
+        text = "median rate %s msgs/s" % ("{:,.0f}".format(statistics.median(known)) if known else "-")
+        if m != base:
+            ratios = []
+            per_round = []
+            for r in rounds:
+                a, b = rates.get((r, m)), rates.get((r, base))
+                if a is None or b is None or b == 0:
+                    per_round.append("-")
+                else:
+                    ratios.append(a / b)
+                    per_round.append("%.2f" % (a / b))
+            median = "%.2f" % statistics.median(ratios) if ratios else "-"
+            text = "per-round ratios %s, median %s; %s" % (" ".join(per_round), median, text)
+        print("%s: %s" % (m, text))
+
+
 def main(argv):
     command, args = argv[1], argv[2:]
     if command == "runner-window":
@@ -224,6 +296,14 @@ def main(argv):
         producer_performance(args[0])
     elif command == "consumer-performance":
         consumer_performance(args[0])
+    elif command == "share-consumer-performance":
+        share_consumer_performance(args[0], float(args[1]))
+    elif command == "runner-share-send":
+        runner_share_send(args[0])
+    elif command == "runner-share-drain":
+        runner_share_drain(args[0], float(args[1]))
+    elif command == "ack-summary":
+        ack_summary(args[0], args[1], args[2:])
     elif command == "summary":
         summary(args[0], args[1], args[2:])
     else:

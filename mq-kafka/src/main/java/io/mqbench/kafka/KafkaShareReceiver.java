@@ -45,7 +45,8 @@ import org.apache.kafka.common.errors.WakeupException;
  * but kafka-clients 4.4.0 was seen to return only the renewed records to every later poll, nothing
  * new.)
  *
- * <p>{@link #ack} sends the acknowledgements at once and returns ({@code commitAsync}); {@code
+ * <p>{@link #ack} sends the acknowledgements at once and returns: carried by a poll that does not
+ * wait when they leave nothing of the last poll held, else by {@code commitAsync}; {@code
  * kafka-share.syncAcks} waits for the broker's answer instead ({@code commitSync}).
  *
  * <p>Used by one thread, as {@link MqReceiver} requires; {@link #closeFromMq} alone may be called
@@ -203,13 +204,37 @@ final class KafkaShareReceiver extends ThreadBoundReceiver {
         }
       }
       if (accepted > 0) {
-        commit();
+        send();
       }
     } catch (WakeupException e) {
       checkOpen();
       throw new MqException("receiver of " + settings.kafka.topic + " was woken up", e);
     } catch (KafkaException | IllegalStateException e) {
       throw failed("acknowledging on", e);
+    }
+  }
+
+  /**
+   * Sends the acknowledgements made at once. When they leave nothing of the last poll held or
+   * fetched, the consumer may poll again, and a poll that does not wait ({@code poll(0)}) hands
+   * them to the client's network thread, which carries them on its next share fetch as an implicit
+   * acknowledgement is carried: one request where a commit would add one of its own (a
+   * ShareAcknowledge per {@code ack}, which cost a quarter of a drain's rate). What that poll
+   * acquires is handed out by the next receives, as the records of any poll are. Otherwise (or with
+   * {@code kafka-share.syncAcks}) they are committed ({@link #commit}).
+   */
+  private void send() {
+    if (settings.syncAcks || !held.isEmpty() || !fetched.isEmpty()) {
+      commit();
+      return;
+    }
+    ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ZERO);
+    if (!records.isEmpty()) {
+      polledNanos = System.nanoTime();
+      lastHeardNanos = polledNanos;
+      for (ConsumerRecord<byte[], byte[]> r : records) {
+        fetched.add(r);
+      }
     }
   }
 
