@@ -5,7 +5,6 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -75,16 +74,34 @@ final class KafkaReceiver extends ThreadBoundReceiver {
     }
 
     void handOut(long offset) {
-      if (size == ring.length) {
-        long[] bigger = new long[ring.length * 2];
-        for (int i = 0; i < size; i++) {
-          bigger[i] = ring[(head + i) & (ring.length - 1)];
-        }
-        ring = bigger;
-        head = 0;
-      }
+      room(1);
       ring[(head + size) & (ring.length - 1)] = offset;
       size++;
+    }
+
+    /** Hands out {@code records} from {@code from}, inclusive, to {@code to}, exclusive. */
+    void handOut(List<ConsumerRecord<byte[], byte[]>> records, int from, int to) {
+      room(to - from);
+      int mask = ring.length - 1;
+      for (int i = from; i < to; i++) {
+        ring[(head + size++) & mask] = records.get(i).offset();
+      }
+    }
+
+    private void room(int more) {
+      if (size + more <= ring.length) {
+        return;
+      }
+      int length = ring.length * 2;
+      while (length < size + more) {
+        length *= 2;
+      }
+      long[] bigger = new long[length];
+      for (int i = 0; i < size; i++) {
+        bigger[i] = ring[(head + i) & (ring.length - 1)];
+      }
+      ring = bigger;
+      head = 0;
     }
 
     private long first() {
@@ -94,6 +111,28 @@ final class KafkaReceiver extends ThreadBoundReceiver {
     private void dropFirst() {
       head = (head + 1) & (ring.length - 1);
       size--;
+    }
+
+    /**
+     * Acknowledges {@code records} from {@code from}, inclusive, to {@code to}, exclusive, handed
+     * out together: at once when they are the oldest still held and nothing was acknowledged out of
+     * order, one by one otherwise (with the same outcome).
+     */
+    void ack(List<ConsumerRecord<byte[], byte[]>> records, int from, int to) {
+      int n = to - from;
+      if (n > 0
+          && size >= n
+          && ackedOutOfOrder.isEmpty()
+          && first() == records.get(from).offset()) {
+        // Handed out together, so they fill the ring from its head: drop them all.
+        head = (head + n) & (ring.length - 1);
+        size -= n;
+        committable = records.get(to - 1).offset() + 1;
+        return;
+      }
+      for (int i = from; i < to; i++) {
+        ack(records.get(i).offset());
+      }
     }
 
     void ack(long offset) {
@@ -126,8 +165,7 @@ final class KafkaReceiver extends ThreadBoundReceiver {
   }
 
   /** A message and the partition ownership it was received under. */
-  private record KafkaReceived(PartitionState state, long offset, byte[] body)
-      implements Received {}
+  record KafkaReceived(PartitionState state, long offset, byte[] body) implements Received {}
 
   private final class Rebalance implements ConsumerRebalanceListener {
     @Override
@@ -211,24 +249,27 @@ final class KafkaReceiver extends ThreadBoundReceiver {
 
   /** Up to {@code max} of the records fetched, skipping those of partitions revoked meanwhile. */
   private List<Received> handOut(int max) {
-    List<Received> out = new ArrayList<>(Math.min(max, 4096));
-    while (out.size() < max && !fetched.isEmpty()) {
+    HandedOut out = null;
+    int taken = 0;
+    while (taken < max && !fetched.isEmpty()) {
       Chunk c = fetched.peekFirst();
       if (owned.get(c.state.partition) != c.state) {
         fetched.pollFirst(); // revoked meanwhile; its next owner gets these
         continue;
       }
-      int n = Math.min(max - out.size(), c.records.size() - c.next);
-      for (int i = 0; i < n; i++) {
-        ConsumerRecord<byte[], byte[]> r = c.records.get(c.next++);
-        c.state.handOut(r.offset());
-        out.add(new KafkaReceived(c.state, r.offset(), r.value()));
+      int n = Math.min(max - taken, c.records.size() - c.next);
+      c.state.handOut(c.records, c.next, c.next + n);
+      if (out == null) {
+        out = new HandedOut(this);
       }
+      out.add(c.state, c.records, c.next, n);
+      c.next += n;
+      taken += n;
       if (c.next == c.records.size()) {
         fetched.pollFirst();
       }
     }
-    return out;
+    return out == null ? List.of() : out;
   }
 
   /**
@@ -270,6 +311,20 @@ final class KafkaReceiver extends ThreadBoundReceiver {
   @Override
   public void ack(List<Received> messages) {
     checkOpen();
+    if (messages instanceof HandedOut batch && batch.receiver() == this) {
+      // A whole receive's messages: acknowledged a partition's slice at a time.
+      for (int i = 0; i < batch.slices(); i++) {
+        PartitionState state = batch.state(i);
+        // Acknowledging under an ownership that ended does nothing: the new owner redelivers.
+        if (owned.get(state.partition) == state) {
+          batch.ack(i);
+        }
+      }
+      if (consumer != null) {
+        maybeCommit();
+      }
+      return;
+    }
     PartitionState current = null; // messages come in runs of one partition: look each run up once
     boolean currentOwned = false;
     for (Received m : messages) {
