@@ -1,7 +1,6 @@
 package io.mqbench.kafka;
 
 import io.mqbench.kafka.KafkaReceiver.KafkaReceived;
-import io.mqbench.kafka.KafkaReceiver.PartitionState;
 import io.mqbench.mq.Received;
 import java.util.AbstractList;
 import java.util.Arrays;
@@ -11,22 +10,27 @@ import java.util.RandomAccess;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * What one receive of a {@link KafkaReceiver} handed out: slices of the consumer's fetched records,
- * each of one partition's ownership, read as a list of messages without a copy. A message is made
- * when it is read; the receiver acknowledges a whole batch a slice at a time, without reading its
- * messages. Unmodifiable.
+ * What one receive of a {@link KafkaReceiver} handed out: its messages in an array of the exact
+ * size, and the slices of the consumer's fetched records they came from, each of one partition's
+ * ownership, so that the receiver acknowledges a whole batch a slice at a time without looking at
+ * its messages. Unmodifiable.
  */
 final class HandedOut extends AbstractList<Received> implements RandomAccess {
   private final KafkaReceiver receiver;
+  private final Received[] messages;
   private PartitionState[] states = new PartitionState[2];
   private List<?>[] records = new List<?>[2];
   private int[] froms = new int[2];
   private int[] starts = new int[3]; // starts[i]: the index of slice i's first message; then size
   private int slices;
-  private int last; // the slice read last: messages are mostly read in order
 
-  HandedOut(KafkaReceiver receiver) {
+  /**
+   * @param receiver the receiver that hands them out
+   * @param capacity how many messages it will hand out at most
+   */
+  HandedOut(KafkaReceiver receiver, int capacity) {
     this.receiver = receiver;
+    this.messages = new Received[capacity];
   }
 
   /** Adds {@code n} records from {@code from} of one partition's ownership. */
@@ -37,6 +41,11 @@ final class HandedOut extends AbstractList<Received> implements RandomAccess {
       this.records = Arrays.copyOf(this.records, length);
       froms = Arrays.copyOf(froms, length);
       starts = Arrays.copyOf(starts, length + 1);
+    }
+    int start = starts[slices];
+    for (int i = 0; i < n; i++) {
+      ConsumerRecord<byte[], byte[]> r = records.get(from + i);
+      messages[start + i] = new KafkaReceived(state, r.offset(), r.value());
     }
     states[slices] = state;
     this.records[slices] = records;
@@ -71,16 +80,7 @@ final class HandedOut extends AbstractList<Received> implements RandomAccess {
   @Override
   public Received get(int index) {
     Objects.checkIndex(index, starts[slices]);
-    int s = last;
-    if (index < starts[s] || index >= starts[s + 1]) {
-      s = 0;
-      while (index >= starts[s + 1]) {
-        s++;
-      }
-      last = s;
-    }
-    ConsumerRecord<byte[], byte[]> r = records(s).get(froms[s] + index - starts[s]);
-    return new KafkaReceived(states[s], r.offset(), r.value());
+    return messages[index];
   }
 
   @Override

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /** Which offset a receiver may commit, given what it handed out and what was acknowledged. */
 class AckedOffsetsTest {
-  private final KafkaReceiver.PartitionState state =
-      new KafkaReceiver.PartitionState(new TopicPartition("t", 0));
+  private final PartitionState state = new PartitionState(new TopicPartition("t", 0));
 
   private void handOut(long... offsets) {
     for (long o : offsets) {

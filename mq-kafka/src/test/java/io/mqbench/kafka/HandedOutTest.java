@@ -10,7 +10,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
-/** A receive's messages, read from slices of fetched records without a copy. */
+/** A receive's messages, and the slices of fetched records they came from. */
 class HandedOutTest {
   private static List<ConsumerRecord<byte[], byte[]>> records(int partition, long from, int n) {
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
@@ -26,9 +26,9 @@ class HandedOutTest {
 
   @Test
   void slicesOfSeveralPartitionsReadAsOneListInOrder() {
-    KafkaReceiver.PartitionState p0 = new KafkaReceiver.PartitionState(new TopicPartition("t", 0));
-    KafkaReceiver.PartitionState p1 = new KafkaReceiver.PartitionState(new TopicPartition("t", 1));
-    HandedOut batch = new HandedOut(null);
+    PartitionState p0 = new PartitionState(new TopicPartition("t", 0));
+    PartitionState p1 = new PartitionState(new TopicPartition("t", 1));
+    HandedOut batch = new HandedOut(null, 20);
     batch.add(p0, records(0, 100, 10), 7, 3); // offsets 107..109
     batch.add(p1, records(1, 50, 4), 0, 4); // offsets 50..53
     batch.add(p0, records(0, 200, 2), 0, 2); // offsets 200..201
@@ -44,10 +44,10 @@ class HandedOutTest {
 
   @Test
   void aSliceIsAcknowledgedInItsPartitionsState() {
-    KafkaReceiver.PartitionState p0 = new KafkaReceiver.PartitionState(new TopicPartition("t", 0));
+    PartitionState p0 = new PartitionState(new TopicPartition("t", 0));
     List<ConsumerRecord<byte[], byte[]>> fetched = records(0, 0, 5);
     p0.handOut(fetched, 0, 5);
-    HandedOut batch = new HandedOut(null);
+    HandedOut batch = new HandedOut(null, 20);
     batch.add(p0, fetched, 0, 5);
 
     batch.ack(0);
@@ -57,7 +57,7 @@ class HandedOutTest {
 
   @Test
   void isReadOnlyAndChecksItsIndexes() {
-    HandedOut batch = new HandedOut(null);
+    HandedOut batch = new HandedOut(null, 20);
 
     assertThat(batch).isEmpty();
     assertThatThrownBy(() -> batch.get(0)).isInstanceOf(IndexOutOfBoundsException.class);

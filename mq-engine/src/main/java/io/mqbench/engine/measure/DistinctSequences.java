@@ -9,9 +9,10 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
  * <p>Numbers mostly come in order, one after the other: they extend a run held in two fields, and
  * the bitmap gets the whole run at once when the order breaks. A number inside the open run is a
  * duplicate without asking the bitmap; a number extending the run is new without asking it either
- * while the run started above everything the bitmap holds (the usual case: a backlog drained in
- * order). Only numbers out of order, and runs that start at or below the bitmap's largest number (a
- * redelivery), are looked up in the bitmap one by one.
+ * up to the next number the bitmap holds, found once when the run starts (the bitmap's largest
+ * number is kept at hand, so a run above all of it finds nothing to look up). Partitions or
+ * receivers that interleave one sender's numbers start a run, and one look-up, per stretch; only
+ * numbers out of order and repeats of old ones are looked up one by one.
  *
  * <p>Not thread-safe: its owner guards it.
  */
@@ -19,7 +20,7 @@ public final class DistinctSequences {
   private final Roaring64NavigableMap bitmap = new Roaring64NavigableMap();
   private long bitmapMax = Long.MIN_VALUE; // the largest number in the bitmap; MIN_VALUE: none
   private long runStart, runEnd; // [runStart, runEnd): empty when equal
-  private boolean runAboveBitmap; // every number the run may grow to is absent from the bitmap
+  private long free; // the run may grow up to here, exclusive, without meeting the bitmap
 
   /**
    * Adds one sequence number.
@@ -30,24 +31,38 @@ public final class DistinctSequences {
   public boolean add(long sequence) {
     if (runEnd > runStart) {
       if (sequence == runEnd) {
-        if (runAboveBitmap || !bitmap.contains(sequence)) {
+        if (sequence < free) {
           runEnd++;
           return true;
         }
-        return false;
+        if (bitmap.contains(sequence)) {
+          return false;
+        }
+        free = nextAbove(sequence);
+        runEnd++;
+        return true;
       }
       if (sequence >= runStart && sequence < runEnd) {
         return false;
       }
     }
     endRun();
-    if (sequence <= bitmapMax && bitmap.contains(sequence)) {
+    if (sequence > bitmapMax) {
+      free = Long.MAX_VALUE;
+    } else if (bitmap.contains(sequence)) {
       return false;
+    } else {
+      free = nextAbove(sequence);
     }
     runStart = sequence;
     runEnd = sequence + 1;
-    runAboveBitmap = sequence > bitmapMax;
     return true;
+  }
+
+  /** The smallest number in the bitmap above {@code n}, or {@link Long#MAX_VALUE}. */
+  private long nextAbove(long n) {
+    long below = bitmap.rankLong(n); // how many numbers in the bitmap are at most n
+    return below < bitmap.getLongCardinality() ? bitmap.select(below) : Long.MAX_VALUE;
   }
 
   /**

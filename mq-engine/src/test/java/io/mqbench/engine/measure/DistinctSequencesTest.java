@@ -108,4 +108,23 @@ class DistinctSequencesTest {
 
     assertThat(set.copy()).isEqualTo(expected);
   }
+
+  @Test
+  void stretchesInterleavedAsPartitionsDeliverThemAreAllNewOnceAndRepeatsAreNot() {
+    // Eight partitions: each holds every eighth stretch of 100 numbers; they are read partition
+    // after partition, so every stretch after the first partition's starts below numbers seen.
+    DistinctSequences set = new DistinctSequences();
+    long fresh = 0;
+    for (int partition = 0; partition < 8; partition++) {
+      for (long stretch = partition; stretch < 80; stretch += 8) {
+        fresh += addAll(set, stretch * 100, stretch * 100 + 100);
+      }
+    }
+    assertThat(fresh).isEqualTo(8_000);
+
+    // A stretch running into one seen before: new up to it, a repeat from there.
+    assertThat(addAll(set, 8_000, 8_050)).isEqualTo(50);
+    assertThat(addAll(set, 7_990, 8_060)).isEqualTo(10);
+    assertThat(set.copy().getLongCardinality()).isEqualTo(8_060);
+  }
 }
