@@ -5,7 +5,6 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.Received;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -56,63 +55,6 @@ final class KafkaReceiver extends ThreadBoundReceiver {
     this.clientId = clientId;
   }
 
-  /**
-   * What this receiver handed out from one partition during one ownership of it: the offsets in the
-   * order handed out (increasing) in a ring of primitives, and the acknowledged ones that are not
-   * yet at its head. Acknowledgements usually come in order, so the set stays empty.
-   */
-  static final class PartitionState {
-    final TopicPartition partition;
-    private long[] ring = new long[256];
-    private int head;
-    private int size;
-    private final Set<Long> ackedOutOfOrder = new HashSet<>();
-    long committable = -1;
-    long committed = -1;
-
-    PartitionState(TopicPartition partition) {
-      this.partition = partition;
-    }
-
-    void handOut(long offset) {
-      if (size == ring.length) {
-        long[] bigger = new long[ring.length * 2];
-        for (int i = 0; i < size; i++) {
-          bigger[i] = ring[(head + i) & (ring.length - 1)];
-        }
-        ring = bigger;
-        head = 0;
-      }
-      ring[(head + size) & (ring.length - 1)] = offset;
-      size++;
-    }
-
-    private long first() {
-      return ring[head];
-    }
-
-    private void dropFirst() {
-      head = (head + 1) & (ring.length - 1);
-      size--;
-    }
-
-    void ack(long offset) {
-      if (size == 0 || offset < first()) {
-        return; // acknowledged twice, or already committed
-      }
-      if (offset != first()) {
-        ackedOutOfOrder.add(offset);
-        return;
-      }
-      dropFirst();
-      committable = offset + 1;
-      while (size > 0 && !ackedOutOfOrder.isEmpty() && ackedOutOfOrder.remove(first())) {
-        committable = first() + 1;
-        dropFirst();
-      }
-    }
-  }
-
   /** Records fetched for one partition and not yet handed out. */
   private static final class Chunk {
     final PartitionState state;
@@ -126,8 +68,7 @@ final class KafkaReceiver extends ThreadBoundReceiver {
   }
 
   /** A message and the partition ownership it was received under. */
-  private record KafkaReceived(PartitionState state, long offset, byte[] body)
-      implements Received {}
+  record KafkaReceived(PartitionState state, long offset, byte[] body) implements Received {}
 
   private final class Rebalance implements ConsumerRebalanceListener {
     @Override
@@ -211,24 +152,36 @@ final class KafkaReceiver extends ThreadBoundReceiver {
 
   /** Up to {@code max} of the records fetched, skipping those of partitions revoked meanwhile. */
   private List<Received> handOut(int max) {
-    List<Received> out = new ArrayList<>(Math.min(max, 4096));
-    while (out.size() < max && !fetched.isEmpty()) {
+    HandedOut out = null;
+    int taken = 0;
+    while (taken < max && !fetched.isEmpty()) {
       Chunk c = fetched.peekFirst();
       if (owned.get(c.state.partition) != c.state) {
         fetched.pollFirst(); // revoked meanwhile; its next owner gets these
         continue;
       }
-      int n = Math.min(max - out.size(), c.records.size() - c.next);
-      for (int i = 0; i < n; i++) {
-        ConsumerRecord<byte[], byte[]> r = c.records.get(c.next++);
-        c.state.handOut(r.offset());
-        out.add(new KafkaReceived(c.state, r.offset(), r.value()));
+      int n = Math.min(max - taken, c.records.size() - c.next);
+      c.state.handOut(c.records, c.next, c.next + n);
+      if (out == null) {
+        out = new HandedOut(this, Math.min(max, available()));
       }
+      out.add(c.state, c.records, c.next, n);
+      c.next += n;
+      taken += n;
       if (c.next == c.records.size()) {
         fetched.pollFirst();
       }
     }
-    return out;
+    return out == null ? List.of() : out;
+  }
+
+  /** How many fetched records are not handed out yet (those of revoked partitions included). */
+  private int available() {
+    int n = 0;
+    for (Chunk c : fetched) {
+      n += c.records.size() - c.next;
+    }
+    return n;
   }
 
   /**
@@ -270,6 +223,20 @@ final class KafkaReceiver extends ThreadBoundReceiver {
   @Override
   public void ack(List<Received> messages) {
     checkOpen();
+    if (messages instanceof HandedOut batch && batch.receiver() == this) {
+      // A whole receive's messages: acknowledged a partition's slice at a time.
+      for (int i = 0; i < batch.slices(); i++) {
+        PartitionState state = batch.state(i);
+        // Acknowledging under an ownership that ended does nothing: the new owner redelivers.
+        if (owned.get(state.partition) == state) {
+          batch.ack(i);
+        }
+      }
+      if (consumer != null) {
+        maybeCommit();
+      }
+      return;
+    }
     PartitionState current = null; // messages come in runs of one partition: look each run up once
     boolean currentOwned = false;
     for (Received m : messages) {

@@ -1,12 +1,15 @@
 package io.mqbench.engine.local;
 
+import io.mqbench.engine.measure.DistinctSequences;
 import io.mqbench.engine.measure.Latencies;
 import io.mqbench.engine.measure.SequenceSet;
 import io.mqbench.envelope.Envelope;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -34,8 +37,11 @@ public final class ReceiverTask {
   private final Duration wait;
   private final LongSupplier clock;
   private final SequenceSet[] seenBySender;
-  // Receive-only: the messages seen, by run and sender, to tell a duplicate from a new message.
-  private final java.util.Map<Long, Roaring64NavigableMap> drained = new java.util.HashMap<>();
+  // Receive-only: the messages seen, by run and sender, to tell a duplicate from a new message;
+  // the last one looked up kept at hand, as one sender's messages come in runs.
+  private final Map<Long, DistinctSequences> drained = new HashMap<>();
+  private long drainedKey = -1;
+  private DistinctSequences drainedSeen;
   private long drainedDuplicates;
   private final Histogram endToEndMicros = Latencies.newHistogram();
   private final AtomicLong received = new AtomicLong();
@@ -185,13 +191,12 @@ public final class ReceiverTask {
             ours++;
             long key =
                 ((long) Envelope.runId(body) << 32) | (Envelope.senderId(body) & 0xFFFFFFFFL);
-            Roaring64NavigableMap seen =
-                drained.computeIfAbsent(key, k -> new Roaring64NavigableMap());
-            long sequence = Envelope.sequence(body);
-            if (seen.contains(sequence)) {
+            if (key != drainedKey || drainedSeen == null) {
+              drainedKey = key;
+              drainedSeen = drained.computeIfAbsent(key, k -> new DistinctSequences());
+            }
+            if (!drainedSeen.add(Envelope.sequence(body))) {
               drainedDuplicates++;
-            } else {
-              seen.addLong(sequence);
             }
           } else {
             foreign++;

@@ -195,4 +195,32 @@ class DeliveryAccountingTest {
     assertThat(s.received()).isEqualTo(6);
     assertThat(s.receiveOnlyDuplicates()).isEqualTo(1);
   }
+
+  @Test
+  void aReceiveOnlyDrainInRunsAcrossBatchesCountsEveryRepeatOnce() throws InterruptedException {
+    Script script = new Script();
+    // Sender 0 of run 5 in order over two batches, with a repeat inside the run, a gap, and two
+    // messages of another sender in between.
+    script.deliver(
+        ofEarlierRun(5, 0, 0),
+        ofEarlierRun(5, 0, 1),
+        ofEarlierRun(5, 0, 2),
+        ofEarlierRun(5, 0, 1), // repeated inside the run
+        ofEarlierRun(5, 0, 3));
+    script.deliver(
+        ofEarlierRun(5, 0, 4), // the run goes on in the next batch
+        ofEarlierRun(5, 1, 0),
+        ofEarlierRun(5, 1, 0), // another sender's message repeated at once
+        ofEarlierRun(5, 0, 9), // a gap
+        ofEarlierRun(5, 0, 0), // repeated after the run ended
+        ofEarlierRun(5, 0, 5)); // the gap filled
+    ReceiverTask r = new ReceiverTask(script, RUN, 0, 10, Duration.ZERO);
+
+    r.receiveOnce();
+    r.receiveOnce();
+
+    ReceiverTask.Snapshot s = r.snapshot();
+    assertThat(s.received()).isEqualTo(11);
+    assertThat(s.receiveOnlyDuplicates()).isEqualTo(3);
+  }
 }
