@@ -171,46 +171,15 @@ if [ -n "$PLAN" ]; then
 fi
 
 cmp_work kafka-share "$KEEP"
-BROKER_PID= BROKER_IN= PENDING_TOPIC=
-topic_command() { # topic_command ARGS...
-  java "$HEAP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$TOOLS_CP" \
-    org.apache.kafka.tools.TopicCommand --bootstrap-server "$BOOTSTRAP" "$@" >>"$WORK/topics.log" 2>&1
-}
-create_topic() {
-  PENDING_TOPIC="$1"
-  topic_command --create --topic "$1" --partitions "$PARTITIONS" --replication-factor "$NODES"
-}
-delete_topic() { if topic_command --delete --topic "$1"; then PENDING_TOPIC=; else return 1; fi; }
+. scripts/lib/compare-kafka-broker.sh
 cleanup() {
-  if [ -n "$PENDING_TOPIC" ]; then delete_topic "$PENDING_TOPIC" || true; fi
-  if [ -n "${BROKER_PID:-}" ]; then # closing the broker's stdin stops it and deletes its data
-    exec 9>&-
-    eval "exec ${BROKER_IN}>&-" 2>/dev/null || true
-    wait "${BROKER_PID:-}" 2>/dev/null || true
-  fi
+  kafka_cleanup
   cmp_keep mqbench.jar
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-RUNNER_JAR="${RUNNER_JAR:-runner/target/mqbench.jar}"
-[ -f "$RUNNER_JAR" ] || { echo "$RUNNER_JAR is missing: ./mvnw -q package -DskipTests" >&2; exit 1; }
-cp "$RUNNER_JAR" "$WORK/mqbench.jar" # a rebuild meanwhile cannot change what is measured
-
-MVN="${MVN:-./mvnw}"
-echo "compiling mq-kafka's test classes (the local broker launcher) ..." >&2
-$MVN -B -q -pl mq-kafka -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$WORK/cp" >&2
-# The broker's distribution (its resources) is in mq-kafka-broker/target/classes; the reactor's
-# class path gives that module's launcher-classes only.
-CP="mq-kafka/target/test-classes:mq-kafka/target/classes:mq-kafka-broker/target/classes:$(cat "$WORK/cp")"
-coproc BROKER { java -cp "$CP" io.mqbench.kafka.perf.ServeLocalKafka "$NODES" "$HEAP_MB" 2>"$WORK/broker.err"; }
-BROKER_PID=$!
-BROKER_IN=${BROKER[1]}
-exec 9>&"$BROKER_IN"
-{ read -r -t 150 BOOTSTRAP && read -r -t 5 BROKER_CP; } <&"${BROKER[0]}" \
-  || { echo "the local Kafka did not start:" >&2; tail -20 "$WORK/broker.err" >&2; exit 1; }
+start_local_kafka
 CLIENTS_JAR=$(tr ':' '\n' <"$WORK/cp" | grep '/kafka-clients-[0-9.]*\.jar$' | head -1)
 TOOLS_CP="$CLIENTS_JAR:$BROKER_CP:$(ls "$PWD"/mq-kafka/target/kafka-tools/kafka-tools-*.jar)"
 PROBE_CP="$CLIENTS_JAR:$BROKER_CP"
