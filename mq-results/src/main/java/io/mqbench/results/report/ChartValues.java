@@ -14,7 +14,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.Series;
 
 /**
- * A chart's values as a table beneath it, folded: a PNG cannot show a value on hover, and a page
+ * A chart's values as a table beneath it, folded: an image cannot show a value on hover, and a page
  * that stays one file without a script can still let a reader copy a figure. Only charts whose
  * series share their x values and have few of them (msgs/s by a matrix axis) get one; the cells
  * table holds the figures of the others.

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 /**
  * The self-contained {@code report.html}: verdicts and settings of every run, tables of msgs/s and
  * latency percentiles per cell (mean and 95 % interval of the repetitions, the best of each column
- * marked), charts as embedded PNGs, and the environment. Plain HTML and CSS: no script, no network.
+ * marked), charts as embedded SVG images, and the environment. Plain HTML and CSS: no script, no
+ * network.
  */
 public final class HtmlReport {
   /** Keys whose values are never shown, should a results file from elsewhere still hold one. */
@@ -134,8 +135,8 @@ public final class HtmlReport {
   }
 
   /**
-   * The charts, each an embedded PNG with its title as caption, and beneath it each queue it shows
-   * with its colour, its durability, and whether the host set the pace.
+   * The charts, each an embedded SVG image with its title as caption, and beneath it each queue it
+   * shows with its colour, its durability, and whether the host set the pace.
    */
   private static void figures(StringBuilder h, List<RunFigures> runs, List<CellFigures> cells) {
     h.append("<h2>Charts</h2>\n");

@@ -5,9 +5,9 @@ import io.mqbench.results.files.CatchUpChart;
 import io.mqbench.results.files.FaultChart;
 import io.mqbench.results.files.LatencyChart;
 import io.mqbench.results.files.LogAxis;
+import io.mqbench.results.svg.SvgChart;
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -25,8 +24,9 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
 /**
- * The report's charts, drawn with XChart (the library the results folder's chart already uses) and
- * embedded in the page as PNG data URIs, so the page needs no network and no script.
+ * The report's charts, built as XChart charts (the library the results folder's timelines use) and
+ * embedded in the page as SVG data URIs ({@link SvgChart}), so the page needs no network and no
+ * script.
  */
 final class ReportCharts {
   private static final int WIDTH = 900, HEIGHT = 480;
@@ -41,16 +41,16 @@ final class ReportCharts {
    *
    * @param title what it shows
    * @param chart the chart drawn
-   * @param png the PNG's bytes
+   * @param svg the chart as an SVG document
    * @param runs the runs whose figures it shows, for the marks beside it
    */
-  record Picture(String title, Chart<?, ?> chart, byte[] png, List<RunFigures> runs) {
+  record Picture(String title, Chart<?, ?> chart, String svg, List<RunFigures> runs) {
     Picture {
       runs = List.copyOf(runs);
     }
 
     static Picture of(String title, Chart<?, ?> chart, List<RunFigures> runs) {
-      return new Picture(title, chart, ReportCharts.png(chart), runs);
+      return new Picture(title, chart, SvgChart.of(chart), runs);
     }
 
     /**
@@ -61,7 +61,8 @@ final class ReportCharts {
     }
 
     String dataUri() {
-      return "data:image/png;base64," + Base64.getEncoder().encodeToString(png);
+      return "data:image/svg+xml;base64,"
+          + Base64.getEncoder().encodeToString(svg.getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -297,13 +298,5 @@ final class ReportCharts {
     Styler s = chart.getStyler();
     s.setChartBackgroundColor(Color.WHITE);
     s.setLegendPosition(Styler.LegendPosition.OutsideS);
-  }
-
-  private static byte[] png(Chart<?, ?> chart) {
-    try {
-      return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -119,7 +119,7 @@ class ReportAtAGlanceTest {
                     cells, LatencyKind.RESPONSE, Latency.P99, SeriesColours.forPage(cells)));
 
     AxesChartStyler s = (AxesChartStyler) curve.chart().getStyler();
-    assertThat(curve.png()).isNotEmpty();
+    assertThat(curve.svg()).startsWith("<svg ");
     assertThat(s.isYAxisLogarithmic()).isTrue();
     assertThat(s.isYAxisLogarithmicDecadeOnly()).isFalse();
     assertThat(s.getYAxisMin()).isLessThanOrEqualTo(1.98);

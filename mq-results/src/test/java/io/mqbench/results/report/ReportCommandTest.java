@@ -66,7 +66,7 @@ class ReportCommandTest {
     assertThat(html).contains("harness-limited").contains("Environment and versions");
     // sent and received by the queue axis, both over time, end-to-end, response and send latency
     assertThat(count(html, "<img class=\"chart\"")).isEqualTo(7);
-    assertThat(count(html, "src=\"data:image/png;base64,")).isEqualTo(7);
+    assertThat(count(html, "src=\"data:image/svg+xml;base64,")).isEqualTo(7);
     assertThat(html).doesNotContain("<script").doesNotContain("http://").doesNotContain("https://");
   }
 

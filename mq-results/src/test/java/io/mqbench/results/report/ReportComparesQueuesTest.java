@@ -247,11 +247,16 @@ class ReportComparesQueuesTest {
 
     assertThat(sent.chart()).isInstanceOf(CategoryChart.class);
     CategoryChart bars = (CategoryChart) sent.chart();
+    assertThat(bars.getStyler().getDefaultSeriesRenderStyle())
+        .isEqualTo(CategorySeries.CategorySeriesRenderStyle.Bar);
     assertThat(bars.getSeriesMap().values())
         .allMatch(
             s ->
-                s.getChartCategorySeriesRenderStyle()
-                    == CategorySeries.CategorySeriesRenderStyle.Bar);
+                s.getChartCategorySeriesRenderStyle() == null
+                    || s.getChartCategorySeriesRenderStyle()
+                        == CategorySeries.CategorySeriesRenderStyle.Bar);
+    // the background, the plot's frame and a bar per queue (no legend: the key beneath names them)
+    assertThat(sent.svg().split("<rect ", -1)).hasSize(1 + 2 + 3);
     assertThat(sent.series()).doesNotContain("all").containsExactly("kafka", "rabbitmq", "redis");
     assertThat(sent.title()).doesNotContain("95 %");
     assertThat(bars.getSeriesMap().values()).allMatch(s -> s.getExtraValues() == null);

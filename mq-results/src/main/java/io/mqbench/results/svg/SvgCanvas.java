@@ -1,0 +1,146 @@
+package io.mqbench.results.svg;
+
+import io.mqbench.results.files.Markup;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.util.List;
+import java.util.Locale;
+
+/** The SVG elements a chart is made of, appended to one document. */
+final class SvgCanvas {
+  /** Characters of a 12 px sans-serif label are about this wide on average. */
+  static final double CHAR_WIDTH = 6.8;
+
+  private final StringBuilder s = new StringBuilder(16_384);
+
+  SvgCanvas(int width, int height) {
+    s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        .append(width)
+        .append("\" height=\"")
+        .append(height)
+        .append("\" viewBox=\"0 0 ")
+        .append(width)
+        .append(' ')
+        .append(height)
+        .append("\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"12\">\n")
+        .append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+  }
+
+  void text(double x, double y, String anchor, String attributes, String text) {
+    s.append("<text x=\"")
+        .append(n(x))
+        .append("\" y=\"")
+        .append(n(y))
+        .append("\" text-anchor=\"")
+        .append(anchor)
+        .append('"');
+    if (!attributes.isEmpty()) {
+      s.append(' ').append(attributes);
+    }
+    s.append('>').append(Markup.escape(text)).append("</text>\n");
+  }
+
+  void line(double x1, double y1, double x2, double y2, String stroke, double width) {
+    s.append("<line x1=\"")
+        .append(n(x1))
+        .append("\" y1=\"")
+        .append(n(y1))
+        .append("\" x2=\"")
+        .append(n(x2))
+        .append("\" y2=\"")
+        .append(n(y2))
+        .append("\" stroke=\"")
+        .append(stroke)
+        .append("\" stroke-width=\"")
+        .append(n(width))
+        .append("\"/>\n");
+  }
+
+  void rect(double x, double y, double w, double h, String fill, String extra) {
+    s.append("<rect x=\"")
+        .append(n(x))
+        .append("\" y=\"")
+        .append(n(y))
+        .append("\" width=\"")
+        .append(n(Math.max(0, w)))
+        .append("\" height=\"")
+        .append(n(Math.max(0, h)))
+        .append("\" fill=\"")
+        .append(fill)
+        .append('"');
+    if (!extra.isEmpty()) {
+      s.append(' ').append(extra);
+    }
+    s.append("/>\n");
+  }
+
+  /** A line through the points, in a series' colour and dashes. */
+  void polyline(List<double[]> points, Color colour, BasicStroke stroke) {
+    if (points.size() < 2) {
+      return;
+    }
+    s.append("<polyline fill=\"none\" points=\"");
+    points(points);
+    s.append("\" stroke=\"").append(hex(colour)).append('"');
+    stroke(stroke);
+    s.append(" stroke-linejoin=\"round\"/>\n");
+  }
+
+  /** A filled area, as XChart's area series: the points closed along the axis. */
+  void polygon(List<double[]> points, Color fill) {
+    s.append("<polygon points=\"");
+    points(points);
+    s.append("\" fill=\"").append(hex(fill)).append('"');
+    opacity("fill-opacity", fill);
+    s.append("/>\n");
+  }
+
+  /** An element given whole, such as a marker's shape. */
+  void raw(String element) {
+    s.append(element).append('\n');
+  }
+
+  String finish() {
+    return s.append("</svg>\n").toString();
+  }
+
+  private void points(List<double[]> points) {
+    for (int i = 0; i < points.size(); i++) {
+      if (i > 0) {
+        s.append(' ');
+      }
+      s.append(n(points.get(i)[0])).append(',').append(n(points.get(i)[1]));
+    }
+  }
+
+  private void stroke(BasicStroke stroke) {
+    float width = stroke == null ? 2f : stroke.getLineWidth();
+    s.append(" stroke-width=\"").append(n(width)).append('"');
+    float[] dashes = stroke == null ? null : stroke.getDashArray();
+    if (dashes != null && dashes.length > 0) {
+      s.append(" stroke-dasharray=\"");
+      for (int i = 0; i < dashes.length; i++) {
+        s.append(i > 0 ? "," : "").append(n(dashes[i]));
+      }
+      s.append('"');
+    }
+  }
+
+  private void opacity(String attribute, Color c) {
+    if (c.getAlpha() < 255) {
+      s.append(' ').append(attribute).append("=\"").append(n(c.getAlpha() / 255.0)).append('"');
+    }
+  }
+
+  static String hex(Color c) {
+    return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+  }
+
+  /** A coordinate to a tenth of a pixel, without a trailing ".0". */
+  static String n(double v) {
+    long tenths = Math.round(v * 10);
+    return tenths % 10 == 0
+        ? Long.toString(tenths / 10)
+        : (tenths < 0 && tenths > -10 ? "-" : "") + tenths / 10 + "." + Math.abs(tenths % 10);
+  }
+}
