@@ -47,10 +47,11 @@ final class RunDescription {
             .orElse("x " + s.messagesPerSender() + " msgs");
     return String.format(
         Locale.ROOT,
-        "%s %s, %s, batch 1..%d, %s%s%s",
+        "%s %s, %s, batch %s%d, %s%s%s",
         sendersText,
         amount,
         receiversText,
+        s.fixedBatches() ? "" : "1..",
         s.maxBatch(),
         sizeText(s),
         window,

@@ -56,6 +56,9 @@ import java.util.Optional;
  *     or cut off by a fault): fail the cell, or ride through it ({@link OnClientError#RECONNECT});
  *     {@link OnClientError#FAIL} when not given (and in results written before it existed), and
  *     then it is not written
+ * @param fixedBatch throughput mode: every send carries exactly {@code maxBatch} messages, as in
+ *     rate mode, instead of 1 to {@code maxBatch} (a pipeline of a fixed depth, as {@code
+ *     redis-benchmark -P} sends); false when not given, and then it is not written
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
@@ -88,7 +91,8 @@ public record RunSettings(
     @JsonInclude(
             value = JsonInclude.Include.CUSTOM,
             valueFilter = RunSettingsJson.FailsOnError.class)
-        OnClientError onClientError)
+        OnClientError onClientError,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean fixedBatch)
     implements RunSettingsBuilder.With {
 
   /** Message size in bytes unless given: the envelope and 72 bytes of padding. */
@@ -359,6 +363,14 @@ public record RunSettings(
    */
   public boolean rateMode() {
     return mode == Mode.RATE;
+  }
+
+  /**
+   * @return true when every send carries exactly {@link #maxBatch} messages: in rate mode, or with
+   *     {@link #fixedBatch}
+   */
+  public boolean fixedBatches() {
+    return rateMode() || fixedBatch;
   }
 
   /**

@@ -88,7 +88,7 @@ final class SenderLoop extends CellLoop {
             cell.payloads != null
                 ? MessageBodies.ofRecords(cell.payloads, runId, id, seed + id)
                 : new MessageBodies(s.messageSizes(), s.compressibility(), runId, id, seed + id),
-            s.rateMode()
+            s.fixedBatches()
                 ? BatchSizes.fixed(s.maxBatch())
                 : BatchSizes.uniform(s.maxBatch(), seed ^ (0x9E3779B97F4A7C15L * (id + 1))),
             s.effectiveInFlight(),

@@ -275,6 +275,7 @@ class ResultsWriterTest {
                                                 .backlog(Optional.of(Duration.ofSeconds(2))))
                                     .withCompressibility(0.5)
                                     .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
+                                    .withFixedBatch(true)
                                     .withPayloadFile(
                                         Optional.of(
                                             new PayloadFile(

@@ -87,7 +87,8 @@ class RunJsonFieldsTest {
           "RunSettings.compressibility",
           "RunSettings.payloadFile",
           "RunSettings.rate",
-          "RunSettings.onClientError");
+          "RunSettings.onClientError",
+          "RunSettings.fixedBatch");
 
   /** Components never in run.json. */
   static final Set<String> NOT_IN_RUN_JSON = Set.of("Latency.histogram");

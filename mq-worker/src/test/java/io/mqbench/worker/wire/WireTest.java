@@ -85,6 +85,7 @@ class WireTest {
             .withConnectTimeout(Duration.ofSeconds(9))
             .withMaxBacklog(BacklogLimit.of(7_000))
             .withOnClientError(io.mqbench.engine.OnClientError.RECONNECT)
+            .withFixedBatch(true)
             .withMessagesPerSender(900);
     CellSpec spec =
         new CellSpec("kafka", Map.of("kafka.acks", "all"), settings, 42, 7L, 1, 2, 3, "", 0)

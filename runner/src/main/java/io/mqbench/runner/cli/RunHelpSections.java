@@ -55,6 +55,7 @@ final class RunHelpSections {
                   "--messages",
                   "--warmup",
                   "--batch",
+                  "--fixed-batch",
                   "--in-flight",
                   "--max-backlog",
                   "--schedule-tick",

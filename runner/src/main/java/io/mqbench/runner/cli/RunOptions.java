@@ -131,6 +131,13 @@ final class RunOptions {
   Optional<Integer> batch;
 
   @Option(
+      names = {"--fixed-batch"},
+      description =
+          "Throughput mode: each send carries exactly --batch messages, not a random 1..B: a"
+              + " pipeline of a fixed depth, as redis-benchmark -P sends.")
+  boolean fixedBatch;
+
+  @Option(
       names = {"--in-flight"},
       paramLabel = "W",
       defaultValue = "" + DEFAULT_IN_FLIGHT,
