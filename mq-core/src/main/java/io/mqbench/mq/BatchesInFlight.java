@@ -1,11 +1,10 @@
 package io.mqbench.mq;
 
 import java.time.Duration;
-import java.util.Set;
+import java.util.ArrayDeque;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -13,16 +12,24 @@ import java.util.function.Function;
 
 /**
  * A sender's batches in flight, for a backend whose client answers each message of a batch with a
- * future of its own: {@link #track} makes one future of a batch's replies, whose failure is the
- * backend's one-line {@link MqException}; {@link #closeThen} lets them complete for a while before
- * the connection closes, and fails those still pending, so that closing a sender completes every
- * batch still in flight, as {@link MqSender#close()} requires.
+ * future or a callback of its own: {@link #track} makes one future of a batch's replies, {@link
+ * #open} gives a batch's future for the backend to complete from its callbacks, and either fails
+ * with the backend's one-line {@link MqException}; {@link #closeThen} lets them complete for a
+ * while before the connection closes, and fails those still pending, so that closing a sender
+ * completes every batch still in flight, as {@link MqSender#close()} requires.
  *
- * <p>Thread-safe: replies complete on the client's threads.
+ * <p>Batches are opened by the sender's own thread (one sender belongs to one thread) and complete
+ * on the client's threads. The batches are kept in the order they were opened, and those done are
+ * dropped from the front as new ones open: replies come mostly in order, so keeping them costs no
+ * shared set and no hashing per batch.
  */
 public final class BatchesInFlight {
+  /** How many batches are kept before those done behind a pending one are swept out. */
+  private static final int FIRST_SWEEP = 4096;
+
   private final Function<Throwable, MqException> failure;
-  private final Set<CompletableFuture<Void>> pending = ConcurrentHashMap.newKeySet();
+  private final ArrayDeque<CompletableFuture<Void>> opened = new ArrayDeque<>();
+  private int sweepAt = FIRST_SWEEP;
 
   /**
    * @param failure how a reply's failure (unwrapped from completion wrappers) reads as the
@@ -38,19 +45,56 @@ public final class BatchesInFlight {
    *     backend's error
    */
   public CompletableFuture<Void> track(CompletableFuture<?>... replies) {
-    CompletableFuture<Void> batch = new CompletableFuture<>();
-    pending.add(batch);
-    CompletableFuture.allOf(replies)
-        .whenComplete(
-            (v, e) -> {
-              pending.remove(batch);
-              if (e == null) {
-                batch.complete(null);
-              } else {
-                batch.completeExceptionally(failure.apply(unwrap(e)));
-              }
-            });
+    CompletableFuture<Void> batch = open();
+    CompletableFuture<?> all = replies.length == 1 ? replies[0] : CompletableFuture.allOf(replies);
+    all.whenComplete(
+        (v, e) -> {
+          if (e == null) {
+            batch.complete(null);
+          } else {
+            fail(batch, e);
+          }
+        });
     return batch;
+  }
+
+  /**
+   * Opens a batch that the backend completes itself: {@code complete(null)} once every message of
+   * it was acknowledged, or {@link #fail} on the first refusal.
+   *
+   * @return the batch's future, pending
+   */
+  public synchronized CompletableFuture<Void> open() {
+    CompletableFuture<Void> first;
+    while ((first = opened.peekFirst()) != null && first.isDone()) {
+      opened.pollFirst();
+    }
+    if (opened.size() >= sweepAt) {
+      // A batch pending for long holds those done behind it: sweep them, and sweep again only
+      // after as many more have opened, so that the sweeps cost O(1) per batch.
+      opened.removeIf(CompletableFuture::isDone);
+      sweepAt = Math.max(FIRST_SWEEP, 2 * opened.size());
+    }
+    CompletableFuture<Void> batch = new CompletableFuture<>();
+    opened.addLast(batch);
+    return batch;
+  }
+
+  /**
+   * Fails a batch with {@code why} as the backend's error; nothing if it completed already.
+   *
+   * @param batch a batch's future, from {@link #open}
+   * @param why the reply's failure, possibly wrapped in completion exceptions
+   */
+  public void fail(CompletableFuture<Void> batch, Throwable why) {
+    batch.completeExceptionally(failure.apply(unwrap(why)));
+  }
+
+  /**
+   * @return how many batches are kept: those pending, and some done not swept out yet
+   */
+  synchronized int kept() {
+    return opened.size();
   }
 
   /**
@@ -62,7 +106,11 @@ public final class BatchesInFlight {
    * @param why the failure of a batch that got no reply in time
    */
   public void closeThen(Duration atMost, Runnable closeConnection, String why) {
-    CompletableFuture<?>[] left = pending.toArray(CompletableFuture<?>[]::new);
+    CompletableFuture<?>[] left;
+    synchronized (this) {
+      opened.removeIf(CompletableFuture::isDone);
+      left = opened.toArray(CompletableFuture<?>[]::new);
+    }
     try {
       CompletableFuture.allOf(left).get(atMost.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {

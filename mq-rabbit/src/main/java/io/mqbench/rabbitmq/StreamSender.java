@@ -1,5 +1,6 @@
 package io.mqbench.rabbitmq;
 
+import com.rabbitmq.stream.ConfirmationHandler;
 import com.rabbitmq.stream.ConfirmationStatus;
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Producer;
@@ -50,25 +51,36 @@ final class StreamSender extends AsyncSender {
     if (batch.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    CompletableFuture<Void> confirmed = new CompletableFuture<>();
-    AtomicInteger left = new AtomicInteger(batch.size());
+    CompletableFuture<Void> confirmed = inFlight.open();
+    ConfirmationHandler onConfirm =
+        batch.size() == 1 ? status -> settle(confirmed, status) : counting(confirmed, batch.size());
     try {
       for (byte[] body : batch) {
-        producer.send(
-            producer.messageBuilder().addData(body).build(),
-            status -> {
-              if (!status.isConfirmed()) {
-                confirmed.completeExceptionally(refused(status));
-              } else if (left.decrementAndGet() == 0) {
-                confirmed.complete(null);
-              }
-            });
+        producer.send(producer.messageBuilder().addData(body).build(), onConfirm);
       }
     } catch (RuntimeException e) {
       // Messages already handed over may still be confirmed: the batch's fate is unknown.
-      confirmed.completeExceptionally(e);
+      inFlight.fail(confirmed, e);
     }
-    return inFlight.track(confirmed);
+    return confirmed;
+  }
+
+  /** Completes a batch of several messages once the broker confirmed each of them. */
+  private ConfirmationHandler counting(CompletableFuture<Void> confirmed, int size) {
+    AtomicInteger left = new AtomicInteger(size);
+    return status -> {
+      if (!status.isConfirmed() || left.decrementAndGet() == 0) {
+        settle(confirmed, status);
+      }
+    };
+  }
+
+  private void settle(CompletableFuture<Void> confirmed, ConfirmationStatus status) {
+    if (status.isConfirmed()) {
+      confirmed.complete(null);
+    } else {
+      inFlight.fail(confirmed, refused(status));
+    }
   }
 
   private MqException refused(ConfirmationStatus status) {
