@@ -114,12 +114,17 @@ final class NatsMq implements PublishSubscribeMq {
           throw e;
         }
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new MqException("nats: interrupted while creating consumer " + name, e);
-      }
+      pauseBeforeRetrying("creating consumer " + name);
+    }
+  }
+
+  /** A short pause between two tries of a JetStream API call the cluster may not answer yet. */
+  private static void pauseBeforeRetrying(String doing) {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MqException("nats: interrupted while " + doing, e);
     }
   }
 
@@ -243,14 +248,26 @@ final class NatsMq implements PublishSubscribeMq {
     return Optional.of(created);
   }
 
-  /** Deletes the stream, its messages and its consumers (every subscription's). */
+  /**
+   * Deletes the stream, its messages and its consumers (every subscription's). Right after a
+   * cluster lost a node, the JetStream API may not answer until the remaining servers have elected
+   * a new meta leader: a request that got no answer is tried again until the request timeout.
+   */
   @Override
   public boolean removeQueue() {
-    try {
-      admin.jetStreamManagement().deleteStream(settings.stream());
-      return true;
-    } catch (IOException | JetStreamApiException e) {
-      throw failure(settings, "cannot remove stream '" + settings.stream() + "'", e);
+    long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
+    while (true) {
+      try {
+        admin.jetStreamManagement().deleteStream(settings.stream());
+        return true;
+      } catch (IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw failure(settings, "cannot remove stream '" + settings.stream() + "'", e);
+        }
+      } catch (JetStreamApiException e) {
+        throw failure(settings, "cannot remove stream '" + settings.stream() + "'", e);
+      }
+      pauseBeforeRetrying("removing stream " + settings.stream());
     }
   }
 
