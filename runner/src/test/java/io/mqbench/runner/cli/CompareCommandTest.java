@@ -2,6 +2,7 @@ package io.mqbench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mqbench.runner.RunsAlone;
 import io.mqbench.runner.cli.process.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * path four times slower), each sleep-bound so that the machine's load hardly moves them. Received
  * msgs/s is the figure the slowdown shows in.
  */
+@RunsAlone
 class CompareCommandTest {
   @TempDir static Path tmp;
 

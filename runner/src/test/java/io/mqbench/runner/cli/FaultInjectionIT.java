@@ -8,6 +8,7 @@ import io.mqbench.engine.measure.ClientErrors;
 import io.mqbench.rabbitmq.RabbitNode;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.RunStatus;
+import io.mqbench.runner.RunsAlone;
 import io.mqbench.runner.cli.process.ExitCodes;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * loses no acknowledged message. Each run is bounded by its {@code --duration}; each test by a
  * timeout.
  */
+@RunsAlone
 class FaultInjectionIT {
   @TempDir Path tmp;
 

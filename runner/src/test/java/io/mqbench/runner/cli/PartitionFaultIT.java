@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mqbench.results.FaultResult;
+import io.mqbench.runner.RunsAlone;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * has them); without them the run is refused and the test fails saying why. Bounded by its {@code
  * --duration} and a timeout.
  */
+@RunsAlone
 class PartitionFaultIT {
   @TempDir Path tmp;
 

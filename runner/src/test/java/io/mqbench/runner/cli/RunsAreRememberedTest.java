@@ -27,7 +27,9 @@ class RunsAreRememberedTest {
     assertThat(runs.get(0).seriesKey()).isEqualTo(runs.get(1).seriesKey());
     assertThat(runs.get(0).batch().id()).isNotEqualTo(runs.get(1).batch().id());
     assertThat(runs.get(1).figures()).containsKey("received_msgs_per_s");
-    assertThat(runs.get(1).status()).isEqualTo("ok");
+    // On a host busy with other work the true verdict is host-limited (RunVerdictsTest decides
+    // verdicts): what is recorded is the run's own.
+    assertThat(runs.get(1).status()).isIn("ok", "host-limited");
   }
 
   @Test
