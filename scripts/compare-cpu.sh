@@ -37,7 +37,11 @@
 # - each run a fresh queue (topic), deleted afterwards; rounds alternate which side goes first.
 #
 #   scripts/compare-cpu.sh --tool perftest|kafka|artemis [--rate 5000] [--seconds 30]
-#       [--repeat 3] [--size 100] [--keep DIR] [--plan]
+#       [--repeat 3] [--series 1] [--size 100] [--keep DIR] [--plan]
+#
+# --series S runs S series of --repeat rounds, one after the other: on a shared host a series'
+# median moves by more than a round's noise, so the summary also gives each series' median, the
+# median of those and their spread, and the host's load average at each round's start.
 #
 # --plan prints the terms and the command lines and runs nothing. Environment: RABBITMQ_URI (the
 # broker for perftest; default amqp://guest:guest@127.0.0.1:5672), RUNNER_JAR (another runner jar,
@@ -51,14 +55,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
+. scripts/lib/compare-kafka-broker.sh
 
-TOOL= RATE=5000 SECONDS_MEASURED=30 REPEAT=3 SIZE=100 PLAN= KEEP=
+TOOL= RATE=5000 SECONDS_MEASURED=30 REPEAT=3 SERIES=1 SIZE=100 PLAN= KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
     --tool) TOOL="$2"; shift 2 ;;
     --rate) RATE="$2"; shift 2 ;;
     --seconds) SECONDS_MEASURED="$2"; shift 2 ;;
     --repeat) REPEAT="$2"; shift 2 ;;
+    --series) SERIES="$2"; shift 2 ;;
     --size) SIZE="$2"; shift 2 ;;
     --plan) PLAN=1; shift ;;
     --keep) KEEP="$2"; shift 2 ;;
@@ -71,7 +77,7 @@ case "$TOOL" in
   perftest | kafka | artemis) ;;
   *) echo "--tool perftest, kafka or artemis (see --help)" >&2; exit 2 ;;
 esac
-for n in "$RATE" "$SECONDS_MEASURED" "$REPEAT" "$SIZE"; do
+for n in "$RATE" "$SECONDS_MEASURED" "$REPEAT" "$SERIES" "$SIZE"; do
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "not a positive whole number: $n" >&2; exit 2; }
 done
 RUNNER_FLAGS="${RUNNER_FLAGS:-}"
@@ -221,7 +227,11 @@ header() {
   cmp_fair "without results" "the runner's whole process less the CPU it says writing its results took (its terminal's results line: run.json, .hgrm, CSV, XLSX, chart, which the native tools do not write), against the native side's whole process"
   cmp_fair "steady state" "both: the CPU of each side's processes from ${STEADY_FROM:-8}s after its start to ${STEADY_BEFORE:-6}s before its end (/proc, twice a second), per message at the rate that side moved (the target, or what it sent in the time when under it; the runner's achieved rate when it sent late): the per-message path without either side's start-up, warm-up, reports or shut-down"
   cmp_fair "queues" "$QUEUE_TEXT"
-  cmp_fair "order" "rounds alternate which side goes first; $REPEAT rounds"
+  if [ "$SERIES" -gt 1 ]; then
+    cmp_fair "order" "rounds alternate which side goes first; $SERIES series of $REPEAT rounds, one after the other"
+  else
+    cmp_fair "order" "rounds alternate which side goes first; $REPEAT rounds"
+  fi
 }
 
 if [ -n "$PLAN" ]; then
@@ -241,10 +251,6 @@ delete_pending() { # deletes the queue or topic $1
       JAVA_ARGS="$HEAP" "$ARTEMIS" queue delete --name "$1" --url "$URL" --user artemis \
         --password artemis --removeConsumers --autoDeleteAddress --silent >>"$WORK/deleted.log" 2>&1 ;;
   esac
-}
-topic_command() { # topic_command ARGS...
-  java "$HEAP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$TOOLS_CP" \
-    org.apache.kafka.tools.TopicCommand --bootstrap-server "$BOOTSTRAP" "$@" >>"$WORK/topics.log" 2>&1
 }
 cleanup() {
   set +eu # every step is tried, whatever failed before
@@ -283,18 +289,8 @@ EOF
     $MVN -B -q -f "$WORK/pom.xml" dependency:build-classpath -Dmdep.outputFile="$WORK/perftest.cp" >&2
     PT_CP="$(cat "$WORK/perftest.cp")" ;;
   kafka)
-    echo "compiling mq-kafka's test classes (the local broker launcher) ..." >&2
-    $MVN -B -q -pl mq-kafka -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-      -Dmdep.outputFile="$WORK/cp" >&2
-    # The broker's distribution (kafka-broker/ resources) is in mq-kafka-broker/target/classes;
-    # Maven's reactor gives that module's launcher-classes only.
-    CP="mq-kafka/target/test-classes:mq-kafka/target/classes:mq-kafka-broker/target/classes:$(cat "$WORK/cp")"
-    coproc BROKER { java -cp "$CP" io.mqbench.kafka.perf.ServeLocalKafka "$NODES" "$BROKER_HEAP_MB" 2>"$WORK/broker.err"; }
-    SERVER_PID=$!
-    BROKER_IN=${BROKER[1]}
-    exec 9>&"$BROKER_IN"
-    { read -r -t 150 BOOTSTRAP && read -r -t 5 BROKER_CP; } <&"${BROKER[0]}" \
-      || { echo "the local Kafka did not start:" >&2; tail -20 "$WORK/broker.err" >&2; exit 1; }
+    serve_local_kafka "$BROKER_HEAP_MB"
+    SERVER_PID=$KAFKA_PID
     TOOLS_CP="$BROKER_CP:$(ls "$PWD"/mq-kafka/target/kafka-tools/kafka-tools-*.jar)" ;;
   artemis)
     echo "resolving apache-artemis $ARTEMIS_VERSION ..." >&2
@@ -416,12 +412,13 @@ STAMP=$(date +%s)
 FAILED=
 : >"$WORK/results"
 : >"$WORK/verdicts"
-for r in $(seq 1 "$REPEAT"); do
+for r in $(seq 1 $((REPEAT * SERIES))); do
+  echo "$r host load1 $(cut -d' ' -f1 /proc/loadavg)" >>"$WORK/results"
   if [ $((r % 2)) -eq 1 ]; then order="native runner"; else order="runner native"; fi
   for side in $order; do
     "run_$side" "$r"
   done
 done
-cpu summary "$WORK/results" "$NATIVE"
+cpu summary "$WORK/results" "$NATIVE" "$REPEAT"
 echo "runner verdicts: $(sed 's/^\([0-9]*\) verdict /round \1 /' "$WORK/verdicts" | paste -sd, - | sed 's/,/, /g')"
 [ -z "$FAILED" ] || exit 1

@@ -36,8 +36,12 @@ how many messages each tool says it sent and received, and prints the rounds and
                                      message at the rate the side moved (ACHIEVED_RATE when
                                      lower), which leaves out both sides' start-up, JIT warm-up and
                                      shut-down
-  summary RESULTS NATIVE_LABEL       per-round ratios runner / native of CPU-seconds per million
-                                     messages sent, their median, and the medians of each side
+  summary RESULTS NATIVE_LABEL [SERIES_ROUNDS]
+                                     per-round ratios runner / native of CPU-seconds per million
+                                     messages sent, their median, and the medians of each side;
+                                     with SERIES_ROUNDS, rounds in blocks of that many are series:
+                                     each series' median, the median of those and their spread,
+                                     and the host's load average at the rounds' starts
 """
 
 import csv
@@ -328,7 +332,7 @@ def record(results, r, side, label, sent, received, expected, seconds, note, usa
         sys.exit(1)
 
 
-def summary(results, native):
+def summary(results, native, series_rounds=None):
     values = {}
     rounds = []
     with open(results) as f:
@@ -392,6 +396,8 @@ def summary(results, native):
     results_cpu = medians("results_cpu", rounds)[1]
     if results_cpu:
         print("the runner's writing of its results, median %s CPU-s a run" % fmt(results_cpu, "{:.2f}"))
+    if series_rounds and len(rounds) > series_rounds:
+        series_spread(values, rounds, counted, series_rounds)
     missed = ["round %d %s" % (r, native if side == "native" else side) for r in rounds
               for side in ("native", "runner") if values.get((r, side, "held")) == 0]
     if missed:
@@ -403,6 +409,31 @@ def summary(results, native):
     else:
         print("rate held: every side of every round sent at least %d %% of rate x seconds, at at"
               " least %d %% of the rate" % (HELD * 100, HELD * 100))
+
+
+def series_spread(values, rounds, counted, size):
+    """Each series' median ratio, the median of those and their spread: a figure one series gives
+    can move by more than a round's noise between series on a shared host."""
+    series = [rounds[i:i + size] for i in range(0, len(rounds), size)]
+    for key, title in (("per_million", "whole process"),
+                       ("net_per_million", "without writing results"),
+                       ("steady_per_million", "steady state")):
+        medians = []
+        for block in series:
+            ratios = [values[(r, "runner", key)] / values[(r, "native", key)] for r in block
+                      if r in counted and values.get((r, "runner", key)) is not None
+                      and values.get((r, "native", key))]
+            if ratios:
+                medians.append(statistics.median(ratios))
+        if medians:
+            print("across %d series of %d rounds, %s: series medians %s, median %.2f, spread %.2f"
+                  " to %.2f" % (len(series), size, title, " ".join("%.2f" % m for m in medians),
+                               statistics.median(medians), min(medians), max(medians)))
+    loads = [values.get((r, "host", "load1")) for r in rounds]
+    loads = [x for x in loads if x is not None]
+    if loads:
+        print("host load average (1 min) at the rounds' starts: %.2f to %.2f, median %.2f"
+              % (min(loads), max(loads), statistics.median(loads)))
 
 
 def main(argv):
@@ -422,7 +453,7 @@ def main(argv):
     elif command == "record":
         record(*args[:9], args[9:])
     elif command == "summary":
-        summary(args[0], args[1])
+        summary(args[0], args[1], int(args[2]) if len(args) > 2 else None)
     else:
         sys.exit("unknown command " + command)
 

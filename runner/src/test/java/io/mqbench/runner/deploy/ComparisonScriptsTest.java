@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -557,6 +558,49 @@ class ComparisonScriptsTest {
         .contains("per-round ratios 0.90* 1.00, median 1.00 of the 1 rounds where both sides");
   }
 
+  /**
+   * One series of rounds said 0.90 where another, on another day, said 1.09: a figure that moves by
+   * that much between series must come with its spread. Two series of two rounds here: the runner
+   * at 9 and 10 CPU-s against 12, then at 12 and 13 against 12.
+   */
+  @Test
+  void seriesOfRoundsGiveEachSeriesMedianTheirMedianAndTheirSpread(@TempDir Path tmp)
+      throws Exception {
+    Path results = tmp.resolve("results");
+    Path native12 = usage(tmp, "native", 12);
+    int round = 0;
+    for (int runnerCpu : new int[] {9, 10, 12, 13}) {
+      round++;
+      Files.writeString(
+          results,
+          round + " host load1 " + (0.5 * round) + "\n",
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+      record(results, "" + round, "runner", "150000", usage(tmp, "runner" + round, runnerCpu));
+      record(results, "" + round, "native", "150000", native12);
+    }
+
+    String text = cpuSummary(results, "2");
+
+    assertThat(text)
+        .contains("per-round ratios 0.75 0.83 1.00 1.08, median 0.92")
+        .contains(
+            "across 2 series of 2 rounds, whole process: series medians 0.79 1.04, median 0.92,"
+                + " spread 0.79 to 1.04")
+        .contains("host load average (1 min) at the rounds' starts: 0.50 to 2.00, median 1.25");
+    assertThat(cpuSummary(results)).doesNotContain("series");
+  }
+
+  private static Path usage(Path dir, String name, int cpuSeconds) throws IOException {
+    Path usage = dir.resolve(name + ".json");
+    Files.writeString(
+        usage,
+        "{\"user\": %d, \"sys\": 0, \"maxRssKiB\": 102400, \"exit\": 0, \"wallSeconds\": 31,"
+                .formatted(cpuSeconds)
+            + " \"mostJvmsAtOnce\": 1, \"processes\": [], \"cpuSamples\": []}");
+    return usage;
+  }
+
   /** Records a side of a round of 20,000 msgs/s for 30 s; {@code achieved} as ACHIEVED_RATE. */
   private static String recordAt(
       Path results, String round, String side, String sent, String achieved, Path usage)
@@ -613,13 +657,14 @@ class ComparisonScriptsTest {
   }
 
   /** The summary of the rounds recorded in {@code results}, against PerfTest. */
-  private static String cpuSummary(Path results) throws Exception {
+  private static String cpuSummary(Path results, String... seriesRounds) throws Exception {
+    List<String> command =
+        new ArrayList<>(
+            List.of("python3", "scripts/lib/cpu_seconds.py", "summary", results.toString()));
+    command.add("PerfTest");
+    command.addAll(Arrays.asList(seriesRounds));
     Process summary =
-        new ProcessBuilder(
-                "python3", "scripts/lib/cpu_seconds.py", "summary", results.toString(), "PerfTest")
-            .directory(ROOT.toFile())
-            .redirectErrorStream(true)
-            .start();
+        new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
     String text = new String(summary.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(summary.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return text;
@@ -654,6 +699,16 @@ class ComparisonScriptsTest {
         "30",
         "",
         usage.toString());
+  }
+
+  @Test
+  void everyScriptRunsByItsPathAsTheReadmeWritesIt() throws IOException {
+    try (var files = Files.list(ROOT.resolve("scripts"))) {
+      List<Path> scripts = files.filter(f -> f.toString().endsWith(".sh")).toList();
+
+      assertThat(scripts).isNotEmpty();
+      assertThat(scripts).allMatch(Files::isExecutable, "is executable");
+    }
   }
 
   /** Every comparison script (scripts/compare-*.sh): each keeps its raw outputs. */
