@@ -10,29 +10,42 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** Ports on 127.0.0.1: finding free ones for a local broker, and checking whether one answers. */
 public final class Loopback {
   /** The address every local broker binds to, and the only one. */
   public static final String HOST = "127.0.0.1";
 
+  // Below the kernel's usual ephemeral range (32768-60999), and below 20000-29999 where a RabbitMQ
+  // node takes its runs of ports.
+  private static final int CHOSEN_FROM = 10_000;
+  private static final int CHOSEN_BELOW = 20_000;
+
   private Loopback() {}
 
   /**
-   * Distinct free ports, chosen by the OS. They are free when this returns; a broker should bind
-   * them at once.
+   * Distinct free ports below the kernel's ephemeral range. They are free when this returns; a
+   * broker should bind them soon.
+   *
+   * <p>Not the OS's own choice: that comes from the ephemeral range, which the kernel also hands to
+   * every outgoing connection as its local port. A node of a cluster binds its port seconds after
+   * it was chosen, while its peers, its CLI tools and other tests connect: one of those connections
+   * can take the port first, and the node's listener fails. Ports below the range are never handed
+   * out that way.
    *
    * @param count how many
    * @return the ports
-   * @throws UncheckedIOException if the OS has none to give
+   * @throws UncheckedIOException if there are not that many free
    */
   public static int[] freePorts(int count) {
     // Held open together so that no two are the same; closed just before the broker binds them.
     List<ServerSocket> sockets = new ArrayList<>();
     try {
       int[] ports = new int[count];
+      int below = Math.min(CHOSEN_BELOW, EphemeralPorts.lowest());
       for (int i = 0; i < count; i++) {
-        ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        ServerSocket s = bindBelow(below);
         sockets.add(s);
         ports[i] = s.getLocalPort();
       }
@@ -48,6 +61,25 @@ public final class Loopback {
         }
       }
     }
+  }
+
+  /** A listening socket on a random free port from {@link #CHOSEN_FROM} up to {@code high}. */
+  private static ServerSocket bindBelow(int high) throws IOException {
+    if (high - CHOSEN_FROM < 1_000) {
+      return new ServerSocket(0, 1, InetAddress.getLoopbackAddress()); // a narrow gap: the OS's
+    }
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    for (int attempt = 0; attempt < 500; attempt++) {
+      int port = CHOSEN_FROM + random.nextInt(high - CHOSEN_FROM);
+      ServerSocket s = new ServerSocket();
+      try {
+        s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
+        return s;
+      } catch (IOException taken) {
+        s.close();
+      }
+    }
+    throw new IOException("no free port in " + CHOSEN_FROM + "-" + (high - 1) + " after 500 tries");
   }
 
   /**
