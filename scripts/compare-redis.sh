@@ -6,19 +6,22 @@
 #   data folder, appendonly yes and appendfsync always (every XADD fsynced before its reply, the
 #   runner's default durability), stopped at the end;
 # - the same work: one connection adding 100-byte entries of one field to a stream with
-#   XADD STREAM * b BODY, one command per round trip (redis-benchmark -c 1 -P 1; the runner sends
-#   batches of one message, one at a time: --batch 1 --in-flight 1), and nothing read back
-#   (the runner with --receivers 0, a send-only run);
+#   XADD STREAM * b BODY, --depth commands written together and all their replies awaited before
+#   the next (redis-benchmark -c 1 -P DEPTH; the runner one batch of exactly DEPTH messages at a
+#   time: --batch DEPTH --fixed-batch --in-flight 1), and nothing read back (the runner with
+#   --receivers 0, a send-only run);
 # - one measure, counted by the server for both: the XADD calls it served (INFO commandstats)
 #   between WARMUP and WARMUP + SECONDS after the side's process started; both sides send
 #   throughout that window;
 # - each run a fresh stream, deleted afterwards; rounds alternate which side goes first.
 #
-# Deeper pipelines are not compared: redis-benchmark's -P sends a fixed number of commands per
-# round trip, while the runner's throughput mode draws each batch's size from 1..B.
+# --window keeps DEPTH commands outstanding on the runner's side another way: batches of one
+# message, DEPTH of them in flight (--batch 1 --in-flight DEPTH), the next command sent as each
+# reply frees a slot; redis-benchmark has no such mode, so that is the runner's own way against
+# the tool's, not equal work.
 #
-#   scripts/compare-redis.sh [--size 100] [--warmup 5] [--seconds 20] [--repeat 3] [--keep DIR]
-#       [--plan]
+#   scripts/compare-redis.sh [--depth 1] [--window] [--size 100] [--warmup 5] [--seconds 20]
+#       [--repeat 3] [--keep DIR] [--plan]
 #
 # --plan prints the terms and both command lines and runs nothing. Environment: RUNNER_JAR (another
 # runner jar), RUNNER_FLAGS (more runner options). Needs redis-server, redis-cli and
@@ -30,9 +33,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/compare-common.sh
 
-SIZE=100 WARMUP=5 SECONDS_MEASURED=20 REPEAT=3 PLAN= KEEP=
+DEPTH=1 WINDOW= SIZE=100 WARMUP=5 SECONDS_MEASURED=20 REPEAT=3 PLAN= KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
+    --depth) DEPTH="$2"; shift 2 ;;
+    --window) WINDOW=1; shift ;;
     --size) SIZE="$2"; shift 2 ;;
     --warmup) WARMUP="$2"; shift 2 ;;
     --seconds) SECONDS_MEASURED="$2"; shift 2 ;;
@@ -44,6 +49,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 cmp_check_keep "$KEEP"
+for n in "$DEPTH" "$SIZE" "$WARMUP" "$SECONDS_MEASURED" "$REPEAT"; do
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "not a positive whole number: $n" >&2; exit 2; }
+done
 TOTAL=$((WARMUP + SECONDS_MEASURED))
 RUNNER_FLAGS="${RUNNER_FLAGS:-}"
 HEAP=-Xmx512m
@@ -52,12 +60,14 @@ PORT="${REDIS_COMPARE_PORT:-<port>}"
 COMMANDS=100000000
 
 benchmark_command() { # benchmark_command STREAM
-  CMD=(redis-benchmark -h 127.0.0.1 -p "$PORT" -c 1 -P 1 -n "$COMMANDS" -d "$SIZE" -q
+  CMD=(redis-benchmark -h 127.0.0.1 -p "$PORT" -c 1 -P "$DEPTH" -n "$COMMANDS" -d "$SIZE" -q
     XADD "$1" '*' b "$(printf "%${SIZE}s" '' | tr ' ' x)")
 }
 runner_command() { # runner_command STREAM OUT JAR
   # shellcheck disable=SC2206 # RUNNER_FLAGS is a list of options
-  CMD=(java "$HEAP" -jar "$3" run --queue redis --senders 1 --receivers 0 --batch 1 --in-flight 1
+  local load=(--batch "$DEPTH" --fixed-batch --in-flight 1)
+  if [ -n "$WINDOW" ]; then load=(--batch 1 --in-flight "$DEPTH"); fi
+  CMD=(java "$HEAP" -jar "$3" run --queue redis --senders 1 --receivers 0 "${load[@]}"
     --size "$SIZE" --duration "${TOTAL}s" --warmup 0s --progress never --out "$2"
     -p redis.uri="redis://127.0.0.1:$PORT" -p redis.stream="$1" -p redis.fsync=always
     --max-backlog off --limit-probe 0s $RUNNER_FLAGS)
@@ -76,7 +86,14 @@ header() {
   cmp_fair "warm-up" "both: the first ${WARMUP}s after the side's process started, same process and server, left out of the rates"
   cmp_fair "measured" "both: ${SECONDS_MEASURED}s, seconds ${WARMUP}-${TOTAL} of a ${TOTAL}s run"
   cmp_fair "rates" "both: XADD calls the server served over the measured seconds (INFO commandstats: the server's own count, the same event on both sides)"
-  cmp_fair "client settings" "both: one connection, XADD STREAM * b BODY with a ${SIZE}-byte body, one command per round trip (no pipelining), nothing read back, heap $HEAP (runner)"
+  if [ "$DEPTH" = 1 ]; then
+    cmp_fair "client settings" "both: one connection, XADD STREAM * b BODY with a ${SIZE}-byte body, one command per round trip (no pipelining), nothing read back, heap $HEAP (runner)"
+  elif [ -z "$WINDOW" ]; then
+    cmp_fair "client settings" "both: one connection, XADD STREAM * b BODY with a ${SIZE}-byte body, $DEPTH commands written together and all their replies awaited before the next $DEPTH (redis-benchmark -P $DEPTH; the runner --batch $DEPTH --fixed-batch --in-flight 1), nothing read back, heap $HEAP (runner)"
+  else
+    cmp_fair "client settings" "both: one connection, XADD STREAM * b BODY with a ${SIZE}-byte body, nothing read back, heap $HEAP (runner)"
+    echo "note: differs: at most $DEPTH commands awaiting replies, kept differently: redis-benchmark -P $DEPTH writes $DEPTH at a time, then awaits all their replies; the runner --batch 1 --in-flight $DEPTH (--window) sends the next as each reply comes"
+  fi
   cmp_fair "streams" "each run a fresh stream, deleted afterwards"
   cmp_fair "order" "rounds alternate which side goes first; $REPEAT rounds"
 }

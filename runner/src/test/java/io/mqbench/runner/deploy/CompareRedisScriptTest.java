@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * scripts/compare-redis.sh gives redis-benchmark and the runner the same server, the same XADD, the
- * same depth and the same window, counted by the server for both.
+ * same depth (--depth: that many commands written together, all their replies awaited) and the same
+ * window, counted by the server for both.
  */
 class CompareRedisScriptTest {
 
@@ -45,6 +46,36 @@ class CompareRedisScriptTest {
     int w = plan.warmUpOfAMeasuredWindowOfTwentySecondsOrMore(total);
     assertThat(plan.fair("warm-up")).startsWith("both: the first " + w + "s");
     assertThat(plan.fair("rates")).startsWith("both: XADD calls the server served");
+  }
+
+  @Test
+  void aDeeperPipelineWritesAsManyCommandsTogetherAndAwaitsAllTheirRepliesOnBothSides()
+      throws Exception {
+    Plan plan = plan("compare-redis.sh", "--depth", "10");
+    List<String> runner = plan.command("runner");
+
+    assertThat(value(plan.command("redis-benchmark"), "-P")).isEqualTo("10");
+    assertThat(value(plan.command("redis-benchmark"), "-c")).isEqualTo("1");
+    // One batch of exactly ten at a time, as -P 10 writes ten and awaits their replies: a batch of
+    // 1..B (the runner's default in throughput mode) would change the depth.
+    assertThat(value(runner, "--batch")).isEqualTo("10");
+    assertThat(runner).contains("--fixed-batch");
+    assertThat(value(runner, "--in-flight")).isEqualTo("1");
+    assertThat(value(runner, "--senders")).isEqualTo("1");
+    assertThat(plan.fair("client settings")).contains("10 commands written together");
+    assertThat(plan.out()).doesNotContain("note: differs");
+  }
+
+  @Test
+  void aWindowKeepsAsManyCommandsOutstandingTheRunnersWayAndSaysSo() throws Exception {
+    Plan plan = plan("compare-redis.sh", "--depth", "10", "--window");
+    List<String> runner = plan.command("runner");
+
+    assertThat(value(plan.command("redis-benchmark"), "-P")).isEqualTo("10");
+    assertThat(value(runner, "--batch")).isEqualTo("1");
+    assertThat(value(runner, "--in-flight")).isEqualTo("10");
+    assertThat(runner).doesNotContain("--fixed-batch");
+    assertThat(plan.out()).contains("note: differs: at most 10 commands awaiting replies");
   }
 
   @Test
