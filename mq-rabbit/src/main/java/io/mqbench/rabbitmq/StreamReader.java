@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -186,7 +185,7 @@ final class StreamReader {
           if (earliestExpiry == NO_LEASE || e.leaseEnds - earliestExpiry < 0) {
             earliestExpiry = e.leaseEnds;
           }
-          receiver.leased.put(e.offset, e);
+          receiver.leased.addLast(e);
           if (!e.credited) {
             e.credited = true;
             if (toCredit == null) {
@@ -230,9 +229,10 @@ final class StreamReader {
         Entry e = d.entry();
         if (!e.acked) {
           e.acked = true;
-          if (e.holder != null) {
-            e.holder.leased.remove(e.offset);
+          StreamReceiver holder = e.holder;
+          if (holder != null) {
             e.holder = null;
+            dropSettledFront(holder);
           }
         }
       }
@@ -261,12 +261,24 @@ final class StreamReader {
   }
 
   private void giveBack(StreamReceiver receiver) {
-    List<Entry> back = new ArrayList<>(receiver.leased.values());
+    Iterator<Entry> newestFirst = receiver.leased.descendingIterator();
+    while (newestFirst.hasNext()) {
+      Entry e = newestFirst.next();
+      if (e.holder == receiver) {
+        e.holder = null;
+        ready.addFirst(e);
+      }
+    }
     receiver.leased.clear();
-    for (int i = back.size() - 1; i >= 0; i--) {
-      Entry e = back.get(i);
-      e.holder = null;
-      ready.addFirst(e);
+  }
+
+  /**
+   * Drops from the front of a receiver's leases those it no longer holds, so that a receiver
+   * acknowledging in order keeps only what it holds; under lock.
+   */
+  private static void dropSettledFront(StreamReceiver receiver) {
+    while (!receiver.leased.isEmpty() && receiver.leased.peekFirst().holder != receiver) {
+      receiver.leased.pollFirst();
     }
   }
 
@@ -278,10 +290,14 @@ final class StreamReader {
     long earliest = NO_LEASE;
     boolean any = false;
     for (StreamReceiver r : receivers) {
-      Iterator<Entry> it = r.leased.values().iterator();
+      Iterator<Entry> it = r.leased.iterator();
       List<Entry> expired = null;
       while (it.hasNext()) {
         Entry e = it.next();
+        if (e.holder != r) {
+          it.remove(); // acknowledged since
+          continue;
+        }
         if (now - e.leaseEnds < 0) {
           if (earliest == NO_LEASE || e.leaseEnds - earliest < 0) {
             earliest = e.leaseEnds; // a receiver's leases are in the order they began
@@ -376,10 +392,5 @@ final class StreamReader {
       // best effort: the broker drops the subscription with the connection
     }
     RabbitMq.closeQuietly(lockConnection);
-  }
-
-  /** What a receiver keeps of its leases: guarded by the reader's lock. */
-  static LinkedHashMap<Long, Entry> newLeaseMap() {
-    return new LinkedHashMap<>();
   }
 }

@@ -4,7 +4,7 @@ import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqReceiver;
 import io.mqbench.mq.Received;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -12,8 +12,11 @@ import java.util.List;
  * reader, acknowledges exactly those it is given, and gives back what it holds when it closes.
  */
 final class StreamReceiver implements MqReceiver {
-  /** Offset to message, in the order leased; guarded by the reader's lock. */
-  final LinkedHashMap<Long, StreamReader.Entry> leased = StreamReader.newLeaseMap();
+  /**
+   * Its leases in the order they began (so in the order they end); an entry acknowledged or taken
+   * back since stays until it reaches the front. Guarded by the reader's lock.
+   */
+  final ArrayDeque<StreamReader.Entry> leased = new ArrayDeque<>();
 
   private final RabbitStreamMq mq;
   private final StreamReader reader;
