@@ -3,6 +3,7 @@ package io.mqbench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.engine.BacklogLimit;
 import io.mqbench.results.files.ResultsWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,8 +96,25 @@ class DefaultRunsEndOkIT {
     assertThat(json.at("/totals/lost").asLong()).isZero();
     double endToEnd = json.at("/totals/endToEndPerSecond").asDouble();
     assertThat(endToEnd).isPositive();
-    // What the queue moved end to end is what the receivers took: no backlog grew.
-    assertThat(json.at("/totals/receivedPerSecond").asDouble()).isGreaterThan(0.8 * endToEnd);
+    // Senders were held back to what the receivers took, so no backlog grew over the run: at no
+    // second did the queue hold more than a few seconds of what it moved end to end (the automatic
+    // limit is about one). How fast the receivers drain that backlog after the last send is the
+    // queue's own figure, not the pacing's: Redis with appendfsync always acknowledges slower once
+    // the senders' writes no longer share its fsyncs.
+    assertThat(largestBacklog(json))
+        .as(cli.err() + cli.out())
+        .isLessThanOrEqualTo((long) (3 * Math.max(BacklogLimit.AUTO_FLOOR, endToEnd)));
     assertThat(cli.out()).contains("end to end");
+  }
+
+  /** The most messages acknowledged to senders and not yet received, at the end of any second. */
+  private static long largestBacklog(JsonNode run) {
+    long largest = 0;
+    for (JsonNode second : run.at("/timeline")) {
+      largest =
+          Math.max(
+              largest, second.at("/sentTotal").asLong() - second.at("/receivedTotal").asLong());
+    }
+    return largest;
   }
 }
