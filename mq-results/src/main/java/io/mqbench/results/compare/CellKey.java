@@ -11,16 +11,16 @@ import java.util.Set;
 
 /**
  * What makes two runs the same cell, so that a baseline's cell meets the candidate's: the queue,
- * the mode and the shape of the load ({@link #IDENTITY}), and every matrix axis of either side,
- * each read from the run's recorded settings rather than from its cell's text, so that a single run
- * meets the matrix cell that has its settings. Other settings (duration, warm-up, in-flight window
- * when not an axis, backend keys) do not part cells: when they differ, the comparison lists them as
- * provenance.
+ * the mode and the shape of the load ({@link #IDENTITY}: a fixed batch size is another load than
+ * sizes drawn from 1 to the batch), and every matrix axis of either side, each read from the run's
+ * recorded settings rather than from its cell's text, so that a single run meets the matrix cell
+ * that has its settings. Other settings (duration, warm-up, in-flight window when not an axis,
+ * backend keys) do not part cells: when they differ, the comparison lists them as provenance.
  */
 final class CellKey {
   /** The settings every cell is matched on, by their names in {@code run.json}. */
   static final List<String> IDENTITY =
-      List.of("queue", "mode", "senders", "receivers", "batch", "size", "rate");
+      List.of("queue", "mode", "senders", "receivers", "batch", "fixedBatch", "size", "rate");
 
   private static final String PROPERTIES = "properties.";
 

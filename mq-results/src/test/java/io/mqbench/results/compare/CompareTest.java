@@ -252,6 +252,26 @@ class CompareTest {
   }
 
   @Test
+  void runsWithAFixedBatchSizeMeetOnlyRunsWithOne() {
+    List<RunFigures> base = new ArrayList<>(runs("b", 100, 101));
+    List<RunFigures> cand = new ArrayList<>(runs("c", 100, 101));
+    cand.add(
+        run(
+            "c",
+            100,
+            5.0,
+            r ->
+                FixedResults.withSettings(
+                    r, settings(r, r.setup().settings().run().withFixedBatch(true)))));
+
+    Comparison c = compare(base, cand);
+
+    assertThat(c.cells()).hasSize(1);
+    assertThat(c.cells().get(0).candidateRuns()).hasSize(2);
+    assertThat(c.onlyInCandidate()).containsExactly("fixedBatch=true");
+  }
+
+  @Test
   void aSingleRunMeetsTheMatrixCellWithItsSettings() {
     List<RunFigures> matrix = new ArrayList<>();
     for (int rep = 1; rep <= 2; rep++) {

@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
           + " not tell.",
       "",
       "Each results folder holds one run, a matrix or a sweep. Cells are matched on queue, mode, senders, receivers,"
-          + " batch, size, rate and every matrix axis; a cell on one side only is listed. For"
+          + " batch (and whether every batch is full, --fixed-batch), size, rate and every"
+          + " matrix axis; a cell on one side only is listed. For"
           + " each figure: both means, the difference (candidate - baseline, absolute and in %% of"
           + " the baseline) with its 95 %% confidence interval by Welch's t over the repetitions,"
           + " and a verdict: better, worse, no change (the interval holds 0 and stays within"
