@@ -182,7 +182,10 @@ public final class PostgresServer extends NativeServer {
         List.of(
             "/bin/sh",
             "-c",
-            "trap 'kill -INT \"$pid\" 2>/dev/null' TERM; \"$@\" & pid=$!;"
+            // A TERM between the start and pid=$! is noted and passed on once the pid is known.
+            "early=; trap 'early=1' TERM; \"$@\" & pid=$!;"
+                + " trap 'kill -INT \"$pid\" 2>/dev/null' TERM;"
+                + " [ -z \"$early\" ] || kill -INT \"$pid\" 2>/dev/null;"
                 + " while :; do wait \"$pid\"; s=$?; kill -0 \"$pid\" 2>/dev/null || exit $s; done",
             "sh"));
     command.addAll(ServerUser.prefix());

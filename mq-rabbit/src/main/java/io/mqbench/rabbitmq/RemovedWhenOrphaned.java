@@ -18,16 +18,20 @@ final class RemovedWhenOrphaned {
   /**
    * On SIGTERM: if the owner lives, pass it on and wait; if not, kill the server's tree, each
    * process stopped before its children are listed so that none is missed or left to a new parent.
-   * Then delete the directory if the owner is gone.
+   * Then delete the directory if the owner is gone. A SIGTERM that comes between the server's start
+   * and {@code pid=$!} (the shell runs a trap after the command it interrupted, here the start) is
+   * noted and acted on once the server's pid is known: acted on at once, {@code wait} with no pid
+   * waited for the server forever.
    */
   private static final String SCRIPT =
       "dir=\"$1\"; shift;"
           + " owned() { kill -0 \"$(cat \"$dir/owner.pid\" 2>/dev/null)\" 2>/dev/null; };"
           + " tree() { kill -STOP \"$1\" 2>/dev/null; for c in $(pgrep -P \"$1\"); do tree \"$c\"; done;"
           + " kill -KILL \"$1\" 2>/dev/null; };"
-          + " trap 'if owned; then kill -TERM $pid 2>/dev/null; else tree $pid; fi; wait $pid;"
-          + " owned || rm -rf \"$dir\"; exit 143' TERM;"
-          + " \"$@\" & pid=$!; wait $pid";
+          + " stop() { if owned; then kill -TERM $pid 2>/dev/null; else tree $pid; fi; wait $pid;"
+          + " owned || rm -rf \"$dir\"; exit 143; };"
+          + " early=; trap 'early=1' TERM;"
+          + " \"$@\" & pid=$!; trap stop TERM; [ -z \"$early\" ] || stop; wait $pid";
 
   private RemovedWhenOrphaned() {}
 
