@@ -178,7 +178,7 @@ final class CellReport {
     if (atStart == null) {
       return ProcessUsage.NONE;
     }
-    ProcessUsage used = HarnessMeter.read(cell.clock.getAsLong(), cell.brokerPeers).since(atStart);
+    ProcessUsage used = HarnessMeter.read(cell.clock.getAsLong(), cell.hostMeter).since(atStart);
     // A thread that ended is gone from /proc: its wait for a CPU, which it read itself at its
     // end, is added back (a thread still running is in the reading).
     long ended = endedWaits(cell.senderCpu) + endedWaits(cell.receiverCpu);

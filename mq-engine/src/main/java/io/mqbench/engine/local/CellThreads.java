@@ -43,7 +43,10 @@ final class CellThreads {
   CountDownLatch sendersDone = new CountDownLatch(0);
 
   volatile ProcessUsage usageAtStart;
-  volatile Set<Long> brokerPeers = Set.of();
+
+  /** The run's meter of the host, from the senders' start; a meter of this process before. */
+  volatile HostMeter hostMeter = new HostMeter(Set.of());
+
   volatile long startNanos;
   volatile long receiversStartNanos;
   volatile boolean stopSenders;

@@ -34,15 +34,15 @@ final class HarnessMeter {
    * @return this process's usage since it started
    */
   static ProcessUsage read(long wallNanos) {
-    return read(wallNanos, java.util.Set.of());
+    return read(wallNanos, new HostMeter(java.util.Set.of()));
   }
 
   /**
    * @param wallNanos the reading's wall-clock instant, on the cell's clock
-   * @param peers the run's processes beside this one: the broker it measures on this host
+   * @param host the run's meter of the host: this process's and the broker's processes on it
    * @return this process's usage since it started, with the host's load
    */
-  static ProcessUsage read(long wallNanos, java.util.Set<Long> peers) {
+  static ProcessUsage read(long wallNanos, HostMeter host) {
     long gcMillis = 0;
     long gcCount = 0;
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -59,7 +59,7 @@ final class HarnessMeter {
         residentPeakBytes(),
         wallNanos,
         1,
-        HostMeter.read(wallNanos, peers));
+        host.read(wallNanos));
   }
 
   private static long processCpuNanos(long[] userSystem) {

@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -14,8 +16,15 @@ import java.util.stream.Stream;
  * Reads {@link HostLoad}: the host's busy CPU time from {@code /proc/stat}, and the CPU time and
  * run-queue wait of every thread of this process, of its descendants and of the local broker it is
  * connected to ({@link BrokerPeers}), from {@code /proc/PID/task/TID/schedstat}. Taken at a run's
- * start and end and at its checkpoints, never per message: a broker's hundred threads are a hundred
- * small reads.
+ * start and end and once a second in between ({@link #sample}), never per message: a broker's
+ * hundred threads are a hundred small reads.
+ *
+ * <p>One meter follows one run: it keeps what each of the run's processes had used when last seen,
+ * so that a process that ends before the run's last reading still counts, up to its last sample, as
+ * the run's. A broker that serves each connection with a process of its own (PostgreSQL) ends those
+ * processes when the run's connections close, just before the last reading: forgotten, their CPU
+ * read as other work and their wait for a CPU was lost, so that a quiet host read as busy and a
+ * starved broker's run as not starved.
  */
 final class HostMeter {
   /** Clock ticks per second of {@code /proc/stat}: USER_HZ, fixed at 100 for user space. */
@@ -26,47 +35,71 @@ final class HostMeter {
   /** The CPU a process of the run must have used to count as lasting. */
   private static final long LASTING_NANOS = 500_000_000L;
 
-  private HostMeter() {}
+  private final Set<Long> peers;
+
+  /** The run's processes as last seen: pid to {CPU, wait} nanoseconds, those ended included. */
+  private final Map<Long, long[]> lastSeen = new HashMap<>();
 
   /**
+   * @param peers processes of the run beside this one and its descendants: the broker it measures
+   *     on this host ({@link BrokerPeers}), with their descendants
+   */
+  HostMeter(Set<Long> peers) {
+    this.peers = Set.copyOf(peers);
+  }
+
+  /**
+   * One reading by a meter of its own: this process and its descendants.
+   *
    * @param wallNanos the reading's instant, on the cell's clock
    * @return the reading; {@link HostLoad#NONE} where {@code /proc} does not tell
    */
-  static HostLoad read(long wallNanos) {
-    return read(wallNanos, Set.of());
+  static HostLoad readOnce(long wallNanos) {
+    return new HostMeter(Set.of()).read(wallNanos, true);
   }
 
   /**
    * @param wallNanos the reading's instant, on the cell's clock
-   * @param peers processes of the run beside this one and its descendants: the broker it measures
-   *     on this host ({@link BrokerPeers}), with their descendants
-   * @return the reading; {@link HostLoad#NONE} where {@code /proc} does not tell
+   * @return the reading, the processes that ended since an earlier one counted as last seen; {@link
+   *     HostLoad#NONE} where {@code /proc} does not tell
    */
-  static HostLoad read(long wallNanos, Set<Long> peers) {
+  synchronized HostLoad read(long wallNanos) {
+    return read(wallNanos, true);
+  }
+
+  /** Notes what each of the run's processes has used by now, for {@link #read} to count later. */
+  synchronized void sample() {
+    read(0, false);
+  }
+
+  private HostLoad read(long wallNanos, boolean withHost) {
     try {
-      long[] host = hostBusyNanosAndCpus();
-      long[] run = new long[2];
-      Set<Long> counted = new HashSet<>();
+      long[] host = withHost ? hostBusyNanosAndCpus() : new long[] {0, 0};
       Set<Long> lasting = new HashSet<>();
-      ProcessHandle self = ProcessHandle.current();
-      addTree(self, run, counted, lasting);
+      Set<Long> counted = new HashSet<>();
+      addTree(ProcessHandle.current(), counted, lasting);
       for (long pid : peers) {
-        ProcessHandle.of(pid).ifPresent(p -> addTree(p, run, counted, lasting));
+        ProcessHandle.of(pid).ifPresent(p -> addTree(p, counted, lasting));
       }
-      return new HostLoad(host[0], (int) host[1], run[0], run[1], wallNanos, lasting);
+      long cpu = 0;
+      long wait = 0;
+      for (long[] used : lastSeen.values()) {
+        cpu += used[0];
+        wait += used[1];
+      }
+      return new HostLoad(host[0], (int) host[1], cpu, wait, wallNanos, lasting);
     } catch (IOException | RuntimeException e) {
       return HostLoad.NONE;
     }
   }
 
   /**
-   * Adds a process and its descendants once each; those that used at least {@link #LASTING_NANOS}
+   * Notes a process and its descendants once each; those that used at least {@link #LASTING_NANOS}
    * go into {@code lasting}: if one of them ends before the next reading (a broker a fault killed),
-   * what it used is gone, and the difference of the readings is unknown. A short-lived helper (a
-   * command the run ran) is too small to matter.
+   * what it used since its last sample is gone, and the difference of the readings is unknown. A
+   * short-lived helper (a command the run ran) is too small to matter.
    */
-  private static void addTree(
-      ProcessHandle root, long[] run, Set<Long> counted, Set<Long> lasting) {
+  private void addTree(ProcessHandle root, Set<Long> counted, Set<Long> lasting) {
     List<ProcessHandle> all = new java.util.ArrayList<>();
     all.add(root);
     try (Stream<ProcessHandle> children = root.descendants()) {
@@ -74,10 +107,12 @@ final class HostMeter {
     }
     for (ProcessHandle p : all) {
       if (counted.add(p.pid())) {
-        long before = run[0];
-        add(p.pid(), run);
-        if (run[0] - before >= LASTING_NANOS) {
-          lasting.add(p.pid());
+        long[] used = usage(p.pid());
+        if (used != null) {
+          lastSeen.put(p.pid(), used);
+          if (used[0] >= LASTING_NANOS) {
+            lasting.add(p.pid());
+          }
         }
       }
     }
@@ -98,29 +133,31 @@ final class HostMeter {
   }
 
   /**
-   * Adds one process's CPU (utime and stime of {@code /proc/PID/stat}, which keep what its ended
-   * threads used) and its live threads' waits for a CPU; a process that ended is skipped.
+   * One process's CPU (utime and stime of {@code /proc/PID/stat}, which keep what its ended threads
+   * used) and its live threads' waits for a CPU; null if the process ended.
    */
-  private static void add(long pid, long[] run) {
+  private static long[] usage(long pid) {
+    long[] used = new long[2];
     try {
       String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
       String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      run[0] += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * (1_000_000_000L / USER_HZ);
+      used[0] = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * (1_000_000_000L / USER_HZ);
     } catch (IOException | RuntimeException e) {
-      return; // the process ended
+      return null; // the process ended
     }
     try (DirectoryStream<Path> tasks =
         Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
       for (Path task : tasks) {
         try {
           String[] s = Files.readString(task.resolve("schedstat")).trim().split(" ");
-          run[1] += Long.parseLong(s[1]);
+          used[1] += Long.parseLong(s[1]);
         } catch (IOException | RuntimeException e) {
           // the thread ended between the listing and the read
         }
       }
     } catch (IOException | RuntimeException e) {
-      // the process ended
+      // the process ended: its CPU was read
     }
+    return used;
   }
 }

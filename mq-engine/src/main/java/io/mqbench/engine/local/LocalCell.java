@@ -220,8 +220,8 @@ public final class LocalCell implements Cell {
   @Override
   public synchronized void startSenders(long atNanos) {
     // Connected by now: the broker's processes on this host are the run's, not other work.
-    threads.brokerPeers = BrokerPeers.find();
-    threads.usageAtStart = HarnessMeter.read(threads.clock.getAsLong(), threads.brokerPeers);
+    threads.hostMeter = new HostMeter(BrokerPeers.find());
+    threads.usageAtStart = HarnessMeter.read(threads.clock.getAsLong(), threads.hostMeter);
     threads.startNanos = atNanos;
     runOriginAt(atNanos);
     threads.sendersGo.countDown();
@@ -309,6 +309,14 @@ public final class LocalCell implements Cell {
    */
   public int killSender(int index, Duration timeout) throws InterruptedException {
     return faults.killSender(index, timeout);
+  }
+
+  /** The counts, and a sample of the run's processes: one that ends still counts as the run's. */
+  @Override
+  public CellProgress tick() {
+    CellProgress counts = poll();
+    threads.hostMeter.sample();
+    return counts;
   }
 
   @Override

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +19,7 @@ class HostMeterTest {
   @Test
   void aRunWhoseThreadsCompeteWithOtherProcessesForEveryCpuIsStarved() throws Exception {
     if (!LINUX) {
-      assertThat(HostMeter.read(0).known()).as("no /proc: unknown").isFalse();
+      assertThat(HostMeter.readOnce(0).known()).as("no /proc: unknown").isFalse();
       return;
     }
     int cpus = Runtime.getRuntime().availableProcessors();
@@ -45,9 +47,9 @@ class HostMeterTest {
         ours.add(t);
       }
       Thread.sleep(300);
-      HostLoad before = HostMeter.read(System.nanoTime());
+      HostLoad before = HostMeter.readOnce(System.nanoTime());
       Thread.sleep(1_500);
-      HostLoad during = HostMeter.read(System.nanoTime()).since(before);
+      HostLoad during = HostMeter.readOnce(System.nanoTime()).since(before);
 
       assertThat(during.known()).isTrue();
       assertThat(during.cpus()).isEqualTo(cpus);
@@ -69,6 +71,34 @@ class HostMeterTest {
   }
 
   @Test
+  void aProcessOfTheRunThatEndsBeforeTheLastReadingStillCountsAsTheRunsUpToItsLastSample()
+      throws Exception {
+    if (!LINUX) {
+      return;
+    }
+    // A busy child that ends by itself, as a broker's process per connection ends when the run
+    // closes its connection: on a quiet host, what it used is the run's, not other work.
+    HostMeter meter = new HostMeter(Set.of());
+    Process child =
+        new ProcessBuilder("sh", "-c", "timeout 1.5 sh -c 'while :; do :; done'").start();
+    try {
+      HostLoad before = meter.read(System.nanoTime());
+      Thread.sleep(1_200);
+      meter.sample();
+      assertThat(child.waitFor(10, TimeUnit.SECONDS)).isTrue();
+      HostLoad during = meter.read(System.nanoTime()).since(before);
+
+      assertThat(during.known()).isTrue();
+      assertThat(during.runCpuNanos())
+          .as("the ended child's CPU up to its last sample, ns")
+          .isGreaterThan(800_000_000L);
+    } finally {
+      child.descendants().forEach(ProcessHandle::destroyForcibly);
+      child.destroyForcibly();
+    }
+  }
+
+  @Test
   void aProcessThisRunStartedCountsAsTheRunsNotAsOtherWork() throws Exception {
     if (!LINUX) {
       return;
@@ -78,9 +108,9 @@ class HostMeterTest {
         new ProcessBuilder("sh", "-c", "timeout 10 sh -c 'while :; do :; done'").start();
     try {
       Thread.sleep(200);
-      HostLoad before = HostMeter.read(System.nanoTime());
+      HostLoad before = HostMeter.readOnce(System.nanoTime());
       Thread.sleep(1_000);
-      HostLoad during = HostMeter.read(System.nanoTime()).since(before);
+      HostLoad during = HostMeter.readOnce(System.nanoTime()).since(before);
 
       assertThat(during.runCpuNanos()).as("the child's CPU, ns").isGreaterThan(300_000_000L);
     } finally {
