@@ -71,6 +71,10 @@ final class RedisSender extends TrackingSender {
               held.toCompletableFuture(),
               (v, replicas) -> {
                 if (replicas < settings.replicas()) {
+                  // The batches pipelined behind this one would each wait out a WAIT of their
+                  // own on a primary that lost its replicas (one a Sentinel replaced keeps none):
+                  // closing fails them now, so that a sender riding through reconnects at once.
+                  connection.closeAsync();
                   throw tooFewReplicas(settings, replicas);
                 }
                 return null;

@@ -1,12 +1,20 @@
 package io.mqbench.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqClusterKit;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.Mq;
 import io.mqbench.mq.MqProvider;
+import io.mqbench.mq.MqSender;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -50,6 +58,36 @@ class RedisClusterIT extends MqClusterKit {
           .doesNotContain("fewer than");
       assertThat(provider.leaderAddress(config).orElseThrow())
           .isEqualTo(broker().faults().orElseThrow().address(0));
+      mq.removeQueue();
+    }
+  }
+
+  /**
+   * As on a primary cut off the network and joined again after a Sentinel promoted another: it has
+   * no replica left, and the batches pipelined behind the first would each wait out their own WAIT
+   * in turn (in a run, the sender rode through them one replica timeout after another, never
+   * sending again before the run's end). They fail together, so that the sender reconnects to the
+   * primary the Sentinels name.
+   */
+  @Test
+  @Timeout(120)
+  void batchesQueuedBehindOneTooFewReplicasHeldFailAtOnceNotEachAfterItsOwnWait() throws Exception {
+    MqConfig unreachable = config.with("redis.replicas", "3").with("redis.replicaTimeout", "1s");
+    try (Mq mq = provider.open(unreachable)) {
+      MqSender sender = mq.createSender();
+      sender.expectInFlight(10);
+      long start = System.nanoTime();
+      List<CompletableFuture<Void>> batches = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        batches.add(sender.sendAsync(List.of(("message " + i).getBytes(StandardCharsets.UTF_8))));
+      }
+      for (CompletableFuture<Void> batch : batches) {
+        assertThatThrownBy(batch::join).isInstanceOf(CompletionException.class);
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+
+      assertThat(seconds).as("ten batches behind WAITs of 1 s, in seconds").isLessThan(4);
+      sender.close();
       mq.removeQueue();
     }
   }
