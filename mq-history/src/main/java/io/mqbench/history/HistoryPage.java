@@ -2,7 +2,7 @@ package io.mqbench.history;
 
 import io.mqbench.results.compare.Figure;
 import io.mqbench.results.compare.FigureComparison;
-import io.mqbench.results.files.Markup;
+import io.mqbench.results.svg.Markup;
 import io.mqbench.store.StoredRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

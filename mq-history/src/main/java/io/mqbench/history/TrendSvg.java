@@ -1,7 +1,7 @@
 package io.mqbench.history;
 
 import io.mqbench.results.compare.Figure;
-import io.mqbench.results.files.Markup;
+import io.mqbench.results.svg.Markup;
 import io.mqbench.store.StoredRun;
 import java.util.ArrayList;
 import java.util.List;

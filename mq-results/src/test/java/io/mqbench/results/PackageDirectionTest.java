@@ -25,14 +25,14 @@ class PackageDirectionTest {
           "io\\.mqbench\\.(results\\.files|results\\.svg|results\\.report|results\\.compare|runner)\\b");
 
   /**
-   * The model is 0, files 1, the SVG charts 2, report 3, compare 4: a package may name only
+   * The model is 0, the SVG charts 1, files 2, report 3, compare 4: a package may name only
    * packages below it.
    */
   private static int layer(String pkg) {
     return switch (pkg) {
       case "io.mqbench.results" -> 0;
-      case "io.mqbench.results.files" -> 1;
-      case "io.mqbench.results.svg" -> 2;
+      case "io.mqbench.results.svg" -> 1;
+      case "io.mqbench.results.files" -> 2;
       case "io.mqbench.results.report" -> 3;
       case "io.mqbench.results.compare" -> 4;
       default -> throw new IllegalArgumentException(pkg);

@@ -3,13 +3,14 @@ package io.mqbench.results.files;
 import io.mqbench.engine.Tick;
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.svg.SvgChart;
 import java.awt.Color;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
@@ -17,7 +18,7 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The timeline of a catch-up run ({@code catch-up.png}, and in report.html): msgs/s sent and
+ * The timeline of a catch-up run ({@code catch-up.svg}, and in report.html): msgs/s sent and
  * received second by second on the left axis, the backlog (acknowledged minus received at the end
  * of each second) on the right axis, and two vertical lines: when receivers started, and when the
  * backlog was gone (or, if it never was, the end of sending).
@@ -33,11 +34,11 @@ public final class CatchUpChart {
 
   /**
    * @param r a result with a {@link RunResult#catchUp()}
-   * @param png the file to write
+   * @param svg the file to write
    * @throws IOException if it cannot be written
    */
-  public static void write(RunResult r, Path png) throws IOException {
-    BitmapEncoder.saveBitmap(chart(r, 1000, 560), png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  public static void write(RunResult r, Path svg) throws IOException {
+    Files.writeString(svg, SvgChart.of(chart(r, 1000, 560)));
   }
 
   /**

@@ -3,20 +3,21 @@ package io.mqbench.results.files;
 import io.mqbench.engine.Tick;
 import io.mqbench.results.FaultResult;
 import io.mqbench.results.RunResult;
+import io.mqbench.results.svg.SvgChart;
 import java.awt.Color;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The timeline of a run with faults ({@code faults.png}, and in report.html): msgs/s sent and
+ * The timeline of a run with faults ({@code faults.svg}, and in report.html): msgs/s sent and
  * received second by second, each injected fault as a shaded band from its injection until its
  * action returned (at least a few tenths of a second wide, so that a kill shows), and a dashed line
  * where the received rate was back to 90 % of its level before the fault.
@@ -34,11 +35,11 @@ public final class FaultChart {
 
   /**
    * @param r a result with {@link RunResult#faults()} injected
-   * @param png the file to write
+   * @param svg the file to write
    * @throws IOException if it cannot be written
    */
-  public static void write(RunResult r, Path png) throws IOException {
-    BitmapEncoder.saveBitmap(chart(r, 1000, 560), png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  public static void write(RunResult r, Path svg) throws IOException {
+    Files.writeString(svg, SvgChart.of(chart(r, 1000, 560)));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.mqbench.results.files;
 
+import io.mqbench.results.svg.Markup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -27,8 +27,8 @@ import org.HdrHistogram.Histogram;
  * summary.csv} and {@code summary.xlsx} (one row; the workbook's sheets as the caller gives them),
  * an {@code .hgrm} percentile file per latency histogram (values in milliseconds, loadable in
  * HdrHistogram's plotter), {@code latency-by-percentile.svg} ({@link LatencySvg}), and for a
- * catch-up run {@code catch-up.png} (its timeline with the backlog, {@link CatchUpChart}), for a
- * run with faults {@code faults.png} ({@link FaultChart}); and reads {@code run.json} back into the
+ * catch-up run {@code catch-up.svg} (its timeline with the backlog, {@link CatchUpChart}), for a
+ * run with faults {@code faults.svg} ({@link FaultChart}); and reads {@code run.json} back into the
  * typed {@link RunResult}.
  */
 public final class ResultsWriter {
@@ -37,8 +37,8 @@ public final class ResultsWriter {
       SUMMARY_CSV = "summary.csv",
       SUMMARY_XLSX = "summary.xlsx",
       CHART_SVG = "latency-by-percentile.svg",
-      CATCH_UP_PNG = "catch-up.png",
-      FAULTS_PNG = "faults.png";
+      CATCH_UP_SVG = "catch-up.svg",
+      FAULTS_SVG = "faults.svg";
 
   private static final ObjectMapper JSON =
       EngineJson.newMapper()
@@ -74,10 +74,10 @@ public final class ResultsWriter {
       }
       chart(LatencyChart.title(result), histograms, dir, warnings);
       if (result.catchUp() != null) {
-        draw(CATCH_UP_PNG, to -> CatchUpChart.write(result, to), dir, warnings);
+        draw(CATCH_UP_SVG, to -> CatchUpChart.write(result, to), dir, warnings);
       }
       if (!result.faults().injected().isEmpty()) {
-        draw(FAULTS_PNG, to -> FaultChart.write(result, to), dir, warnings);
+        draw(FAULTS_SVG, to -> FaultChart.write(result, to), dir, warnings);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);

@@ -1,7 +1,7 @@
 package io.mqbench.results.report;
 
-import static io.mqbench.results.files.Markup.escape;
 import static io.mqbench.results.report.ReportMarks.unsafeTag;
+import static io.mqbench.results.svg.Markup.escape;
 
 import io.mqbench.results.CatchUpResult;
 import io.mqbench.results.FaultResult;

@@ -1,9 +1,9 @@
 package io.mqbench.results.report;
 
-import static io.mqbench.results.files.Markup.escape;
 import static io.mqbench.results.report.ReportMarks.hostLimitedTag;
 import static io.mqbench.results.report.ReportMarks.statusClass;
 import static io.mqbench.results.report.ReportMarks.unsafeTag;
+import static io.mqbench.results.svg.Markup.escape;
 
 import io.mqbench.mq.Durability;
 import io.mqbench.results.Latency;

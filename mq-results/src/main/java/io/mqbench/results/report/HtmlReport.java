@@ -6,7 +6,7 @@ import static io.mqbench.results.report.ReportMarks.unsafeTag;
 import io.mqbench.mq.Durability;
 import io.mqbench.results.Latency;
 import io.mqbench.results.LatencyKind;
-import io.mqbench.results.files.Markup;
+import io.mqbench.results.svg.Markup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package io.mqbench.results.report;
 
-import static io.mqbench.results.files.Markup.escape;
+import static io.mqbench.results.svg.Markup.escape;
 
 import io.mqbench.mq.Durability;
 import io.mqbench.results.RunStatus;

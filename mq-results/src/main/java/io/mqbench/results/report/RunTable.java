@@ -1,9 +1,9 @@
 package io.mqbench.results.report;
 
-import static io.mqbench.results.files.Markup.escape;
 import static io.mqbench.results.report.ReportMarks.durability;
 import static io.mqbench.results.report.ReportMarks.statusClass;
 import static io.mqbench.results.report.ReportMarks.unsafeTag;
+import static io.mqbench.results.svg.Markup.escape;
 
 import io.mqbench.results.EndToEndClock;
 import io.mqbench.results.HarnessUse;

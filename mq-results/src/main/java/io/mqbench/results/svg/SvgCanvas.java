@@ -1,6 +1,5 @@
 package io.mqbench.results.svg;
 
-import io.mqbench.results.files.Markup;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.List;

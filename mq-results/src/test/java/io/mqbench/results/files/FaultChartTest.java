@@ -30,7 +30,10 @@ class FaultChartTest {
         .as("a fault that was not injected has no band")
         .noneMatch(name -> name.contains("pause-broker"));
     assertThat(FaultChart.title(r)).startsWith(r.queue() + " with 1 fault: msgs/s over time");
-    assertThat(Files.size(tmp.resolve(ResultsWriter.FAULTS_PNG))).isGreaterThan(1_000);
+    // An SVG that stays sharp when zoomed, its fault band and recovery line among its marks
+    String svg = Files.readString(tmp.resolve(ResultsWriter.FAULTS_SVG));
+    assertThat(svg).startsWith("<svg ").contains("1: restart-broker 10.0-14.3 s");
+    assertThat(svg).contains("1: back to 90 % at 17.0 s").endsWith("</svg>\n");
     assertThat(r.faults().injected())
         .extracting(FaultResult::injected)
         .containsExactly(true, false);

@@ -93,7 +93,7 @@ class CatchUpCliTest {
     assertThat(csvValue(folder, SummaryColumns.CAUGHT_UP)).isEqualTo("true");
     assertThat(Double.parseDouble(csvValue(folder, SummaryColumns.CATCH_UP_S))).isLessThan(1.0);
     assertThat(csvValue(folder, SummaryColumns.AFTER_CATCH_UP_SENT_MSGS_PER_S)).isNotEmpty();
-    assertThat(folder.resolve(ResultsWriter.CATCH_UP_PNG)).isNotEmptyFile();
+    assertThat(folder.resolve(ResultsWriter.CATCH_UP_SVG)).isNotEmptyFile();
 
     cli.reset();
     assertThat(cli.run("report", folder.toString())).as(cli.err()).isZero();
@@ -144,7 +144,7 @@ class CatchUpCliTest {
     Path folder = onlyResultsFolder();
     assertThat(JsonTrees.read(folder.resolve(ResultsWriter.RUN_JSON)).has("catchUp")).isFalse();
     assertThat(csvValue(folder, SummaryColumns.CAUGHT_UP)).isEmpty();
-    assertThat(folder.resolve(ResultsWriter.CATCH_UP_PNG)).doesNotExist();
+    assertThat(folder.resolve(ResultsWriter.CATCH_UP_SVG)).doesNotExist();
   }
 
   private void assertOneLineError(String expected, String... args) {

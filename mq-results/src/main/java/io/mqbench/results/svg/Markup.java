@@ -1,4 +1,4 @@
-package io.mqbench.results.files;
+package io.mqbench.results.svg;
 
 /** Text put into the markup mqbench writes: the SVG chart here and the HTML report. */
 public final class Markup {
