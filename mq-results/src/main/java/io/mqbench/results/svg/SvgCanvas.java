@@ -5,14 +5,23 @@ import java.awt.Color;
 import java.util.List;
 import java.util.Locale;
 
-/** The SVG elements a chart is made of, appended to one document. */
-final class SvgCanvas {
+/**
+ * The SVG elements a chart is made of, appended to one document: the report's charts ({@link
+ * SvgChart}) and the results folder's latency chart, which is drawn without XChart's models.
+ */
+public final class SvgCanvas {
   /** Characters of a 12 px sans-serif label are about this wide on average. */
   static final double CHAR_WIDTH = 6.8;
 
   private final StringBuilder s = new StringBuilder(16_384);
 
-  SvgCanvas(int width, int height) {
+  /**
+   * Starts a document of this size on a white background.
+   *
+   * @param width its width in pixels
+   * @param height its height in pixels
+   */
+  public SvgCanvas(int width, int height) {
     s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         .append(width)
         .append("\" height=\"")
@@ -25,7 +34,16 @@ final class SvgCanvas {
         .append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
   }
 
-  void text(double x, double y, String anchor, String attributes, String text) {
+  /**
+   * A label.
+   *
+   * @param x its x pixel
+   * @param y its baseline's y pixel
+   * @param anchor start, middle or end
+   * @param attributes more attributes as written, or empty
+   * @param text the text, escaped here
+   */
+  public void text(double x, double y, String anchor, String attributes, String text) {
     s.append("<text x=\"")
         .append(n(x))
         .append("\" y=\"")
@@ -39,7 +57,33 @@ final class SvgCanvas {
     s.append('>').append(Markup.escape(text)).append("</text>\n");
   }
 
-  void line(double x1, double y1, double x2, double y2, String stroke, double width) {
+  /**
+   * A straight line.
+   *
+   * @param x1 where it starts, x pixel
+   * @param y1 where it starts, y pixel
+   * @param x2 where it ends, x pixel
+   * @param y2 where it ends, y pixel
+   * @param stroke its colour
+   * @param width its width in pixels
+   */
+  public void line(double x1, double y1, double x2, double y2, String stroke, double width) {
+    line(x1, y1, x2, y2, stroke, width, "");
+  }
+
+  /**
+   * A straight line with more attributes ({@code stroke-dasharray="4 3"}).
+   *
+   * @param x1 where it starts, x pixel
+   * @param y1 where it starts, y pixel
+   * @param x2 where it ends, x pixel
+   * @param y2 where it ends, y pixel
+   * @param stroke its colour
+   * @param width its width in pixels
+   * @param extra more attributes as written, or empty
+   */
+  public void line(
+      double x1, double y1, double x2, double y2, String stroke, double width, String extra) {
     s.append("<line x1=\"")
         .append(n(x1))
         .append("\" y1=\"")
@@ -52,10 +96,24 @@ final class SvgCanvas {
         .append(stroke)
         .append("\" stroke-width=\"")
         .append(n(width))
-        .append("\"/>\n");
+        .append('"');
+    if (!extra.isEmpty()) {
+      s.append(' ').append(extra);
+    }
+    s.append("/>\n");
   }
 
-  void rect(double x, double y, double w, double h, String fill, String extra) {
+  /**
+   * A rectangle.
+   *
+   * @param x its left, x pixel
+   * @param y its top, y pixel
+   * @param w its width in pixels
+   * @param h its height in pixels
+   * @param fill its colour, or none
+   * @param extra more attributes as written, or empty
+   */
+  public void rect(double x, double y, double w, double h, String fill, String extra) {
     s.append("<rect x=\"")
         .append(n(x))
         .append("\" y=\"")
@@ -73,8 +131,14 @@ final class SvgCanvas {
     s.append("/>\n");
   }
 
-  /** A line through the points, in a series' colour and dashes. */
-  void polyline(List<double[]> points, Color colour, BasicStroke stroke) {
+  /**
+   * A line through the points, in a series' colour and dashes; nothing for fewer than two.
+   *
+   * @param points each point's x and y pixel
+   * @param colour its colour
+   * @param stroke its width and dashes; 2 px, solid if null
+   */
+  public void polyline(List<double[]> points, Color colour, BasicStroke stroke) {
     if (points.size() < 2) {
       return;
     }
@@ -94,12 +158,19 @@ final class SvgCanvas {
     s.append("/>\n");
   }
 
-  /** An element given whole, such as a marker's shape. */
-  void raw(String element) {
+  /**
+   * An element given whole, such as a marker's shape.
+   *
+   * @param element the element as written
+   */
+  public void raw(String element) {
     s.append(element).append('\n');
   }
 
-  String finish() {
+  /**
+   * @return the document, closed
+   */
+  public String finish() {
     return s.append("</svg>\n").toString();
   }
 
@@ -135,8 +206,11 @@ final class SvgCanvas {
     return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
   }
 
-  /** A coordinate to a tenth of a pixel, without a trailing ".0". */
-  static String n(double v) {
+  /**
+   * @param v a coordinate or length in pixels
+   * @return it to a tenth of a pixel, without a trailing ".0" or the sign of a zero
+   */
+  public static String n(double v) {
     long tenths = Math.round(v * 10);
     return tenths % 10 == 0
         ? Long.toString(tenths / 10)

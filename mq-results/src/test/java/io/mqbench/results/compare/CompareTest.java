@@ -219,26 +219,21 @@ class CompareTest {
         .startsWith("NOTHING JUDGED: 1 cell compared: 0 better, 0 worse, 0 no change");
   }
 
+  /** A run of 100 msgs/s sent and a 5 ms end-to-end p99, its engine settings changed. */
+  private static RunFigures runWith(String source, UnaryOperator<RunSettings> change) {
+    return run(
+        source,
+        100,
+        5.0,
+        r -> FixedResults.withSettings(r, settings(r, change.apply(r.setup().settings().run()))));
+  }
+
   @Test
   void cellsAreMatchedOnTheirSettingsAndTheOthersAreListed() {
     List<RunFigures> base = new ArrayList<>(runs("b", 100, 101));
-    base.add(
-        run(
-            "b",
-            100,
-            5.0,
-            r ->
-                FixedResults.withSettings(
-                    r, settings(r, r.setup().settings().run().withSenders(8)))));
+    base.add(runWith("b", s -> s.withSenders(8)));
     List<RunFigures> cand = new ArrayList<>(runs("c", 100, 101));
-    cand.add(
-        run(
-            "c",
-            100,
-            5.0,
-            r ->
-                FixedResults.withSettings(
-                    r, settings(r, r.setup().settings().run().withMaxBatch(1000)))));
+    cand.add(runWith("c", s -> s.withMaxBatch(1000)));
 
     Comparison c = compare(base, cand);
 
@@ -255,14 +250,7 @@ class CompareTest {
   void runsWithAFixedBatchSizeMeetOnlyRunsWithOne() {
     List<RunFigures> base = new ArrayList<>(runs("b", 100, 101));
     List<RunFigures> cand = new ArrayList<>(runs("c", 100, 101));
-    cand.add(
-        run(
-            "c",
-            100,
-            5.0,
-            r ->
-                FixedResults.withSettings(
-                    r, settings(r, r.setup().settings().run().withFixedBatch(true)))));
+    cand.add(runWith("c", s -> s.withFixedBatch(true)));
 
     Comparison c = compare(base, cand);
 

@@ -99,14 +99,6 @@ class LatencySvgTest {
     }
   }
 
-  @Test
-  void pixelsAreWrittenToATenthWithTheirSign() {
-    assertThat(LatencySvg.number(12.34)).isEqualTo("12.3");
-    assertThat(LatencySvg.number(12.0)).isEqualTo("12");
-    assertThat(LatencySvg.number(-0.46)).isEqualTo("-0.5");
-    assertThat(LatencySvg.number(-0.04)).isEqualTo("0");
-  }
-
   private static Document parse(String svg) throws Exception {
     return DocumentBuilderFactory.newInstance()
         .newDocumentBuilder()

@@ -175,4 +175,12 @@ class SvgChartTest {
   private static int gridLines(String svg) {
     return count(svg, "stroke=\"#e3e3e3\"");
   }
+
+  @Test
+  void coordinatesAreWrittenToATenthWithTheirSign() {
+    assertThat(SvgCanvas.n(12.34)).isEqualTo("12.3");
+    assertThat(SvgCanvas.n(12.0)).isEqualTo("12");
+    assertThat(SvgCanvas.n(-0.46)).isEqualTo("-0.5");
+    assertThat(SvgCanvas.n(-0.04)).isEqualTo("0");
+  }
 }
