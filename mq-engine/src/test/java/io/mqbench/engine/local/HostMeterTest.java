@@ -11,9 +11,12 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What the harness reads of the host: its busy CPUs, and how long the run's processes waited. */
 class HostMeterTest {
+  @TempDir Path tmp;
+
   private static final boolean LINUX = Files.isReadable(Path.of("/proc/stat"));
 
   @Test
@@ -76,26 +79,51 @@ class HostMeterTest {
     if (!LINUX) {
       return;
     }
-    // A busy child that ends by itself, as a broker's process per connection ends when the run
-    // closes its connection: on a quiet host, what it used is the run's, not other work.
+    // A child that does a fixed amount of work, then idles until it ends by itself, as a broker's
+    // process per connection ends when the run closes its connection: what it used is the run's,
+    // not other work, also once it has ended. A fixed amount of work, not of time, so that a busy
+    // host changes how long it takes, not what it used.
     HostMeter meter = new HostMeter(Set.of());
+    Path worked = tmp.resolve("worked");
     Process child =
-        new ProcessBuilder("sh", "-c", "timeout 1.5 sh -c 'while :; do :; done'").start();
+        new ProcessBuilder(
+                "sh",
+                "-c",
+                "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; touch " + worked + "; sleep 1")
+            .start();
     try {
       HostLoad before = meter.read(System.nanoTime());
-      Thread.sleep(1_200);
+      long jvmBefore = jvmCpuNanos();
+      while (!Files.exists(worked)) {
+        Thread.sleep(20);
+      }
+      long childUsed = cpuNanos(child.pid());
       meter.sample();
       assertThat(child.waitFor(10, TimeUnit.SECONDS)).isTrue();
       HostLoad during = meter.read(System.nanoTime()).since(before);
+      long jvmUsed = jvmCpuNanos() - jvmBefore;
 
+      assertThat(childUsed).as("the child's work, ns").isGreaterThan(50_000_000L);
       assertThat(during.known()).isTrue();
-      assertThat(during.runCpuNanos())
-          .as("the ended child's CPU up to its last sample, ns")
-          .isGreaterThan(800_000_000L);
+      assertThat(during.runCpuNanos() - jvmUsed)
+          .as("the run's CPU beside this JVM's: the ended child's, ns")
+          .isGreaterThanOrEqualTo((long) (0.9 * childUsed));
     } finally {
-      child.descendants().forEach(ProcessHandle::destroyForcibly);
       child.destroyForcibly();
     }
+  }
+
+  /** utime and stime of a live process, ns. */
+  private static long cpuNanos(long pid) throws Exception {
+    String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
+  }
+
+  private static long jvmCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   @Test
