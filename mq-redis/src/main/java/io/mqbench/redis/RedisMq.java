@@ -51,6 +51,7 @@ final class RedisMq implements PublishSubscribeMq {
   private final boolean created;
   private final String version;
   private final OpenClients opened = new OpenClients("redis: the backend is closed");
+  private final FailoverWatch failoverWatch;
 
   private RedisMq(
       RedisSettings settings,
@@ -66,6 +67,7 @@ final class RedisMq implements PublishSubscribeMq {
     this.limits = limits;
     this.resources = resources;
     this.client = client;
+    this.failoverWatch = new FailoverWatch(client, settings);
     this.admin = admin;
     this.created = created;
     this.version = version;
@@ -233,7 +235,8 @@ final class RedisMq implements PublishSubscribeMq {
   public synchronized MqReceiver createReceiver(int subscription) {
     RedisSettings group = subscriptions.get(subscription);
     StatefulRedisConnection<byte[], byte[]> connection = connect();
-    return opened.add(new RedisReceiver(group, connection, !subscriptions.several()));
+    return opened.add(
+        new RedisReceiver(group, connection, !subscriptions.several(), failoverWatch));
   }
 
   private StatefulRedisConnection<byte[], byte[]> connect() {
@@ -271,6 +274,7 @@ final class RedisMq implements PublishSubscribeMq {
     if (!opened.closeAll()) {
       return;
     }
+    failoverWatch.close();
     admin.close();
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
     resources.shutdown(0, 2, TimeUnit.SECONDS);

@@ -39,6 +39,9 @@ final class RedisReceiver implements MqReceiver {
   private static final String RELEASED = "released";
   private static final Duration LONGEST_BLOCK = Duration.ofSeconds(1);
 
+  /** How often an idle receiver asks whether it still reads the primary ({@link FailoverWatch}). */
+  private static final long FAILOVER_CHECK_NANOS = Duration.ofSeconds(2).toNanos();
+
   private final RedisSettings settings;
   private final StatefulRedisConnection<byte[], byte[]> connection;
   private final RedisCommands<byte[], byte[]> commands;
@@ -48,6 +51,9 @@ final class RedisReceiver implements MqReceiver {
   private final boolean deletesAcknowledged;
   private final long claimEveryNanos;
   private final Duration longestBlock;
+  private final FailoverWatch failover;
+  private String serverRunId;
+  private long nextFailoverCheckNanos;
   private final Unacknowledged<String> unacked =
       new Unacknowledged<>("redis: the receiver is closed");
   private String claimCursor = "0-0";
@@ -61,11 +67,13 @@ final class RedisReceiver implements MqReceiver {
    * @param connection a connection of its own
    * @param deletesAcknowledged whether an acknowledged entry is deleted too: only where no other
    *     group reads the stream
+   * @param failover asks, while nothing arrives, whether the server is still the primary
    */
   RedisReceiver(
       RedisSettings settings,
       StatefulRedisConnection<byte[], byte[]> connection,
-      boolean deletesAcknowledged) {
+      boolean deletesAcknowledged,
+      FailoverWatch failover) {
     this.settings = settings;
     this.deletesAcknowledged = deletesAcknowledged;
     this.connection = connection;
@@ -79,6 +87,8 @@ final class RedisReceiver implements MqReceiver {
     Duration half = settings.commandTimeout().dividedBy(2);
     this.longestBlock = half.compareTo(LONGEST_BLOCK) < 0 ? half : LONGEST_BLOCK;
     this.nextClaimNanos = System.nanoTime();
+    this.failover = failover;
+    this.nextFailoverCheckNanos = System.nanoTime() + FAILOVER_CHECK_NANOS;
   }
 
   @Override
@@ -102,7 +112,11 @@ final class RedisReceiver implements MqReceiver {
               Math.max(1, Math.min(Duration.ofNanos(left).toMillis(), longestBlock.toMillis())));
         }
         List<Received> got = entries(readGroup(args));
-        if (!got.isEmpty() || deadline - System.nanoTime() <= 0) {
+        if (!got.isEmpty()) {
+          return got;
+        }
+        checkStillPrimary();
+        if (deadline - System.nanoTime() <= 0) {
           return got;
         }
         if (Thread.interrupted()) {
@@ -115,6 +129,29 @@ final class RedisReceiver implements MqReceiver {
       }
       throw RedisMq.failure(settings, "cannot read stream '" + settings.stream() + "'", e);
     }
+  }
+
+  /** Nothing arrived: at most every 2 s, whether that is because the primary moved. */
+  private void checkStillPrimary() {
+    long now = System.nanoTime();
+    if (now - nextFailoverCheckNanos < 0) {
+      return;
+    }
+    nextFailoverCheckNanos = now + FAILOVER_CHECK_NANOS;
+    if (serverRunId == null) {
+      serverRunId = runId(commands.info("server"));
+    }
+    failover.check(serverRunId);
+  }
+
+  /** The {@code run_id} line of {@code INFO server}; empty if there is none. */
+  static String runId(String info) {
+    for (String line : info.split("\r?\n")) {
+      if (line.startsWith("run_id:")) {
+        return line.substring("run_id:".length()).trim();
+      }
+    }
+    return "";
   }
 
   @SuppressWarnings("unchecked") // one stream in Lettuce's varargs of generic offsets

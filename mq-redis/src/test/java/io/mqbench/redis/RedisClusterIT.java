@@ -3,10 +3,16 @@ package io.mqbench.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
 import io.mqbench.config.MqConfig;
 import io.mqbench.contract.MqClusterKit;
 import io.mqbench.mq.Durability;
 import io.mqbench.mq.Mq;
+import io.mqbench.mq.MqException;
 import io.mqbench.mq.MqProvider;
 import io.mqbench.mq.MqSender;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -89,6 +96,35 @@ class RedisClusterIT extends MqClusterKit {
       assertThat(seconds).as("ten batches behind WAITs of 1 s, in seconds").isLessThan(4);
       sender.close();
       mq.removeQueue();
+    }
+  }
+
+  /**
+   * After a short network cut the old primary may go on calling itself primary while the Sentinels
+   * have promoted another, and a receiver's connection to it survives: in a run, deliveries stopped
+   * for the rest of it. A receiver that reads nothing asks the Sentinels, and a server whose run id
+   * is not the named primary's is a failover it must reconnect across.
+   */
+  @Test
+  @Timeout(120)
+  void aServerTheSentinelsDoNotNameAsPrimaryIsToldApartByItsRunId() {
+    RedisSettings settings = RedisSettings.from(config);
+    ClientResources resources = DefaultClientResources.builder().ioThreadPoolSize(1).build();
+    RedisClient client =
+        RedisMq.client(resources, settings, ClientOptions.DisconnectedBehavior.DEFAULT);
+    try (FailoverWatch watch = new FailoverWatch(client, settings);
+        StatefulRedisConnection<String, String> primary = client.connect()) {
+      String runId = RedisReceiver.runId(primary.sync().info("server"));
+
+      assertThat(runId).hasSize(40);
+      watch.check(runId);
+      assertThatThrownBy(() -> watch.check("0".repeat(40)))
+          .isInstanceOf(MqException.class)
+          .hasMessageContaining("is no longer the primary the Sentinels of")
+          .hasMessageContaining(runId);
+    } finally {
+      client.shutdown(0, 2, TimeUnit.SECONDS);
+      resources.shutdown(0, 2, TimeUnit.SECONDS);
     }
   }
 
