@@ -26,12 +26,19 @@ final class FailoverWatch implements AutoCloseable {
   }
 
   /**
+   * @return whether there is a failover to follow: the URI names Sentinels
+   */
+  boolean watching() {
+    return !settings.uri().getSentinels().isEmpty();
+  }
+
+  /**
    * @param serverRunId the run id of the server a connection reads ({@code INFO server})
    * @throws MqException in one line when the Sentinels name a primary with another run id
    */
   synchronized void check(String serverRunId) {
     RedisURI uri = settings.uri();
-    if (uri.getSentinels().isEmpty() || serverRunId.isEmpty()) {
+    if (!watching() || serverRunId.isEmpty()) {
       return;
     }
     String primary;

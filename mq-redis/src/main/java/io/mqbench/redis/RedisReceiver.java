@@ -134,7 +134,7 @@ final class RedisReceiver implements MqReceiver {
   /** Nothing arrived: at most every 2 s, whether that is because the primary moved. */
   private void checkStillPrimary() {
     long now = System.nanoTime();
-    if (now - nextFailoverCheckNanos < 0) {
+    if (!failover.watching() || now - nextFailoverCheckNanos < 0) {
       return;
     }
     nextFailoverCheckNanos = now + FAILOVER_CHECK_NANOS;

@@ -55,7 +55,7 @@ final class HostMeter {
    * @return the reading; {@link HostLoad#NONE} where {@code /proc} does not tell
    */
   static HostLoad readOnce(long wallNanos) {
-    return new HostMeter(Set.of()).read(wallNanos, true);
+    return new HostMeter(Set.of()).read(wallNanos);
   }
 
   /**
@@ -64,23 +64,9 @@ final class HostMeter {
    *     HostLoad#NONE} where {@code /proc} does not tell
    */
   synchronized HostLoad read(long wallNanos) {
-    return read(wallNanos, true);
-  }
-
-  /** Notes what each of the run's processes has used by now, for {@link #read} to count later. */
-  synchronized void sample() {
-    read(0, false);
-  }
-
-  private HostLoad read(long wallNanos, boolean withHost) {
     try {
-      long[] host = withHost ? hostBusyNanosAndCpus() : new long[] {0, 0};
-      Set<Long> lasting = new HashSet<>();
-      Set<Long> counted = new HashSet<>();
-      addTree(ProcessHandle.current(), counted, lasting);
-      for (long pid : peers) {
-        ProcessHandle.of(pid).ifPresent(p -> addTree(p, counted, lasting));
-      }
+      long[] host = hostBusyNanosAndCpus();
+      Set<Long> lasting = note();
       long cpu = 0;
       long wait = 0;
       for (long[] used : lastSeen.values()) {
@@ -91,6 +77,26 @@ final class HostMeter {
     } catch (IOException | RuntimeException e) {
       return HostLoad.NONE;
     }
+  }
+
+  /** Notes what each of the run's processes has used by now, for {@link #read} to count later. */
+  synchronized void sample() {
+    try {
+      note();
+    } catch (RuntimeException e) {
+      // /proc did not tell this time: the next reading notes them again
+    }
+  }
+
+  /** Notes the run's processes as they are now; returns those that count as lasting. */
+  private Set<Long> note() {
+    Set<Long> lasting = new HashSet<>();
+    Set<Long> counted = new HashSet<>();
+    addTree(ProcessHandle.current(), counted, lasting);
+    for (long pid : peers) {
+      ProcessHandle.of(pid).ifPresent(p -> addTree(p, counted, lasting));
+    }
+    return lasting;
   }
 
   /**
